@@ -1,0 +1,31 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root, so default paths do not depend on the working directory. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const schema = z.object({
+  DATABASE_FILE: z.string().min(1).default(path.join(REPO_ROOT, 'var', 'easel.db')),
+  CATALOGUE_SEED: z.coerce.number().int().min(0).default(1),
+  CATALOGUE_ARTWORKS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+});
+
+export type DataConfig = z.infer<typeof schema>;
+
+/** Reads and validates the data part's environment once; a bad value names the variable. */
+export function getDataConfig(env: NodeJS.ProcessEnv = process.env): DataConfig {
+  return parseEnv(schema, env);
+}
+
+/** Parses env with a schema; on failure throws one sentence naming each bad variable. */
+export function parseEnv<T extends z.ZodType>(envSchema: T, env: NodeJS.ProcessEnv): z.infer<T> {
+  const result = envSchema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((i) => `${i.path.join('.')} ${i.message.toLowerCase()}`);
+  throw new ConfigError(`Invalid environment: ${problems.join('; ')}. Fix the variable in your shell or .env and start again.`);
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}

@@ -1,0 +1,34 @@
+import { CURRENCIES, type Currency } from './vocabulary';
+
+/** What one pound buys, as seeded; staff may change the rates later in the database. */
+export const DEFAULT_GBP_RATES: Record<Currency, number> = {
+  GBP: 1,
+  USD: 1.39,
+  EUR: 1.18,
+  CAD: 1.89,
+  AUD: 2.09,
+};
+
+export type RateMatrix = Record<Currency, Record<Currency, number>>;
+
+/** The full from -> to matrix implied by rates against the pound, to 6 decimals. */
+export function buildRateMatrix(gbpRates: Record<Currency, number> = DEFAULT_GBP_RATES): RateMatrix {
+  const matrix = {} as RateMatrix;
+  for (const from of CURRENCIES) {
+    matrix[from] = {} as Record<Currency, number>;
+    for (const to of CURRENCIES) {
+      matrix[from][to] = from === to ? 1 : Math.round((gbpRates[to] / gbpRates[from]) * 1e6) / 1e6;
+    }
+  }
+  return matrix;
+}
+
+/** Minor units in one currency to minor units in another: 10000 GBP -> 13900 USD. */
+export function convertMinor(amountMinor: number, from: Currency, to: Currency, rates: RateMatrix): number {
+  return Math.round(amountMinor * rates[from][to]);
+}
+
+/** A GBP amount in all five currencies: 10000 -> { GBP: 10000, USD: 13900, … }. */
+export function pricesInAllCurrencies(gbpMinor: number, rates: RateMatrix): Record<Currency, number> {
+  return Object.fromEntries(CURRENCIES.map((c) => [c, convertMinor(gbpMinor, 'GBP', c, rates)])) as Record<Currency, number>;
+}

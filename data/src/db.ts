@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, SqliteAdapter, SqliteDialect, type Migration } from 'kysely';
+import type { Database } from './schema';
+import * as catalogue from './migrations/0001-catalogue';
+import * as accountsAndOrders from './migrations/0002-accounts-and-orders';
+import * as engagement from './migrations/0003-engagement';
+
+export type Db = Kysely<Database>;
+
+/** Applied in name order; a new migration is a new file added here, never an edit of an old one. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-catalogue': catalogue,
+  '0002-accounts-and-orders': accountsAndOrders,
+  '0003-engagement': engagement,
+};
+
+/** The database could not be opened or migrated; the message says what to do. */
+export class DatabaseOpenError extends Error {
+  override name = 'DatabaseOpenError';
+}
+
+/** SQLite runs DDL inside transactions, so a failed migration rolls back whole. */
+class TransactionalSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+class TransactionalSqliteDialect extends SqliteDialect {
+  override createAdapter(): SqliteAdapter {
+    return new TransactionalSqliteAdapter();
+  }
+}
+
+/**
+ * Opens (creating if needed) the SQLite file in WAL mode with foreign keys on, and applies any
+ * pending migrations in one transaction. Throws DatabaseOpenError with one sentence on failure.
+ */
+export async function openDatabase(file: string): Promise<Db> {
+  let sqlite: SQLite.Database;
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    sqlite = new SQLite(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+  } catch (error) {
+    throw new DatabaseOpenError(explainOpenFailure(file, error));
+  }
+  const db = new Kysely<Database>({ dialect: new TransactionalSqliteDialect({ database: sqlite }) });
+  const { error } = await new Migrator({
+    db,
+    provider: { getMigrations: async () => MIGRATIONS },
+  }).migrateToLatest();
+  if (error) {
+    await db.destroy();
+    throw new DatabaseOpenError(explainOpenFailure(file, error));
+  }
+  return db;
+}
+
+function explainOpenFailure(file: string, error: unknown): string {
+  const code = (error as { code?: string }).code ?? '';
+  const detail = error instanceof Error ? error.message : String(error);
+  if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {
+    return `The database file ${file} is not a readable SQLite database (${detail}); move it aside or point DATABASE_FILE elsewhere and a fresh catalogue will be seeded.`;
+  }
+  if (code === 'SQLITE_READONLY' || code === 'SQLITE_CANTOPEN' || code === 'EACCES' || code === 'EROFS') {
+    return `The database file ${file} cannot be written (${detail}); make it and its folder writable or point DATABASE_FILE at a writable path.`;
+  }
+  return `The database file ${file} could not be opened or migrated (${detail}); check the file or point DATABASE_FILE elsewhere.`;
+}

@@ -1,0 +1,302 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+import type {
+  ArtworkStatus, Category, Colour, Currency, Orientation, SizeBucket, Style, Subject,
+} from './vocabulary';
+import type { ImageKind } from './media';
+
+/** ISO 8601 timestamps, stored as text so SQLite and PostgreSQL read them alike. */
+type Timestamp = string;
+/** 0 or 1: SQLite has no boolean column type. */
+type Flag = 0 | 1;
+
+export interface ArtistsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  bio: string;
+  country: string;
+  city: string;
+  avatar_seed: number;
+  joined_at: Timestamp;
+  popularity: number;
+  updated_at: Timestamp;
+}
+
+export interface ShippingProfilesTable {
+  id: Generated<number>;
+  artist_id: number;
+  ships_from: string;
+}
+
+export interface ShippingRatesTable {
+  profile_id: number;
+  destination: string;
+  /** GBP minor units for an original; 0 means it ships free there. */
+  cost_minor: number;
+}
+
+export interface ArtworksTable {
+  id: Generated<number>;
+  slug: string;
+  artist_id: number;
+  shipping_profile_id: number;
+  title: string;
+  description: string;
+  category: Category;
+  subcategory: string;
+  subject: Subject;
+  style: Style;
+  medium: string;
+  width_cm: number;
+  height_cm: number;
+  depth_cm: number;
+  orientation: Orientation;
+  size_bucket: SizeBucket;
+  /** GBP minor units. */
+  price_minor: number;
+  sale_price_minor: number | null;
+  framed: Flag;
+  ready_to_hang: Flag;
+  verified_advertising_safe: Flag;
+  /** JSON array of strings. */
+  auto_tags: string;
+  status: ArtworkStatus;
+  /** An original is one of one: 1 while it can be bought, 0 once sold. */
+  stock: number;
+  reserved_until: Timestamp | null;
+  favourite_count: number;
+  popularity: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ArtworkColoursTable {
+  artwork_id: number;
+  colour: Colour;
+  /** 0 is the dominant colour. */
+  position: number;
+}
+
+export interface ArtworkImagesTable {
+  id: Generated<number>;
+  artwork_id: number;
+  position: number;
+  kind: ImageKind;
+  seed: number;
+  aspect_milli: number;
+}
+
+export interface PrintEditionsTable {
+  id: Generated<number>;
+  artwork_id: number;
+  size_label: string;
+  width_cm: number;
+  height_cm: number;
+  price_minor: number;
+  edition_size: number;
+  remaining: number;
+}
+
+export interface CurrencyRatesTable {
+  from_currency: Currency;
+  to_currency: Currency;
+  rate: number;
+  updated_at: Timestamp;
+}
+
+/** One row per catalogue write, in the same transaction: what the indexer follows. */
+export interface CatalogueChangesTable {
+  id: Generated<number>;
+  artwork_id: number;
+  changed_at: Timestamp;
+}
+
+export interface SearchIndexStateTable {
+  index_uid: string;
+  fingerprint: string;
+  documents: number;
+  built_at: Timestamp;
+  duration_ms: number;
+  last_change_id: number;
+}
+
+export type Role = 'user' | 'provider' | 'staff';
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  name: string;
+  role: Role;
+  /** Set for providers: the artist profile they sell as. */
+  artist_id: number | null;
+  currency: Currency;
+  country: string;
+  display_units: 'cm' | 'in';
+  language: 'en-gb' | 'en-us';
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie value, so a leaked table does not leak sessions. */
+  id_hash: string;
+  user_id: number | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface BasketsTable {
+  id: Generated<number>;
+  session_hash: string | null;
+  user_id: number | null;
+  promo_code: string | null;
+  updated_at: Timestamp;
+}
+
+export interface BasketLinesTable {
+  id: Generated<number>;
+  basket_id: number;
+  artwork_id: number;
+  /** Null for the original itself. */
+  print_edition_id: number | null;
+  quantity: number;
+  added_at: Timestamp;
+}
+
+export interface PromoCodesTable {
+  code: string;
+  kind: 'percent' | 'fixed';
+  /** Percent (1-100) or GBP minor units. */
+  amount: number;
+  expires_at: Timestamp | null;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  idempotency_key: string;
+  status: 'placed' | 'paid' | 'cancelled';
+  currency: Currency;
+  subtotal_minor: number;
+  shipping_minor: number;
+  discount_minor: number;
+  total_minor: number;
+  ship_to_name: string;
+  ship_to_address: string;
+  ship_to_country: string;
+  payment_reference: string | null;
+  created_at: Timestamp;
+}
+
+export interface OrderLinesTable {
+  id: Generated<number>;
+  order_id: number;
+  artwork_id: number;
+  print_edition_id: number | null;
+  quantity: number;
+  unit_price_minor: number;
+}
+
+export interface FavouritesTable {
+  user_id: number;
+  artwork_id: number;
+  created_at: Timestamp;
+}
+
+export interface CollectionsTable {
+  id: Generated<number>;
+  user_id: number;
+  slug: string;
+  name: string;
+  created_at: Timestamp;
+}
+
+export interface CollectionItemsTable {
+  collection_id: number;
+  artwork_id: number;
+  added_at: Timestamp;
+}
+
+export interface FollowsTable {
+  user_id: number;
+  artist_id: number;
+  created_at: Timestamp;
+}
+
+/** Staff-curated labels: themes and campaigns share one shape, told apart by kind. */
+export interface CurationsTable {
+  id: Generated<number>;
+  kind: 'theme' | 'campaign';
+  label: string;
+  slug: string;
+}
+
+export interface ArtworkCurationsTable {
+  curation_id: number;
+  artwork_id: number;
+}
+
+export interface EditorsPicksTable {
+  id: Generated<number>;
+  title: string;
+  slug: string;
+  position: number;
+  curation_id: number;
+}
+
+export interface RecentlyViewedTable {
+  /** A user id or a visitor's session hash. */
+  viewer: string;
+  artwork_id: number;
+  viewed_at: Timestamp;
+}
+
+export interface TrackingEventsTable {
+  id: Generated<number>;
+  kind: 'impression' | 'click' | 'page_view' | 'visit' | 'event';
+  payload: string;
+  created_at: Timestamp;
+}
+
+export interface NewsletterSubscriptionsTable {
+  email: string;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  artists: ArtistsTable;
+  shipping_profiles: ShippingProfilesTable;
+  shipping_rates: ShippingRatesTable;
+  artworks: ArtworksTable;
+  artwork_colours: ArtworkColoursTable;
+  artwork_images: ArtworkImagesTable;
+  print_editions: PrintEditionsTable;
+  currency_rates: CurrencyRatesTable;
+  catalogue_changes: CatalogueChangesTable;
+  search_index_state: SearchIndexStateTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  baskets: BasketsTable;
+  basket_lines: BasketLinesTable;
+  promo_codes: PromoCodesTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  favourites: FavouritesTable;
+  collections: CollectionsTable;
+  collection_items: CollectionItemsTable;
+  follows: FollowsTable;
+  curations: CurationsTable;
+  artwork_curations: ArtworkCurationsTable;
+  editors_picks: EditorsPicksTable;
+  recently_viewed: RecentlyViewedTable;
+  tracking_events: TrackingEventsTable;
+  newsletter_subscriptions: NewsletterSubscriptionsTable;
+}
+
+export type ArtistRow = Selectable<ArtistsTable>;
+export type ArtworkRow = Selectable<ArtworksTable>;
+export type NewArtist = Insertable<ArtistsTable>;
+export type NewArtwork = Insertable<ArtworksTable>;
+export type PrintEditionRow = Selectable<PrintEditionsTable>;
+export type ArtworkImageRow = Selectable<ArtworkImagesTable>;
