@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { buildRateMatrix, convertMinor, pricesInAllCurrencies } from './currency';
+
+describe('currency rates', () => {
+  const rates = buildRateMatrix();
+
+  it('seeds 1 GBP at about 1.39 USD and 1.18 EUR', () => {
+    expect(rates.GBP.USD).toBe(1.39);
+    expect(rates.GBP.EUR).toBe(1.18);
+    expect(rates.USD.USD).toBe(1);
+  });
+
+  it('keeps the matrix consistent in both directions', () => {
+    expect(rates.USD.GBP * rates.GBP.USD).toBeCloseTo(1, 5);
+    expect(rates.EUR.USD).toBeCloseTo(1.39 / 1.18, 5);
+  });
+
+  it('converts minor units and rounds to a whole minor unit', () => {
+    expect(convertMinor(10_000, 'GBP', 'USD', rates)).toBe(13_900);
+    expect(convertMinor(999, 'GBP', 'EUR', rates)).toBe(1_179);
+    expect(pricesInAllCurrencies(10_000, rates)).toEqual({ GBP: 10_000, USD: 13_900, EUR: 11_800, CAD: 18_900, AUD: 20_900 });
+  });
+});

@@ -1,0 +1,142 @@
+import { sql } from 'kysely';
+import type { Db } from '../db';
+import { buildRateMatrix, type RateMatrix } from '../currency';
+import type { ImageKind } from '../media';
+import type { ArtworkRow } from '../schema';
+import { CURRENCIES, type Colour, type Currency } from '../vocabulary';
+
+/** An artwork with everything the search index needs, read in one batch. */
+export interface IndexableArtwork extends Omit<ArtworkRow, 'auto_tags' | 'framed' | 'ready_to_hang' | 'verified_advertising_safe'> {
+  framed: boolean;
+  ready_to_hang: boolean;
+  verified_advertising_safe: boolean;
+  auto_tags: string[];
+  artist: { id: number; slug: string; name: string; country: string; city: string };
+  ships_from: string;
+  shipping: { destination: string; cost_minor: number }[];
+  colours: Colour[];
+  images: { kind: ImageKind; seed: number; aspect_milli: number }[];
+  /** Print editions with copies left, cheapest first. */
+  prints: { size_label: string; price_minor: number; remaining: number }[];
+}
+
+/**
+ * Artworks with id above `afterId`, in id order, at most `limit`: page through the catalogue
+ * with the last id of each page. `ids` restricts the read to those artworks.
+ */
+export async function getIndexableArtworks(
+  db: Db,
+  page: { afterId: number; limit: number } | { ids: number[] },
+): Promise<IndexableArtwork[]> {
+  let query = db
+    .selectFrom('artworks as w')
+    .innerJoin('artists as a', 'a.id', 'w.artist_id')
+    .innerJoin('shipping_profiles as p', 'p.id', 'w.shipping_profile_id')
+    .selectAll('w')
+    .select(['a.slug as artist_slug', 'a.name as artist_name', 'a.country as artist_country', 'a.city as artist_city', 'p.ships_from'])
+    .orderBy('w.id');
+  query = 'ids' in page ? query.where('w.id', 'in', page.ids.length > 0 ? page.ids : [-1]) : query.where('w.id', '>', page.afterId).limit(page.limit);
+  const rows = await query.execute();
+  if (rows.length === 0) return [];
+
+  // A page is a contiguous id range, so its children are read by range rather than a long IN list.
+  const [first, last] = [rows[0]!.id, rows[rows.length - 1]!.id];
+  const ids = new Set(rows.map((r) => r.id));
+  const profileIds = [...new Set(rows.map((r) => r.shipping_profile_id))];
+  const [colours, images, prints, rates] = await Promise.all([
+    db.selectFrom('artwork_colours').select(['artwork_id', 'colour']).where('artwork_id', '>=', first).where('artwork_id', '<=', last).orderBy('artwork_id').orderBy('position').execute(),
+    db.selectFrom('artwork_images').select(['artwork_id', 'kind', 'seed', 'aspect_milli']).where('artwork_id', '>=', first).where('artwork_id', '<=', last).orderBy('artwork_id').orderBy('position').execute(),
+    db.selectFrom('print_editions').select(['artwork_id', 'size_label', 'price_minor', 'remaining']).where('artwork_id', '>=', first).where('artwork_id', '<=', last).where('remaining', '>', 0).orderBy('artwork_id').orderBy('price_minor').execute(),
+    db.selectFrom('shipping_rates').select(['profile_id', 'destination', 'cost_minor']).where('profile_id', 'in', profileIds).orderBy('profile_id').orderBy('destination').execute(),
+  ]);
+  const byArtwork = <T extends { artwork_id: number }>(list: T[]) => groupBy(list.filter((x) => ids.has(x.artwork_id)), (x) => x.artwork_id);
+  const coloursOf = byArtwork(colours);
+  const imagesOf = byArtwork(images);
+  const printsOf = byArtwork(prints);
+  const ratesOf = groupBy(rates, (r) => r.profile_id);
+
+  return rows.map(({ artist_slug, artist_name, artist_country, artist_city, ships_from, ...w }) => ({
+    ...w,
+    framed: w.framed === 1,
+    ready_to_hang: w.ready_to_hang === 1,
+    verified_advertising_safe: w.verified_advertising_safe === 1,
+    auto_tags: JSON.parse(w.auto_tags) as string[],
+    artist: { id: w.artist_id, slug: artist_slug, name: artist_name, country: artist_country, city: artist_city },
+    ships_from,
+    shipping: (ratesOf.get(w.shipping_profile_id) ?? []).map(({ destination, cost_minor }) => ({ destination, cost_minor })),
+    colours: (coloursOf.get(w.id) ?? []).map((c) => c.colour),
+    images: (imagesOf.get(w.id) ?? []).map(({ kind, seed, aspect_milli }) => ({ kind, seed, aspect_milli })),
+    prints: (printsOf.get(w.id) ?? []).map(({ size_label, price_minor, remaining }) => ({ size_label, price_minor, remaining })),
+  }));
+}
+
+function groupBy<T, K>(list: T[], key: (item: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const item of list) {
+    const k = key(item);
+    const group = map.get(k);
+    if (group) group.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
+}
+
+/** The rates matrix as stored; the seeded defaults when the table is empty. */
+export async function getRateMatrix(db: Db): Promise<RateMatrix> {
+  const rows = await db.selectFrom('currency_rates').select(['from_currency', 'to_currency', 'rate']).execute();
+  if (rows.length === 0) return buildRateMatrix();
+  const matrix = buildRateMatrix();
+  for (const r of rows) {
+    if ((CURRENCIES as readonly string[]).includes(r.from_currency) && (CURRENCIES as readonly string[]).includes(r.to_currency)) {
+      matrix[r.from_currency as Currency][r.to_currency as Currency] = r.rate;
+    }
+  }
+  return matrix;
+}
+
+/**
+ * A short text that changes whenever anything the index is built from changes: artworks
+ * (count, last update, last recorded change) and currency rates.
+ */
+export async function getCatalogueFingerprint(db: Db): Promise<string> {
+  const row = await db
+    .selectNoFrom([
+      sql<number>`(SELECT COUNT(*) FROM artworks)`.as('artworks'),
+      sql<string | null>`(SELECT MAX(updated_at) FROM artworks)`.as('updated'),
+      sql<number | null>`(SELECT MAX(id) FROM catalogue_changes)`.as('change'),
+      sql<string | null>`(SELECT MAX(updated_at) FROM currency_rates)`.as('rates'),
+    ])
+    .executeTakeFirstOrThrow();
+  return [row.artworks, row.updated ?? '-', row.change ?? 0, row.rates ?? '-'].join('|');
+}
+
+export async function getLastChangeId(db: Db): Promise<number> {
+  const row = await db.selectFrom('catalogue_changes').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+export interface SearchIndexState {
+  index_uid: string;
+  fingerprint: string;
+  documents: number;
+  built_at: string;
+  duration_ms: number;
+  last_change_id: number;
+}
+
+export async function getSearchIndexState(db: Db, indexUid: string): Promise<SearchIndexState | undefined> {
+  return db.selectFrom('search_index_state').selectAll().where('index_uid', '=', indexUid).executeTakeFirst();
+}
+
+export async function saveSearchIndexState(db: Db, state: SearchIndexState): Promise<void> {
+  await db
+    .insertInto('search_index_state')
+    .values(state)
+    .onConflict((oc) => oc.column('index_uid').doUpdateSet(state))
+    .execute();
+}
+
+export async function countArtworks(db: Db): Promise<number> {
+  const row = await db.selectFrom('artworks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

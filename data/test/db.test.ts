@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DatabaseOpenError, countArtworks, getCatalogueFingerprint, getIndexableArtworks, getRateMatrix,
+  openDatabase, seedCatalogue, type Db,
+} from '../src';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-data-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('openDatabase', () => {
+  it('creates the schema in WAL mode with foreign keys on', async () => {
+    const db = await openDatabase(path.join(dir, 'fresh.db'));
+    const { rows: mode } = await sql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(db);
+    const { rows: fk } = await sql<{ foreign_keys: number }>`PRAGMA foreign_keys`.execute(db);
+    expect(mode[0]?.journal_mode).toBe('wal');
+    expect(fk[0]?.foreign_keys).toBe(1);
+    await expect(
+      db.insertInto('artwork_colours').values({ artwork_id: 999, colour: 'red', position: 0 }).execute(),
+    ).rejects.toThrow(/FOREIGN KEY/);
+    await db.destroy();
+  });
+
+  it('applies migrations once: opening again keeps the data', async () => {
+    const file = path.join(dir, 'twice.db');
+    const first = await openDatabase(file);
+    await first.insertInto('promo_codes').values({ code: 'KEEP', kind: 'fixed', amount: 500, expires_at: null }).execute();
+    await first.destroy();
+    const second = await openDatabase(file);
+    expect(await second.selectFrom('promo_codes').select('code').execute()).toEqual([{ code: 'KEEP' }]);
+    await second.destroy();
+  });
+
+  it('names a corrupt file and the fix', async () => {
+    const file = path.join(dir, 'corrupt.db');
+    fs.writeFileSync(file, 'this is not a database, just some text that is long enough to look like a header');
+    await expect(openDatabase(file)).rejects.toThrow(DatabaseOpenError);
+    await expect(openDatabase(file)).rejects.toThrow(/not a readable SQLite database.*DATABASE_FILE/);
+  });
+
+  it('names a file it cannot write', async () => {
+    const roDir = path.join(dir, 'read-only');
+    fs.mkdirSync(roDir);
+    const file = path.join(roDir, 'ro.db');
+    (await openDatabase(file)).destroy();
+    fs.chmodSync(file, 0o444);
+    fs.chmodSync(roDir, 0o555);
+    try {
+      // Root ignores file modes; the check is only meaningful for ordinary users.
+      if (process.getuid?.() === 0) return;
+      await expect(openDatabase(file)).rejects.toThrow(/cannot be written|could not be opened/);
+    } finally {
+      fs.chmodSync(roDir, 0o755);
+    }
+  });
+});
+
+describe('the seeded catalogue', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openDatabase(path.join(dir, 'seeded.db'));
+    await seedCatalogue(db, { seed: 5, artworks: 1_200 });
+  });
+  afterAll(() => db.destroy());
+
+  it('writes every artwork with its derived orientation and size bucket', async () => {
+    expect(await countArtworks(db)).toBe(1_200);
+    const odd = await db
+      .selectFrom('artworks')
+      .select('id')
+      .where((eb) => eb.or([eb('orientation', 'not in', ['portrait', 'landscape', 'square', 'panoramic']), eb('size_bucket', 'not in', ['small', 'medium', 'large', 'oversized'])]))
+      .execute();
+    expect(odd).toEqual([]);
+  });
+
+  it('refuses to seed a database that already has a catalogue, and writes nothing', async () => {
+    const before = await getCatalogueFingerprint(db);
+    await expect(seedCatalogue(db, { seed: 6, artworks: 10 })).rejects.toThrow(/already has a catalogue/);
+    expect(await getCatalogueFingerprint(db)).toBe(before);
+  });
+
+  it('seeds the currency matrix', async () => {
+    const rates = await getRateMatrix(db);
+    expect(rates.GBP.USD).toBe(1.39);
+    expect(rates.GBP.EUR).toBe(1.18);
+  });
+
+  it('pages through indexable artworks with their colours, images, prints and shipping', async () => {
+    const seen: number[] = [];
+    for (let afterId = 0; ; ) {
+      const page = await getIndexableArtworks(db, { afterId, limit: 500 });
+      if (page.length === 0) break;
+      afterId = page[page.length - 1]!.id;
+      seen.push(...page.map((a) => a.id));
+      for (const a of page) {
+        expect(a.colours.length).toBeGreaterThan(0);
+        expect(a.images[0]?.kind).toBe('main');
+        expect(a.shipping.map((s) => s.destination)).toContain(a.ships_from);
+        expect(a.prints.every((p) => p.remaining > 0)).toBe(true);
+      }
+    }
+    expect(seen).toHaveLength(1_200);
+    expect(new Set(seen).size).toBe(1_200);
+    const [one] = await getIndexableArtworks(db, { ids: [seen[42]!] });
+    expect(one?.id).toBe(seen[42]);
+  });
+});

@@ -1,0 +1,116 @@
+import {
+  artworkImageSrcSet, artworkImageUrl, pricesInAllCurrencies,
+  type ArtworkImageSpec, type Currency, type IndexableArtwork, type RateMatrix,
+} from '@easel/data';
+
+/** The picture width a card shows by default; the srcset carries the rest. */
+const CARD_IMAGE_WIDTH = 640;
+
+/** One artwork as stored in the search index. Only available artworks are indexed. */
+export interface SearchDocument {
+  id: number;
+  slug: string;
+  title: string;
+  artist_id: number;
+  artist_name: string;
+  artist_slug: string;
+  category: string;
+  subcategory: string;
+  /** 'painting:oil': subcategory names repeat across categories, so filters use the pair. */
+  category_path: string;
+  subject: string;
+  style: string;
+  medium: string;
+  colours: string[];
+  width_cm: number;
+  height_cm: number;
+  depth_cm: number;
+  orientation: string;
+  size_bucket: string;
+  /** What a shopper pays now (the sale price when on sale), minor units per currency. */
+  prices: Record<Currency, number>;
+  /** The price before the sale, per currency, when on sale. */
+  original_prices: Record<Currency, number> | null;
+  price_gbp: number;
+  price_usd: number;
+  price_eur: number;
+  price_cad: number;
+  price_aud: number;
+  in_sale: boolean;
+  framed: boolean;
+  ready_to_hang: boolean;
+  framed_or_ready_to_hang: boolean;
+  has_fine_art_prints: boolean;
+  verified_advertising_safe: boolean;
+  ships_from: string;
+  ships_to: string[];
+  free_shipping_to: string[];
+  main_image: string;
+  main_image_set: string;
+  created_ts: number;
+  popularity: number;
+  favourite_count: number;
+}
+
+/**
+ * An indexable artwork -> its search document, prices converted with the given rates:
+ * { price_minor: 10000, sale_price_minor: 8000, … } -> { prices: { GBP: 8000, USD: 11120, … }, in_sale: true, … }
+ */
+export function toSearchDocument(artwork: IndexableArtwork, rates: RateMatrix): SearchDocument {
+  const effective = artwork.sale_price_minor ?? artwork.price_minor;
+  const prices = pricesInAllCurrencies(effective, rates);
+  const main = artwork.images[0];
+  const spec: ArtworkImageSpec = {
+    category: artwork.category,
+    kind: main?.kind ?? 'main',
+    seed: main?.seed ?? artwork.id,
+    colours: artwork.colours.length > 0 ? artwork.colours : ['white'],
+    aspectMilli: main?.aspect_milli ?? Math.round((artwork.width_cm / artwork.height_cm) * 1000),
+  };
+  return {
+    id: artwork.id,
+    slug: artwork.slug,
+    title: artwork.title,
+    artist_id: artwork.artist.id,
+    artist_name: artwork.artist.name,
+    artist_slug: artwork.artist.slug,
+    category: artwork.category,
+    subcategory: artwork.subcategory,
+    category_path: `${artwork.category}:${artwork.subcategory}`,
+    subject: artwork.subject,
+    style: artwork.style,
+    medium: artwork.medium,
+    colours: artwork.colours,
+    width_cm: artwork.width_cm,
+    height_cm: artwork.height_cm,
+    depth_cm: artwork.depth_cm,
+    orientation: artwork.orientation,
+    size_bucket: artwork.size_bucket,
+    prices,
+    original_prices: artwork.sale_price_minor === null ? null : pricesInAllCurrencies(artwork.price_minor, rates),
+    price_gbp: prices.GBP,
+    price_usd: prices.USD,
+    price_eur: prices.EUR,
+    price_cad: prices.CAD,
+    price_aud: prices.AUD,
+    in_sale: artwork.sale_price_minor !== null,
+    framed: artwork.framed,
+    ready_to_hang: artwork.ready_to_hang,
+    framed_or_ready_to_hang: artwork.framed || artwork.ready_to_hang,
+    has_fine_art_prints: artwork.prints.length > 0,
+    verified_advertising_safe: artwork.verified_advertising_safe,
+    ships_from: artwork.ships_from,
+    ships_to: artwork.shipping.map((s) => s.destination),
+    free_shipping_to: artwork.shipping.filter((s) => s.cost_minor === 0).map((s) => s.destination),
+    main_image: artworkImageUrl(spec, CARD_IMAGE_WIDTH),
+    main_image_set: artworkImageSrcSet(spec),
+    created_ts: Math.floor(Date.parse(artwork.created_at) / 1000),
+    popularity: artwork.popularity,
+    favourite_count: artwork.favourite_count,
+  };
+}
+
+/** Whether an artwork belongs in the index at all: shoppers only ever see available works. */
+export function isSearchable(artwork: Pick<IndexableArtwork, 'status'>): boolean {
+  return artwork.status === 'available';
+}

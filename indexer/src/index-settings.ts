@@ -1,0 +1,57 @@
+import type { Settings } from 'meilisearch';
+
+/** The live index's name; rebuilds write `<uid>__build_<time>` and swap it in. */
+export const DEFAULT_INDEX_UID = 'artworks';
+
+const equalityOnly = { facetSearch: false, filter: { equality: true, comparison: false } };
+const rangeOnly = { facetSearch: false, filter: { equality: false, comparison: true } };
+
+/** Attributes shoppers filter on by value: each gallery filter section, plus the artist page. */
+export const EQUALITY_FILTER_ATTRIBUTES = [
+  'category', 'category_path', 'subject', 'style', 'colours', 'orientation', 'size_bucket',
+  'in_sale', 'framed_or_ready_to_hang', 'has_fine_art_prints', 'verified_advertising_safe',
+  'ships_to', 'ships_from', 'free_shipping_to', 'artist_slug',
+] as const;
+
+/** Attributes filtered by range: the price in each currency and the dimensions. */
+export const RANGE_FILTER_ATTRIBUTES = [
+  'price_gbp', 'price_usd', 'price_eur', 'price_cad', 'price_aud', 'width_cm', 'height_cm',
+] as const;
+
+export const SORTABLE_ATTRIBUTES = ['created_ts', 'popularity', 'price_gbp'] as const;
+
+/**
+ * The index settings, applied to a fresh index before any document is loaded. Filter features
+ * are granted per attribute (no facet search, comparison only on ranges) to keep indexing lean.
+ */
+export const INDEX_SETTINGS = {
+  // Descriptions stay out of the index: they repeat these fields and double the indexing time.
+  searchableAttributes: ['title', 'artist_name', 'subject', 'style', 'subcategory', 'category', 'medium', 'colours'],
+  displayedAttributes: [
+    'id', 'slug', 'title', 'artist_name', 'artist_slug', 'category', 'subcategory', 'subject', 'style',
+    'medium', 'colours', 'prices', 'original_prices', 'in_sale', 'framed', 'ready_to_hang',
+    'has_fine_art_prints', 'width_cm', 'height_cm', 'depth_cm', 'orientation', 'size_bucket',
+    'ships_from', 'free_shipping_to', 'main_image', 'main_image_set', 'favourite_count', 'created_ts',
+  ],
+  filterableAttributes: [
+    { attributePatterns: [...EQUALITY_FILTER_ATTRIBUTES], features: equalityOnly },
+    { attributePatterns: [...RANGE_FILTER_ATTRIBUTES], features: rangeOnly },
+  ],
+  sortableAttributes: [...SORTABLE_ATTRIBUTES],
+  // Best match ends on popularity, so equally relevant works show the most loved first.
+  rankingRules: ['words', 'typo', 'proximity', 'attribute', 'sort', 'exactness', 'popularity:desc'],
+  // Proximity within an attribute only: much cheaper to index, and titles are short anyway.
+  proximityPrecision: 'byAttribute',
+  typoTolerance: {
+    enabled: true,
+    // Artist names are often short and foreign: one typo from 4 letters, two from 8.
+    minWordSizeForTypos: { oneTypo: 4, twoTypos: 8 },
+    disableOnNumbers: true,
+    disableOnAttributes: ['colours', 'category'],
+  },
+  faceting: { maxValuesPerFacet: 100 },
+  // Counts must be exact for a catalogue of up to a million works.
+  pagination: { maxTotalHits: 1_000_000 },
+  // Well inside the 1000 ms search budget, so one heavy query cannot hold the engine.
+  searchCutoffMs: 500,
+} satisfies Settings;

@@ -1,0 +1,123 @@
+import type { EnqueuedTaskPromise, Meilisearch, Task } from 'meilisearch';
+import {
+  countArtworks, getCatalogueFingerprint, getIndexableArtworks, getLastChangeId, getRateMatrix, saveSearchIndexState,
+  type Db,
+} from '@easel/data';
+import { INDEX_SETTINGS } from './index-settings';
+import { isSearchable, toSearchDocument } from './documents';
+
+/** Rows read from SQLite per page; documents are sent to the engine in pages of this size too. */
+const PAGE_SIZE = 10_000;
+/** Long enough for a million documents on a small machine. */
+const TASK_TIMEOUT_MS = 15 * 60_000;
+
+export interface RebuildProgress {
+  phase: 'settings' | 'loading' | 'indexing' | 'swapping' | 'done';
+  sent: number;
+  total: number;
+}
+
+export interface RebuildResult {
+  indexUid: string;
+  documents: number;
+  durationMs: number;
+}
+
+const buildPrefix = (indexUid: string) => `${indexUid}__build_`;
+
+/**
+ * Builds the whole index afresh in a side index and swaps it in atomically: searches running
+ * meanwhile keep hitting the old, complete index, and never see a half-built one.
+ */
+export async function rebuildIndex(options: {
+  db: Db;
+  meili: Meilisearch;
+  indexUid: string;
+  onProgress?: (progress: RebuildProgress) => void;
+}): Promise<RebuildResult> {
+  const { db, meili, indexUid, onProgress } = options;
+  const started = performance.now();
+  const fingerprint = await getCatalogueFingerprint(db);
+  const lastChangeId = await getLastChangeId(db);
+  const total = await countArtworks(db);
+
+  await deleteAbandonedBuilds(meili, indexUid);
+  const buildUid = `${buildPrefix(indexUid)}${Date.now()}`;
+  onProgress?.({ phase: 'settings', sent: 0, total });
+  await succeeded(meili.createIndex(buildUid, { primaryKey: 'id' }));
+  await succeeded(meili.index(buildUid).updateSettings(INDEX_SETTINGS));
+
+  try {
+    const rates = await getRateMatrix(db);
+    const tasks: EnqueuedTaskPromise[] = [];
+    let documents = 0;
+    let read = 0;
+    for (let afterId = 0; ; ) {
+      const page = await getIndexableArtworks(db, { afterId, limit: PAGE_SIZE });
+      if (page.length === 0) break;
+      afterId = page[page.length - 1]!.id;
+      read += page.length;
+      const docs = page.filter(isSearchable).map((a) => toSearchDocument(a, rates));
+      documents += docs.length;
+      // Sent without waiting: the engine batches queued additions into one indexing run.
+      if (docs.length > 0) tasks.push(meili.index(buildUid).addDocuments(docs));
+      onProgress?.({ phase: 'loading', sent: read, total });
+      // SQLite reads are synchronous: yield so the request just queued goes out while we read on.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    onProgress?.({ phase: 'indexing', sent: total, total });
+    const settled = await meili.tasks.waitForTasks(await Promise.all(tasks), { timeout: TASK_TIMEOUT_MS });
+    settled.forEach(assertSucceeded);
+
+    onProgress?.({ phase: 'swapping', sent: total, total });
+    await swapIn(meili, indexUid, buildUid);
+    const durationMs = Math.round(performance.now() - started);
+    await saveSearchIndexState(db, {
+      index_uid: indexUid, fingerprint, documents, built_at: new Date().toISOString(),
+      duration_ms: durationMs, last_change_id: lastChangeId,
+    });
+    onProgress?.({ phase: 'done', sent: total, total });
+    return { indexUid, documents, durationMs };
+  } catch (error) {
+    await meili.deleteIndexIfExists(buildUid).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Swaps the fresh index in for the live one (or renames it, the first time) and drops the old. */
+async function swapIn(meili: Meilisearch, indexUid: string, buildUid: string): Promise<void> {
+  const liveExists = await indexExists(meili, indexUid);
+  // With rename, the first index takes the second's name.
+  await succeeded(meili.swapIndexes([{ indexes: [buildUid, indexUid], rename: !liveExists }]));
+  if (liveExists) await succeeded(meili.deleteIndex(buildUid));
+}
+
+/** A rebuild killed half-way leaves its side index behind; the next rebuild clears it. */
+async function deleteAbandonedBuilds(meili: Meilisearch, indexUid: string): Promise<void> {
+  const { results } = await meili.getRawIndexes({ limit: 1000 });
+  for (const index of results) {
+    if (index.uid.startsWith(buildPrefix(indexUid))) await succeeded(meili.deleteIndex(index.uid));
+  }
+}
+
+/** Waits for an engine task and throws with the engine's reason unless it succeeded. */
+export async function succeeded(task: EnqueuedTaskPromise): Promise<Task> {
+  return assertSucceeded(await task.waitTask({ timeout: TASK_TIMEOUT_MS }));
+}
+
+function assertSucceeded(task: Task): Task {
+  if (task.status !== 'succeeded') {
+    throw new Error(`Search engine task ${task.type} ${task.status}: ${task.error?.message ?? 'no reason given'}`);
+  }
+  return task;
+}
+
+export async function indexExists(meili: Meilisearch, indexUid: string): Promise<boolean> {
+  try {
+    await meili.getRawIndex(indexUid);
+    return true;
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code === 'index_not_found') return false;
+    throw error;
+  }
+}
