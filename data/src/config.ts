@@ -14,16 +14,18 @@ const schema = z.object({
 export type DataConfig = z.infer<typeof schema>;
 
 /** Reads and validates the data part's environment once; a bad value names the variable. */
-export function getDataConfig(env: NodeJS.ProcessEnv = process.env): DataConfig {
+export function getDataConfig(env: Env = process.env): DataConfig {
   return parseEnv(schema, env);
 }
 
+export type Env = Record<string, string | undefined>;
+
 /** Parses env with a schema; on failure throws one sentence naming each bad variable. */
-export function parseEnv<T extends z.ZodType>(envSchema: T, env: NodeJS.ProcessEnv): z.infer<T> {
+export function parseEnv<T extends z.ZodType>(envSchema: T, env: Env): z.infer<T> {
   const result = envSchema.safeParse(env);
   if (result.success) return result.data;
   const problems = result.error.issues.map((i) => `${i.path.join('.')} ${i.message.toLowerCase()}`);
-  throw new ConfigError(`Invalid environment: ${problems.join('; ')}. Fix the variable in your shell or .env and start again.`);
+  throw new ConfigError(`Invalid environment: ${problems.join('; ')}. Fix the variable and start again.`);
 }
 
 export class ConfigError extends Error {

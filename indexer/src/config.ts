@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { REPO_ROOT, parseEnv } from '@easel/data';
+import { REPO_ROOT, parseEnv, type Env } from '@easel/data';
 import { DEFAULT_INDEX_UID } from './index-settings';
 
 const schema = z
@@ -20,6 +20,6 @@ const schema = z
 export type MeiliConfig = z.infer<typeof schema>;
 
 /** Where the search engine is and what the index is called; read once, validated. */
-export function getMeiliConfig(env: NodeJS.ProcessEnv = process.env): MeiliConfig {
+export function getMeiliConfig(env: Env = process.env): MeiliConfig {
   return parseEnv(schema, env);
 }

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { buildRateMatrix, type IndexableArtwork } from '@easel/data';
+import { isSearchable, toSearchDocument } from './documents';
+
+const artwork = (overrides: Partial<IndexableArtwork> = {}): IndexableArtwork => ({
+  id: 7, slug: 'harbour-at-dusk-ada-lee', artist_id: 3, shipping_profile_id: 3, title: 'Harbour at Dusk',
+  description: 'A seascape.', category: 'painting', subcategory: 'oil', subject: 'seascape', style: 'impressionist',
+  medium: 'Oil on canvas', width_cm: 60, height_cm: 40, depth_cm: 2, orientation: 'landscape', size_bucket: 'medium',
+  price_minor: 50_000, sale_price_minor: null, framed: false, ready_to_hang: true, verified_advertising_safe: true,
+  auto_tags: ['seascape'], status: 'available', stock: 1, reserved_until: null, favourite_count: 4, popularity: 90,
+  created_at: '2026-01-02T03:04:05.000Z', updated_at: '2026-01-02T03:04:05.000Z',
+  artist: { id: 3, slug: 'ada-lee', name: 'Ada Lee', country: 'GB', city: 'St Ives' },
+  ships_from: 'GB',
+  shipping: [{ destination: 'GB', cost_minor: 0 }, { destination: 'FR', cost_minor: 3500 }, { destination: 'IE', cost_minor: 0 }],
+  colours: ['blue', 'gold'],
+  images: [{ kind: 'main', seed: 11, aspect_milli: 1500 }, { kind: 'room', seed: 12, aspect_milli: 1500 }],
+  prints: [],
+  ...overrides,
+});
+
+describe('toSearchDocument', () => {
+  const rates = buildRateMatrix();
+
+  it('carries the price in all five currencies, in minor units', () => {
+    const doc = toSearchDocument(artwork(), rates);
+    expect(doc.prices).toEqual({ GBP: 50_000, USD: 69_500, EUR: 59_000, CAD: 94_500, AUD: 104_500 });
+    expect([doc.price_gbp, doc.price_usd, doc.price_eur]).toEqual([50_000, 69_500, 59_000]);
+    expect(doc.in_sale).toBe(false);
+    expect(doc.original_prices).toBeNull();
+  });
+
+  it('prices a work on sale at its sale price and keeps the original', () => {
+    const doc = toSearchDocument(artwork({ sale_price_minor: 40_000 }), rates);
+    expect(doc.in_sale).toBe(true);
+    expect(doc.price_gbp).toBe(40_000);
+    expect(doc.original_prices?.GBP).toBe(50_000);
+  });
+
+  it('lists every destination and the free ones apart', () => {
+    const doc = toSearchDocument(artwork(), rates);
+    expect(doc.ships_to).toEqual(['GB', 'FR', 'IE']);
+    expect(doc.free_shipping_to).toEqual(['GB', 'IE']);
+  });
+
+  it('derives the filter flags and the category pair', () => {
+    const doc = toSearchDocument(artwork({ framed: false, ready_to_hang: false, prints: [{ size_label: 'A3', price_minor: 8500, remaining: 3 }] }), rates);
+    expect(doc.framed_or_ready_to_hang).toBe(false);
+    expect(doc.has_fine_art_prints).toBe(true);
+    expect(doc.category_path).toBe('painting:oil');
+    expect(doc.created_ts).toBe(Date.UTC(2026, 0, 2, 3, 4, 5) / 1000);
+  });
+
+  it('points the card picture and srcset at the main image', () => {
+    const doc = toSearchDocument(artwork(), rates);
+    expect(doc.main_image).toBe('/media/art/painting/main/11/blue-gold/1500/640.webp');
+    expect(doc.main_image_set.split(', ')).toHaveLength(5);
+    expect(doc.main_image_set).toContain('/media/art/painting/main/11/blue-gold/1500/1280.webp 1280w');
+  });
+});
+
+describe('isSearchable', () => {
+  it.each([
+    ['available', true],
+    ['reserved', false],
+    ['sold', false],
+    ['hidden', false],
+  ] as const)('%s -> %s', (status, expected) => {
+    expect(isSearchable({ status })).toBe(expected);
+  });
+});

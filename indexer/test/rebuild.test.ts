@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase, seedCatalogue, getSearchIndexState, type Db } from '@easel/data';
+import { INDEX_SETTINGS, checkIndexStaleness, meiliClient, rebuildIndex } from '../src';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-indexer-'));
+const meili = meiliClient(inject('meili'));
+const indexUid = `test_rebuild_${randomUUID().slice(0, 8)}`;
+let db: Db;
+let available: number;
+
+beforeAll(async () => {
+  db = await openDatabase(path.join(dir, 'catalogue.db'));
+  await seedCatalogue(db, { seed: 11, artworks: 2_000 });
+  const row = await db.selectFrom('artworks').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'available').executeTakeFirstOrThrow();
+  available = Number(row.n);
+});
+
+afterAll(async () => {
+  await meili.deleteIndexIfExists(indexUid);
+  await db.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('rebuildIndex', () => {
+  it('indexes every available artwork and nothing else', async () => {
+    expect(await checkIndexStaleness(db, meili, indexUid)).toMatchObject({ stale: true });
+    const result = await rebuildIndex({ db, meili, indexUid });
+    expect(result.documents).toBe(available);
+    const stats = await meili.index(indexUid).getStats();
+    expect(stats.numberOfDocuments).toBe(available);
+    const sold = await db.selectFrom('artworks').select('id').where('status', '!=', 'available').limit(20).execute();
+    const { results } = await meili.index(indexUid).getDocuments({ ids: sold.map((s) => s.id) } as never);
+    expect(results).toEqual([]);
+    expect(await checkIndexStaleness(db, meili, indexUid)).toEqual({ stale: false });
+    expect((await getSearchIndexState(db, indexUid))?.documents).toBe(available);
+  });
+
+  it('applies the declared settings before loading documents', async () => {
+    const settings = await meili.index(indexUid).getSettings();
+    expect(settings.searchableAttributes).toEqual(INDEX_SETTINGS.searchableAttributes);
+    expect(settings.sortableAttributes?.slice().sort()).toEqual([...INDEX_SETTINGS.sortableAttributes].sort());
+    expect(settings.rankingRules).toEqual(INDEX_SETTINGS.rankingRules);
+    expect(settings.filterableAttributes).toEqual(INDEX_SETTINGS.filterableAttributes);
+    expect(settings.pagination?.maxTotalHits).toBe(INDEX_SETTINGS.pagination.maxTotalHits);
+    expect(settings.searchCutoffMs).toBe(INDEX_SETTINGS.searchCutoffMs);
+    expect(settings.faceting?.maxValuesPerFacet).toBe(INDEX_SETTINGS.faceting.maxValuesPerFacet);
+  });
+
+  it('swaps a rebuild in while searches keep answering in full', async () => {
+    let stop = false;
+    const outcomes: { ok: boolean; total: number }[] = [];
+    const searcher = (async () => {
+      while (!stop) {
+        try {
+          const res = await meili.index(indexUid).search('', { hitsPerPage: 1, facets: ['category'] });
+          outcomes.push({ ok: true, total: res.totalHits ?? -1 });
+        } catch {
+          outcomes.push({ ok: false, total: -1 });
+        }
+      }
+    })();
+    const uidsBefore = (await meili.getRawIndexes({ limit: 1000 })).results.map((i) => i.uid);
+    await rebuildIndex({ db, meili, indexUid });
+    stop = true;
+    await searcher;
+
+    expect(outcomes.length).toBeGreaterThan(10);
+    expect(outcomes.filter((o) => !o.ok)).toEqual([]);
+    expect(new Set(outcomes.map((o) => o.total))).toEqual(new Set([available]));
+    const indexesAfter = (await meili.getRawIndexes({ limit: 1000 })).results.map((i) => i.uid);
+    expect(indexesAfter.filter((uid) => uid.startsWith(`${indexUid}__build_`))).toEqual([]);
+    expect(indexesAfter).toContain(indexUid);
+    expect(uidsBefore).toContain(indexUid);
+  });
+
+  it('sees a catalogue change as staleness and a rebuild clears it', async () => {
+    const [first] = await db.selectFrom('artworks').select('id').where('status', '=', 'available').limit(1).execute();
+    await db.updateTable('artworks').set({ status: 'sold', updated_at: new Date().toISOString() }).where('id', '=', first!.id).execute();
+    expect(await checkIndexStaleness(db, meili, indexUid)).toEqual({ stale: true, reason: 'the catalogue changed since the last rebuild' });
+    const result = await rebuildIndex({ db, meili, indexUid });
+    expect(result.documents).toBe(available - 1);
+    expect(await checkIndexStaleness(db, meili, indexUid)).toEqual({ stale: false });
+  });
+
+  it('clears a side index left behind by a rebuild that was killed', async () => {
+    const abandoned = `${indexUid}__build_1`;
+    await meili.createIndex(abandoned).waitTask();
+    await rebuildIndex({ db, meili, indexUid });
+    const uids = (await meili.getRawIndexes({ limit: 1000 })).results.map((i) => i.uid);
+    expect(uids).not.toContain(abandoned);
+  });
+});

@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+
+/** Throws one sentence naming the port and its variable when something already listens there. */
+export async function assertPortFree(host: string, port: number, variable: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', () =>
+      reject(new Error(`Port ${port} on ${host} is already in use; stop what is listening there or set ${variable} to a free port.`)),
+    );
+    probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
+
+export interface Service {
+  name: string;
+  child: ChildProcess;
+}
+
+/** Starts a long-running child whose output is prefixed with its name. */
+export function startService(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): Service {
+  const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = (chunk: Buffer) => chunk.toString().replace(/^(?=.)/gm, `[${name}] `);
+  child.stdout?.on('data', (chunk: Buffer) => process.stdout.write(prefix(chunk)));
+  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(prefix(chunk)));
+  return { name, child };
+}
+
+/** Runs a command to completion, streaming its output; rejects naming the step on failure. */
+export function runStep(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const { child } = startService(name, command, args, env, cwd);
+    child.once('error', (error) => reject(new Error(`${name} could not start: ${error.message}.`)));
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${name} failed (exit code ${code}); see its output above.`))));
+  });
+}
+
+/** Polls a URL until it answers 2xx, or fails when the service exits or the time runs out. */
+export async function waitForHttp(service: Service, url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (service.child.exitCode !== null) throw new Error(`The ${service.name} exited during start-up (exit code ${service.child.exitCode}); see its output above.`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The ${service.name} did not answer ${url} within ${timeoutMs / 1000} s; see its output above.`);
+}
+
+/** SIGTERM, then SIGKILL if the child has not exited after a grace period. */
+export async function stopService(service: Service, graceMs = 5000): Promise<void> {
+  const { child } = service;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}

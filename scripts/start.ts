@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { countArtworks, openDatabase, REPO_ROOT, runCli, seedCatalogue, type Db } from '@easel/data';
+import { checkIndexStaleness, meiliClient, openMeili, rebuildIndex, type RunningMeili } from '@easel/indexer';
+import { getStartConfig } from './config';
+import { assertPortFree, runStep, startService, stopService, waitForHttp, type Service } from './processes';
+import { recordStorefrontBuild, storefrontBuildIsStale } from './storefront-build';
+
+/**
+ * npm start: migrations, demo catalogue on first run, Meilisearch, a fresh index when needed,
+ * the search service and the storefront; Ctrl-C stops everything it started.
+ */
+await runCli(async () => {
+  const config = getStartConfig();
+  const started = performance.now();
+  const services: Service[] = [];
+  let meili: RunningMeili | undefined;
+  let db: Db | undefined;
+  let stopping = false;
+
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    await Promise.all(services.map((s) => stopService(s)));
+    await meili?.stop();
+    await db?.destroy();
+    process.exit(code);
+  };
+  process.once('SIGINT', () => void shutdown(0));
+  process.once('SIGTERM', () => void shutdown(0));
+
+  try {
+    await assertPortFree(config.HOST, config.STOREFRONT_PORT, 'STOREFRONT_PORT');
+    await assertPortFree(config.HOST, config.SEARCH_PORT, 'SEARCH_PORT');
+
+    db = await openDatabase(config.data.DATABASE_FILE);
+    if ((await countArtworks(db)) === 0) {
+      console.log(`Seeding the demo catalogue (${config.data.CATALOGUE_ARTWORKS} artworks, seed ${config.data.CATALOGUE_SEED})…`);
+      const seeded = await seedCatalogue(db, { seed: config.data.CATALOGUE_SEED, artworks: config.data.CATALOGUE_ARTWORKS });
+      console.log(`Seeded ${seeded.artworks} artworks by ${seeded.artists} artists.`);
+    }
+
+    meili = await openMeili(config.meili);
+    console.log(`Meilisearch ${meili.version} at ${meili.url}${meili.embedded ? ' (embedded)' : ''}.`);
+    const client = meiliClient(meili);
+    const staleness = await checkIndexStaleness(db, client, config.meili.SEARCH_INDEX);
+    if (staleness.stale) {
+      console.log(`Building the search index: ${staleness.reason}…`);
+      const result = await rebuildIndex({ db, meili: client, indexUid: config.meili.SEARCH_INDEX });
+      console.log(`Indexed ${result.documents} artworks in ${(result.durationMs / 1000).toFixed(1)} s.`);
+    }
+    // The services open the database themselves.
+    await db.destroy();
+    db = undefined;
+
+    const searchUrl = `http://${config.HOST}:${config.SEARCH_PORT}`;
+    const serviceEnv = {
+      ...process.env,
+      MEILI_URL: meili.url,
+      MEILI_MASTER_KEY: meili.masterKey,
+      SEARCH_HOST: config.HOST,
+      SEARCH_PORT: String(config.SEARCH_PORT),
+    };
+    const search = startService('search', process.execPath, ['--import', 'tsx', 'search-service/src/server.ts'], serviceEnv, REPO_ROOT);
+    services.push(search);
+    await waitForHttp(search, `${searchUrl}/healthz`, 30_000);
+
+    const storefrontEnv = { ...process.env, SEARCH_SERVICE_URL: searchUrl, NEXT_TELEMETRY_DISABLED: '1' };
+    const next = path.join(REPO_ROOT, 'node_modules/next/dist/bin/next');
+    if (storefrontBuildIsStale(REPO_ROOT, searchUrl)) {
+      console.log('Building the storefront (first run or sources changed)…');
+      await runStep('build', process.execPath, [next, 'build'], storefrontEnv, path.join(REPO_ROOT, 'storefront'));
+      recordStorefrontBuild(REPO_ROOT, searchUrl);
+    }
+    const storefront = startService(
+      'storefront', process.execPath,
+      [next, 'start', '-p', String(config.STOREFRONT_PORT), '-H', config.HOST],
+      storefrontEnv, path.join(REPO_ROOT, 'storefront'),
+    );
+    services.push(storefront);
+    const storefrontUrl = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.STOREFRONT_PORT}/`;
+    await waitForHttp(storefront, storefrontUrl, 60_000);
+
+    for (const service of services) {
+      service.child.once('exit', (code) => {
+        if (stopping) return;
+        console.error(`The ${service.name} stopped unexpectedly (exit code ${code}); stopping everything.`);
+        void shutdown(1);
+      });
+    }
+    console.log(`\nEasel is running at ${storefrontUrl} (ready in ${((performance.now() - started) / 1000).toFixed(1)} s). Press Ctrl-C to stop.\n`);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    await shutdown(1);
+  }
+});

@@ -1,0 +1,23 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+
+export const metadata: Metadata = {
+  title: 'Page not found',
+};
+
+export default function NotFound() {
+  return (
+    <div className="container">
+      <section className="notice" aria-labelledby="not-found-title">
+        <p className="notice__eyebrow">Error 404</p>
+        <h1 className="notice__title" id="not-found-title">
+          We couldn’t find that page
+        </h1>
+        <p className="notice__text">It may have moved, or the artwork may have found a new home.</p>
+        <Link className="button" href="/">
+          Back to the gallery
+        </Link>
+      </section>
+    </div>
+  );
+}

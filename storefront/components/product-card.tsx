@@ -1,0 +1,65 @@
+import type { ProductCardData } from '../lib/search';
+
+/**
+ * How wide a card's picture is drawn at each breakpoint: a grid column (see globals.css) less
+ * the frame's 12% padding each side.
+ */
+export const PRODUCT_CARD_SIZES = [
+  '(min-width: 1200px) 205px',
+  '(min-width: 992px) calc((100vw - 112px) / 3 * 0.76)',
+  '(min-width: 768px) calc((100vw - 96px) / 3 * 0.76)',
+  '(min-width: 576px) calc((100vw - 64px) / 2 * 0.76)',
+  'calc((100vw - 48px) / 2 * 0.76)',
+].join(', ');
+
+export interface ProductCardProps {
+  card: ProductCardData;
+  /** Load the picture straight away (cards in the first row). */
+  eager?: boolean;
+}
+
+export function ProductCard({ card, eager = false }: ProductCardProps) {
+  return (
+    <article className="card">
+      <a className="card__link" href={card.href}>
+        <div className="card__frame">
+          <div className="card__mat">
+            <img
+              className="card__image"
+              src={card.image.src}
+              srcSet={card.image.srcSet}
+              sizes={PRODUCT_CARD_SIZES}
+              width={card.image.width}
+              height={card.image.height}
+              alt={`${card.title} by ${card.artistName}`}
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
+              {...(eager ? { fetchPriority: 'high' as const } : {})}
+            />
+          </div>
+        </div>
+        <div className="card__body">
+          <h2 className="card__title">{card.title}</h2>
+          <p className="card__artist">{card.artistName}</p>
+          <p className="card__meta">
+            <span className="card__medium">{card.medium}</span>
+            <span className="visually-hidden">, </span>
+            <span className="card__size">{card.size}</span>
+          </p>
+          <p className="card__price">
+            {card.originalPrice ? (
+              <>
+                <span className="visually-hidden">Reduced from </span>
+                <del className="card__was">{card.originalPrice}</del>
+                <span className="visually-hidden"> to </span>
+                <ins className="card__now card__now--sale">{card.price}</ins>
+              </>
+            ) : (
+              <span className="card__now">{card.price}</span>
+            )}
+          </p>
+        </div>
+      </a>
+    </article>
+  );
+}

@@ -1,0 +1,107 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { IMAGE_KINDS, type ArtworkImageSpec } from '@easel/data/media';
+import { CATEGORY_VALUES, COLOURS } from '@easel/data/vocabulary';
+import { artworkImageHeight, mulberry32, renderArtworkImage, renderArtworkSvg } from './artwork-image';
+
+const spec = (over: Partial<ArtworkImageSpec> = {}): ArtworkImageSpec => ({
+  category: 'painting',
+  kind: 'main',
+  seed: 7,
+  colours: ['blue', 'gold'],
+  aspectMilli: 1500,
+  ...over,
+});
+
+describe('mulberry32', () => {
+  it('is deterministic and stays in [0, 1)', () => {
+    const a = mulberry32(42);
+    const b = mulberry32(42);
+    for (let i = 0; i < 1000; i++) {
+      const x = a();
+      expect(x).toBe(b());
+      expect(x).toBeGreaterThanOrEqual(0);
+      expect(x).toBeLessThan(1);
+    }
+  });
+});
+
+describe('renderArtworkSvg', () => {
+  it('gives the same SVG for the same spec', () => {
+    for (const category of CATEGORY_VALUES) {
+      for (const kind of IMAGE_KINDS) {
+        const s = spec({ category, kind, seed: 123, colours: ['green', 'beige', 'brown'] });
+        const same = renderArtworkSvg(s, 640) === renderArtworkSvg({ ...s, colours: [...s.colours] }, 640);
+        expect(same, `${category}/${kind}`).toBe(true);
+      }
+    }
+  });
+
+  it('draws a different picture for a different seed', () => {
+    for (const category of CATEGORY_VALUES) {
+      const differ = renderArtworkSvg(spec({ category, seed: 1 }), 640) !== renderArtworkSvg(spec({ category, seed: 2 }), 640);
+      expect(differ, category).toBe(true);
+    }
+  });
+
+  it('shows each view of a work differently', () => {
+    const [main, detail, room] = IMAGE_KINDS.map((kind) => renderArtworkSvg(spec({ kind }), 640));
+    expect(new Set([main, detail, room]).size).toBe(3);
+    // The detail is a crop of the same composition: same drawing, a smaller viewBox.
+    expect(detail?.slice(detail.indexOf('<defs>'))).toBe(main?.slice(main.indexOf('<defs>')));
+  });
+
+  it('uses every palette colour, in every category and view', () => {
+    const colours: ArtworkImageSpec['colours'] = ['red', 'turquoise', 'gold', 'purple'];
+    for (const category of CATEGORY_VALUES) {
+      for (const kind of IMAGE_KINDS) {
+        for (const seed of [1, 2, 3, 99, 2024]) {
+          const svg = renderArtworkSvg(spec({ category, kind, seed, colours }), 640);
+          const missing = colours.filter((c) => !svg.includes(COLOURS[c]));
+          expect(missing, `${category}/${kind}/${seed}`).toEqual([]);
+        }
+      }
+    }
+  });
+
+  it('sizes the SVG from the width and the aspect ratio', () => {
+    for (const [aspectMilli, width, height] of [
+      [1500, 640, 427],
+      [1000, 320, 320],
+      [800, 480, 600],
+      [2000, 1280, 640],
+      [333, 960, 2883],
+    ] as const) {
+      expect(artworkImageHeight({ aspectMilli }, width)).toBe(height);
+      const svg = renderArtworkSvg(spec({ aspectMilli }), width);
+      expect(svg.slice(0, svg.indexOf('>') + 1)).toContain(` width="${width}" height="${height}"`);
+    }
+  });
+
+  it('contains no text', () => {
+    for (const category of CATEGORY_VALUES) {
+      for (const kind of IMAGE_KINDS) expect(/<text|<tspan/.test(renderArtworkSvg(spec({ category, kind }), 640)), `${category}/${kind}`).toBe(false);
+    }
+  });
+});
+
+describe('renderArtworkImage', () => {
+  it('renders a WebP of the expected size', async () => {
+    const image = await renderArtworkImage(spec({ aspectMilli: 1500 }), 640);
+    const meta = await sharp(image).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.width).toBe(640);
+    expect(meta.height).toBe(427);
+  });
+
+  it('renders every category and view, including very wide, very tall and small pictures', async () => {
+    const cases: Array<[Partial<ArtworkImageSpec>, number]> = [];
+    for (const category of CATEGORY_VALUES) for (const kind of IMAGE_KINDS) cases.push([{ category, kind }, 320]);
+    cases.push([{ aspectMilli: 5000, category: 'photography' }, 320], [{ aspectMilli: 200, category: 'sculpture', kind: 'room' }, 320]);
+    for (const [over, width] of cases) {
+      const s = spec(over);
+      const meta = await sharp(await renderArtworkImage(s, width)).metadata();
+      expect([meta.width, meta.height], JSON.stringify(s)).toEqual([width, artworkImageHeight(s, width)]);
+    }
+  });
+});

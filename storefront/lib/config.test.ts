@@ -1,0 +1,27 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '@easel/data/config';
+import { parseConfig } from './config';
+
+describe('parseConfig', () => {
+  it('has defaults', () => {
+    const config = parseConfig({});
+    expect(config.SEARCH_SERVICE_URL).toBe('http://127.0.0.1:4000');
+    expect(config.MEDIA_CACHE_DIR).toBe(path.join(REPO_ROOT, 'var', 'media'));
+  });
+
+  it('finds the repository root from its own location', () => {
+    expect(path.basename(path.join(REPO_ROOT, 'storefront'))).toBe('storefront');
+    expect(import.meta.dirname.startsWith(REPO_ROOT)).toBe(true);
+  });
+
+  it('reads and tidies the variables', () => {
+    const config = parseConfig({ SEARCH_SERVICE_URL: 'http://search.internal:4001/', MEDIA_CACHE_DIR: '/srv/media' });
+    expect(config.SEARCH_SERVICE_URL).toBe('http://search.internal:4001');
+    expect(config.MEDIA_CACHE_DIR).toBe('/srv/media');
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => parseConfig({ SEARCH_SERVICE_URL: 'not a url' })).toThrow(/SEARCH_SERVICE_URL/);
+  });
+});

@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { parseEnv, REPO_ROOT, type Env } from '@easel/data/config';
+
+/**
+ * The storefront's settings, read from the environment once, at first use, and validated.
+ * This is the only storefront module that reads `process.env`.
+ */
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const envSchema = z.object({
+  SEARCH_SERVICE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. http://127.0.0.1:4000' })
+      .transform((u) => u.replace(/\/+$/, ''))
+      .default('http://127.0.0.1:4000'),
+  ),
+  MEDIA_CACHE_DIR: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((p) => path.resolve(REPO_ROOT, p))
+      .default(path.join(REPO_ROOT, 'var', 'media')),
+  ),
+});
+
+export type StorefrontConfig = z.output<typeof envSchema>;
+
+/** Validates an environment; the error names each offending variable. */
+export function parseConfig(env: Env): StorefrontConfig {
+  return parseEnv(envSchema, env);
+}
+
+let cached: StorefrontConfig | undefined;
+
+/** The process's configuration, parsed on first call and reused after. */
+export function getConfig(): StorefrontConfig {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
