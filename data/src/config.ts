@@ -6,7 +6,8 @@ import { z } from 'zod';
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const schema = z.object({
-  DATABASE_FILE: z.string().min(1).default(path.join(REPO_ROOT, 'var', 'easel.db')),
+  // Relative paths are taken from the repository root, wherever the command runs.
+  DATABASE_FILE: z.string().min(1).default('var/easel.db').transform((p) => path.resolve(REPO_ROOT, p)),
   CATALOGUE_SEED: z.coerce.number().int().min(0).default(1),
   CATALOGUE_ARTWORKS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
 });
@@ -24,7 +25,7 @@ export type Env = Record<string, string | undefined>;
 export function parseEnv<T extends z.ZodType>(envSchema: T, env: Env): z.infer<T> {
   const result = envSchema.safeParse(env);
   if (result.success) return result.data;
-  const problems = result.error.issues.map((i) => `${i.path.join('.')} ${i.message.toLowerCase()}`);
+  const problems = result.error.issues.map((i) => `${i.path.join('.')} ${i.message.charAt(0).toLowerCase()}${i.message.slice(1)}`);
   throw new ConfigError(`Invalid environment: ${problems.join('; ')}. Fix the variable and start again.`);
 }
 

@@ -9,12 +9,12 @@ const schema = z
     MEILI_MASTER_KEY: z.string().min(16).optional(),
     MEILI_BIN: z.string().min(1).optional(),
     MEILI_PORT: z.coerce.number().int().min(1).max(65_535).default(7700),
-    MEILI_DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'var', 'meili')),
+    MEILI_DATA_DIR: z.string().min(1).default('var/meili').transform((p) => path.resolve(REPO_ROOT, p)),
     SEARCH_INDEX: z.string().regex(/^[a-z][a-z0-9_]{0,60}$/, 'must be lower-case letters, digits and _').default(DEFAULT_INDEX_UID),
   })
   .refine((c) => !c.MEILI_URL || c.MEILI_MASTER_KEY, {
     path: ['MEILI_MASTER_KEY'],
-    message: 'Is required when MEILI_URL is set',
+    message: 'is required when MEILI_URL is set',
   });
 
 export type MeiliConfig = z.infer<typeof schema>;

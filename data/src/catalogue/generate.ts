@@ -30,6 +30,8 @@ export interface GeneratedArtist {
   avatarSeed: number;
   joinedAt: string;
   popularity: number;
+  /** Price multiplier: most artists 1, a few established names several times that. */
+  renown: number;
   shipping: { profileId: number; shipsFrom: ShippingCountry; rates: { destination: ShippingCountry; costMinor: number }[] };
 }
 
@@ -123,7 +125,9 @@ function makeArtist(
   slugs: Set<string>,
 ): GeneratedArtist {
   const home = f.helpers.weightedArrayElement(ARTIST_COUNTRIES.map((c) => ({ weight: c.weight, value: c })));
-  const name = namerFor(home.country).person.fullName();
+  // First and last name only: fullName() adds titles such as 'Mr.' or 'Ing.'.
+  const namer = namerFor(home.country);
+  const name = `${namer.person.firstName()} ${namer.person.lastName()}`;
   const city = f.helpers.arrayElement(home.cities);
   const shipsFrom = f.datatype.boolean(0.93) ? home.country : f.helpers.arrayElement(SHIPPING_COUNTRIES);
   const joinedAt = new Date(CATALOGUE_EPOCH - f.number.int({ min: 30, max: 9 * 365 }) * DAY_MS);
@@ -147,6 +151,7 @@ function makeArtist(
     avatarSeed: f.number.int({ min: 0, max: 2 ** 31 - 1 }),
     joinedAt: joinedAt.toISOString(),
     popularity: Math.round(1000 * Math.pow(f.number.float({ min: 0, max: 1 }), 3)),
+    renown: f.helpers.weightedArrayElement([{ weight: 92, value: 1 }, { weight: 6, value: 2.5 }, { weight: 2, value: 6 }]),
     shipping: { profileId: id, shipsFrom, rates: makeShippingRates(f, shipsFrom) },
   };
 }
@@ -199,7 +204,7 @@ function makeArtwork(
   const medium = MEDIUMS[`${category}/${subcategory}`] ?? 'Mixed media';
   const colours = pickColours(f, subject);
   const { widthCm, heightCm, depthCm } = makeDimensions(f, category);
-  const priceMinor = makePrice(f, category, Math.max(widthCm, heightCm));
+  const priceMinor = makePrice(f, category, Math.max(widthCm, heightCm), artist.renown);
   const onSale = f.datatype.boolean(0.08);
   const framed = category !== 'sculpture' && f.datatype.boolean(0.3);
   const readyToHang = category !== 'sculpture' && (framed || f.datatype.boolean(0.45));
@@ -273,14 +278,15 @@ function pickColours(f: Faker, subject: Subject): Colour[] {
 /** Sizes in cm typical of each category, rounded to whole or half centimetres. */
 function makeDimensions(f: Faker, category: Category): { widthCm: number; heightCm: number; depthCm: number } {
   const range = { painting: [20, 150], sculpture: [10, 140], photography: [20, 120], drawing: [15, 80], prints: [15, 90] }[category];
-  const longSide = Math.round(f.number.float({ min: range[0]!, max: range[1]! }) * Math.pow(f.number.float({ min: 0.55, max: 1 }), 1.4) * 2) / 2;
+  // Skewed towards the small end of the range, as most original work is.
+  const longSide = Math.round((range[0]! + (range[1]! - range[0]!) * Math.pow(f.number.float({ min: 0, max: 1 }), 1.6)) * 2) / 2;
   const ratio = f.helpers.weightedArrayElement([
     { weight: 30, value: 0.75 }, { weight: 20, value: 0.8 }, { weight: 18, value: 1 },
     { weight: 15, value: 0.667 }, { weight: 10, value: 0.7071 }, { weight: 7, value: 0.4 },
   ]);
   const shortSide = Math.max(5, Math.round(longSide * ratio * 2) / 2);
   const landscape = f.datatype.boolean(0.5);
-  const [widthCm, heightCm] = landscape ? [Math.max(longSide, 5), shortSide] : [shortSide, Math.max(longSide, 5)];
+  const [widthCm, heightCm] = landscape ? [longSide, shortSide] : [shortSide, longSide];
   const depthCm =
     category === 'sculpture' ? Math.round(f.number.float({ min: 8, max: Math.max(10, longSide) })) : category === 'painting' ? f.helpers.arrayElement([0.5, 2, 3, 4]) : 0.2;
   return { widthCm, heightCm, depthCm };
@@ -290,10 +296,10 @@ function makeDimensions(f: Faker, category: Category): { widthCm: number; height
  * Log-normal around a few hundred pounds, larger works dearer: most between £50 and £2,000, a
  * long tail past £20,000.
  */
-function makePrice(f: Faker, category: Category, longSideCm: number): number {
+function makePrice(f: Faker, category: Category, longSideCm: number, renown: number): number {
   const base = { painting: 420, sculpture: 650, photography: 260, drawing: 220, prints: 160 }[category];
   const normal = Math.sqrt(-2 * Math.log(f.number.float({ min: 1e-9, max: 1 }))) * Math.cos(2 * Math.PI * f.number.float({ min: 0, max: 1 }));
-  const pounds = base * Math.pow(longSideCm / 60, 0.6) * Math.exp(1.05 * normal);
+  const pounds = base * renown * Math.pow(longSideCm / 60, 0.6) * Math.exp(1.05 * normal);
   return roundPrice(Math.min(60_000, Math.max(35, pounds)) * 100);
 }
 
