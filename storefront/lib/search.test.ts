@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { ProductCard } from '@easel/search-service/contract';
 import { formatPrice, parseGalleryPage } from './search';
 
 const base = '/media/art/painting/main/7/blue-gold/1500';
 const prices = (gbp: number) => ({ GBP: gbp, USD: gbp, EUR: gbp, CAD: gbp, AUD: gbp });
-const result = (over: Record<string, unknown> = {}) => ({
+const result = (over: Record<string, unknown> = {}): ProductCard => ({
   id: 1,
   slug: 'quiet-harbour',
   title: 'Quiet Harbour',
@@ -12,16 +13,27 @@ const result = (over: Record<string, unknown> = {}) => ({
   artist_slug: 'maya-okafor',
   category: 'painting',
   subcategory: 'oil',
+  subject: 'seascape',
+  style: 'impressionist',
+  medium: 'Oil on canvas',
+  colours: ['blue', 'gold'],
   prices: prices(125049),
   sale_prices: null,
+  in_sale: false,
   main_image: `${base}/640.webp`,
   main_image_set: `${base}/320.webp 320w, ${base}/640.webp 640w`,
   width_cm: 60,
   height_cm: 40,
   depth_cm: 2,
   orientation: 'landscape',
+  size_bucket: 'medium',
   framed: false,
+  ready_to_hang: true,
+  has_fine_art_prints: false,
+  ships_from: 'GB',
   free_shipping_to: ['GB'],
+  ships_free: true,
+  favourite_count: 3,
   ...over,
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { artworkImagePathSchema } from '@easel/data/media';
-import { CURRENCIES, CURRENCY_SYMBOLS, type Currency } from '@easel/data/vocabulary';
+import { CURRENCY_SYMBOLS, type Currency } from '@easel/data/vocabulary';
+import { productCardSchema, searchResponseSchema, type ProductCard } from '@easel/search-service/contract';
 import { artworkImageHeight } from './artwork-image-size';
 import { getConfig } from './config';
 
@@ -9,39 +10,11 @@ import { getConfig } from './config';
  * into a card, so pages and components never touch the service's raw JSON.
  */
 
-const minorUnits = z.number().int().nonnegative();
-const pricesSchema = z.object(
-  Object.fromEntries(CURRENCIES.map((c) => [c, minorUnits])) as Record<Currency, typeof minorUnits>,
-);
+/** A product card as the search service's contract defines it. */
+export type SearchResult = ProductCard;
 
-export const searchResultSchema = z.object({
-  id: z.number().int(),
-  slug: z.string().min(1),
-  title: z.string().min(1),
-  url: z.string().startsWith('/'),
-  artist_name: z.string().min(1),
-  artist_slug: z.string().min(1),
-  category: z.string(),
-  subcategory: z.string(),
-  prices: pricesSchema,
-  sale_prices: pricesSchema.nullable(),
-  main_image: z.string().min(1),
-  main_image_set: z.string(),
-  width_cm: z.number().nonnegative(),
-  height_cm: z.number().nonnegative(),
-  depth_cm: z.number().nonnegative(),
-  orientation: z.string(),
-  framed: z.boolean(),
-  free_shipping_to: z.array(z.string()),
-});
-export type SearchResult = z.infer<typeof searchResultSchema>;
-
-const searchPageSchema = z.object({
-  results: z.array(z.unknown()),
-  count: z.number().int().nonnegative(),
-  num_pages: z.number().int().nonnegative(),
-  page: z.number().int().nonnegative(),
-});
+/** The response envelope; cards are checked one by one so one bad card spoils nothing else. */
+const searchPageSchema = searchResponseSchema.pick({ count: true, num_pages: true, page: true }).extend({ results: z.array(z.unknown()) });
 
 export interface CardImage {
   src: string;
@@ -145,7 +118,7 @@ export function parseGalleryPage(json: unknown): GalleryPage {
   const envelope = searchPageSchema.parse(json);
   const cards: ProductCardData[] = [];
   for (const raw of envelope.results) {
-    const result = searchResultSchema.safeParse(raw);
+    const result = productCardSchema.safeParse(raw);
     if (result.success) cards.push(toCard(result.data));
     else console.warn('search: skipping a result that does not match the contract:', result.error.issues[0]);
   }

@@ -1,0 +1,117 @@
+import { Hono, type Context } from 'hono';
+import { HotCache, toAnswer, type CachedAnswer } from './cache';
+import { parseGalleryParams, toQueryString, type GallerySearchDefinition } from './contract';
+import type { SearchConfig } from './config';
+import type { Engine } from './engine';
+import { ApiError, RETRY_AFTER_SECONDS, errorBody, invalidParameter, onError } from './errors';
+import { vetMultiSearch } from './instantsearch-proxy';
+import { buildCountQuery, buildPriceBarPlan, buildSearchPlan } from './meili-request';
+import { toPriceBars, toSearchResponse } from './meili-response';
+import { buildOpenApi } from './openapi';
+import { gatherParams } from './query-string';
+
+export const BASE_PATH = '/api/v2/product/s';
+/** SPEC section 9: gallery cache lifetime 1800 s, stale 21600 s. */
+const GALLERY_CACHE_CONTROL = 'public, max-age=1800, stale-while-revalidate=21600';
+const MAX_BODY_BYTES = 64 * 1024;
+
+export interface AppDeps {
+  config: Pick<SearchConfig, 'SEARCH_INDEX' | 'SEARCH_CACHE_TTL_MS'>;
+  meili: Engine;
+}
+
+/**
+ * The search-service's Hono app: the gallery search contract's three GET endpoints, the
+ * restricted InstantSearch endpoint, the OpenAPI description and /healthz. `meili` is the
+ * engine client; the caller owns (and closes) it.
+ */
+export function createApp({ config, meili }: AppDeps): Hono {
+  const indexUid = config.SEARCH_INDEX;
+  const cache = new HotCache({ ttlMs: config.SEARCH_CACHE_TTL_MS, getVersion: () => meili.getIndexUpdatedAt(indexUid) });
+  // Trailing slashes optional: the storefront's rewrites keep them, instant-meilisearch drops them.
+  const app = new Hono({ strict: false });
+  app.onError(onError);
+  app.notFound((c) => c.json(errorBody('not_found', `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`), 404));
+
+  /** Answers a GET from the hot cache (or the engine), with the gallery's cache headers. */
+  const cachedGet = (kind: string, keyOf: (def: GallerySearchDefinition) => string, compute: (def: GallerySearchDefinition) => Promise<unknown>) =>
+    async (c: Context) => {
+      const def = readDefinition(c);
+      const answer = await cache.get(`${kind}?${keyOf(def)}`, async () => toAnswer(await compute(def)));
+      return send(c, answer);
+    };
+
+  app.get(
+    BASE_PATH,
+    cachedGet('search', (def) => toQueryString(def), async (def) => {
+      const plan = buildSearchPlan(def, indexUid);
+      return toSearchResponse(def, plan, await meili.multiSearch(plan.queries));
+    }),
+  );
+
+  app.get(
+    `${BASE_PATH}/_count`,
+    cachedGet('count', (def) => toQueryString({ ...def, page: 1, paginate: undefined, limit: undefined, sort: undefined }), async (def) => {
+      const [result] = await meili.multiSearch([buildCountQuery(def, indexUid)]);
+      return { count: result?.totalHits ?? 0 };
+    }),
+  );
+
+  app.get(
+    `${BASE_PATH}/_prices`,
+    cachedGet('prices', (def) => toQueryString({ ...def, page: 1, paginate: undefined, limit: undefined, sort: undefined, price: {} }), async (def) => {
+      const plan = buildPriceBarPlan(def, indexUid);
+      return { currency: def.currency, results: toPriceBars(plan, await meili.multiSearch(plan.queries)) };
+    }),
+  );
+
+  const openApi = toAnswer(buildOpenApi());
+  app.get(`${BASE_PATH}/openapi.json`, (c) => send(c, openApi));
+
+  app.post(`${BASE_PATH}/meili/multi-search`, async (c) => {
+    const text = await c.req.text();
+    if (text.length > MAX_BODY_BYTES) throw invalidParameter('body', `must be at most ${MAX_BODY_BYTES} bytes`);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw invalidParameter('body', 'must be JSON');
+    }
+    const vetted = vetMultiSearch(body, indexUid);
+    if (!vetted.ok) throw invalidParameter(vetted.issue.param, vetted.issue.message);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await meili.multiSearchRaw(vetted.body) as object);
+  });
+
+  app.get('/healthz', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    if (await meili.isHealthy()) return c.json({ status: 'ok' });
+    c.header('Retry-After', String(RETRY_AFTER_SECONDS));
+    return c.json(errorBody('engine_unavailable', 'The search engine is unreachable.'), 503);
+  });
+
+  return app;
+}
+
+/** The request's query string -> a validated definition, or a 400 naming the parameter. */
+function readDefinition(c: Context): GallerySearchDefinition {
+  const url = c.req.url;
+  const at = url.indexOf('?');
+  const gathered = gatherParams(at === -1 ? '' : url.slice(at + 1));
+  if (!gathered.ok) throw invalidParameter(gathered.issue.param, gathered.issue.message);
+  const parsed = parseGalleryParams(gathered.params);
+  if (!parsed.ok) throw invalidParameter(parsed.issue.param, parsed.issue.message);
+  return parsed.definition;
+}
+
+/** 200 with ETag and the gallery's Cache-Control, or 304 when the client already has it. */
+function send(c: Context, answer: CachedAnswer): Response {
+  c.header('Cache-Control', GALLERY_CACHE_CONTROL);
+  c.header('ETag', answer.etag);
+  const match = c.req.header('If-None-Match');
+  if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === answer.etag)) return c.body(null, 304);
+  c.header('Content-Type', 'application/json; charset=utf-8');
+  return c.body(answer.body, 200);
+}
+
+

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { parseGalleryParams, toQueryString, type GallerySearchDefinition } from './contract';
+import { gatherParams } from './query-string';
+
+const parse = (qs: string) => {
+  const gathered = gatherParams(qs);
+  if (!gathered.ok) return { ok: false as const, issue: gathered.issue };
+  return parseGalleryParams(gathered.params);
+};
+const def = (qs: string): GallerySearchDefinition => {
+  const r = parse(qs);
+  if (!r.ok) throw new Error(`${r.issue.param} ${r.issue.message}`);
+  return r.definition;
+};
+
+describe('parseGalleryParams', () => {
+  it('fills the SPEC defaults', () => {
+    expect(def('')).toMatchObject({ sort: 'best_match', page: 1, paginate: 60, limit: 12, currency: 'GBP', in_sale: false, colours: [] });
+  });
+
+  it.each([
+    ['q=sea+view', { q: 'sea view' }],
+    ['q=%20%20', {}],
+    ['sort=price_desc&page=3&paginate=120', { sort: 'price_desc', page: 3, paginate: 120 }],
+    ['currency=USD&price_min=100&price_max=500', { currency: 'USD', price: { price_min: 100, price_max: 500 } }],
+    ['size_=small&size_=large&width_min=20.5', { size: { size_: ['small', 'large'], width_min: 20.5 } }],
+    ['in_sale=on&free_shipping=true', { in_sale: true, free_shipping: true }],
+    ['painting=oil&prints=screenprint&product_category=sculpture', { product_category: ['sculpture'], category_type: { painting: ['oil'], prints: ['screenprint'], sculpture: [], drawing: [], photography: [] } }],
+    ['colours=red&colours=blue&ships_to=US&ships_from=FR', { colours: ['red', 'blue'], ships_to: 'US', ships_from: 'FR' }],
+  ])('%s', (qs, expected) => {
+    expect(def(qs)).toMatchObject(expected);
+  });
+
+  it.each([
+    ['paginate=121', 'paginate'],
+    ['paginate=-1', 'paginate'],
+    ['page=0', 'page'],
+    ['page=1001', 'page'],
+    ['page=1.5', 'page'],
+    ['page=1&page=2', 'page'],
+    ['sort=cheapest', 'sort'],
+    ['currency=JPY', 'currency'],
+    ['currency=gbp', 'currency'],
+    ['price_min=500&price_max=100', 'price_max'],
+    ['price_min=abc', 'price_min'],
+    ['price_min=1e3', 'price_min'],
+    ['width_min=90&width_max=10', 'width_max'],
+    ['size_=huge', 'size_'],
+    ['in_sale=true', 'in_sale'],
+    ['free_shipping=1', 'free_shipping'],
+    ['colours=red&colours=red', 'colours'],
+    ['colours=red%22%20OR%20status%3D%22sold', 'colours'],
+    ['painting=screenprint', 'painting'],
+    ['ships_to=gb', 'ships_to'],
+    ['ships_to=GBR', 'ships_to'],
+    ['q=%22quoted%22', 'q'],
+    ['q=a%3Db', 'q'],
+    [`q=${'a'.repeat(201)}`, 'q'],
+    ['q=%FF%FE', 'q'],
+    ['q=%E0%A4', 'q'],
+    ['q=%00', 'q'],
+    ['status=sold', 'status'],
+    ['indexUid=other', 'indexUid'],
+    [Array.from({ length: 15 }, () => 'colours=red').join('&'), 'colours'],
+  ])('refuses %s naming %s', (qs, param) => {
+    const r = parse(qs);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.issue.param).toBe(param);
+  });
+});
+
+describe('toQueryString', () => {
+  it.each([
+    '',
+    'colours=blue&colours=red',
+    'q=sea+view&sort=newest&page=2&currency=EUR&price_min=10&price_max=90',
+    'size_=large&width_max=100&in_sale=on&free_shipping=true&ships_to=US',
+    'shape=square&product_category=sculpture&painting=ink&painting=oil&style=folk&subject=nude',
+  ])('round-trips %s', (qs) => {
+    expect(toQueryString(def(qs))).toBe(qs);
+  });
+
+  it('is canonical whatever the order of lists', () => {
+    expect(toQueryString(def('colours=red&colours=blue'))).toBe(toQueryString(def('colours=blue&colours=red')));
+  });
+});

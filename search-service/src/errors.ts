@@ -1,0 +1,58 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorResponse } from './contract';
+import { EngineError, EngineTimeoutError, EngineUnavailableError } from './engine';
+
+type ErrorCode = ErrorResponse['error']['code'];
+
+/** Seconds a client should wait before retrying when the engine is down. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** A failure with the contract's error body; thrown by handlers, rendered by `onError`. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode,
+    message: string,
+    readonly param?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** 400 naming the parameter: ('paginate', 'must be at most 120') -> "paginate must be at most 120". */
+export function invalidParameter(param: string, problem: string): ApiError {
+  return new ApiError(400, 'invalid_parameter', `${param} ${problem}`, param);
+}
+
+export function errorBody(code: ErrorCode, message: string, param?: string): ErrorResponse {
+  return { error: { code, message, ...(param === undefined ? {} : { param }) } };
+}
+
+/**
+ * The one place errors become responses: invalid input 400, engine down 503 with Retry-After,
+ * engine too slow 504, engine refusing 502, anything else 500. Never a stack trace or an
+ * engine message in the body; the unexpected ones are logged.
+ */
+export function onError(error: Error, c: Context): Response {
+  c.header('Cache-Control', 'no-store');
+  if (error instanceof ApiError) return c.json(errorBody(error.code, error.message, error.param), error.status);
+  if (error instanceof EngineTimeoutError) {
+    return c.json(errorBody('engine_timeout', 'The search took too long; please try again.'), 504);
+  }
+  if (error instanceof EngineUnavailableError) {
+    c.header('Retry-After', String(RETRY_AFTER_SECONDS));
+    return c.json(errorBody('engine_unavailable', 'Search is unavailable right now; please try again shortly.'), 503);
+  }
+  if (error instanceof EngineError) {
+    console.error(`search-service: ${error.message}`);
+    return c.json(errorBody('engine_error', 'The search engine could not answer this search.'), 502);
+  }
+  if (error instanceof HTTPException && error.status < 500) {
+    return c.json(errorBody('invalid_parameter', error.message || 'The request is malformed.', 'body'), 400);
+  }
+  console.error('search-service: unexpected error', error);
+  return c.json(errorBody('internal_error', 'Something went wrong on our side.'), 500);
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { parseGalleryParams, type GallerySearchDefinition } from './contract';
+import { buildCountQuery, buildPriceBarPlan, buildSearchPlan, comparison, expr, sectionFilters } from './meili-request';
+import { gatherParams } from './query-string';
+
+const def = (qs: string): GallerySearchDefinition => {
+  const g = gatherParams(qs);
+  if (!g.ok) throw new Error(g.issue.message);
+  const r = parseGalleryParams(g.params);
+  if (!r.ok) throw new Error(r.issue.message);
+  return r.definition;
+};
+
+describe('sectionFilters', () => {
+  it.each([
+    ['', {}],
+    ['colours=red&colours=blue', { colours: [['colours = "red"', 'colours = "blue"']] }],
+    ['product_category=sculpture', { category: [['category = "sculpture"']] }],
+    ['painting=oil&painting=ink', { category: [['category_path = "painting:oil"', 'category_path = "painting:ink"']] }],
+    ['product_category=painting&painting=oil&product_category=prints', { category: [['category_path = "painting:oil"', 'category = "prints"']] }],
+    ['currency=USD&price_min=100&price_max=200', { price: ['price_usd >= 10000', 'price_usd <= 20000'] }],
+    ['size_=small&height_max=30', { size: [['size_bucket = "small"'], 'height_cm <= 30'] }],
+    ['free_shipping=true', { free_shipping: ['free_shipping_to = "GB"'] }],
+    ['free_shipping=true&ships_to=US', { ships_to: ['ships_to = "US"'], free_shipping: ['free_shipping_to = "US"'] }],
+    ['in_sale=on&has_fine_art_prints=true', { in_sale: ['in_sale = true'], has_fine_art_prints: ['has_fine_art_prints = true'] }],
+    ['shape=square', { shape: [['orientation = "square"']] }],
+  ])('%s', (qs, expected) => {
+    expect(sectionFilters(def(qs))).toEqual(expected);
+  });
+});
+
+describe('expr and comparison refuse anything outside the vocabulary alphabet', () => {
+  it.each([['red" OR 1=1'], ['red\\'], [''], ['a b']])('%s', (value) => {
+    expect(() => expr('colours', value)).toThrow();
+  });
+  it('refuses non-finite bounds', () => {
+    expect(() => comparison('price_gbp', '>=', Number.NaN)).toThrow();
+  });
+});
+
+describe('buildSearchPlan', () => {
+  it('asks for every facet in one query when nothing is chosen', () => {
+    const plan = buildSearchPlan(def(''), 'idx');
+    expect(plan.queries).toHaveLength(1);
+    expect(plan.queries[0]).toMatchObject({ indexUid: 'idx', page: 1, hitsPerPage: 60 });
+    expect(plan.queries[0]!.facets).toEqual(expect.arrayContaining(['price_gbp', 'size_bucket', 'category', 'category_path', 'colours', 'free_shipping_to']));
+    expect(plan.queries[0]!.filter).toBeUndefined();
+  });
+
+  it('adds one count-only query per active section with its own filter removed', () => {
+    const plan = buildSearchPlan(def('colours=red&subject=nude&sort=newest&page=2&paginate=30'), 'idx');
+    expect(plan.disjunctive).toEqual(['subject', 'colours']);
+    expect(plan.queries[0]).toMatchObject({ sort: ['created_ts:desc'], page: 2, hitsPerPage: 30, filter: [['subject = "nude"'], ['colours = "red"']] });
+    expect(plan.queries[0]!.facets).not.toContain('colours');
+    expect(plan.queries[1]).toEqual({ indexUid: 'idx', facets: ['subject'], page: 1, hitsPerPage: 0, filter: [['colours = "red"']] });
+    expect(plan.queries[2]).toEqual({ indexUid: 'idx', facets: ['colours'], page: 1, hitsPerPage: 0, filter: [['subject = "nude"']] });
+  });
+
+  it.each([
+    ['price_asc', ['price_gbp:asc']],
+    ['price_desc', ['price_gbp:desc']],
+    ['popular', ['popularity:desc']],
+    ['best_match', undefined],
+  ])('sorts %s by %j', (sort, rules) => {
+    expect(buildSearchPlan(def(`sort=${sort}`), 'idx').queries[0]!.sort).toEqual(rules);
+  });
+});
+
+describe('buildCountQuery and buildPriceBarPlan', () => {
+  it('counts without hits', () => {
+    expect(buildCountQuery(def('q=sea&colours=red'), 'idx')).toEqual({ indexUid: 'idx', q: 'sea', page: 1, hitsPerPage: 0, filter: [['colours = "red"']] });
+  });
+
+  it('leaves the price filter out of the bars and covers the whole range', () => {
+    const plan = buildPriceBarPlan(def('currency=EUR&price_min=100&colours=red'), 'idx');
+    expect(plan.bars[0]).toEqual({ min: 0, max: expect.any(Number) });
+    expect(plan.bars.at(-1)!.max).toBeNull();
+    expect(plan.queries[0]!.filter).toEqual([['colours = "red"'], `price_eur < ${plan.bars[0]!.max! * 100}`]);
+    for (const q of plan.queries) expect(JSON.stringify(q.filter)).not.toContain('10000"');
+    plan.bars.slice(1).forEach((bar, i) => expect(bar.min).toBe(plan.bars[i]!.max));
+  });
+});

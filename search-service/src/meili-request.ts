@@ -1,0 +1,206 @@
+import { CATEGORY_VALUES, type Category, type Currency } from '@easel/data';
+import { DEFAULT_SHIP_TO, type GallerySearchDefinition, type Sort } from './contract';
+import { priceBarEdges } from './price-bars';
+
+/**
+ * The gallery search definition -> Meilisearch multi-search queries. Pure. Filters are arrays
+ * (AND of items, an inner array is an OR) of `attr = "value"` expressions built only from
+ * values the contract has already validated against the vocabulary; `expr` re-checks them.
+ */
+
+/** The filter panel's sections (plus the three toggles), each filtering independently. */
+export const SECTIONS = [
+  'price', 'size', 'category', 'subject', 'style', 'colours', 'shape', 'ships_to', 'ships_from',
+  'in_sale', 'free_shipping', 'framed_or_ready_to_hang', 'has_fine_art_prints', 'verified_advertising_safe',
+] as const;
+export type Section = (typeof SECTIONS)[number];
+
+/** AND of items; an array item is an OR of its expressions. */
+export type Filter = (string | string[])[];
+
+export interface MeiliQuery {
+  indexUid: string;
+  q?: string;
+  filter?: Filter;
+  facets?: string[];
+  sort?: string[];
+  page?: number;
+  hitsPerPage?: number;
+  attributesToRetrieve?: string[];
+}
+
+export const priceAttribute = (currency: Currency) => `price_${currency.toLowerCase()}` as const;
+
+/** The index attributes whose facet distribution (or stats) feeds each section. */
+export function sectionFacets(section: Section, currency: Currency): string[] {
+  switch (section) {
+    case 'price': return [priceAttribute(currency)];
+    case 'size': return ['size_bucket'];
+    case 'category': return ['category', 'category_path'];
+    case 'shape': return ['orientation'];
+    case 'free_shipping': return ['free_shipping_to'];
+    default: return [section];
+  }
+}
+
+/** The fields a product card is made from; nothing else leaves the engine. */
+export const CARD_ATTRIBUTES = [
+  'id', 'slug', 'title', 'artist_name', 'artist_slug', 'category', 'subcategory', 'subject', 'style', 'medium',
+  'colours', 'prices', 'original_prices', 'in_sale', 'framed', 'ready_to_hang', 'has_fine_art_prints',
+  'width_cm', 'height_cm', 'depth_cm', 'orientation', 'size_bucket', 'ships_from', 'free_shipping_to',
+  'main_image', 'main_image_set', 'favourite_count',
+];
+
+const SORT_RULES: Record<Sort, string[] | undefined> = {
+  best_match: undefined,
+  newest: ['created_ts:desc'],
+  // Every currency's price is the pound price times one rate, so the pound field orders them all.
+  price_asc: ['price_gbp:asc'],
+  price_desc: ['price_gbp:desc'],
+  popular: ['popularity:desc'],
+};
+
+const SAFE_VALUE = /^[A-Za-z0-9][A-Za-z0-9:_-]{0,63}$/;
+const SAFE_ATTRIBUTE = /^[a-z_]{1,40}$/;
+
+/** `attr = "value"`, refusing anything outside the vocabulary's alphabet: ('colours', 'red') -> 'colours = "red"'. */
+export function expr(attribute: string, value: string | boolean): string {
+  if (!SAFE_ATTRIBUTE.test(attribute)) throw new Error(`Refusing unsafe filter attribute ${JSON.stringify(attribute)}`);
+  if (typeof value === 'boolean') return `${attribute} = ${value}`;
+  if (!SAFE_VALUE.test(value)) throw new Error(`Refusing unsafe filter value ${JSON.stringify(value)}`);
+  return `${attribute} = "${value}"`;
+}
+
+/** `attr op n` for a finite number: ('width_cm', '>=', 40) -> 'width_cm >= 40'. */
+export function comparison(attribute: string, op: '>=' | '<=' | '<', n: number): string {
+  if (!SAFE_ATTRIBUTE.test(attribute)) throw new Error(`Refusing unsafe filter attribute ${JSON.stringify(attribute)}`);
+  if (!Number.isFinite(n)) throw new Error(`Refusing non-finite filter bound ${n}`);
+  return `${attribute} ${op} ${n}`;
+}
+
+/** The country free shipping is judged against: ships_to, else the shoppers' default, GB. */
+export const freeShippingCountry = (def: Pick<GallerySearchDefinition, 'ships_to'>) => def.ships_to ?? DEFAULT_SHIP_TO;
+
+/** The categories a definition names, directly or through one of their subcategories. */
+function chosenCategories(def: GallerySearchDefinition): Category[] {
+  return CATEGORY_VALUES.filter((c) => def.product_category.includes(c) || def.category_type[c].length > 0);
+}
+
+/**
+ * Each active section's filter items; inactive sections are absent:
+ * { colours: ['red', 'blue'], in_sale: true } -> { colours: [['colours = "red"', 'colours = "blue"']], in_sale: ['in_sale = true'] }.
+ */
+export function sectionFilters(def: GallerySearchDefinition): Partial<Record<Section, Filter>> {
+  const out: Partial<Record<Section, Filter>> = {};
+  const anyOf = (section: Section, attribute: string, values: readonly string[]) => {
+    if (values.length > 0) out[section] = [values.map((v) => expr(attribute, v))];
+  };
+
+  const price: Filter = [];
+  const priceAttr = priceAttribute(def.currency);
+  if (def.price.price_min !== undefined) price.push(comparison(priceAttr, '>=', def.price.price_min * 100));
+  if (def.price.price_max !== undefined) price.push(comparison(priceAttr, '<=', def.price.price_max * 100));
+  if (price.length > 0) out.price = price;
+
+  const size: Filter = [];
+  if (def.size.size_.length > 0) size.push(def.size.size_.map((b) => expr('size_bucket', b)));
+  if (def.size.width_min !== undefined) size.push(comparison('width_cm', '>=', def.size.width_min));
+  if (def.size.width_max !== undefined) size.push(comparison('width_cm', '<=', def.size.width_max));
+  if (def.size.height_min !== undefined) size.push(comparison('height_cm', '>=', def.size.height_min));
+  if (def.size.height_max !== undefined) size.push(comparison('height_cm', '<=', def.size.height_max));
+  if (size.length > 0) out.size = size;
+
+  // A category with subcategories chosen narrows to those; without, it takes the whole category.
+  const categories = chosenCategories(def).flatMap((c) => {
+    const subs = def.category_type[c];
+    return subs.length > 0 ? subs.map((s) => expr('category_path', `${c}:${s}`)) : [expr('category', c)];
+  });
+  if (categories.length > 0) out.category = [categories];
+
+  anyOf('subject', 'subject', def.subject);
+  anyOf('style', 'style', def.style);
+  anyOf('colours', 'colours', def.colours);
+  anyOf('shape', 'orientation', def.shape);
+  if (def.ships_to) out.ships_to = [expr('ships_to', def.ships_to)];
+  if (def.ships_from) out.ships_from = [expr('ships_from', def.ships_from)];
+  if (def.in_sale) out.in_sale = [expr('in_sale', true)];
+  if (def.free_shipping) out.free_shipping = [expr('free_shipping_to', freeShippingCountry(def))];
+  if (def.framed_or_ready_to_hang) out.framed_or_ready_to_hang = [expr('framed_or_ready_to_hang', true)];
+  if (def.has_fine_art_prints) out.has_fine_art_prints = [expr('has_fine_art_prints', true)];
+  if (def.verified_advertising_safe) out.verified_advertising_safe = [expr('verified_advertising_safe', true)];
+  return out;
+}
+
+/** All active sections' items but those of `without`. */
+export function combineFilters(filters: Partial<Record<Section, Filter>>, without: Section[] = []): Filter {
+  return SECTIONS.filter((s) => !without.includes(s)).flatMap((s) => filters[s] ?? []);
+}
+
+const withFilter = (query: MeiliQuery, filter: Filter): MeiliQuery => (filter.length > 0 ? { ...query, filter } : query);
+
+export interface SearchPlan {
+  queries: MeiliQuery[];
+  /** The section each query after the first counts facets for, in order. */
+  disjunctive: Section[];
+}
+
+/**
+ * The page of results with every facet, as one multi-search: query 0 has every filter and the
+ * facets of the inactive sections; then one count-only query per active section, its own filter
+ * removed, for that section's facets (disjunctive inside a section, conjunctive across them).
+ */
+export function buildSearchPlan(def: GallerySearchDefinition, indexUid: string): SearchPlan {
+  const filters = sectionFilters(def);
+  const active = SECTIONS.filter((s) => filters[s]);
+  const inactive = SECTIONS.filter((s) => !filters[s]);
+  const base = { indexUid, ...(def.q ? { q: def.q } : {}) };
+  const sort = SORT_RULES[def.sort];
+  const main = withFilter(
+    {
+      ...base,
+      facets: inactive.flatMap((s) => sectionFacets(s, def.currency)),
+      ...(sort ? { sort } : {}),
+      page: def.page,
+      hitsPerPage: def.paginate,
+      attributesToRetrieve: CARD_ATTRIBUTES,
+    },
+    combineFilters(filters),
+  );
+  const facetQueries = active.map((s) =>
+    withFilter({ ...base, facets: sectionFacets(s, def.currency), page: 1, hitsPerPage: 0 }, combineFilters(filters, [s])),
+  );
+  return { queries: [main, ...facetQueries], disjunctive: active };
+}
+
+/** The exact number of matches, nothing else: hitsPerPage 0 still counts exactly. */
+export function buildCountQuery(def: GallerySearchDefinition, indexUid: string): MeiliQuery {
+  return withFilter(
+    { indexUid, ...(def.q ? { q: def.q } : {}), page: 1, hitsPerPage: 0 },
+    combineFilters(sectionFilters(def)),
+  );
+}
+
+export interface PriceBarPlan {
+  queries: MeiliQuery[];
+  /** Whole units; max null on the open last bar. */
+  bars: { min: number; max: number | null }[];
+}
+
+/**
+ * One count-only query per price bar of the currency's ladder, every filter but the price's
+ * own, so the bars cover the whole price range and sum to the price-less count.
+ */
+export function buildPriceBarPlan(def: GallerySearchDefinition, indexUid: string): PriceBarPlan {
+  const edges = priceBarEdges(def.currency);
+  const attr = priceAttribute(def.currency);
+  const others = combineFilters(sectionFilters(def), ['price']);
+  const bars = edges.map((min, i) => ({ min, max: edges[i + 1] ?? null }));
+  const queries = bars.map(({ min, max }) =>
+    withFilter({ indexUid, ...(def.q ? { q: def.q } : {}), page: 1, hitsPerPage: 0 }, [
+      ...others,
+      ...(min > 0 ? [comparison(attr, '>=', min * 100)] : []),
+      ...(max !== null ? [comparison(attr, '<', max * 100)] : []),
+    ]),
+  );
+  return { queries, bars };
+}

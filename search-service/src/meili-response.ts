@@ -1,0 +1,147 @@
+import {
+  CATEGORIES, CATEGORY_VALUES, COLOUR_VALUES, ORIENTATIONS, SHIPPING_COUNTRIES, SIZE_BUCKETS, STYLES, SUBJECTS,
+  type Currency,
+} from '@easel/data';
+import type { SearchDocument } from '@easel/indexer';
+import type {
+  FacetValue, Facets, GallerySearchDefinition, ListFacet, PriceBar, ProductCard, SearchResponse,
+} from './contract';
+import { freeShippingCountry, priceAttribute, type PriceBarPlan, type SearchPlan, type Section } from './meili-request';
+
+/** The parts of a Meilisearch search result the service reads. */
+export interface MeiliResult {
+  hits: Partial<SearchDocument>[];
+  totalHits?: number;
+  totalPages?: number;
+  facetDistribution?: Record<string, Record<string, number>>;
+  facetStats?: Record<string, { min: number; max: number }>;
+}
+
+/**
+ * A search plan's multi-search results -> the contract's response. Facets of an active section
+ * come from its own count-only query, the rest from the main query:
+ * hits [{ slug: 'sea', … }], totalHits 61, paginate 60 -> { results: [{ url: '/product/sea/', … }], count: 61, num_pages: 2, … }.
+ */
+export function toSearchResponse(def: GallerySearchDefinition, plan: SearchPlan, results: MeiliResult[]): SearchResponse {
+  const main = results[0];
+  if (!main) throw new Error('The engine answered without the main result');
+  const count = main.totalHits ?? 0;
+  const sourceOf = (section: Section): MeiliResult => {
+    const i = plan.disjunctive.indexOf(section);
+    return (i === -1 ? main : results[i + 1]) ?? main;
+  };
+  return {
+    results: main.hits.map((hit) => toProductCard(hit, def)),
+    count,
+    num_pages: Math.ceil(count / def.paginate),
+    page: def.page,
+    facets: toFacets(def, sourceOf),
+  };
+}
+
+/** Distribution of one attribute in the result a section's facets come from. */
+type SourceOf = (section: Section) => MeiliResult;
+
+function toFacets(def: GallerySearchDefinition, sourceOf: SourceOf): Facets {
+  const dist = (section: Section, attribute: string) => sourceOf(section).facetDistribution?.[attribute] ?? {};
+  const list = (section: Section, attribute: string, values: readonly string[], selected: readonly string[]) =>
+    facetList(dist(section, attribute), values, selected, def.limit);
+  // A toggle has one value, the one its parameter takes; boolean facets are keyed 'true'.
+  const flag = (section: Section, value: 'true' | 'on') => [{ value, count: dist(section, section)['true'] ?? 0 }];
+  const countries = (section: 'ships_to' | 'ships_from') => {
+    const d = dist(section, section);
+    const values = [...new Set([...SHIPPING_COUNTRIES, ...Object.keys(d).filter((k) => /^[A-Z]{2}$/.test(k))])];
+    return facetList(d, values, def[section] ? [def[section]] : [], def.limit);
+  };
+  const categoryPaths = dist('category', 'category_path');
+  const lists: Record<ListFacet, FacetValue[]> = {
+    size_: list('size', 'size_bucket', SIZE_BUCKETS, def.size.size_),
+    product_category: list('category', 'category', CATEGORY_VALUES, def.product_category),
+    ...(Object.fromEntries(
+      CATEGORY_VALUES.map((c) => {
+        const prefixed = Object.fromEntries(CATEGORIES[c].map((s) => [s, categoryPaths[`${c}:${s}`] ?? 0]));
+        return [c, facetList(prefixed, CATEGORIES[c], def.category_type[c], def.limit)];
+      }),
+    ) as Record<(typeof CATEGORY_VALUES)[number], FacetValue[]>),
+    subject: list('subject', 'subject', SUBJECTS, def.subject),
+    style: list('style', 'style', STYLES, def.style),
+    colours: list('colours', 'colours', COLOUR_VALUES, def.colours),
+    shape: list('shape', 'orientation', ORIENTATIONS, def.shape),
+    ships_to: countries('ships_to'),
+    ships_from: countries('ships_from'),
+    in_sale: flag('in_sale', 'on'),
+    free_shipping: [{ value: 'true', count: dist('free_shipping', 'free_shipping_to')[freeShippingCountry(def)] ?? 0 }],
+    framed_or_ready_to_hang: flag('framed_or_ready_to_hang', 'true'),
+    has_fine_art_prints: flag('has_fine_art_prints', 'true'),
+    verified_advertising_safe: flag('verified_advertising_safe', 'true'),
+  };
+  return { price: priceBounds(def.currency, sourceOf('price')), ...lists };
+}
+
+/**
+ * Counts for the vocabulary's values, most first (ties in vocabulary order), cut to `limit`
+ * but never dropping a chosen value: ({ red: 3, blue: 5 }, ['red', 'blue', 'green'], [], 2)
+ * -> [{ value: 'blue', count: 5 }, { value: 'red', count: 3 }].
+ */
+export function facetList(
+  distribution: Record<string, number>,
+  values: readonly string[],
+  selected: readonly string[],
+  limit: number,
+): FacetValue[] {
+  const all = values.map((value, order) => ({ value, count: distribution[value] ?? 0, order }));
+  all.sort((a, b) => b.count - a.count || a.order - b.order);
+  const shown = all.slice(0, limit);
+  for (const item of all.slice(limit)) if (selected.includes(item.value)) shown.push(item);
+  return shown.map(({ value, count }) => ({ value, count }));
+}
+
+/** Engine stats in minor units -> whole-unit bounds that contain every price: 13950..99 -> 139..1. */
+function priceBounds(currency: Currency, source: MeiliResult): Facets['price'] {
+  const stats = source.facetStats?.[priceAttribute(currency)];
+  if (!stats) return null;
+  return { currency, min: Math.floor(stats.min / 100), max: Math.ceil(stats.max / 100) };
+}
+
+/** An index hit -> a product card; `prices` is the list price, `sale_prices` the sale price. */
+export function toProductCard(hit: Partial<SearchDocument>, def: Pick<GallerySearchDefinition, 'ships_to'>): ProductCard {
+  const doc = hit as SearchDocument;
+  const onSale = doc.in_sale && doc.original_prices !== null;
+  const freeTo = doc.free_shipping_to ?? [];
+  return {
+    id: doc.id,
+    slug: doc.slug,
+    title: doc.title,
+    url: `/product/${doc.slug}/`,
+    artist_name: doc.artist_name,
+    artist_slug: doc.artist_slug,
+    category: doc.category,
+    subcategory: doc.subcategory,
+    subject: doc.subject,
+    style: doc.style,
+    medium: doc.medium,
+    colours: doc.colours,
+    prices: onSale ? doc.original_prices! : doc.prices,
+    sale_prices: onSale ? doc.prices : null,
+    in_sale: onSale,
+    main_image: doc.main_image,
+    main_image_set: doc.main_image_set,
+    width_cm: doc.width_cm,
+    height_cm: doc.height_cm,
+    depth_cm: doc.depth_cm,
+    orientation: doc.orientation,
+    size_bucket: doc.size_bucket,
+    framed: doc.framed,
+    ready_to_hang: doc.ready_to_hang,
+    has_fine_art_prints: doc.has_fine_art_prints,
+    ships_from: doc.ships_from,
+    free_shipping_to: freeTo,
+    ships_free: freeTo.includes(freeShippingCountry(def)),
+    favourite_count: doc.favourite_count,
+  };
+}
+
+/** Price bar plan + its counts -> the `_prices` response. */
+export function toPriceBars(plan: PriceBarPlan, results: MeiliResult[]): PriceBar[] {
+  return plan.bars.map((bar, i) => ({ ...bar, count: results[i]?.totalHits ?? 0 }));
+}

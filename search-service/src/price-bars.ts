@@ -1,0 +1,27 @@
+import { CURRENCIES, DEFAULT_GBP_RATES, type Currency } from '@easel/data';
+
+/**
+ * Lower edges of the price bars in whole pounds: dense where most works sell (£50 to £2,000),
+ * sparse in the long tail; the last bar is open-ended.
+ */
+const GBP_EDGES = [0, 50, 100, 150, 200, 300, 400, 500, 750, 1000, 1500, 2000, 3000, 5000, 10000, 20000];
+
+/** To two significant figures: 69.5 -> 70, 417 -> 420, 1390 -> 1400. */
+function nice(n: number): number {
+  if (n === 0) return 0;
+  const magnitude = Math.pow(10, Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / magnitude) * magnitude;
+}
+
+const EDGES: Record<Currency, number[]> = Object.fromEntries(
+  CURRENCIES.map((c) => [c, GBP_EDGES.map((e) => nice(e * DEFAULT_GBP_RATES[c]))]),
+) as Record<Currency, number[]>;
+
+/**
+ * Fixed lower bar edges in whole units of a currency, the pound ladder at the seeded rates in
+ * round figures: 'GBP' -> [0, 50, 100, …]; 'USD' -> [0, 70, 140, …]. Fixed edges keep the bars
+ * still while a shopper changes other filters.
+ */
+export function priceBarEdges(currency: Currency): readonly number[] {
+  return EDGES[currency];
+}

@@ -1,0 +1,37 @@
+import { serve } from '@hono/node-server';
+import { ConfigError } from '@easel/data';
+import { createApp } from './app';
+import { getSearchConfig } from './config';
+import { createEngine } from './engine';
+
+/** Reads the config, builds the app and listens; nothing else. */
+let config;
+try {
+  config = getSearchConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(`search-service: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}
+const meili = createEngine({ url: config.MEILI_URL, masterKey: config.MEILI_MASTER_KEY });
+const app = createApp({ config, meili });
+const { SEARCH_HOST: hostname, SEARCH_PORT: port } = config;
+const server = serve({ fetch: app.fetch, hostname, port }, () => {
+  console.log(`Search service listening on http://${hostname}:${port}`);
+});
+server.on('error', (error: NodeJS.ErrnoException) => {
+  console.error(
+    error.code === 'EADDRINUSE'
+      ? `search-service: port ${port} on ${hostname} is in use; stop what listens there or set SEARCH_PORT.`
+      : `search-service: cannot listen on ${hostname}:${port} (${error.message}).`,
+  );
+  process.exit(1);
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    server.close();
+    void meili.close().finally(() => process.exit(0));
+  });
+}

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { openDatabase, seedCatalogue, type Db } from '@easel/data';
+import { meiliClient, rebuildIndex } from '@easel/indexer';
+import type { Hono } from 'hono';
+import { createApp } from '../src/app';
+import { createEngine, type Engine } from '../src/engine';
+
+export interface Fixture {
+  db: Db;
+  app: Hono;
+  engine: Engine;
+  indexUid: string;
+  close(): Promise<void>;
+}
+
+/** A seeded SQLite catalogue in a temp file, indexed into a uniquely named index of the test run's engine. */
+export async function buildFixture(options: { seed?: number; artworks?: number; cacheTtlMs?: number } = {}): Promise<Fixture> {
+  const conn = inject('meili');
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'easel-search-test-'));
+  const db = await openDatabase(path.join(dir, 'catalogue.db'));
+  await seedCatalogue(db, { seed: options.seed ?? 11, artworks: options.artworks ?? 3000 });
+  const indexUid = `test_${randomBytes(6).toString('hex')}`;
+  const admin = meiliClient(conn);
+  await rebuildIndex({ db, meili: admin, indexUid });
+  const engine = createEngine(conn);
+  const app = createApp({ config: { SEARCH_INDEX: indexUid, SEARCH_CACHE_TTL_MS: options.cacheTtlMs ?? 0 }, meili: engine });
+  return {
+    db, app, engine, indexUid,
+    async close() {
+      await engine.close();
+      await admin.deleteIndexIfExists(indexUid).catch(() => undefined);
+      await db.destroy();
+      await fsp.rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function getJson<T = any>(app: Hono, url: string): Promise<{ status: number; body: T; headers: Headers }> {
+  const res = await app.request(url);
+  return { status: res.status, body: (await res.json()) as T, headers: res.headers };
+}
