@@ -26,12 +26,13 @@ export function startService(name: string, command: string, args: string[], env:
   return { name, child };
 }
 
-/** Runs a command to completion, streaming its output; rejects naming the step on failure. */
-export function runStep(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<void> {
+/** Resolves when a step's process exits cleanly; rejects naming the step otherwise. */
+export function completion(service: Service): Promise<void> {
   return new Promise((resolve, reject) => {
-    const { child } = startService(name, command, args, env, cwd);
-    child.once('error', (error) => reject(new Error(`${name} could not start: ${error.message}.`)));
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${name} failed (exit code ${code}); see its output above.`))));
+    service.child.once('error', (error) => reject(new Error(`${service.name} could not start: ${error.message}.`)));
+    service.child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${service.name} failed (exit code ${code}); see its output above.`)),
+    );
   });
 }
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { countArtworks, openDatabase, REPO_ROOT, runCli, seedCatalogue, type Db } from '@easel/data';
 import { checkIndexStaleness, meiliClient, openMeili, rebuildIndex, type RunningMeili } from '@easel/indexer';
 import { getStartConfig } from './config';
-import { assertPortFree, runStep, startService, stopService, waitForHttp, type Service } from './processes';
+import { assertPortFree, completion, startService, stopService, waitForHttp, type Service } from './processes';
 import { recordStorefrontBuild, storefrontBuildIsStale } from './storefront-build';
 
 /**
@@ -17,9 +17,10 @@ await runCli(async () => {
   let db: Db | undefined;
   let stopping = false;
 
-  const shutdown = async (code: number) => {
+  const shutdown = async (code: number, error?: unknown) => {
     if (stopping) return;
     stopping = true;
+    if (error) console.error(error instanceof Error ? error.message : String(error));
     await Promise.all(services.map((s) => stopService(s)));
     await meili?.stop();
     await db?.destroy();
@@ -27,6 +28,16 @@ await runCli(async () => {
   };
   process.once('SIGINT', () => void shutdown(0));
   process.once('SIGTERM', () => void shutdown(0));
+  /** A long-running service that stops on its own takes everything down with it. */
+  const supervise = (service: Service) => {
+    services.push(service);
+    service.child.once('exit', (code) => {
+      if (stopping) return;
+      console.error(`The ${service.name} stopped unexpectedly (exit code ${code}); stopping everything.`);
+      void shutdown(1);
+    });
+    return service;
+  };
 
   try {
     await assertPortFree(config.HOST, config.STOREFRONT_PORT, 'STOREFRONT_PORT');
@@ -60,36 +71,29 @@ await runCli(async () => {
       SEARCH_HOST: config.HOST,
       SEARCH_PORT: String(config.SEARCH_PORT),
     };
-    const search = startService('search', process.execPath, ['--import', 'tsx', 'search-service/src/server.ts'], serviceEnv, REPO_ROOT);
-    services.push(search);
+    const search = supervise(startService('search', process.execPath, ['--import', 'tsx', 'search-service/src/server.ts'], serviceEnv, REPO_ROOT));
     await waitForHttp(search, `${searchUrl}/healthz`, 30_000);
 
     const storefrontEnv = { ...process.env, SEARCH_SERVICE_URL: searchUrl, NEXT_TELEMETRY_DISABLED: '1' };
     const next = path.join(REPO_ROOT, 'node_modules/next/dist/bin/next');
     if (storefrontBuildIsStale(REPO_ROOT, searchUrl)) {
       console.log('Building the storefront (first run or sources changed)…');
-      await runStep('build', process.execPath, [next, 'build'], storefrontEnv, path.join(REPO_ROOT, 'storefront'));
+      const build = startService('build', process.execPath, [next, 'build'], storefrontEnv, path.join(REPO_ROOT, 'storefront'));
+      services.push(build);
+      await completion(build);
+      services.splice(services.indexOf(build), 1);
       recordStorefrontBuild(REPO_ROOT, searchUrl);
     }
-    const storefront = startService(
+    const storefront = supervise(startService(
       'storefront', process.execPath,
       [next, 'start', '-p', String(config.STOREFRONT_PORT), '-H', config.HOST],
       storefrontEnv, path.join(REPO_ROOT, 'storefront'),
-    );
-    services.push(storefront);
+    ));
     const storefrontUrl = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.STOREFRONT_PORT}/`;
     await waitForHttp(storefront, storefrontUrl, 60_000);
 
-    for (const service of services) {
-      service.child.once('exit', (code) => {
-        if (stopping) return;
-        console.error(`The ${service.name} stopped unexpectedly (exit code ${code}); stopping everything.`);
-        void shutdown(1);
-      });
-    }
     console.log(`\nEasel is running at ${storefrontUrl} (ready in ${((performance.now() - started) / 1000).toFixed(1)} s). Press Ctrl-C to stop.\n`);
   } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
-    await shutdown(1);
+    await shutdown(1, error);
   }
 });

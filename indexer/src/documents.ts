@@ -6,6 +6,9 @@ import {
 /** The picture width a card shows by default; the srcset carries the rest. */
 const CARD_IMAGE_WIDTH = 640;
 
+/** Raise whenever toSearchDocument changes what it writes: existing indexes then count as stale. */
+export const DOCUMENT_VERSION = 1;
+
 /** One artwork as stored in the search index. Only available artworks are indexed. */
 export interface SearchDocument {
   id: number;

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { Settings } from 'meilisearch';
+import { DOCUMENT_VERSION } from './documents';
 
 /** The live index's name; rebuilds write `<uid>__build_<time>` and swap it in. */
 export const DEFAULT_INDEX_UID = 'artworks';
@@ -55,3 +57,12 @@ export const INDEX_SETTINGS = {
   // Well inside the 1000 ms search budget, so one heavy query cannot hold the engine.
   searchCutoffMs: 500,
 } satisfies Settings;
+
+/**
+ * Changes whenever the settings or the document shape change, so an index built by an older
+ * version of this code counts as stale.
+ */
+export const INDEX_DEFINITION_HASH = createHash('sha256')
+  .update(JSON.stringify({ settings: INDEX_SETTINGS, documents: DOCUMENT_VERSION }))
+  .digest('hex')
+  .slice(0, 12);

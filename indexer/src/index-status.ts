@@ -1,6 +1,6 @@
 import type { Meilisearch } from 'meilisearch';
-import { getCatalogueFingerprint, getSearchIndexState, type Db } from '@easel/data';
-import { indexExists } from './rebuild';
+import { getSearchIndexState, type Db } from '@easel/data';
+import { indexExists, indexFingerprint } from './rebuild';
 
 export type IndexStaleness = { stale: false } | { stale: true; reason: string };
 
@@ -16,6 +16,8 @@ export async function checkIndexStaleness(db: Db, meili: Meilisearch, indexUid: 
   if (numberOfDocuments !== state.documents) {
     return { stale: true, reason: `the index holds ${numberOfDocuments} documents where ${state.documents} were written` };
   }
-  if ((await getCatalogueFingerprint(db)) !== state.fingerprint) return { stale: true, reason: 'the catalogue changed since the last rebuild' };
+  if ((await indexFingerprint(db)) !== state.fingerprint) {
+    return { stale: true, reason: 'the catalogue or the index definition changed since the last rebuild' };
+  }
   return { stale: false };
 }

@@ -3,7 +3,7 @@ import {
   countArtworks, getCatalogueFingerprint, getIndexableArtworks, getLastChangeId, getRateMatrix, saveSearchIndexState,
   type Db,
 } from '@easel/data';
-import { INDEX_SETTINGS } from './index-settings';
+import { INDEX_DEFINITION_HASH, INDEX_SETTINGS } from './index-settings';
 import { isSearchable, toSearchDocument } from './documents';
 
 /** Rows read from SQLite per page; documents are sent to the engine in pages of this size too. */
@@ -37,17 +37,16 @@ export async function rebuildIndex(options: {
 }): Promise<RebuildResult> {
   const { db, meili, indexUid, onProgress } = options;
   const started = performance.now();
-  const fingerprint = await getCatalogueFingerprint(db);
+  const fingerprint = await indexFingerprint(db);
   const lastChangeId = await getLastChangeId(db);
   const total = await countArtworks(db);
 
   await deleteAbandonedBuilds(meili, indexUid);
   const buildUid = `${buildPrefix(indexUid)}${Date.now()}`;
   onProgress?.({ phase: 'settings', sent: 0, total });
-  await succeeded(meili.createIndex(buildUid, { primaryKey: 'id' }));
-  await succeeded(meili.index(buildUid).updateSettings(INDEX_SETTINGS));
-
   try {
+    await succeeded(meili.createIndex(buildUid, { primaryKey: 'id' }));
+    await succeeded(meili.index(buildUid).updateSettings(INDEX_SETTINGS));
     const rates = await getRateMatrix(db);
     const tasks: EnqueuedTaskPromise[] = [];
     let documents = 0;
@@ -70,12 +69,15 @@ export async function rebuildIndex(options: {
     settled.forEach(assertSucceeded);
 
     onProgress?.({ phase: 'swapping', sent: total, total });
-    await swapIn(meili, indexUid, buildUid);
+    const liveExisted = await swapIn(meili, indexUid, buildUid);
     const durationMs = Math.round(performance.now() - started);
     await saveSearchIndexState(db, {
       index_uid: indexUid, fingerprint, documents, built_at: new Date().toISOString(),
       duration_ms: durationMs, last_change_id: lastChangeId,
     });
+    // After a swap the side index holds the old documents; losing it is harmless, so a failed
+    // delete is left for the next rebuild to clear.
+    if (liveExisted) await meili.deleteIndex(buildUid).waitTask({ timeout: TASK_TIMEOUT_MS }).catch(() => undefined);
     onProgress?.({ phase: 'done', sent: total, total });
     return { indexUid, documents, durationMs };
   } catch (error) {
@@ -84,19 +86,29 @@ export async function rebuildIndex(options: {
   }
 }
 
-/** Swaps the fresh index in for the live one (or renames it, the first time) and drops the old. */
-async function swapIn(meili: Meilisearch, indexUid: string, buildUid: string): Promise<void> {
+/** What an index is built from: the catalogue as it is now, and this code's settings and documents. */
+export async function indexFingerprint(db: Db): Promise<string> {
+  return `${await getCatalogueFingerprint(db)}|${INDEX_DEFINITION_HASH}`;
+}
+
+/** Swaps the fresh index in for the live one, or renames it the first time; says which. */
+async function swapIn(meili: Meilisearch, indexUid: string, buildUid: string): Promise<boolean> {
   const liveExists = await indexExists(meili, indexUid);
   // With rename, the first index takes the second's name.
   await succeeded(meili.swapIndexes([{ indexes: [buildUid, indexUid], rename: !liveExists }]));
-  if (liveExists) await succeeded(meili.deleteIndex(buildUid));
+  return liveExists;
 }
 
-/** A rebuild killed half-way leaves its side index behind; the next rebuild clears it. */
+/**
+ * A rebuild killed half-way leaves its side index behind; the next rebuild clears those older
+ * than any rebuild can take, and leaves a concurrent rebuild's side index alone.
+ */
 async function deleteAbandonedBuilds(meili: Meilisearch, indexUid: string): Promise<void> {
   const { results } = await meili.getRawIndexes({ limit: 1000 });
-  for (const index of results) {
-    if (index.uid.startsWith(buildPrefix(indexUid))) await succeeded(meili.deleteIndex(index.uid));
+  const prefix = buildPrefix(indexUid);
+  for (const { uid } of results) {
+    const startedAt = Number(uid.slice(prefix.length));
+    if (uid.startsWith(prefix) && Date.now() - startedAt > TASK_TIMEOUT_MS) await succeeded(meili.deleteIndex(uid));
   }
 }
 

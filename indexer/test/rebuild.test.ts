@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, seedCatalogue, getSearchIndexState, type Db } from '@easel/data';
+import { getCatalogueFingerprint, getSearchIndexState, openDatabase, saveSearchIndexState, seedCatalogue, type Db } from '@easel/data';
 import { INDEX_SETTINGS, checkIndexStaleness, meiliClient, rebuildIndex } from '../src';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-indexer-'));
@@ -80,10 +80,24 @@ describe('rebuildIndex', () => {
   it('sees a catalogue change as staleness and a rebuild clears it', async () => {
     const [first] = await db.selectFrom('artworks').select('id').where('status', '=', 'available').limit(1).execute();
     await db.updateTable('artworks').set({ status: 'sold', updated_at: new Date().toISOString() }).where('id', '=', first!.id).execute();
-    expect(await checkIndexStaleness(db, meili, indexUid)).toEqual({ stale: true, reason: 'the catalogue changed since the last rebuild' });
+    expect(await checkIndexStaleness(db, meili, indexUid)).toEqual({ stale: true, reason: 'the catalogue or the index definition changed since the last rebuild' });
     const result = await rebuildIndex({ db, meili, indexUid });
     expect(result.documents).toBe(available - 1);
     expect(await checkIndexStaleness(db, meili, indexUid)).toEqual({ stale: false });
+  });
+
+  it('counts an index built with other settings or documents as stale', async () => {
+    const state = (await getSearchIndexState(db, indexUid))!;
+    await saveSearchIndexState(db, { ...state, fingerprint: `${await getCatalogueFingerprint(db)}|0123456789ab` });
+    expect(await checkIndexStaleness(db, meili, indexUid)).toMatchObject({ stale: true });
+    await saveSearchIndexState(db, state);
+    expect(await checkIndexStaleness(db, meili, indexUid)).toEqual({ stale: false });
+  });
+
+  it('lets two rebuilds run at once without breaking either', async () => {
+    const results = await Promise.all([rebuildIndex({ db, meili, indexUid }), rebuildIndex({ db, meili, indexUid })]);
+    expect(results.map((r) => r.documents)).toEqual([available - 1, available - 1]);
+    expect((await meili.index(indexUid).getStats()).numberOfDocuments).toBe(available - 1);
   });
 
   it('clears a side index left behind by a rebuild that was killed', async () => {

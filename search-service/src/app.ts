@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { HotCache, toAnswer, type CachedAnswer } from './cache';
 import { parseGalleryParams, toQueryString, type GallerySearchDefinition } from './contract';
 import type { SearchConfig } from './config';
@@ -68,9 +69,14 @@ export function createApp({ config, meili }: AppDeps): Hono {
   const openApi = toAnswer(buildOpenApi());
   app.get(`${BASE_PATH}/openapi.json`, (c) => send(c, openApi));
 
-  app.post(`${BASE_PATH}/meili/multi-search`, async (c) => {
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw invalidParameter('body', `must be at most ${MAX_BODY_BYTES} bytes`);
+    },
+  });
+  app.post(`${BASE_PATH}/meili/multi-search`, limitBody, async (c) => {
     const text = await c.req.text();
-    if (text.length > MAX_BODY_BYTES) throw invalidParameter('body', `must be at most ${MAX_BODY_BYTES} bytes`);
     let body: unknown;
     try {
       body = JSON.parse(text);

@@ -326,4 +326,11 @@ describe('the restricted InstantSearch endpoint', () => {
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { param: string } }).error.param).toBe(param);
   });
+
+  it('measures the body limit in bytes, not characters', async () => {
+    // 40,000 three-byte characters: under 64 KiB as characters, over it as bytes.
+    const res = await f.app.request(`${S}meili/multi-search`, { method: 'POST', body: `{"queries":[{"q":"${'€'.repeat(40_000)}"}]}` });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { param: string } }).error.param).toBe('body');
+  });
 });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '@easel/data/config';
@@ -11,7 +12,8 @@ describe('parseConfig', () => {
   });
 
   it('finds the repository root from its own location', () => {
-    expect(path.basename(path.join(REPO_ROOT, 'storefront'))).toBe('storefront');
+    const rootPackage = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { workspaces: string[] };
+    expect(rootPackage.workspaces).toContain('storefront');
     expect(import.meta.dirname.startsWith(REPO_ROOT)).toBe(true);
   });
 

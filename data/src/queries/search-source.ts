@@ -96,7 +96,8 @@ export async function getRateMatrix(db: Db): Promise<RateMatrix> {
 
 /**
  * A short text that changes whenever anything the index is built from changes: artworks
- * (count, last update, last recorded change) and currency rates.
+ * (count, last update, last recorded change), artists and currency rates. Writes to an
+ * artwork's colours, images, prints or shipping also touch its `updated_at`.
  */
 export async function getCatalogueFingerprint(db: Db): Promise<string> {
   const row = await db
@@ -104,10 +105,11 @@ export async function getCatalogueFingerprint(db: Db): Promise<string> {
       sql<number>`(SELECT COUNT(*) FROM artworks)`.as('artworks'),
       sql<string | null>`(SELECT MAX(updated_at) FROM artworks)`.as('updated'),
       sql<number | null>`(SELECT MAX(id) FROM catalogue_changes)`.as('change'),
+      sql<string | null>`(SELECT MAX(updated_at) FROM artists)`.as('artists'),
       sql<string | null>`(SELECT MAX(updated_at) FROM currency_rates)`.as('rates'),
     ])
     .executeTakeFirstOrThrow();
-  return [row.artworks, row.updated ?? '-', row.change ?? 0, row.rates ?? '-'].join('|');
+  return [row.artworks, row.updated ?? '-', row.change ?? 0, row.artists ?? '-', row.rates ?? '-'].join('|');
 }
 
 export async function getLastChangeId(db: Db): Promise<number> {
