@@ -131,6 +131,16 @@ export function sectionFilters(def: GallerySearchDefinition): Partial<Record<Sec
   return out;
 }
 
+/** Whether the ships-to counts are of free shipping: a destination is chosen and must ship free. */
+function shipsToCountsFreeShipping(def: Pick<GallerySearchDefinition, 'ships_to' | 'free_shipping'>): boolean {
+  return Boolean(def.ships_to && def.free_shipping);
+}
+
+/** The attribute the ships-to section counts: free destinations when free shipping is on. */
+export function shipsToFacetAttribute(def: Pick<GallerySearchDefinition, 'ships_to' | 'free_shipping'>): 'ships_to' | 'free_shipping_to' {
+  return shipsToCountsFreeShipping(def) ? 'free_shipping_to' : 'ships_to';
+}
+
 /** All active sections' items but those of `without`. */
 export function combineFilters(filters: Partial<Record<Section, Filter>>, without: Section[] = []): Filter {
   return SECTIONS.filter((s) => !without.includes(s)).flatMap((s) => filters[s] ?? []);
@@ -166,9 +176,12 @@ export function buildSearchPlan(def: GallerySearchDefinition, indexUid: string):
     },
     combineFilters(filters),
   );
-  const facetQueries = active.map((s) =>
-    withFilter({ ...base, facets: sectionFacets(s, def.currency), page: 1, hitsPerPage: 0 }, combineFilters(filters, [s])),
-  );
+  const facetQueries = active.map((s) => {
+    // With free shipping on, choosing another destination means "ships free there".
+    const freeTo = s === 'ships_to' && shipsToCountsFreeShipping(def);
+    const facets = freeTo ? [shipsToFacetAttribute(def)] : sectionFacets(s, def.currency);
+    return withFilter({ ...base, facets, page: 1, hitsPerPage: 0 }, combineFilters(filters, freeTo ? ['ships_to', 'free_shipping'] : [s]));
+  });
   return { queries: [main, ...facetQueries], disjunctive: active };
 }
 

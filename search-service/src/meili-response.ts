@@ -6,7 +6,7 @@ import type { SearchDocument } from '@easel/indexer';
 import type {
   FacetValue, Facets, GallerySearchDefinition, ListFacet, PriceBar, ProductCard, SearchResponse,
 } from './contract';
-import { freeShippingCountry, priceAttribute, type PriceBarPlan, type SearchPlan, type Section } from './meili-request';
+import { freeShippingCountry, priceAttribute, shipsToFacetAttribute, type PriceBarPlan, type SearchPlan, type Section } from './meili-request';
 
 /** The parts of a Meilisearch search result the service reads. */
 export interface MeiliResult {
@@ -49,7 +49,7 @@ function toFacets(def: GallerySearchDefinition, sourceOf: SourceOf): Facets {
   // A toggle has one value, the one its parameter takes; boolean facets are keyed 'true'.
   const flag = (section: Section, value: 'true' | 'on') => [{ value, count: dist(section, section)['true'] ?? 0 }];
   const countries = (section: 'ships_to' | 'ships_from') => {
-    const d = dist(section, section);
+    const d = dist(section, section === 'ships_to' ? shipsToFacetAttribute(def) : section);
     const values = [...new Set([...SHIPPING_COUNTRIES, ...Object.keys(d).filter((k) => /^[A-Z]{2}$/.test(k))])];
     return facetList(d, values, def[section] ? [def[section]] : [], def.limit);
   };

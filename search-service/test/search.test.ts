@@ -90,6 +90,15 @@ describe('facets', () => {
     expect(red.count).toBe(body.count);
   });
 
+  it('count each destination as its own choice when free shipping is on', async () => {
+    const body = await search('ships_to=US&free_shipping=true&limit=100');
+    expect(body.facets.ships_to.find((v) => v.value === 'US')!.count).toBe(body.count);
+    for (const country of ['GB', 'FR', 'DE']) {
+      const shown = body.facets.ships_to.find((v) => v.value === country)?.count ?? 0;
+      expect(shown).toBe(await sqlCount(f.db, def(`ships_to=${country}&free_shipping=true`)));
+    }
+  });
+
   it('are conjunctive across sections', async () => {
     const body = await search('colours=red&product_category=painting&limit=100');
     const sculpture = body.facets.product_category.find((v) => v.value === 'sculpture')!;
