@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { getDataConfig, parseEnv, type DataConfig, type Env } from '@easel/data';
+import { getDataConfig, parseEnv, portSchema, type DataConfig, type Env } from '@easel/data';
 import { getMeiliConfig, type MeiliConfig } from '@easel/indexer';
 
-const port = (fallback: number) => z.coerce.number().int().min(1).max(65_535).default(fallback);
-
 const schema = z.object({
-  STOREFRONT_PORT: port(3000),
-  SEARCH_PORT: port(4000),
+  STOREFRONT_PORT: portSchema(3000),
+  SEARCH_PORT: portSchema(4000),
   /** Where the storefront and search service listen; loopback unless deliberately opened up. */
   HOST: z.string().min(1).default('127.0.0.1'),
 });

@@ -1,15 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import { answersOk, probePort } from '@easel/indexer';
 
 /** Throws one sentence naming the port and its variable when something already listens there. */
 export async function assertPortFree(host: string, port: number, variable: string): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', () =>
-      reject(new Error(`Port ${port} on ${host} is already in use; stop what is listening there or set ${variable} to a free port.`)),
-    );
-    probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve()));
-  });
+  try {
+    await probePort(host, port);
+  } catch {
+    throw new Error(`Port ${port} on ${host} is already in use; stop what is listening there or set ${variable} to a free port.`);
+  }
 }
 
 export interface Service {
@@ -41,24 +39,9 @@ export async function waitForHttp(service: Service, url: string, timeoutMs: numb
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (service.child.exitCode !== null) throw new Error(`The ${service.name} exited during start-up (exit code ${service.child.exitCode}); see its output above.`);
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) return;
-    } catch {
-      // Not listening yet.
-    }
+    if (await answersOk(url)) return;
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`The ${service.name} did not answer ${url} within ${timeoutMs / 1000} s; see its output above.`);
 }
 
-/** SIGTERM, then SIGKILL if the child has not exited after a grace period. */
-export async function stopService(service: Service, graceMs = 5000): Promise<void> {
-  const { child } = service;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-  await exited;
-  clearTimeout(timer);
-}

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { countArtworks, openDatabase, REPO_ROOT, runCli, seedCatalogue, type Db } from '@easel/data';
-import { checkIndexStaleness, meiliClient, openMeili, rebuildIndex, type RunningMeili } from '@easel/indexer';
+import { checkIndexStaleness, meiliClient, openMeili, rebuildIndex, terminate, type RunningMeili } from '@easel/indexer';
 import { getStartConfig } from './config';
-import { assertPortFree, completion, startService, stopService, waitForHttp, type Service } from './processes';
+import { assertPortFree, completion, startService, waitForHttp, type Service } from './processes';
 import { recordStorefrontBuild, storefrontBuildIsStale } from './storefront-build';
 
 /**
@@ -21,7 +21,7 @@ await runCli(async () => {
     if (stopping) return;
     stopping = true;
     if (error) console.error(error instanceof Error ? error.message : String(error));
-    await Promise.all(services.map((s) => stopService(s)));
+    await Promise.all(services.map((s) => terminate(s.child)));
     await meili?.stop();
     await db?.destroy();
     process.exit(code);

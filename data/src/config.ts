@@ -21,6 +21,13 @@ export function getDataConfig(env: Env = process.env): DataConfig {
 
 export type Env = Record<string, string | undefined>;
 
+/** A TCP port variable with its default. */
+export const portSchema = (fallback: number) => z.coerce.number().int().min(1).max(65_535).default(fallback);
+
+/** A search index name variable with its default. */
+export const indexUidSchema = (fallback: string) =>
+  z.string().regex(/^[a-z][a-z0-9_]{0,60}$/, 'must be lower-case letters, digits and _').default(fallback);
+
 /** Parses env with a schema; on failure throws one sentence naming each bad variable. */
 export function parseEnv<T extends z.ZodType>(envSchema: T, env: Env): z.infer<T> {
   const result = envSchema.safeParse(env);

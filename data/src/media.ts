@@ -55,3 +55,10 @@ export const artworkImagePathSchema = z
     spec: { category, kind, seed, colours, aspectMilli } satisfies ArtworkImageSpec,
     width,
   }));
+
+/** An artwork picture URL back into its spec and width; undefined for any other URL. */
+export function parseArtworkImageUrl(url: string): { spec: ArtworkImageSpec; width: number } | undefined {
+  if (!url.startsWith(`${MEDIA_PREFIX}/`)) return undefined;
+  const parsed = artworkImagePathSchema.safeParse(url.slice(MEDIA_PREFIX.length + 1).split('/'));
+  return parsed.success ? parsed.data : undefined;
+}

@@ -103,7 +103,5 @@ describe('the seeded catalogue', () => {
     }
     expect(seen).toHaveLength(1_200);
     expect(new Set(seen).size).toBe(1_200);
-    const [one] = await getIndexableArtworks(db, { ids: [seen[42]!] });
-    expect(one?.id).toBe(seen[42]);
   });
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { REPO_ROOT, parseEnv, type Env } from '@easel/data';
+import { REPO_ROOT, indexUidSchema, parseEnv, portSchema, type Env } from '@easel/data';
 import { DEFAULT_INDEX_UID } from './index-settings';
 
 const schema = z
@@ -8,9 +8,9 @@ const schema = z
     MEILI_URL: z.url({ protocol: /^https?$/ }).optional(),
     MEILI_MASTER_KEY: z.string().min(16).optional(),
     MEILI_BIN: z.string().min(1).optional(),
-    MEILI_PORT: z.coerce.number().int().min(1).max(65_535).default(7700),
+    MEILI_PORT: portSchema(7700),
     MEILI_DATA_DIR: z.string().min(1).default('var/meili').transform((p) => path.resolve(REPO_ROOT, p)),
-    SEARCH_INDEX: z.string().regex(/^[a-z][a-z0-9_]{0,60}$/, 'must be lower-case letters, digits and _').default(DEFAULT_INDEX_UID),
+    SEARCH_INDEX: indexUidSchema(DEFAULT_INDEX_UID),
   })
   .refine((c) => !c.MEILI_URL || c.MEILI_MASTER_KEY, {
     path: ['MEILI_MASTER_KEY'],

@@ -20,6 +20,14 @@ export const RANGE_FILTER_ATTRIBUTES = [
   'price_gbp', 'price_usd', 'price_eur', 'price_cad', 'price_aud', 'width_cm', 'height_cm',
 ] as const;
 
+/** What a search hit carries: the fields a product card is made from, nothing else. */
+export const DISPLAYED_ATTRIBUTES = [
+  'id', 'slug', 'title', 'artist_name', 'artist_slug', 'category', 'subcategory', 'subject', 'style',
+  'medium', 'colours', 'prices', 'original_prices', 'in_sale', 'framed', 'ready_to_hang',
+  'has_fine_art_prints', 'width_cm', 'height_cm', 'depth_cm', 'orientation', 'size_bucket',
+  'ships_from', 'free_shipping_to', 'main_image', 'main_image_set', 'favourite_count',
+] as const;
+
 export const SORTABLE_ATTRIBUTES = ['created_ts', 'popularity', 'price_gbp'] as const;
 
 /**
@@ -29,12 +37,7 @@ export const SORTABLE_ATTRIBUTES = ['created_ts', 'popularity', 'price_gbp'] as 
 export const INDEX_SETTINGS = {
   // Descriptions stay out of the index: they repeat these fields and double the indexing time.
   searchableAttributes: ['title', 'artist_name', 'subject', 'style', 'subcategory', 'category', 'medium', 'colours'],
-  displayedAttributes: [
-    'id', 'slug', 'title', 'artist_name', 'artist_slug', 'category', 'subcategory', 'subject', 'style',
-    'medium', 'colours', 'prices', 'original_prices', 'in_sale', 'framed', 'ready_to_hang',
-    'has_fine_art_prints', 'width_cm', 'height_cm', 'depth_cm', 'orientation', 'size_bucket',
-    'ships_from', 'free_shipping_to', 'main_image', 'main_image_set', 'favourite_count', 'created_ts',
-  ],
+  displayedAttributes: [...DISPLAYED_ATTRIBUTES],
   filterableAttributes: [
     { attributePatterns: [...EQUALITY_FILTER_ATTRIBUTES], features: equalityOnly },
     { attributePatterns: [...RANGE_FILTER_ATTRIBUTES], features: rangeOnly },

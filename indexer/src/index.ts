@@ -4,5 +4,5 @@ export * from './index-settings';
 export * from './index-status';
 export * from './rebuild';
 export * from './meili/connect';
-export * from './meili/free-port';
+export * from './local-process';
 export * from './meili/server';

@@ -66,10 +66,6 @@ export class HotCache {
     this.lru?.clear();
   }
 
-  get size(): number {
-    return this.lru?.size ?? 0;
-  }
-
   private maybeCheckVersion(): void {
     const now = Date.now();
     if (this.checking || now - this.lastCheck < (this.options.checkEveryMs ?? 1000)) return;

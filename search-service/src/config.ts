@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { parseEnv } from '@easel/data';
+import { indexUidSchema, parseEnv, portSchema } from '@easel/data';
 import { DEFAULT_INDEX_UID } from '@easel/indexer';
 
 const schema = z.object({
-  SEARCH_PORT: z.coerce.number().int().min(1).max(65_535).default(4000),
+  SEARCH_PORT: portSchema(4000),
   SEARCH_HOST: z.string().min(1).default('127.0.0.1'),
   MEILI_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:7700'),
   MEILI_MASTER_KEY: z.string({ error: 'Is required: the key of the Meilisearch server (npm start passes the embedded one)' }).min(16),
-  SEARCH_INDEX: z.string().regex(/^[a-z][a-z0-9_]{0,60}$/, 'must be lower-case letters, digits and _').default(DEFAULT_INDEX_UID),
+  SEARCH_INDEX: indexUidSchema(DEFAULT_INDEX_UID),
   /** How long a hot answer is served from memory; 0 turns the cache off. */
   SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
 });

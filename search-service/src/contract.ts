@@ -247,7 +247,7 @@ export function parseGalleryParams(raw: Record<string, string[]>): ParseResult {
 }
 
 /** A name fit to echo back in an error: printable ASCII only, bounded. */
-function printable(name: string): string {
+export function printable(name: string): string {
   return name.replace(/[^\x20-\x7e]/g, '?').slice(0, 40);
 }
 

@@ -1,4 +1,5 @@
 import { CATEGORY_VALUES, type Category, type Currency } from '@easel/data';
+import { DISPLAYED_ATTRIBUTES } from '@easel/indexer';
 import { DEFAULT_SHIP_TO, type GallerySearchDefinition, type Sort } from './contract';
 import { priceBarEdges } from './price-bars';
 
@@ -44,12 +45,7 @@ export function sectionFacets(section: Section, currency: Currency): string[] {
 }
 
 /** The fields a product card is made from; nothing else leaves the engine. */
-export const CARD_ATTRIBUTES = [
-  'id', 'slug', 'title', 'artist_name', 'artist_slug', 'category', 'subcategory', 'subject', 'style', 'medium',
-  'colours', 'prices', 'original_prices', 'in_sale', 'framed', 'ready_to_hang', 'has_fine_art_prints',
-  'width_cm', 'height_cm', 'depth_cm', 'orientation', 'size_bucket', 'ships_from', 'free_shipping_to',
-  'main_image', 'main_image_set', 'favourite_count',
-];
+export const CARD_ATTRIBUTES: string[] = [...DISPLAYED_ATTRIBUTES];
 
 const SORT_RULES: Record<Sort, string[] | undefined> = {
   best_match: undefined,

@@ -1,4 +1,4 @@
-import type { ParamIssue } from './contract';
+import { printable, type ParamIssue } from './contract';
 
 /** More parameters than the widest honest definition (every list value chosen) could need. */
 export const MAX_PARAMS = 160;
@@ -26,9 +26,9 @@ export function gatherParams(search: string): GatherResult {
     const rawName = eq === -1 ? part : part.slice(0, eq);
     const rawValue = eq === -1 ? '' : part.slice(eq + 1);
     const name = decode(rawName);
-    if (name === undefined) return { ok: false, issue: { param: safeName(rawName), message: 'has a name that is not valid UTF-8' } };
+    if (name === undefined) return { ok: false, issue: { param: printable(rawName), message: 'has a name that is not valid UTF-8' } };
     const value = decode(rawValue);
-    if (value === undefined) return { ok: false, issue: { param: name, message: 'is not valid UTF-8 (or has a malformed %-escape)' } };
+    if (value === undefined) return { ok: false, issue: { param: printable(name), message: 'is not valid UTF-8 (or has a malformed %-escape)' } };
     (params[name] ??= []).push(value);
   }
   return { ok: true, params: { ...params } };
@@ -40,9 +40,4 @@ function decode(component: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** A parameter name fit to echo back: printable ASCII only, bounded. */
-function safeName(raw: string): string {
-  return raw.replace(/[^\x20-\x7e]/g, '?').slice(0, 40);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { artworkImagePathSchema } from '@easel/data/media';
+import { parseArtworkImageUrl } from '@easel/data/media';
 import { CURRENCY_SYMBOLS, type Currency } from '@easel/data/vocabulary';
 import { productCardSchema, searchResponseSchema, type ProductCard } from '@easel/search-service/contract';
 import { artworkImageHeight } from './artwork-image-size';
@@ -78,17 +78,12 @@ function formatMedium(r: SearchResult): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-const MEDIA_PREFIX = '/media/art/';
 const MAIN_IMAGE_WIDTH = 640;
 
 /** The main picture's intrinsic size: from its URL when it is one of ours, else from the work. */
 function imageSize(r: SearchResult): { width: number; height: number } {
-  if (r.main_image.startsWith(MEDIA_PREFIX)) {
-    const parsed = artworkImagePathSchema.safeParse(r.main_image.slice(MEDIA_PREFIX.length).split('/'));
-    if (parsed.success) {
-      return { width: parsed.data.width, height: artworkImageHeight(parsed.data.spec, parsed.data.width) };
-    }
-  }
+  const parsed = parseArtworkImageUrl(r.main_image);
+  if (parsed) return { width: parsed.width, height: artworkImageHeight(parsed.spec, parsed.width) };
   const ratio = r.width_cm > 0 && r.height_cm > 0 ? r.height_cm / r.width_cm : 1;
   return { width: MAIN_IMAGE_WIDTH, height: Math.round(MAIN_IMAGE_WIDTH * ratio) };
 }

@@ -22,26 +22,26 @@ export interface IndexableArtwork extends Omit<ArtworkRow, 'auto_tags' | 'framed
 
 /**
  * Artworks with id above `afterId`, in id order, at most `limit`: page through the catalogue
- * with the last id of each page. `ids` restricts the read to those artworks.
+ * with the last id of each page.
  */
 export async function getIndexableArtworks(
   db: Db,
-  page: { afterId: number; limit: number } | { ids: number[] },
+  page: { afterId: number; limit: number },
 ): Promise<IndexableArtwork[]> {
-  let query = db
+  const rows = await db
     .selectFrom('artworks as w')
     .innerJoin('artists as a', 'a.id', 'w.artist_id')
     .innerJoin('shipping_profiles as p', 'p.id', 'w.shipping_profile_id')
     .selectAll('w')
     .select(['a.slug as artist_slug', 'a.name as artist_name', 'a.country as artist_country', 'a.city as artist_city', 'p.ships_from'])
-    .orderBy('w.id');
-  query = 'ids' in page ? query.where('w.id', 'in', page.ids.length > 0 ? page.ids : [-1]) : query.where('w.id', '>', page.afterId).limit(page.limit);
-  const rows = await query.execute();
+    .where('w.id', '>', page.afterId)
+    .orderBy('w.id')
+    .limit(page.limit)
+    .execute();
   if (rows.length === 0) return [];
 
-  // A page is a contiguous id range, so its children are read by range rather than a long IN list.
+  // A page holds every artwork in its id range, so children are read by range, not a long IN list.
   const [first, last] = [rows[0]!.id, rows[rows.length - 1]!.id];
-  const ids = new Set(rows.map((r) => r.id));
   const profileIds = [...new Set(rows.map((r) => r.shipping_profile_id))];
   const [colours, images, prints, rates] = await Promise.all([
     db.selectFrom('artwork_colours').select(['artwork_id', 'colour']).where('artwork_id', '>=', first).where('artwork_id', '<=', last).orderBy('artwork_id').orderBy('position').execute(),
@@ -49,7 +49,7 @@ export async function getIndexableArtworks(
     db.selectFrom('print_editions').select(['artwork_id', 'size_label', 'price_minor', 'remaining']).where('artwork_id', '>=', first).where('artwork_id', '<=', last).where('remaining', '>', 0).orderBy('artwork_id').orderBy('price_minor').execute(),
     db.selectFrom('shipping_rates').select(['profile_id', 'destination', 'cost_minor']).where('profile_id', 'in', profileIds).orderBy('profile_id').orderBy('destination').execute(),
   ]);
-  const byArtwork = <T extends { artwork_id: number }>(list: T[]) => groupBy(list.filter((x) => ids.has(x.artwork_id)), (x) => x.artwork_id);
+  const byArtwork = <T extends { artwork_id: number }>(list: T[]) => groupBy(list, (x) => x.artwork_id);
   const coloursOf = byArtwork(colours);
   const imagesOf = byArtwork(images);
   const printsOf = byArtwork(prints);

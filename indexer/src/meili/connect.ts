@@ -2,6 +2,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Meilisearch } from 'meilisearch';
 import type { MeiliConfig } from '../config';
+import { answersOk } from '../local-process';
 import { connectExternalMeili, startEmbeddedMeili, type RunningMeili } from './server';
 
 /**
@@ -25,12 +26,7 @@ async function findRunningEmbedded(config: MeiliConfig): Promise<RunningMeili | 
     return undefined;
   }
   const url = `http://127.0.0.1:${config.MEILI_PORT}`;
-  try {
-    const res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(1000) });
-    if (!res.ok) return undefined;
-  } catch {
-    return undefined;
-  }
+  if (!(await answersOk(`${url}/health`))) return undefined;
   return connectExternalMeili({ url, masterKey });
 }
 

