@@ -42,11 +42,11 @@ describe('toSearchDocument', () => {
     expect(doc.free_shipping_to).toEqual(['GB', 'IE']);
   });
 
-  it('derives the filter flags and the category pair', () => {
+  it('derives the filter flags and the category path: the category, then the pair', () => {
     const doc = toSearchDocument(artwork({ framed: false, ready_to_hang: false, prints: [{ size_label: 'A3', price_minor: 8500, remaining: 3 }] }), rates);
     expect(doc.framed_or_ready_to_hang).toBe(false);
     expect(doc.has_fine_art_prints).toBe(true);
-    expect(doc.category_path).toBe('painting:oil');
+    expect(doc.category_path).toEqual(['painting', 'painting:oil']);
     expect(doc.created_ts).toBe(Date.UTC(2026, 0, 2, 3, 4, 5) / 1000);
   });
 

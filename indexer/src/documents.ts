@@ -7,7 +7,7 @@ import {
 const CARD_IMAGE_WIDTH = 640;
 
 /** Raise whenever toSearchDocument changes what it writes: existing indexes then count as stale. */
-export const DOCUMENT_VERSION = 1;
+export const DOCUMENT_VERSION = 2;
 
 /** One artwork as stored in the search index. Only available artworks are indexed. */
 export interface SearchDocument {
@@ -19,8 +19,13 @@ export interface SearchDocument {
   artist_slug: string;
   category: string;
   subcategory: string;
-  /** 'painting:oil': subcategory names repeat across categories, so filters use the pair. */
-  category_path: string;
+  /**
+   * ['painting', 'painting:oil']: the bare category and the pair (subcategory names repeat
+   * across categories; the search contract's `categoryPathValue`), so one disjunctive list over
+   * this attribute can say "all sculpture OR oil paintings", and its facet counts both the
+   * categories and their subcategories.
+   */
+  category_path: [string, string];
   subject: string;
   style: string;
   medium: string;
@@ -79,7 +84,7 @@ export function toSearchDocument(artwork: IndexableArtwork, rates: RateMatrix): 
     artist_slug: artwork.artist.slug,
     category: artwork.category,
     subcategory: artwork.subcategory,
-    category_path: `${artwork.category}:${artwork.subcategory}`,
+    category_path: [artwork.category, `${artwork.category}:${artwork.subcategory}`],
     subject: artwork.subject,
     style: artwork.style,
     medium: artwork.medium,

@@ -1,16 +1,20 @@
 import { createHash } from 'node:crypto';
 import type { Settings } from 'meilisearch';
-import { DOCUMENT_VERSION } from './documents';
+import { DOCUMENT_VERSION, type SearchDocument } from './documents';
 
-/** The live index's name; rebuilds write `<uid>__build_<time>` and swap it in. */
+/** The live index's name; rebuilds write `<uid>__build_<time>_<random>` and swap it in. */
 export const DEFAULT_INDEX_UID = 'artworks';
 
 const equalityOnly = { facetSearch: false, filter: { equality: true, comparison: false } };
 const rangeOnly = { facetSearch: false, filter: { equality: false, comparison: true } };
 
-/** Attributes shoppers filter on by value: each gallery filter section, plus the artist page. */
+/**
+ * Attributes shoppers filter on by value: each gallery filter section, plus the artist page.
+ * The category section filters and counts on `category_path` alone (it holds the bare category
+ * too), so `category` itself is not filterable.
+ */
 export const EQUALITY_FILTER_ATTRIBUTES = [
-  'category', 'category_path', 'subject', 'style', 'colours', 'orientation', 'size_bucket',
+  'category_path', 'subject', 'style', 'colours', 'orientation', 'size_bucket',
   'in_sale', 'framed_or_ready_to_hang', 'has_fine_art_prints', 'verified_advertising_safe',
   'ships_to', 'ships_from', 'free_shipping_to', 'artist_slug',
 ] as const;
@@ -27,6 +31,9 @@ export const DISPLAYED_ATTRIBUTES = [
   'has_fine_art_prints', 'width_cm', 'height_cm', 'depth_cm', 'orientation', 'size_bucket',
   'ships_from', 'free_shipping_to', 'main_image', 'main_image_set', 'favourite_count',
 ] as const;
+
+/** A search hit as the engine returns it: the displayed attributes of a search document. */
+export type SearchHit = Pick<SearchDocument, (typeof DISPLAYED_ATTRIBUTES)[number]>;
 
 export const SORTABLE_ATTRIBUTES = ['created_ts', 'popularity', 'price_gbp'] as const;
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { EnqueuedTaskPromise, Meilisearch, Task } from 'meilisearch';
 import {
   countArtworks, getCatalogueFingerprint, getIndexableArtworks, getLastChangeId, getRateMatrix, saveSearchIndexState,
@@ -26,6 +27,12 @@ export interface RebuildResult {
 const buildPrefix = (indexUid: string) => `${indexUid}__build_`;
 
 /**
+ * `<uid>__build_<start time>_<random>`: the time tells an abandoned build's age, and the random
+ * part keeps two rebuilds started in the same millisecond apart.
+ */
+const buildUidOf = (indexUid: string) => `${buildPrefix(indexUid)}${Date.now()}_${randomBytes(4).toString('hex')}`;
+
+/**
  * Builds the whole index afresh in a side index and swaps it in atomically: searches running
  * meanwhile keep hitting the old, complete index, and never see a half-built one.
  */
@@ -42,7 +49,7 @@ export async function rebuildIndex(options: {
   const total = await countArtworks(db);
 
   await deleteAbandonedBuilds(meili, indexUid);
-  const buildUid = `${buildPrefix(indexUid)}${Date.now()}`;
+  const buildUid = buildUidOf(indexUid);
   onProgress?.({ phase: 'settings', sent: 0, total });
   try {
     await succeeded(meili.createIndex(buildUid, { primaryKey: 'id' }));
@@ -107,7 +114,7 @@ async function deleteAbandonedBuilds(meili: Meilisearch, indexUid: string): Prom
   const { results } = await meili.getRawIndexes({ limit: 1000 });
   const prefix = buildPrefix(indexUid);
   for (const { uid } of results) {
-    const startedAt = Number(uid.slice(prefix.length));
+    const startedAt = Number(uid.slice(prefix.length).split('_')[0]);
     if (uid.startsWith(prefix) && Date.now() - startedAt > TASK_TIMEOUT_MS) await succeeded(meili.deleteIndex(uid));
   }
 }

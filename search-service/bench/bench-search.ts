@@ -12,12 +12,12 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { z } from 'zod';
-import { REPO_ROOT, countArtworks, getSearchIndexState, openDatabase, seedCatalogue } from '@easel/data';
-import { getFreePort, meiliClient, rebuildIndex, startEmbeddedMeili } from '@easel/indexer';
+import { REPO_ROOT, countArtworks, openDatabase, seedCatalogue } from '@easel/data';
+import { checkIndexStaleness, getFreePort, meiliClient, rebuildIndex, startEmbeddedMeili } from '@easel/indexer';
 import { parseGalleryParams } from '../src/contract';
 import { buildCountQuery, buildPriceBarPlan, buildSearchPlan, type MeiliQuery } from '../src/meili-request';
 import { gatherParams } from '../src/query-string';
+import { ENDPOINT_PATHS, QUERY_MIX_FILE, queryMixSchema, type MixEntry } from './query-mix';
 
 const { values: args } = parseArgs({
   options: {
@@ -34,29 +34,40 @@ const RATE = Number(args.rate);
 const CONNECTIONS = Number(args.connections);
 const INDEX_UID = 'bench_artworks';
 
-const mixSchema = z.object({
-  queries: z.array(z.object({ name: z.string(), weight: z.number().int().positive(), endpoint: z.enum(['search', 'count', 'prices']), query: z.string() })),
-});
-type MixEntry = z.infer<typeof mixSchema>['queries'][number];
-
-const PATHS = { search: '/api/v2/product/s/', count: '/api/v2/product/s/_count/', prices: '/api/v2/product/s/_prices/' } as const;
-
 /** The raw multi-search the service would send for one mix entry, built by the same adapter. */
 function rawQueries(entry: MixEntry): MeiliQuery[] {
   const gathered = gatherParams(entry.query);
-  if (!gathered.ok) throw new Error(`query-mix "${entry.name}": ${gathered.issue.param} ${gathered.issue.message}`);
+  if (!gathered.ok) throw new Error(`query mix "${entry.query}": ${gathered.issue.param} ${gathered.issue.message}`);
   const parsed = parseGalleryParams(gathered.params);
-  if (!parsed.ok) throw new Error(`query-mix "${entry.name}": ${parsed.issue.param} ${parsed.issue.message}`);
+  if (!parsed.ok) throw new Error(`query mix "${entry.query}": ${parsed.issue.param} ${parsed.issue.message}`);
   const def = parsed.definition;
   if (entry.endpoint === 'count') return [buildCountQuery(def, INDEX_UID)];
   if (entry.endpoint === 'prices') return buildPriceBarPlan(def, INDEX_UID).queries;
   return buildSearchPlan(def, INDEX_UID).queries;
 }
 
-/** Weighted entries spread evenly (deterministic): each appears `weight` times per cycle. */
+/**
+ * Weighted entries spread evenly (deterministic): each appears `weight` times per cycle, at
+ * intervals of 1/weight from an offset of its own (golden-ratio steps), so the hundreds of
+ * once-a-cycle entries are scattered through the cycle rather than bunched at its middle.
+ */
 function weightedSequence(entries: MixEntry[]): MixEntry[] {
-  const slots = entries.flatMap((e) => Array.from({ length: e.weight }, (_, i) => ({ e, at: (i + 0.5) / e.weight })));
-  return slots.sort((a, b) => a.at - b.at || a.e.name.localeCompare(b.e.name)).map((s) => s.e);
+  const slots = entries.flatMap((e, n) => {
+    const offset = ((n + 1) * 0.6180339887) % 1;
+    return Array.from({ length: e.weight }, (_, i) => ({ e, n, at: (i + offset) / e.weight }));
+  });
+  return slots.sort((a, b) => a.at - b.at || a.n - b.n).map((s) => s.e);
+}
+
+/**
+ * autocannon gives every connection its own walk through `requests`, all from the first: the
+ * connections would ask the same question at the same moment, and a cache would answer all but
+ * one. One request whose setup takes the next entry of a cursor shared by every connection
+ * makes them replay the sequence once, together, as independent shoppers would.
+ */
+function sharedSequence(sequence: autocannon.Request[]): autocannon.Request[] {
+  let next = 0;
+  return [{ setupRequest: (request) => ({ ...request, ...sequence[next++ % sequence.length] }) }];
 }
 
 async function prepareCatalogue(dir: string) {
@@ -68,10 +79,10 @@ async function prepareCatalogue(dir: string) {
   }
   const meili = await startEmbeddedMeili({ dataDir: path.join(dir, `meili-${ARTWORKS}`), port: await getFreePort() });
   const admin = meiliClient(meili);
-  const state = await getSearchIndexState(db, INDEX_UID);
-  const stats = await admin.index(INDEX_UID).getStats().catch(() => undefined);
-  if (!state || !stats || stats.numberOfDocuments !== state.documents) {
-    console.log('Indexing …');
+  // The same test as npm start's: a changed document shape or settings means a rebuild too.
+  const staleness = await checkIndexStaleness(db, admin, INDEX_UID);
+  if (staleness.stale) {
+    console.log(`Indexing (${staleness.reason}) …`);
     const result = await rebuildIndex({ db, meili: admin, indexUid: INDEX_UID });
     console.log(`Indexed ${result.documents} documents in ${(result.durationMs / 1000).toFixed(1)} s`);
   }
@@ -122,7 +133,7 @@ async function runPhase(
   const latencies: number[] = [];
   const instance = autocannon({
     url,
-    requests,
+    requests: sharedSequence(requests),
     headers,
     duration: DURATION_S,
     connections: phase === 'fixed' ? 8 : CONNECTIONS,
@@ -145,21 +156,24 @@ async function runPhase(
 async function main() {
   const varDir = path.join(REPO_ROOT, 'var', 'bench-search');
   await fsp.mkdir(varDir, { recursive: true });
-  const mix = mixSchema.parse(JSON.parse(await fsp.readFile(path.join(REPO_ROOT, 'k6', 'query-mix.json'), 'utf8')));
+  const mix = queryMixSchema.parse(JSON.parse(await fsp.readFile(QUERY_MIX_FILE, 'utf8')));
   const sequence = weightedSequence(mix.queries);
   const meili = await prepareCatalogue(varDir);
   const service = await startService(meili);
   const uncached = await startService(meili, 0);
   try {
-    const serviceRequests: autocannon.Request[] = sequence.map((e) => ({ method: 'GET', path: `${PATHS[e.endpoint]}${e.query ? `?${e.query}` : ''}` }));
-    const rawRequests: autocannon.Request[] = sequence.map((e) => ({ method: 'POST', path: '/multi-search', body: JSON.stringify({ queries: rawQueries(e) }) }));
+    const servicePath = (e: MixEntry) => `${ENDPOINT_PATHS[e.endpoint]}${e.query ? `?${e.query}` : ''}`;
+    const rawBody = (e: MixEntry) => JSON.stringify({ queries: rawQueries(e) });
+    const serviceRequests: autocannon.Request[] = sequence.map((e) => ({ method: 'GET', path: servicePath(e) }));
+    const rawRequests: autocannon.Request[] = sequence.map((e) => ({ method: 'POST', path: '/multi-search', body: rawBody(e) }));
     const rawHeaders = { authorization: `Bearer ${meili.masterKey}`, 'content-type': 'application/json' };
 
-    // Warm both (engine caches, JIT, connection pools) before measuring.
-    console.log(`Replaying ${mix.queries.length} queries (cycle of ${sequence.length}), ${DURATION_S} s per phase …`);
-    for (const r of rawRequests) await fetch(`${meili.url}${r.path}`, { method: 'POST', body: r.body as string, headers: rawHeaders });
-    for (const r of serviceRequests) await fetch(`${service.url}${r.path}`);
-    for (const r of serviceRequests) await fetch(`${uncached.url}${r.path}`);
+    // Warm the engine's page cache, the JIT and the connection pools with each distinct entry
+    // once; the hot cache (5 s) has forgotten these by the time the service's phases start.
+    console.log(`Replaying ${mix.queries.length} distinct queries (a cycle of ${sequence.length}), ${DURATION_S} s per phase …`);
+    for (const e of mix.queries) await fetch(`${meili.url}/multi-search`, { method: 'POST', body: rawBody(e), headers: rawHeaders });
+    for (const e of mix.queries) await fetch(`${service.url}${servicePath(e)}`);
+    for (const e of mix.queries) await fetch(`${uncached.url}${servicePath(e)}`);
 
     const results: PhaseResult[] = [];
     for (const phase of ['fixed', 'max'] as const) {

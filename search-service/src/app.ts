@@ -85,8 +85,10 @@ export function createApp({ config, meili }: AppDeps): Hono {
     }
     const vetted = vetMultiSearch(body, indexUid);
     if (!vetted.ok) throw invalidParameter(vetted.issue.param, vetted.issue.message);
+    const answer = await meili.multiSearchRaw(vetted.body);
     c.header('Cache-Control', 'no-store');
-    return c.json(await meili.multiSearchRaw(vetted.body) as object);
+    c.header('Content-Type', 'application/json; charset=utf-8');
+    return c.body(answer, 200);
   });
 
   app.get('/healthz', async (c) => {

@@ -1,15 +1,20 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 
 /** A response body ready to send, with its validator. */
 export interface CachedAnswer {
-  body: string;
+  /** UTF-8 JSON, encoded once: a hit is written out without re-encoding or re-measuring a string. */
+  body: Uint8Array<ArrayBuffer>;
   etag: string;
 }
 
+const utf8 = new TextEncoder();
+
 export function toAnswer(value: unknown): CachedAnswer {
-  const body = JSON.stringify(value);
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  // A buffer of its own (Buffer.from would share an 8 KB pool slab), so the LRU's sizes are true.
+  const body = utf8.encode(JSON.stringify(value));
+  // The one-shot digest: no Hash object per answer.
+  return { body, etag: `"${hash('sha1', body, 'base64url')}"` };
 }
 
 /**
@@ -38,7 +43,7 @@ export class HotCache {
         ? new LRUCache<string, CachedAnswer>({
             ttl: options.ttlMs,
             maxSize: options.maxBytes ?? 64 * 1024 * 1024,
-            sizeCalculation: (a) => a.body.length + 64,
+            sizeCalculation: (a) => a.body.byteLength + 64,
           })
         : undefined;
   }

@@ -9,7 +9,7 @@ const schema = z.object({
   MEILI_MASTER_KEY: z.string({ error: 'Is required: the key of the Meilisearch server (npm start passes the embedded one)' }).min(16),
   SEARCH_INDEX: indexUidSchema(DEFAULT_INDEX_UID),
   /** How long a hot answer is served from memory; 0 turns the cache off. */
-  SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
 });
 
 export type SearchConfig = z.infer<typeof schema>;

@@ -25,6 +25,16 @@ export const MAX_QUERY_LENGTH = 200;
 /** free_shipping without ships_to means free shipping to the shopper's default country. */
 export const DEFAULT_SHIP_TO = 'GB';
 
+/**
+ * A subcategory's value in the index's `category_path`, which holds each work's bare category
+ * and this pair (subcategory names repeat across categories): ('painting', 'oil') -> 'painting:oil'.
+ * The category section filters and counts on those values, as an InstantSearch refinement list does.
+ */
+export const categoryPathValue = (category: string, subcategory: string) => `${category}:${subcategory}`;
+
+/** The country free shipping is judged against: ({ ships_to: 'US' }) -> 'US', ({}) -> 'GB'. */
+export const freeShippingCountry = (def: { ships_to?: string | undefined }) => def.ships_to ?? DEFAULT_SHIP_TO;
+
 /** A whole number written in decimal digits only: '60' -> 60; '6e1', ' 60', '-1' are rejected. */
 const wholeNumber = (min: number, max: number) =>
   z

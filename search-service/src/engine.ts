@@ -24,13 +24,18 @@ export class EngineError extends Error {
 export interface Engine {
   /** POST /multi-search with the given queries; the results in order. */
   multiSearch(queries: MeiliQuery[]): Promise<MeiliResult[]>;
-  /** POST /multi-search with a body already vetted by the caller; the engine's JSON. */
-  multiSearchRaw(body: unknown): Promise<unknown>;
+  /**
+   * POST /multi-search with a body already vetted by the caller; the engine's JSON answer as
+   * bytes, to be passed on untouched (parsing and re-serialising it would only cost time).
+   */
+  multiSearchRaw(body: unknown): Promise<Uint8Array<ArrayBuffer>>;
   /** The index's updatedAt, which changes whenever its documents or settings do. */
   getIndexUpdatedAt(indexUid: string): Promise<string>;
   isHealthy(): Promise<boolean>;
   close(): Promise<void>;
 }
+
+const utf8 = new TextDecoder();
 
 const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN',
@@ -48,7 +53,8 @@ export function createEngine(conn: { url: string; masterKey: string }, options: 
   const pool = new Pool(base.origin, { connections: options.connections ?? 64, keepAliveTimeout: 30_000, pipelining: 1 });
   const auth = `Bearer ${conn.masterKey}`;
 
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+  /** The engine's 2xx answer as bytes; any other status is an EngineError carrying its text. */
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Uint8Array<ArrayBuffer>> {
     const signal = AbortSignal.timeout(timeoutMs);
     try {
       const res = await pool.request({
@@ -58,9 +64,9 @@ export function createEngine(conn: { url: string; masterKey: string }, options: 
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal,
       });
-      const text = await res.body.text();
-      if (res.statusCode >= 200 && res.statusCode < 300) return JSON.parse(text) as unknown;
-      throw new EngineError(res.statusCode, text);
+      const bytes = new Uint8Array(await res.body.arrayBuffer());
+      if (res.statusCode >= 200 && res.statusCode < 300) return bytes;
+      throw new EngineError(res.statusCode, utf8.decode(bytes));
     } catch (error) {
       if (error instanceof EngineError) throw error;
       if (signal.aborted) throw new EngineTimeoutError(`Search engine gave no answer within ${timeoutMs} ms`);
@@ -70,14 +76,17 @@ export function createEngine(conn: { url: string; masterKey: string }, options: 
     }
   }
 
+  const callJson = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> =>
+    JSON.parse(utf8.decode(await call(method, path, body)));
+
   return {
     async multiSearch(queries) {
-      const json = (await call('POST', '/multi-search', { queries })) as { results: MeiliResult[] };
+      const json = (await callJson('POST', '/multi-search', { queries })) as { results: MeiliResult[] };
       return json.results;
     },
     multiSearchRaw: (body) => call('POST', '/multi-search', body),
     async getIndexUpdatedAt(indexUid) {
-      const json = (await call('GET', `/indexes/${encodeURIComponent(indexUid)}`)) as { updatedAt: string };
+      const json = (await callJson('GET', `/indexes/${encodeURIComponent(indexUid)}`)) as { updatedAt: string };
       return json.updatedAt;
     },
     async isHealthy() {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { vetCondition, vetMultiSearch } from './instantsearch-proxy';
+import { CARD_ATTRIBUTES } from './meili-request';
 
 describe('vetCondition', () => {
   it.each([
@@ -11,7 +12,7 @@ describe('vetCondition', () => {
     ['"width_cm" 10 TO 50', 'width_cm 10 TO 50'],
     ['"artist_slug"!="ann-lee"', 'artist_slug != "ann-lee"'],
   ])('%s -> %s', (input, expected) => {
-    expect(vetCondition(input, 'f')).toBe(expected);
+    expect(vetCondition(input)).toBe(expected);
   });
 
   it.each([
@@ -28,7 +29,7 @@ describe('vetCondition', () => {
     '"price_gbp">=1e9',
     '"price_gbp">=100 AND 1',
   ])('refuses %s', (input) => {
-    expect(() => vetCondition(input, 'f')).toThrow();
+    expect(() => vetCondition(input)).toThrow();
   });
 });
 
@@ -48,7 +49,21 @@ describe('vetMultiSearch', () => {
     }] } });
   });
 
+  it('fills the bounds a client leaves out, and drops nulls and bad optional fields', () => {
+    const r = vetMultiSearch({
+      queries: [{ q: null, filter: '"in_sale"=true', page: null, highlightPreTag: '<em>', highlightPostTag: 'x'.repeat(65), cropLength: 0, matchingStrategy: 'any' }],
+    }, 'artworks');
+    expect(r).toEqual({ ok: true, body: { queries: [{
+      indexUid: 'artworks', filter: ['in_sale = true'], limit: 20, attributesToRetrieve: CARD_ATTRIBUTES, highlightPreTag: '<em>',
+    }] } });
+  });
+
   it.each([
+    ['a string', 'body'],
+    [{ queries: 'all' }, 'queries'],
+    [{ queries: ['q'] }, 'queries[0]'],
+    [{ queries: [{ page: '2' }] }, 'queries[0].page'],
+    [{ queries: [{ filter: ['colours = red', '"status"="sold"'] }] }, 'queries[0].filter[1]'],
     [{}, 'queries'],
     [{ queries: [] }, 'queries'],
     [{ queries: Array.from({ length: 21 }, () => ({})) }, 'queries'],

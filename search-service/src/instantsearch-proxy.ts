@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { EQUALITY_FILTER_ATTRIBUTES, INDEX_SETTINGS, RANGE_FILTER_ATTRIBUTES, SORTABLE_ATTRIBUTES } from '@easel/indexer';
 import { MAX_PAGE, MAX_PAGINATE, MAX_QUERY_LENGTH, type ParamIssue } from './contract';
 import { CARD_ATTRIBUTES, type Filter } from './meili-request';
@@ -21,11 +22,80 @@ const MAX_OFFSET = MAX_PAGE * MAX_PAGINATE;
 
 export type VetResult = { ok: true; body: { queries: Record<string, unknown>[] } } | { ok: false; issue: ParamIssue };
 
+/** A refused filter condition; the filter schema turns it into an issue at the condition's path. */
 class Refusal extends Error {
-  constructor(readonly param: string, message: string) {
+  constructor(message: string, readonly path: (string | number)[] = []) {
     super(message);
   }
 }
+
+/** A whole number in range, or absent (instant-meilisearch sends null for "not set"). */
+const wholeNumber = (min: number, max: number) => {
+  const error = `must be a whole number from ${min} to ${max}`;
+  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error }).nullish();
+};
+
+/** A list of attribute names, each passing `ok`; the issue names the list. */
+const nameList = (ok: (name: string) => boolean, what: string) =>
+  z
+    .array(z.string({ error: `may only name ${what}` }), { error: 'must be a list' })
+    .max(40, { error: 'must be a list of at most 40 names' })
+    .superRefine((names, ctx) => {
+      const bad = names.find((name) => !ok(name));
+      if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `may only name ${what}; ${JSON.stringify(bad).slice(0, 60)} is not one` });
+    });
+
+/** A filter as a string (one condition), or an AND-list whose items are conditions or OR-lists. */
+const filterSchema = z.unknown().transform((raw, ctx): Filter | undefined => {
+  try {
+    return raw === null ? undefined : vetFilter(raw);
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    ctx.addIssue({ code: 'custom', message: error.message, path: error.path });
+    return z.NEVER;
+  }
+});
+
+const QUERY_TEXT = `must be text of at most ${MAX_QUERY_LENGTH} characters`;
+
+/** Text that is kept when it is short and dropped otherwise, like the engine's own tags. */
+const optionalTag = z.string().max(64).optional().catch(undefined);
+
+/** One instant-meilisearch query; keys not named here (federation, hybrid, vector, …) are dropped. */
+const querySchema = z.object(
+  {
+    q: z.string({ error: QUERY_TEXT }).max(MAX_QUERY_LENGTH, { error: QUERY_TEXT }).nullish(),
+    filter: filterSchema.optional(),
+    facets: nameList((f) => EQUALITY.has(f) || RANGE.has(f), 'filterable attributes').optional(),
+    sort: nameList(
+      (s) => /^[a-z_]+:(asc|desc)$/.test(s) && SORTABLE.has(s.split(':')[0]!),
+      `sortable attributes (${[...SORTABLE].join(', ')}) with :asc or :desc`,
+    ).optional(),
+    page: wholeNumber(1, MAX_PAGE),
+    hitsPerPage: wholeNumber(0, MAX_PAGINATE),
+    limit: wholeNumber(0, MAX_PAGINATE),
+    offset: wholeNumber(0, MAX_OFFSET),
+    attributesToRetrieve: z.unknown().optional().transform((raw) => (raw === undefined ? CARD_ATTRIBUTES : keepOnly(raw, RETRIEVABLE, CARD_ATTRIBUTES))),
+    attributesToHighlight: z.unknown().optional().transform((raw) => (raw === undefined ? undefined : keepOnly(raw, SEARCHABLE, [...SEARCHABLE]))),
+    attributesToSnippet: z.unknown().optional().transform((raw) => (raw === undefined ? undefined : keepOnly(raw, SEARCHABLE, []))),
+    highlightPreTag: optionalTag,
+    highlightPostTag: optionalTag,
+    cropMarker: optionalTag,
+    cropLength: z.number().int().min(1).max(100).optional().catch(undefined),
+    matchingStrategy: z.enum(['last', 'all', 'frequency']).optional().catch(undefined),
+  },
+  { error: 'must be an object' },
+);
+
+const multiSearchSchema = z.object(
+  {
+    queries: z
+      .array(querySchema, { error: 'must be a list of search queries' })
+      .min(1, { error: `must hold between 1 and ${MAX_QUERIES} queries` })
+      .max(MAX_QUERIES, { error: `must hold between 1 and ${MAX_QUERIES} queries` }),
+  },
+  { error: 'must be a JSON object with a list of queries' },
+);
 
 /**
  * { queries: [{ indexUid: 'other', filter: [['"colours"="red"']], facets: ['colours'] }] }
@@ -33,49 +103,26 @@ class Refusal extends Error {
  * a filter on `status`, a facet '*' or hitsPerPage 10000 -> an issue naming the field.
  */
 export function vetMultiSearch(body: unknown, indexUid: string): VetResult {
-  try {
-    if (!isRecord(body) || !Array.isArray(body.queries)) throw new Refusal('queries', 'must be a list of search queries');
-    if (body.queries.length < 1 || body.queries.length > MAX_QUERIES) {
-      throw new Refusal('queries', `must hold between 1 and ${MAX_QUERIES} queries`);
-    }
-    return { ok: true, body: { queries: body.queries.map((q, i) => vetQuery(q, indexUid, `queries[${i}]`)) } };
-  } catch (error) {
-    if (error instanceof Refusal) return { ok: false, issue: { param: error.param, message: error.message } };
-    throw error;
+  const parsed = multiSearchSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return { ok: false, issue: { param: issue.path.length > 0 ? paramName(issue.path) : 'body', message: issue.message } };
   }
+  return { ok: true, body: { queries: parsed.data.queries.map((q) => toEngineQuery(q, indexUid)) } };
 }
 
-function vetQuery(raw: unknown, indexUid: string, at: string): Record<string, unknown> {
-  if (!isRecord(raw)) throw new Refusal(at, 'must be an object');
+/** A vetted query -> what the engine gets: our index, explicit paging, no unset fields. */
+function toEngineQuery(query: z.output<typeof querySchema>, indexUid: string): Record<string, unknown> {
   const out: Record<string, unknown> = { indexUid };
-  if (raw.q !== undefined && raw.q !== null) {
-    if (typeof raw.q !== 'string' || raw.q.length > MAX_QUERY_LENGTH) throw new Refusal(`${at}.q`, `must be text of at most ${MAX_QUERY_LENGTH} characters`);
-    out.q = raw.q;
-  }
-  if (raw.filter !== undefined && raw.filter !== null) out.filter = vetFilter(raw.filter, `${at}.filter`);
-  if (raw.facets !== undefined) out.facets = listFrom(raw.facets, `${at}.facets`, (f) => EQUALITY.has(f) || RANGE.has(f), 'filterable attributes');
-  if (raw.sort !== undefined) {
-    out.sort = listFrom(raw.sort, `${at}.sort`, (s) => /^[a-z_]+:(asc|desc)$/.test(s) && SORTABLE.has(s.split(':')[0]!), `sortable attributes (${[...SORTABLE].join(', ')}) with :asc or :desc`);
-  }
-  for (const [name, max] of [['page', MAX_PAGE], ['hitsPerPage', MAX_PAGINATE], ['limit', MAX_PAGINATE], ['offset', MAX_OFFSET]] as const) {
-    const value = raw[name];
-    if (value === undefined || value === null) continue;
-    if (!Number.isInteger(value) || (value as number) < (name === 'page' ? 1 : 0) || (value as number) > max) {
-      throw new Refusal(`${at}.${name}`, `must be a whole number from ${name === 'page' ? 1 : 0} to ${max}`);
-    }
-    out[name] = value;
-  }
+  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== null) out[name] = value;
   // Without explicit paging the engine defaults to 20 hits; make the bound explicit anyway.
   if (out.page === undefined && out.hitsPerPage === undefined && out.limit === undefined) out.limit = 20;
-  out.attributesToRetrieve = raw.attributesToRetrieve === undefined ? CARD_ATTRIBUTES : keepOnly(raw.attributesToRetrieve, RETRIEVABLE, CARD_ATTRIBUTES);
-  if (raw.attributesToHighlight !== undefined) out.attributesToHighlight = keepOnly(raw.attributesToHighlight, SEARCHABLE, [...SEARCHABLE]);
-  if (raw.attributesToSnippet !== undefined) out.attributesToSnippet = keepOnly(raw.attributesToSnippet, SEARCHABLE, []);
-  for (const tag of ['highlightPreTag', 'highlightPostTag', 'cropMarker'] as const) {
-    if (typeof raw[tag] === 'string' && (raw[tag] as string).length <= 64) out[tag] = raw[tag];
-  }
-  if (Number.isInteger(raw.cropLength) && (raw.cropLength as number) >= 1 && (raw.cropLength as number) <= 100) out.cropLength = raw.cropLength;
-  if (raw.matchingStrategy === 'last' || raw.matchingStrategy === 'all' || raw.matchingStrategy === 'frequency') out.matchingStrategy = raw.matchingStrategy;
   return out;
+}
+
+/** A zod issue path -> the parameter name: ['queries', 0, 'filter', 1] -> 'queries[0].filter[1]'. */
+function paramName(path: PropertyKey[]): string {
+  return path.map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i === 0 ? '' : '.'}${String(key)}`)).join('');
 }
 
 /** Keeps allowed names; '*' means all of `all`: (['title', 'status'], {title}) -> ['title']. */
@@ -83,14 +130,6 @@ function keepOnly(raw: unknown, allowed: ReadonlySet<string>, all: readonly stri
   if (!Array.isArray(raw)) return [...all];
   if (raw.includes('*')) return [...all];
   return raw.filter((a): a is string => typeof a === 'string' && allowed.has(a));
-}
-
-function listFrom(raw: unknown, at: string, ok: (s: string) => boolean, what: string): string[] {
-  if (!Array.isArray(raw) || raw.length > 40) throw new Refusal(at, 'must be a list');
-  for (const item of raw) {
-    if (typeof item !== 'string' || !ok(item)) throw new Refusal(at, `may only name ${what}; ${JSON.stringify(String(item)).slice(0, 60)} is not one`);
-  }
-  return raw as string[];
 }
 
 /** Values a vetted equality condition may compare with: the vocabulary's alphabet and slugs. */
@@ -107,49 +146,50 @@ const RANGE_CONDITION = new RegExp(`^${ATTRIBUTE}\\s+(\\S+)\\s+TO\\s+(\\S+)$`);
  * '"width_cm" 10 TO 50' -> 'width_cm 10 TO 50'. Anything else (AND/OR inside, parentheses,
  * IN, EXISTS, _geo, attributes off the allowlists) is refused.
  */
-export function vetCondition(text: string, at: string): string {
+export function vetCondition(text: string): string {
   const s = text.trim();
   let m = EQUALITY_CONDITION.exec(s);
   if (m) {
     const [, attribute, op, quoted, bare] = m as unknown as [string, string, string, string | undefined, string | undefined];
-    if (!EQUALITY.has(attribute)) throw new Refusal(at, `cannot filter by value on ${JSON.stringify(attribute)}`);
+    if (!EQUALITY.has(attribute)) throw new Refusal(`cannot filter by value on ${JSON.stringify(attribute)}`);
     const value = quoted !== undefined ? quoted.replace(/\\(.)/g, '$1') : bare!;
     if (value === 'true' || value === 'false') return `${attribute} ${op} ${value}`;
-    if (!SAFE_VALUE.test(value)) throw new Refusal(at, `has a value outside the catalogue's vocabulary`);
+    if (!SAFE_VALUE.test(value)) throw new Refusal(`has a value outside the catalogue's vocabulary`);
     return `${attribute} ${op} "${value}"`;
   }
   m = COMPARISON_CONDITION.exec(s);
   if (m) {
     const [, attribute, op, n] = m as unknown as [string, string, string, string];
-    if (!RANGE.has(attribute)) throw new Refusal(at, `cannot compare on ${JSON.stringify(attribute)}`);
-    if (!NUMBER.test(n)) throw new Refusal(at, 'must compare with a number');
+    if (!RANGE.has(attribute)) throw new Refusal(`cannot compare on ${JSON.stringify(attribute)}`);
+    if (!NUMBER.test(n)) throw new Refusal('must compare with a number');
     return `${attribute} ${op} ${Number(n)}`;
   }
   m = RANGE_CONDITION.exec(s);
   if (m) {
     const [, attribute, lo, hi] = m as unknown as [string, string, string, string];
-    if (!RANGE.has(attribute)) throw new Refusal(at, `cannot compare on ${JSON.stringify(attribute)}`);
-    if (!NUMBER.test(lo) || !NUMBER.test(hi)) throw new Refusal(at, 'must give a range of two numbers');
+    if (!RANGE.has(attribute)) throw new Refusal(`cannot compare on ${JSON.stringify(attribute)}`);
+    if (!NUMBER.test(lo) || !NUMBER.test(hi)) throw new Refusal('must give a range of two numbers');
     return `${attribute} ${Number(lo)} TO ${Number(hi)}`;
   }
-  throw new Refusal(at, 'must be a single condition such as "colours"="red" or "price_gbp">=100 on an allowed attribute');
+  throw new Refusal('must be a single condition such as "colours"="red" or "price_gbp">=100 on an allowed attribute');
 }
 
-/** A filter as a string (one condition), or an AND-list whose items are conditions or OR-lists. */
-export function vetFilter(raw: unknown, at: string): Filter {
+/** The filter's conditions re-built, or a Refusal at the first bad one's path (relative to the filter). */
+function vetFilter(raw: unknown): Filter {
   let conditions = 0;
-  const one = (item: unknown, where: string): string => {
-    if (typeof item !== 'string' || item.length > 200) throw new Refusal(where, 'must be a filter condition of at most 200 characters');
-    if (++conditions > MAX_CONDITIONS) throw new Refusal(at, `may hold at most ${MAX_CONDITIONS} conditions`);
-    return vetCondition(item, where);
+  const one = (item: unknown, path: number[]): string => {
+    if (typeof item !== 'string' || item.length > 200) throw new Refusal('must be a filter condition of at most 200 characters', path);
+    if (++conditions > MAX_CONDITIONS) throw new Refusal(`may hold at most ${MAX_CONDITIONS} conditions`);
+    try {
+      return vetCondition(item);
+    } catch (error) {
+      if (error instanceof Refusal) throw new Refusal(error.message, path);
+      throw error;
+    }
   };
-  if (typeof raw === 'string') return raw.trim() === '' ? [] : [one(raw, at)];
-  if (!Array.isArray(raw)) throw new Refusal(at, 'must be a condition or a list of conditions');
+  if (typeof raw === 'string') return raw.trim() === '' ? [] : [one(raw, [])];
+  if (!Array.isArray(raw)) throw new Refusal('must be a condition or a list of conditions');
   return raw
-    .map((item, i) => (Array.isArray(item) ? item.map((inner, j) => one(inner, `${at}[${i}][${j}]`)) : one(item, `${at}[${i}]`)))
+    .map((item, i) => (Array.isArray(item) ? item.map((inner, j) => one(inner, [i, j])) : one(item, [i])))
     .filter((item) => item.length > 0);
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

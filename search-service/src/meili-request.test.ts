@@ -15,9 +15,10 @@ describe('sectionFilters', () => {
   it.each([
     ['', {}],
     ['colours=red&colours=blue', { colours: [['colours = "red"', 'colours = "blue"']] }],
-    ['product_category=sculpture', { category: [['category = "sculpture"']] }],
+    ['product_category=sculpture', { category: [['category_path = "sculpture"']] }],
     ['painting=oil&painting=ink', { category: [['category_path = "painting:oil"', 'category_path = "painting:ink"']] }],
-    ['product_category=painting&painting=oil&product_category=prints', { category: [['category_path = "painting:oil"', 'category = "prints"']] }],
+    ['product_category=painting&painting=oil&product_category=prints', { category: [['category_path = "painting:oil"', 'category_path = "prints"']] }],
+    ['product_category=sculpture&painting=oil', { category: [['category_path = "painting:oil"', 'category_path = "sculpture"']] }],
     ['currency=USD&price_min=100&price_max=200', { price: ['price_usd >= 10000', 'price_usd <= 20000'] }],
     ['size_=small&height_max=30', { size: [['size_bucket = "small"'], 'height_cm <= 30'] }],
     ['free_shipping=true', { free_shipping: ['free_shipping_to = "GB"'] }],
@@ -43,7 +44,7 @@ describe('buildSearchPlan', () => {
     const plan = buildSearchPlan(def(''), 'idx');
     expect(plan.queries).toHaveLength(1);
     expect(plan.queries[0]).toMatchObject({ indexUid: 'idx', page: 1, hitsPerPage: 60 });
-    expect(plan.queries[0]!.facets).toEqual(expect.arrayContaining(['price_gbp', 'size_bucket', 'category', 'category_path', 'colours', 'free_shipping_to']));
+    expect(plan.queries[0]!.facets).toEqual(expect.arrayContaining(['price_gbp', 'size_bucket', 'category_path', 'colours', 'free_shipping_to']));
     expect(plan.queries[0]!.filter).toBeUndefined();
   });
 

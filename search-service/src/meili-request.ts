@@ -1,6 +1,6 @@
 import { CATEGORY_VALUES, type Category, type Currency } from '@easel/data';
 import { DISPLAYED_ATTRIBUTES } from '@easel/indexer';
-import { DEFAULT_SHIP_TO, type GallerySearchDefinition, type Sort } from './contract';
+import { categoryPathValue, freeShippingCountry, type GallerySearchDefinition, type Sort } from './contract';
 import { priceBarEdges } from './price-bars';
 
 /**
@@ -37,7 +37,8 @@ export function sectionFacets(section: Section, currency: Currency): string[] {
   switch (section) {
     case 'price': return [priceAttribute(currency)];
     case 'size': return ['size_bucket'];
-    case 'category': return ['category', 'category_path'];
+    // Bare categories and 'category:subcategory' pairs share one attribute, so one distribution.
+    case 'category': return ['category_path'];
     case 'shape': return ['orientation'];
     case 'free_shipping': return ['free_shipping_to'];
     default: return [section];
@@ -74,9 +75,6 @@ export function comparison(attribute: string, op: '>=' | '<=' | '<', n: number):
   return `${attribute} ${op} ${n}`;
 }
 
-/** The country free shipping is judged against: ships_to, else the shoppers' default, GB. */
-export const freeShippingCountry = (def: Pick<GallerySearchDefinition, 'ships_to'>) => def.ships_to ?? DEFAULT_SHIP_TO;
-
 /** The categories a definition names, directly or through one of their subcategories. */
 function chosenCategories(def: GallerySearchDefinition): Category[] {
   return CATEGORY_VALUES.filter((c) => def.product_category.includes(c) || def.category_type[c].length > 0);
@@ -107,9 +105,11 @@ export function sectionFilters(def: GallerySearchDefinition): Partial<Record<Sec
   if (size.length > 0) out.size = size;
 
   // A category with subcategories chosen narrows to those; without, it takes the whole category.
+  // Both are values of category_path, so the section is one OR over one attribute, as
+  // InstantSearch's refinement list over category_path writes it.
   const categories = chosenCategories(def).flatMap((c) => {
     const subs = def.category_type[c];
-    return subs.length > 0 ? subs.map((s) => expr('category_path', `${c}:${s}`)) : [expr('category', c)];
+    return (subs.length > 0 ? subs.map((s) => categoryPathValue(c, s)) : [c]).map((v) => expr('category_path', v));
   });
   if (categories.length > 0) out.category = [categories];
 

@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseGalleryParams, type GallerySearchDefinition } from './contract';
 import { buildSearchPlan } from './meili-request';
-import { facetList, toProductCard, toSearchResponse } from './meili-response';
+import { facetList, toSearchResponse } from './meili-response';
+import { SALE_HIT as hit } from './product-card.fixture';
 
 const def = (params: Record<string, string[]> = {}): GallerySearchDefinition => {
   const r = parseGalleryParams(params);
   if (!r.ok) throw new Error(r.issue.message);
   return r.definition;
-};
-
-const hit = {
-  id: 7, slug: 'sea', title: 'Sea', artist_name: 'Ann', artist_slug: 'ann', category: 'painting', subcategory: 'oil',
-  subject: 'seascape', style: 'realist', medium: 'Oil', colours: ['blue'],
-  prices: { GBP: 800, USD: 1112, EUR: 944, CAD: 1512, AUD: 1672 },
-  original_prices: { GBP: 1000, USD: 1390, EUR: 1180, CAD: 1890, AUD: 2090 },
-  in_sale: true, framed: false, ready_to_hang: true, has_fine_art_prints: false, width_cm: 30, height_cm: 40, depth_cm: 2,
-  orientation: 'portrait', size_bucket: 'small', ships_from: 'GB', free_shipping_to: ['GB'], main_image: '/m.webp',
-  main_image_set: '/m.webp 640w', favourite_count: 3,
 };
 
 describe('facetList', () => {
@@ -27,16 +18,6 @@ describe('facetList', () => {
     [{}, ['a', 'b'], [], 12, [{ value: 'a', count: 0 }, { value: 'b', count: 0 }]],
   ])('%j of %j, chosen %j, limit %i', (dist, values, selected, limit, expected) => {
     expect(facetList(dist, values, selected, limit)).toEqual(expected);
-  });
-});
-
-describe('toProductCard', () => {
-  it('gives list and sale prices, the product url and free shipping to the destination', () => {
-    expect(toProductCard(hit, {})).toMatchObject({
-      url: '/product/sea/', prices: hit.original_prices, sale_prices: hit.prices, in_sale: true, ships_free: true,
-    });
-    expect(toProductCard(hit, { ships_to: 'US' }).ships_free).toBe(false);
-    expect(toProductCard({ ...hit, in_sale: false, original_prices: null }, {})).toMatchObject({ prices: hit.prices, sale_prices: null });
   });
 });
 
@@ -53,5 +34,24 @@ describe('toSearchResponse', () => {
     expect(response.facets.colours.slice(0, 2)).toEqual([{ value: 'blue', count: 6 }, { value: 'red', count: 3 }]);
     expect(response.facets.subject[0]).toEqual({ value: 'seascape', count: 3 });
     expect(response.facets.in_sale).toEqual([{ value: 'on', count: 0 }]);
+  });
+
+  it('counts categories from the bare values of category_path and subcategories from its pairs', () => {
+    const d = def({ product_category: ['sculpture'], painting: ['oil'], limit: ['100'] });
+    const plan = buildSearchPlan(d, 'idx');
+    expect(plan.disjunctive).toEqual(['category']);
+    const response = toSearchResponse(d, plan, [
+      { hits: [], totalHits: 12 },
+      { hits: [], totalHits: 40, facetDistribution: { category_path: { painting: 30, 'painting:oil': 9, 'painting:ink': 21, sculpture: 3, 'sculpture:mixed-media': 3 } } },
+    ]);
+    expect(response.facets.product_category.slice(0, 3)).toEqual([
+      { value: 'painting', count: 30 }, { value: 'sculpture', count: 3 }, { value: 'photography', count: 0 },
+    ]);
+    expect(response.facets.painting.slice(0, 3)).toEqual([
+      { value: 'ink', count: 21 }, { value: 'oil', count: 9 }, { value: 'acrylic', count: 0 },
+    ]);
+    // 'mixed-media' is a subcategory of both: each list counts only its own category's pair.
+    expect(response.facets.painting.find((v) => v.value === 'mixed-media')).toEqual({ value: 'mixed-media', count: 0 });
+    expect(response.facets.sculpture[0]).toEqual({ value: 'mixed-media', count: 3 });
   });
 });

@@ -2,15 +2,17 @@ import {
   CATEGORIES, CATEGORY_VALUES, COLOUR_VALUES, ORIENTATIONS, SHIPPING_COUNTRIES, SIZE_BUCKETS, STYLES, SUBJECTS,
   type Currency,
 } from '@easel/data';
-import type { SearchDocument } from '@easel/indexer';
-import type {
-  FacetValue, Facets, GallerySearchDefinition, ListFacet, PriceBar, ProductCard, SearchResponse,
+import type { SearchHit } from '@easel/indexer';
+import {
+  categoryPathValue, freeShippingCountry, type FacetValue, type Facets, type GallerySearchDefinition, type ListFacet, type PriceBar,
+  type SearchResponse,
 } from './contract';
-import { freeShippingCountry, priceAttribute, shipsToFacetAttribute, type PriceBarPlan, type SearchPlan, type Section } from './meili-request';
+import { priceAttribute, shipsToFacetAttribute, type PriceBarPlan, type SearchPlan, type Section } from './meili-request';
+import { toProductCard } from './product-card';
 
 /** The parts of a Meilisearch search result the service reads. */
 export interface MeiliResult {
-  hits: Partial<SearchDocument>[];
+  hits: SearchHit[];
   totalHits?: number;
   totalPages?: number;
   facetDistribution?: Record<string, Record<string, number>>;
@@ -53,13 +55,14 @@ function toFacets(def: GallerySearchDefinition, sourceOf: SourceOf): Facets {
     const values = [...new Set([...SHIPPING_COUNTRIES, ...Object.keys(d).filter((k) => /^[A-Z]{2}$/.test(k))])];
     return facetList(d, values, def[section] ? [def[section]] : [], def.limit);
   };
+  // One distribution holds both: bare categories for product_category, pairs for each category's list.
   const categoryPaths = dist('category', 'category_path');
   const lists: Record<ListFacet, FacetValue[]> = {
     size_: list('size', 'size_bucket', SIZE_BUCKETS, def.size.size_),
-    product_category: list('category', 'category', CATEGORY_VALUES, def.product_category),
+    product_category: facetList(categoryPaths, CATEGORY_VALUES, def.product_category, def.limit),
     ...(Object.fromEntries(
       CATEGORY_VALUES.map((c) => {
-        const prefixed = Object.fromEntries(CATEGORIES[c].map((s) => [s, categoryPaths[`${c}:${s}`] ?? 0]));
+        const prefixed = Object.fromEntries(CATEGORIES[c].map((s) => [s, categoryPaths[categoryPathValue(c, s)] ?? 0]));
         return [c, facetList(prefixed, CATEGORIES[c], def.category_type[c], def.limit)];
       }),
     ) as Record<(typeof CATEGORY_VALUES)[number], FacetValue[]>),
@@ -101,44 +104,6 @@ function priceBounds(currency: Currency, source: MeiliResult): Facets['price'] {
   const stats = source.facetStats?.[priceAttribute(currency)];
   if (!stats) return null;
   return { currency, min: Math.floor(stats.min / 100), max: Math.ceil(stats.max / 100) };
-}
-
-/** An index hit -> a product card; `prices` is the list price, `sale_prices` the sale price. */
-export function toProductCard(hit: Partial<SearchDocument>, def: Pick<GallerySearchDefinition, 'ships_to'>): ProductCard {
-  const doc = hit as SearchDocument;
-  const onSale = doc.in_sale && doc.original_prices !== null;
-  const freeTo = doc.free_shipping_to ?? [];
-  return {
-    id: doc.id,
-    slug: doc.slug,
-    title: doc.title,
-    url: `/product/${doc.slug}/`,
-    artist_name: doc.artist_name,
-    artist_slug: doc.artist_slug,
-    category: doc.category,
-    subcategory: doc.subcategory,
-    subject: doc.subject,
-    style: doc.style,
-    medium: doc.medium,
-    colours: doc.colours,
-    prices: onSale ? doc.original_prices! : doc.prices,
-    sale_prices: onSale ? doc.prices : null,
-    in_sale: onSale,
-    main_image: doc.main_image,
-    main_image_set: doc.main_image_set,
-    width_cm: doc.width_cm,
-    height_cm: doc.height_cm,
-    depth_cm: doc.depth_cm,
-    orientation: doc.orientation,
-    size_bucket: doc.size_bucket,
-    framed: doc.framed,
-    ready_to_hang: doc.ready_to_hang,
-    has_fine_art_prints: doc.has_fine_art_prints,
-    ships_from: doc.ships_from,
-    free_shipping_to: freeTo,
-    ships_free: freeTo.includes(freeShippingCountry(def)),
-    favourite_count: doc.favourite_count,
-  };
 }
 
 /** Price bar plan + its counts -> the `_prices` response. */

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, DEFAULT_GBP_RATES } from '@easel/data';
+import type { SearchHit } from '@easel/indexer';
 import { parseGalleryParams, type GallerySearchDefinition, type SearchResponse } from '../src/contract';
+import { toProductCard } from '../src/product-card';
 import { gatherParams } from '../src/query-string';
 import { buildFixture, getJson, type Fixture } from './fixture';
 import { sqlCount, sqlIds, sqlPriceRange } from './sql-oracle';
@@ -40,6 +42,10 @@ const DEFINITIONS = [
   'painting=oil',
   'painting=oil&painting=acrylic&prints=screenprint',
   'product_category=photography&painting=ink',
+  'product_category=sculpture&painting=oil',
+  'product_category=sculpture&product_category=painting&painting=oil&painting=acrylic',
+  'painting=ink&drawing=ink',
+  'sculpture=mixed-media&colours=red',
   'subject=seascape&subject=landscape',
   'ships_to=US',
   'ships_from=FR',
@@ -105,6 +111,20 @@ describe('facets', () => {
     expect(sculpture.count).toBe(await sqlCount(f.db, def('colours=red&product_category=sculpture')));
     const nude = body.facets.subject.find((v) => v.value === 'nude')!;
     expect(nude.count).toBe(await sqlCount(f.db, def('colours=red&product_category=painting&subject=nude')));
+  });
+
+  it('count whole categories and subcategories as one section, each value as its own choice', async () => {
+    const body = await search('product_category=sculpture&painting=oil&colours=red&limit=100');
+    for (const { value, count } of body.facets.product_category) {
+      expect([value, count]).toEqual([value, await sqlCount(f.db, def(`product_category=${value}&colours=red`))]);
+    }
+    for (const category of ['painting', 'sculpture'] as const) {
+      const list = body.facets[category];
+      expect(list).toHaveLength(CATEGORIES[category].length);
+      for (const { value, count } of list) {
+        expect([category, value, count]).toEqual([category, value, await sqlCount(f.db, def(`${category}=${value}&colours=red`))]);
+      }
+    }
   });
 
   it.each([
@@ -311,20 +331,40 @@ describe('the restricted InstantSearch endpoint', () => {
     f.app.request(`${S}meili/multi-search`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 
   it('answers an instant-meilisearch query on the gallery index, whatever index it names', async () => {
-    const res = await post({ queries: [{ indexUid: 'other', q: '', filter: [['"colours"="red"']], facets: ['colours', 'category'], hitsPerPage: 5, page: 1 }] });
+    const res = await post({ queries: [{ indexUid: 'other', q: '', filter: [['"colours"="red"']], facets: ['colours', 'category_path'], hitsPerPage: 5, page: 1 }] });
     expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     const body = (await res.json()) as { results: { indexUid: string; hits: Record<string, unknown>[]; totalHits: number; facetDistribution: Record<string, unknown> }[] };
     expect(body.results[0]!.indexUid).toBe(f.indexUid);
     expect(body.results[0]!.hits).toHaveLength(5);
     expect(body.results[0]!.totalHits).toBe(await sqlCount(f.db, def('colours=red')));
-    expect(Object.keys(body.results[0]!.facetDistribution).sort()).toEqual(['category', 'colours']);
+    expect(Object.keys(body.results[0]!.facetDistribution).sort()).toEqual(['category_path', 'colours']);
     expect(body.results[0]!.hits[0]).not.toHaveProperty('popularity');
+  });
+
+  it('gives hits that toProductCard turns into the very cards the gallery search returns', async () => {
+    const res = await post({ queries: [{ indexUid: 'artworks', filter: [['"colours"="blue"'], '"in_sale"=true', '"ships_to"="US"'], sort: ['created_ts:desc'], hitsPerPage: 8, page: 1 }] });
+    const hits = ((await res.json()) as { results: { hits: SearchHit[] }[] }).results[0]!.hits;
+    const cards = (await search('colours=blue&in_sale=on&sort=newest&paginate=8&ships_to=US')).results;
+    expect(cards).toHaveLength(8);
+    expect(hits.map((hit) => toProductCard(hit, { ships_to: 'US' }))).toEqual(cards);
+  });
+
+  it('matches the contract when one refinement list over category_path mixes categories and subcategories', async () => {
+    const res = await post({ queries: [{ indexUid: 'artworks', filter: [['"category_path"="sculpture"', '"category_path"="painting:oil"']], hitsPerPage: 1 }] });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { results: { totalHits: number }[] };
+    const count = await sqlCount(f.db, def('product_category=sculpture&painting=oil'));
+    expect(count).toBeGreaterThan(0);
+    expect(body.results[0]!.totalHits).toBe(count);
+    expect(body.results[0]!.totalHits).toBe((await search('product_category=sculpture&painting=oil')).count);
   });
 
   it.each([
     [{ queries: [{ filter: 'status = "sold"' }] }, 'queries[0].filter'],
     [{ queries: [{ filter: ['colours = "red" OR status = "sold"'] }] }, 'queries[0].filter[0]'],
     [{ queries: [{ facets: ['*'] }] }, 'queries[0].facets'],
+    [{ queries: [{ facets: ['category'] }] }, 'queries[0].facets'],
     [{ queries: [{ hitsPerPage: 100000 }] }, 'queries[0].hitsPerPage'],
     [{ queries: [{ sort: ['title:asc'] }] }, 'queries[0].sort'],
     ['not json', 'body'],
