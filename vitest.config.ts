@@ -1,17 +1,41 @@
 import { defineConfig } from 'vitest/config';
 
+const shared = {
+  exclude: ['**/node_modules/**', '**/.next/**'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  pool: 'forks' as const,
+};
+
 export default defineConfig({
   test: {
-    include: [
-      '{data,indexer,search-service}/{src,test}/**/*.test.ts',
-      'storefront/{app,components,lib,test}/**/*.test.{ts,tsx}',
-      'scripts/**/*.test.ts',
+    projects: [
+      {
+        // The storefront's tsconfig leaves JSX to Next.js; component tests need it compiled.
+        oxc: { jsx: { runtime: 'automatic' } },
+        test: {
+          ...shared,
+          name: 'unit',
+          include: [
+            '{data,indexer,search-service}/{src,test}/**/*.test.ts',
+            'storefront/{app,components,lib}/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
+          ],
+          // One Meilisearch for the whole run; tests reach it with inject('meili').
+          globalSetup: ['indexer/test/meili-global-setup.ts'],
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'browser',
+          include: ['storefront/test/browser/**/*.test.ts'],
+          // The whole product, started the way `npm start` starts it.
+          globalSetup: ['storefront/test/browser/product-global-setup.ts'],
+          // One Chromium at a time: the machine has two cores and the product runs beside it.
+          fileParallelism: false,
+        },
+      },
     ],
-    exclude: ['**/node_modules/**', '**/.next/**'],
-    // One Meilisearch for the whole run; tests reach it with inject('meili').
-    globalSetup: ['indexer/test/meili-global-setup.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-    pool: 'forks',
   },
 });

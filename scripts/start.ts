@@ -76,13 +76,13 @@ await runCli(async () => {
 
     const storefrontEnv = { ...process.env, SEARCH_SERVICE_URL: searchUrl, NEXT_TELEMETRY_DISABLED: '1' };
     const next = path.join(REPO_ROOT, 'node_modules/next/dist/bin/next');
-    if (storefrontBuildIsStale(REPO_ROOT, searchUrl)) {
+    if (storefrontBuildIsStale(REPO_ROOT)) {
       console.log('Building the storefront (first run or sources changed)…');
       const build = startService('build', process.execPath, [next, 'build'], storefrontEnv, path.join(REPO_ROOT, 'storefront'));
       services.push(build);
       await completion(build);
       services.splice(services.indexOf(build), 1);
-      recordStorefrontBuild(REPO_ROOT, searchUrl);
+      recordStorefrontBuild(REPO_ROOT);
     }
     const storefront = supervise(startService(
       'storefront', process.execPath,

@@ -2,30 +2,26 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** What the storefront is compiled from: its own files and the workspace sources it imports. */
-const SOURCE_ROOTS = ['storefront/app', 'storefront/components', 'storefront/lib', 'storefront/next.config.ts', 'storefront/package.json', 'data/src', 'search-service/src', 'package-lock.json'];
+const SOURCE_ROOTS = ['storefront/app', 'storefront/components', 'storefront/lib', 'storefront/proxy.ts', 'storefront/next.config.ts', 'storefront/tsconfig.json', 'storefront/package.json', 'data/src', 'search-service/src', 'package-lock.json'];
 const STAMP = 'storefront/.next/easel-build-stamp.json';
 
 interface Stamp {
   newestSourceMs: number;
-  searchServiceUrl: string;
 }
 
-/**
- * Whether `next build` must run: no build yet, a source newer than the last build, or a
- * different search-service address (the proxy rewrite is fixed at build time).
- */
-export function storefrontBuildIsStale(repoRoot: string, searchServiceUrl: string): boolean {
+/** Whether `next build` must run: no build yet, or a source newer than the last build. */
+export function storefrontBuildIsStale(repoRoot: string): boolean {
   try {
     const stamp = JSON.parse(fs.readFileSync(path.join(repoRoot, STAMP), 'utf8')) as Stamp;
     if (!fs.existsSync(path.join(repoRoot, 'storefront/.next/BUILD_ID'))) return true;
-    return stamp.searchServiceUrl !== searchServiceUrl || newestSourceMs(repoRoot) > stamp.newestSourceMs;
+    return newestSourceMs(repoRoot) > stamp.newestSourceMs;
   } catch {
     return true;
   }
 }
 
-export function recordStorefrontBuild(repoRoot: string, searchServiceUrl: string): void {
-  const stamp: Stamp = { newestSourceMs: newestSourceMs(repoRoot), searchServiceUrl };
+export function recordStorefrontBuild(repoRoot: string): void {
+  const stamp: Stamp = { newestSourceMs: newestSourceMs(repoRoot) };
   fs.writeFileSync(path.join(repoRoot, STAMP), JSON.stringify(stamp));
 }
 

@@ -1,8 +1,5 @@
 import type { NextConfig } from 'next';
 import { REPO_ROOT } from '@easel/data/config';
-import { getConfig } from './lib/config';
-
-const { SEARCH_SERVICE_URL } = getConfig();
 
 const nextConfig: NextConfig = {
   trailingSlash: true,
@@ -11,16 +8,16 @@ const nextConfig: NextConfig = {
   // Workspace packages ship TypeScript source.
   transpilePackages: ['@easel/data', '@easel/search-service'],
   // The app imports from sibling workspaces, so the monorepo root is the project root.
-  turbopack: { root: REPO_ROOT },
-  outputFileTracingRoot: REPO_ROOT,
-  async rewrites() {
-    // The browser talks to the search service through the storefront's own origin.
-    // With trailingSlash, sources and destinations carry the trailing slash.
-    return [
-      { source: '/api/v2/product/s/', destination: `${SEARCH_SERVICE_URL}/api/v2/product/s/` },
-      { source: '/api/v2/product/s/:path+/', destination: `${SEARCH_SERVICE_URL}/api/v2/product/s/:path+/` },
-    ];
+  turbopack: {
+    root: REPO_ROOT,
+    // The search client's packages name UMD bundles as their browser builds (five times the
+    // size, polyfills included); their ES modules serve every browser the site supports.
+    resolveAlias: {
+      '@meilisearch/instant-meilisearch': '@meilisearch/instant-meilisearch/dist/instant-meilisearch.esm.js',
+      meilisearch: 'meilisearch/dist/bundles/meilisearch.esm.js',
+    },
   },
+  outputFileTracingRoot: REPO_ROOT,
 };
 
 export default nextConfig;

@@ -5,9 +5,11 @@ import { z } from 'zod';
 /** The repository root, so default paths do not depend on the working directory. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** DATABASE_FILE: relative paths are taken from the repository root, wherever the command runs. */
+export const databaseFileSchema = z.string().min(1).default('var/easel.db').transform((p) => path.resolve(REPO_ROOT, p));
+
 const schema = z.object({
-  // Relative paths are taken from the repository root, wherever the command runs.
-  DATABASE_FILE: z.string().min(1).default('var/easel.db').transform((p) => path.resolve(REPO_ROOT, p)),
+  DATABASE_FILE: databaseFileSchema,
   CATALOGUE_SEED: z.coerce.number().int().min(0).default(1),
   CATALOGUE_ARTWORKS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
 });

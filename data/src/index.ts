@@ -8,4 +8,6 @@ export * from './vocabulary';
 export * from './catalogue/generate';
 export * from './catalogue/seed';
 export * from './queries/search-source';
+export * from './queries/sessions';
+export * from './queries/settings';
 export * from './cli/run-cli';

@@ -1,28 +1,55 @@
 import type { Metadata, Viewport } from 'next';
+import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
+import { SettingsProvider } from '../components/settings-provider';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
+import { ToastProvider } from '../components/toasts';
+import { alternateLanguages, declaresAlternateLanguages } from '../lib/i18n/alternates';
+import { languageTag } from '../lib/i18n/languages';
+import { getTranslator } from '../lib/i18n/translate';
+import { getRequestUrl } from '../lib/request-url';
+import { applyOverrides } from '../lib/settings/resolve';
+import { getSettingsSnapshot } from '../lib/settings/server';
+import { viewportFor } from '../lib/viewport';
 import './globals.css';
 
-export const metadata: Metadata = {
-  title: {
-    template: '%s | Easel',
-    default: 'Easel | Original art, straight from the artists',
-  },
-  description: 'Discover and buy original paintings, photography, drawings, prints and sculpture, straight from the artists who made them.',
-};
+/**
+ * Every page's links to its language variants (SPEC §2), made absolute on the address the
+ * page was asked for. Artist pages have none; a page may replace them with its own canonical
+ * address through `alternateLanguages` in its generateMetadata.
+ */
+export async function generateMetadata(): Promise<Metadata> {
+  const url = await getRequestUrl();
+  return {
+    title: {
+      template: '%s | Easel',
+      default: 'Easel | Original art, straight from the artists',
+    },
+    description: 'Discover and buy original paintings, photography, drawings, prints and sculpture, straight from the artists who made them.',
+    ...(url && { metadataBase: new URL(url.origin) }),
+    ...(url && declaresAlternateLanguages(url.pathname) && { alternates: alternateLanguages(url.pathname) }),
+  };
+}
 
-export const viewport: Viewport = {
-  themeColor: '#faf8f4',
-};
+export async function generateViewport(): Promise<Viewport> {
+  return viewportFor((await headers()).get('user-agent'));
+}
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const { saved, overrides } = await getSettingsSnapshot();
+  const { language } = applyOverrides(saved, overrides);
+  const t = getTranslator(language);
   return (
-    <html lang="en-GB">
+    <html lang={languageTag(language)}>
       <body>
-        <SiteHeader />
-        <main id="main">{children}</main>
-        <SiteFooter />
+        <SettingsProvider saved={saved} overrides={overrides}>
+          <ToastProvider>
+            <SiteHeader t={t} />
+            <main id="main">{children}</main>
+            <SiteFooter t={t} />
+          </ToastProvider>
+        </SettingsProvider>
       </body>
     </html>
   );

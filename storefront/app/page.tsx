@@ -2,6 +2,7 @@ import { connection } from 'next/server';
 import { GalleryUnavailable } from '../components/gallery-unavailable';
 import { ProductGrid } from '../components/product-grid';
 import { fetchGallery } from '../lib/search';
+import { getShopperSettings } from '../lib/settings/server';
 
 const count = new Intl.NumberFormat('en-GB');
 
@@ -11,7 +12,8 @@ const count = new Intl.NumberFormat('en-GB');
  */
 export default async function HomePage() {
   await connection();
-  const result = await fetchGallery(24);
+  const { currency, display_units } = await getShopperSettings();
+  const result = await fetchGallery(24, { currency, units: display_units });
   return (
     <div className="container">
       <section className="intro" aria-labelledby="intro-title">

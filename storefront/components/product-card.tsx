@@ -1,4 +1,4 @@
-import type { ProductCardData } from '../lib/search';
+import type { ProductCardData } from '../lib/cards';
 
 /**
  * How wide a card's picture is drawn at each breakpoint: a grid column (see globals.css) less
@@ -16,12 +16,16 @@ export interface ProductCardProps {
   card: ProductCardData;
   /** Load the picture straight away (cards in the first row). */
   eager?: boolean;
+  /** The shopper clicked this result before (SPEC section 4's `cb` flag). */
+  clicked?: boolean;
+  onClick?: (slug: string) => void;
 }
 
-export function ProductCard({ card, eager = false }: ProductCardProps) {
+export function ProductCard({ card, eager = false, clicked = false, onClick }: ProductCardProps) {
+  const badges = [card.shipsFree && 'Free shipping', card.framed && 'Framed', card.hasPrints && 'Prints'].filter(Boolean) as string[];
   return (
-    <article className="card">
-      <a className="card__link" href={card.href}>
+    <article className="card" data-slug={card.slug} {...(clicked ? { 'data-cb': 'true' } : {})}>
+      <a className="card__link" href={card.href} onClick={onClick ? () => onClick(card.slug) : undefined}>
         <div className="card__frame">
           <div className="card__mat">
             <img
@@ -58,6 +62,13 @@ export function ProductCard({ card, eager = false }: ProductCardProps) {
               <span className="card__now">{card.price}</span>
             )}
           </p>
+          {badges.length > 0 && (
+            <ul className="card__badges" role="list" aria-label="Details">
+              {badges.map((badge) => (
+                <li key={badge} className="card__badge">{badge}</li>
+              ))}
+            </ul>
+          )}
         </div>
       </a>
     </article>

@@ -1,4 +1,4 @@
-import type { ProductCardData } from '../lib/search';
+import type { ProductCardData } from '../lib/cards';
 import { ProductCard } from './product-card';
 
 /** Cards in the first row (four across at the widest) load eagerly; the rest lazily. */
@@ -6,14 +6,17 @@ export const EAGER_CARDS = 4;
 
 export interface ProductGridProps {
   cards: ProductCardData[];
+  /** Slugs of cards the shopper has clicked (the gallery's `cb` flag). */
+  clicked?: readonly string[];
+  onCardClick?: (slug: string) => void;
 }
 
-export function ProductGrid({ cards }: ProductGridProps) {
+export function ProductGrid({ cards, clicked = [], onCardClick }: ProductGridProps) {
   return (
     <ul className="grid" role="list">
       {cards.map((card, i) => (
         <li key={card.id} className="grid__item">
-          <ProductCard card={card} eager={i < EAGER_CARDS} />
+          <ProductCard card={card} eager={i < EAGER_CARDS} clicked={clicked.includes(card.slug)} {...(onCardClick ? { onClick: onCardClick } : {})} />
         </li>
       ))}
     </ul>

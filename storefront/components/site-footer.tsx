@@ -1,8 +1,10 @@
-export function SiteFooter() {
+import type { Translate } from '../lib/i18n/translate';
+
+export function SiteFooter({ t }: { t: Translate }) {
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">
-        <p>Easel · Every work is an original, sold by the artist who made it.</p>
+        <p>{t('shell.footer')}</p>
       </div>
     </footer>
   );

@@ -1,11 +1,22 @@
-export function SiteHeader() {
+import type { Translate } from '../lib/i18n/translate';
+import { BasketLink } from './basket-link';
+import { SettingsChooser } from './settings-chooser';
+
+export function SiteHeader({ t }: { t: Translate }) {
   return (
     <header className="site-header">
       <div className="container site-header__inner">
         <a className="wordmark" href="/">
           Easel
         </a>
-        <p className="site-header__pitch">Original art, straight from the artists.</p>
+        <p className="site-header__pitch">{t('shell.pitch')}</p>
+        <a className="site-header__shop" href="/shop/">
+          {t('shell.shop')}
+        </a>
+        <nav className="site-header__tools" aria-label={t('shell.tools')}>
+          <SettingsChooser />
+          <BasketLink />
+        </nav>
       </div>
     </header>
   );

@@ -9,6 +9,7 @@ describe('parseConfig', () => {
     const config = parseConfig({});
     expect(config.SEARCH_SERVICE_URL).toBe('http://127.0.0.1:4000');
     expect(config.MEDIA_CACHE_DIR).toBe(path.join(REPO_ROOT, 'var', 'media'));
+    expect(config.DATABASE_FILE).toBe(path.join(REPO_ROOT, 'var', 'easel.db'));
   });
 
   it('finds the repository root from its own location', () => {
@@ -18,9 +19,10 @@ describe('parseConfig', () => {
   });
 
   it('reads and tidies the variables', () => {
-    const config = parseConfig({ SEARCH_SERVICE_URL: 'http://search.internal:4001/', MEDIA_CACHE_DIR: '/srv/media' });
+    const config = parseConfig({ SEARCH_SERVICE_URL: 'http://search.internal:4001/', MEDIA_CACHE_DIR: '/srv/media', DATABASE_FILE: 'var/other.db' });
     expect(config.SEARCH_SERVICE_URL).toBe('http://search.internal:4001');
     expect(config.MEDIA_CACHE_DIR).toBe('/srv/media');
+    expect(config.DATABASE_FILE).toBe(path.join(REPO_ROOT, 'var', 'other.db'));
   });
 
   it('names the variable that is wrong', () => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { parseEnv, REPO_ROOT, type Env } from '@easel/data/config';
+import { databaseFileSchema, parseEnv, REPO_ROOT, type Env } from '@easel/data/config';
 
 /**
  * The storefront's settings, read from the environment once, at first use, and validated.
@@ -17,6 +17,8 @@ const envSchema = z.object({
       .transform((u) => u.replace(/\/+$/, ''))
       .default('http://127.0.0.1:4000'),
   ),
+  /** How long the gallery's server render waits for search before leaving it to the browser (SPEC section 9: 300 ms). */
+  GALLERY_SSR_BUDGET_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(5000).default(300)),
   MEDIA_CACHE_DIR: z.preprocess(
     emptyToUndefined,
     z
@@ -24,6 +26,8 @@ const envSchema = z.object({
       .transform((p) => path.resolve(REPO_ROOT, p))
       .default(path.join(REPO_ROOT, 'var', 'media')),
   ),
+  // Signed-in users' settings and the currency rates are read from the catalogue database.
+  DATABASE_FILE: z.preprocess(emptyToUndefined, databaseFileSchema),
 });
 
 export type StorefrontConfig = z.output<typeof envSchema>;

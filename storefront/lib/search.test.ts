@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductCard } from '@easel/search-service/contract';
-import { formatPrice, parseGalleryPage } from './search';
+import type { CardDisplay } from './cards';
+import { parseGalleryPage } from './search';
 
 const base = '/media/art/painting/main/7/blue-gold/1500';
-const prices = (gbp: number) => ({ GBP: gbp, USD: gbp, EUR: gbp, CAD: gbp, AUD: gbp });
+const prices = (gbp: number) => ({ GBP: gbp, USD: Math.round(gbp * 1.39), EUR: Math.round(gbp * 1.18), CAD: Math.round(gbp * 1.89), AUD: Math.round(gbp * 2.09) });
+const british: CardDisplay = { currency: 'GBP', units: 'cm' };
 const result = (over: Record<string, unknown> = {}): ProductCard => ({
   id: 1,
   slug: 'quiet-harbour',
@@ -37,22 +39,14 @@ const result = (over: Record<string, unknown> = {}): ProductCard => ({
   ...over,
 });
 
-describe('formatPrice', () => {
-  it('shows whole units, rounded, with the symbol', () => {
-    expect(formatPrice(125049)).toBe('£1,250');
-    expect(formatPrice(125050)).toBe('£1,251');
-    expect(formatPrice(9900)).toBe('£99');
-    expect(formatPrice(0)).toBe('£0');
-  });
-});
-
 describe('parseGalleryPage', () => {
   it('reshapes results into cards', () => {
-    const page = parseGalleryPage({ results: [result()], count: 1, num_pages: 1, page: 1 });
+    const page = parseGalleryPage({ results: [result()], count: 1, num_pages: 1, page: 1 }, british);
     expect(page.count).toBe(1);
     expect(page.cards).toEqual([
       {
         id: 1,
+        slug: 'quiet-harbour',
         title: 'Quiet Harbour',
         href: '/product/quiet-harbour/',
         artistName: 'Maya Okafor',
@@ -61,22 +55,32 @@ describe('parseGalleryPage', () => {
         price: '£1,250',
         originalPrice: null,
         image: { src: `${base}/640.webp`, srcSet: `${base}/320.webp 320w, ${base}/640.webp 640w`, width: 640, height: 427 },
+        shipsFree: true,
+        // Ready to hang counts as framed for the badge: either way it goes straight on a wall.
+        framed: true,
+        hasPrints: false,
       },
     ]);
   });
 
   it('shows a reduced price with the original alongside', () => {
-    const [card] = parseGalleryPage({ results: [result({ sale_prices: prices(99900) })], count: 1, num_pages: 1, page: 1 }).cards;
+    const [card] = parseGalleryPage({ results: [result({ sale_prices: prices(99900) })], count: 1, num_pages: 1, page: 1 }, british).cards;
     expect(card?.price).toBe('£999');
     expect(card?.originalPrice).toBe('£1,250');
   });
 
+  it('shows prices in the shopper\'s currency and sizes in their units', () => {
+    const [card] = parseGalleryPage({ results: [result()], count: 1, num_pages: 1, page: 1 }, { currency: 'USD', units: 'in' }).cards;
+    expect(card?.price).toBe('$1,738');
+    expect(card?.size).toBe('23.6 × 15.7 in');
+  });
+
   it('leaves out a result that breaks the contract, keeping the rest', () => {
-    const page = parseGalleryPage({ results: [result(), { id: 'x' }], count: 2, num_pages: 1, page: 1 });
+    const page = parseGalleryPage({ results: [result(), { id: 'x' }], count: 2, num_pages: 1, page: 1 }, british);
     expect(page.cards).toHaveLength(1);
   });
 
   it('rejects a malformed response', () => {
-    expect(() => parseGalleryPage({ hits: [] })).toThrow();
+    expect(() => parseGalleryPage({ hits: [] }, british)).toThrow();
   });
 });

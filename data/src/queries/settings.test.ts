@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../db';
+import { seedCatalogue } from '../catalogue/seed';
+import { getSessionUserId } from './sessions';
+import { getAccountSettings, saveAccountSettings } from './settings';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-settings-'));
+let db: Db;
+let userId: number;
+
+beforeAll(async () => {
+  db = await openDatabase(path.join(dir, 'settings.db'));
+  await seedCatalogue(db, { seed: 3, artworks: 20 });
+  const user = await db
+    .insertInto('users')
+    .values({ email: 'ada@example.com', password_hash: 'x', name: 'Ada', role: 'user', artist_id: null, created_at: '2026-01-01T00:00:00Z', currency: 'GBP', country: 'GB', display_units: 'cm', language: 'en-gb' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  userId = user.id;
+});
+afterAll(async () => {
+  await db.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('getAccountSettings', () => {
+  it('answers a new user\'s settings and an empty basket', async () => {
+    expect(await getAccountSettings(db, userId)).toEqual({
+      currency: 'GBP', country: 'GB', display_units: 'cm', language: 'en-gb', basket_count: 0,
+    });
+  });
+
+  it('counts the items in the user\'s basket, quantities summed', async () => {
+    const basket = await db.insertInto('baskets').values({ user_id: userId, session_hash: null, promo_code: null, updated_at: 'now' }).returning('id').executeTakeFirstOrThrow();
+    const [a, b] = await db.selectFrom('artworks').select('id').orderBy('id').limit(2).execute();
+    await db.insertInto('basket_lines').values([
+      { basket_id: basket.id, artwork_id: a!.id, print_edition_id: null, quantity: 1, added_at: 'now' },
+      { basket_id: basket.id, artwork_id: b!.id, print_edition_id: null, quantity: 2, added_at: 'now' },
+    ]).execute();
+    expect((await getAccountSettings(db, userId))?.basket_count).toBe(3);
+    await db.deleteFrom('baskets').where('id', '=', basket.id).execute();
+  });
+
+  it('answers undefined for an unknown user', async () => {
+    expect(await getAccountSettings(db, userId + 1000)).toBeUndefined();
+  });
+});
+
+describe('saveAccountSettings', () => {
+  it('stores the four settings and reads them back', async () => {
+    const saved = await saveAccountSettings(db, userId, { currency: 'USD', country: 'US', display_units: 'in', language: 'en-us' });
+    expect(saved).toBe(true);
+    expect(await getAccountSettings(db, userId)).toMatchObject({ currency: 'USD', country: 'US', display_units: 'in', language: 'en-us' });
+  });
+
+  it('reports an unknown user instead of inventing one', async () => {
+    expect(await saveAccountSettings(db, userId + 1000, { currency: 'EUR', country: 'FR', display_units: 'cm', language: 'en-gb' })).toBe(false);
+  });
+});
+
+describe('getSessionUserId', () => {
+  const now = '2026-06-01T12:00:00.000Z';
+
+  beforeAll(async () => {
+    await db.insertInto('sessions').values([
+      { id_hash: 'live', user_id: userId, created_at: now, last_seen_at: now, expires_at: '2026-07-01T00:00:00.000Z' },
+      { id_hash: 'expired', user_id: userId, created_at: now, last_seen_at: now, expires_at: '2026-05-01T00:00:00.000Z' },
+      { id_hash: 'visitor', user_id: null, created_at: now, last_seen_at: now, expires_at: '2026-07-01T00:00:00.000Z' },
+    ]).execute();
+  });
+
+  it('finds the user of a live session', async () => {
+    expect(await getSessionUserId(db, 'live', now)).toBe(userId);
+  });
+
+  it.each(['expired', 'visitor', 'unknown'])('answers null for a %s session', async (hash) => {
+    expect(await getSessionUserId(db, hash, now)).toBeNull();
+  });
+});

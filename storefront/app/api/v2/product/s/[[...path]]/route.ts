@@ -1,0 +1,55 @@
+import type { NextRequest } from 'next/server';
+import type { ErrorResponse } from '@easel/search-service/contract';
+import { getConfig } from '../../../../../../lib/config';
+
+/**
+ * The search API on the storefront's own origin: forwards to the search service, whose address
+ * is read at run time (a rewrite would fix it at build time). Only the search service's own
+ * answer headers come back; an unreachable or silent service becomes the contract's 503 / 504.
+ */
+
+/** The search service answers within its 1000 ms budget; this covers the hop on top. */
+const FORWARD_TIMEOUT_MS = 1500;
+const PASSED_HEADERS = ['content-type', 'cache-control', 'etag', 'retry-after'];
+
+async function forward(request: NextRequest, method: 'GET' | 'POST'): Promise<Response> {
+  const incoming = request.nextUrl;
+  // Both origins serve the API under the same path.
+  const target = `${getConfig().SEARCH_SERVICE_URL}${incoming.pathname}${incoming.search}`;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const ifNoneMatch = request.headers.get('if-none-match');
+  if (ifNoneMatch) headers['if-none-match'] = ifNoneMatch;
+  if (method === 'POST') headers['content-type'] = 'application/json';
+  let upstream: Response;
+  try {
+    upstream = await fetch(target, {
+      method,
+      headers,
+      body: method === 'POST' ? await request.arrayBuffer() : undefined,
+      signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
+      cache: 'no-store',
+    });
+  } catch (error) {
+    const timedOut = (error as Error).name === 'TimeoutError';
+    const body: ErrorResponse = timedOut
+      ? { error: { code: 'engine_timeout', message: 'The search took too long; please try again.' } }
+      : { error: { code: 'engine_unavailable', message: 'Search is unavailable right now; please try again shortly.' } };
+    return Response.json(body,
+      { status: timedOut ? 504 : 503, headers: { 'cache-control': 'no-store', ...(timedOut ? {} : { 'retry-after': '5' }) } },
+    );
+  }
+  const out = new Headers();
+  for (const name of PASSED_HEADERS) {
+    const value = upstream.headers.get(name);
+    if (value) out.set(name, value);
+  }
+  return new Response(upstream.status === 304 ? null : upstream.body, { status: upstream.status, headers: out });
+}
+
+export function GET(request: NextRequest): Promise<Response> {
+  return forward(request, 'GET');
+}
+
+export function POST(request: NextRequest): Promise<Response> {
+  return forward(request, 'POST');
+}

@@ -1,0 +1,71 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { Gallery } from '../../../components/gallery/gallery';
+import { getConfig } from '../../../lib/config';
+import { getInitialGalleryResults } from '../../../lib/gallery/initial-results';
+import { galleryUrl, isIndexable, landingPath, parseGalleryQuery, parseLandingPath, type GalleryLocation } from '../../../lib/gallery/location';
+import { getPageSeo } from '../../../lib/gallery/seo';
+import { alternateLanguages } from '../../../lib/i18n/alternates';
+import { getShopperSettings } from '../../../lib/settings/server';
+import { countryName, type UserSettings } from '../../../lib/settings/settings';
+import { SHIPPING_COUNTRIES } from '@easel/data/vocabulary';
+
+type SearchParams = Record<string, string | string[] | undefined>;
+interface ShopPageProps {
+  params: Promise<{ path?: string[] }>;
+  searchParams: Promise<SearchParams>;
+}
+
+/** The page's address -> the search it asks for and the shopper's settings; an unknown category is a 404. */
+async function readPage({ params, searchParams }: ShopPageProps): Promise<{ location: GalleryLocation; settings: UserSettings }> {
+  const [{ path = [] }, query] = await Promise.all([params, searchParams]);
+  const landing = parseLandingPath(path);
+  if (!landing) notFound();
+  const settings = await getShopperSettings(query);
+  return { location: parseGalleryQuery(landing, query, settings.currency), settings };
+}
+
+/**
+ * Landing pages (the gallery, a category, a subcategory) are indexable under their own
+ * address; any other search is `noindex` with its landing page as canonical.
+ */
+export async function generateMetadata(props: ShopPageProps): Promise<Metadata> {
+  const { definition, landing } = (await readPage(props)).location;
+  const seo = getPageSeo(landing);
+  const canonical = landingPath(landing);
+  return {
+    title: seo.meta_page_title,
+    description: seo.meta_page_description,
+    alternates: alternateLanguages(canonical),
+    robots: isIndexable(definition) ? { index: true, follow: true } : { index: false, follow: true },
+  };
+}
+
+/**
+ * The gallery. The server searches within its budget so the HTML carries the first page of
+ * artworks; past the budget it sends the page without them and the browser searches.
+ */
+export default async function ShopPage(props: ShopPageProps) {
+  const { location, settings } = await readPage(props);
+  const { definition, landing, dropped } = location;
+  const config = getConfig();
+  const initialResults = await getInitialGalleryResults(definition, config.SEARCH_SERVICE_URL, config.GALLERY_SSR_BUDGET_MS);
+  const seo = getPageSeo(landing);
+  return (
+    <Gallery
+      key={settings.currency}
+      serverUrl={galleryUrl(definition, settings.currency)}
+      initialResults={initialResults}
+      definition={definition}
+      settings={{
+        currency: definition.currency,
+        country: settings.country,
+        display_units: settings.display_units,
+        countryNames: Object.fromEntries([...SHIPPING_COUNTRIES, settings.country].map((c) => [c, countryName(c, settings.language)])),
+      }}
+      dropped={dropped}
+      title={seo.page_title}
+      description={seo.page_description}
+    />
+  );
+}

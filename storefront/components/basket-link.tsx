@@ -1,0 +1,16 @@
+'use client';
+
+import { useT } from '../lib/i18n/use-t';
+import { useSettings } from './settings-provider';
+
+/** The header's way to the basket ("cart" in American English), with its item count. */
+export function BasketLink() {
+  const t = useT();
+  const count = useSettings().settings.basket_count;
+  return (
+    <a className="basket-link" href="/basket/" aria-label={t('basket.link', { count })}>
+      {t('basket.name')}
+      <span className="basket-link__count" aria-hidden="true">{count}</span>
+    </a>
+  );
+}

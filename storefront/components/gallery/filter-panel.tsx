@@ -1,0 +1,87 @@
+'use client';
+
+import { useEffect, useRef } from 'react';
+import { useT } from '../../lib/i18n/use-t';
+import { usePreviewCount } from '../../lib/gallery/use-search-api';
+import { useGallery } from './gallery-context';
+import { FilterSections } from './sections';
+
+export interface FilterPanelProps {
+  /** Whether the draft differs from the active search, so there is something to apply. */
+  previewEnabled: boolean;
+  resultCount: number;
+  onApply: () => void;
+  onResetAll: () => void;
+}
+
+/** Below this width (SPEC section 9's 992 px breakpoint) the panel is a drawer. */
+const DRAWER_QUERY = '(max-width: 991.98px)';
+
+/**
+ * The filter panel: a column beside the results on wide screens, a modal drawer on small ones
+ * (one element either way, so each widget is mounted once). Edits are a draft; the apply
+ * button shows the draft's live count from `_count`.
+ */
+export function FilterPanel({ previewEnabled, resultCount, onApply, onResetAll }: FilterPanelProps) {
+  const { draft } = useGallery();
+  const t = useT();
+  const preview = usePreviewCount(draft, previewEnabled);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const count = previewEnabled ? preview.value : resultCount;
+  const label = previewEnabled && preview.status === 'loading' && preview.value === undefined
+    ? 'Counting…'
+    : t('gallery.showArtworks', { count: count ?? 0 });
+
+  // Growing past the breakpoint with the drawer open leaves a modal on a wide page: close it.
+  useEffect(() => {
+    const query = window.matchMedia(DRAWER_QUERY);
+    const onChange = () => {
+      if (!query.matches && dialog.current?.open) dialog.current.close();
+    };
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+
+  const close = () => {
+    dialog.current?.close();
+    opener.current?.focus();
+  };
+  const apply = () => {
+    onApply();
+    if (window.matchMedia(DRAWER_QUERY).matches) close();
+  };
+
+  return (
+    <>
+      <button ref={opener} type="button" className="button button--secondary filters-opener" aria-haspopup="dialog" onClick={() => dialog.current?.showModal()}>
+        {t('gallery.filters')}
+      </button>
+      <dialog ref={dialog} className="filters" aria-labelledby="filters-title" onClose={() => opener.current?.focus()}>
+        <form
+          className="filters__form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            apply();
+          }}
+        >
+          <div className="filters__head">
+            <h2 className="filters__title" id="filters-title">{t('gallery.filters')}</h2>
+            <button type="button" className="link-button" onClick={onResetAll}>{t('gallery.resetAll')}</button>
+            <button type="button" className="filters__close icon-button" aria-label="Close filters" onClick={close}>
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
+          <div className="filters__sections">
+            <FilterSections />
+          </div>
+          <div className={previewEnabled ? 'filters__apply filters__apply--pending' : 'filters__apply'}>
+            <button type="submit" className="button button--primary filters__apply-button" aria-live="polite">
+              {label}
+            </button>
+          </div>
+        </form>
+      </dialog>
+    </>
+  );
+}

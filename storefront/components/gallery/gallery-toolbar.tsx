@@ -1,0 +1,54 @@
+'use client';
+
+import { useState } from 'react';
+import { useSearchBox, useSortBy, useStats } from 'react-instantsearch';
+import { SORTS, type Sort } from '@easel/search-service/contract';
+import { useT } from '../../lib/i18n/use-t';
+import { widgetParams } from '../../lib/gallery/ui-state';
+import { useGallery } from './gallery-context';
+
+const countFormat = new Intl.NumberFormat('en-GB');
+
+export interface GalleryToolbarProps {
+  loaded: boolean;
+  onSort: (sort: Sort) => void;
+  onSearch: (q: string | undefined) => void;
+}
+
+/** Above the results: the search box, the exact count and the sort order. */
+export function GalleryToolbar({ loaded, onSort, onSearch }: GalleryToolbarProps) {
+  const { active } = useGallery();
+  const t = useT();
+  // Mounted for the search state: the query and the sort live in InstantSearch's widgets.
+  useSearchBox();
+  useSortBy(widgetParams(active).sortBy);
+  const { nbHits } = useStats();
+  const [text, setText] = useState(active.q ?? '');
+  return (
+    <div className="gallery-toolbar">
+      <form
+        className="gallery-search"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSearch(text.trim() || undefined);
+        }}
+      >
+        <label className="visually-hidden" htmlFor="gallery-q">Search artworks</label>
+        <input className="gallery-search__input" id="gallery-q" type="search" placeholder="Search artists, subjects, styles" value={text} maxLength={200} onChange={(e) => setText(e.target.value)} />
+        <button className="button button--secondary gallery-search__button" type="submit">Search</button>
+      </form>
+      <p className="gallery-toolbar__count" id="gallery-count" aria-live="polite">
+        {loaded ? `${countFormat.format(nbHits)} ${nbHits === 1 ? 'artwork' : 'artworks'}` : 'Searching…'}
+      </p>
+      <p className="gallery-toolbar__sort">
+        <label htmlFor="gallery-sort">{t('gallery.sort')}</label>
+        <select id="gallery-sort" value={active.sort} onChange={(e) => onSort(e.target.value as Sort)}>
+          {SORTS.map((sort) => (
+            <option key={sort} value={sort}>{t(`gallery.sort.${sort}`)}</option>
+          ))}
+        </select>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+'use client';
+
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useConfigure, useHits, useInstantSearch } from 'react-instantsearch';
+import { toQueryString, type GallerySearchDefinition } from '@easel/search-service/contract';
+import { toProductCard } from '@easel/search-service/product-card';
+import { changeFilters, resetAll } from '../../lib/gallery/rules';
+import { INITIAL_TRACKING, pushTrackingEvent, trackingReducer, type TrackingEvent } from '../../lib/gallery/tracking';
+import { fromUiState, toUiState, widgetParams } from '../../lib/gallery/ui-state';
+import { toCard } from '../../lib/cards';
+import { ProductGrid } from '../product-grid';
+import { ActiveFilters } from './active-filters';
+import { FilterPanel } from './filter-panel';
+import { GalleryContext, type GallerySettings, type GalleryState } from './gallery-context';
+import { GalleryPagination } from './gallery-pagination';
+import { GalleryToolbar } from './gallery-toolbar';
+
+export interface GalleryViewProps {
+  settings: GallerySettings;
+  limit: number;
+  /** Query parameters the server dropped from the address, to tell the shopper. */
+  dropped: string[];
+  title: string;
+  description: string;
+}
+
+type SearchHit = Parameters<typeof toProductCard>[0];
+
+const CLICKED_KEY = 'gallery-clicked';
+const keyOf = (def: GallerySearchDefinition) => toQueryString(def);
+
+/** The slugs clicked earlier in this browser session; anything unreadable counts as none. */
+function readClicked(): string[] {
+  try {
+    const stored: unknown = JSON.parse(sessionStorage.getItem(CLICKED_KEY) ?? '[]');
+    return Array.isArray(stored) ? stored.filter((s): s is string => typeof s === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The gallery page under InstantSearch: the active search (from InstantSearch's state), the
+ * panel's draft, and every way of changing the search (apply, chips, sort, pages), each
+ * counted for tracking.
+ */
+export function GalleryView({ settings, limit, dropped, title, description }: GalleryViewProps) {
+  const { indexUiState, setIndexUiState, status, error, results } = useInstantSearch();
+  const active = useMemo(() => fromUiState(indexUiState, { currency: settings.currency, limit }), [indexUiState, settings.currency, limit]);
+  const [draft, setDraftState] = useState(active);
+  const activeKey = keyOf(active);
+  // A new active search (applied, or reached with back/forward) replaces the draft.
+  // Keyed on the canonical text, so a new object for the same search keeps the draft.
+  useEffect(() => setDraftState(active), [activeKey]);
+
+  // The ref is the record (events read it at once); the state re-renders the clicked flags.
+  const trackingRef = useRef(INITIAL_TRACKING);
+  const [tracking, setTracking] = useState(INITIAL_TRACKING);
+  const track = useCallback((event: TrackingEvent) => {
+    trackingRef.current = trackingReducer(trackingRef.current, event);
+    setTracking(trackingRef.current);
+    pushTrackingEvent(event, trackingRef.current);
+  }, []);
+  const firstKey = useRef(activeKey);
+  useEffect(() => {
+    if (activeKey !== firstKey.current) track({ type: 'url' });
+    firstKey.current = activeKey;
+  }, [activeKey, track]);
+  // Clicked results keep their flag when the shopper comes back to the gallery.
+  useEffect(() => {
+    const clicked = readClicked();
+    trackingRef.current = clicked.reduce((t, slug) => trackingReducer(t, { type: 'click', slug }), trackingRef.current);
+    setTracking(trackingRef.current);
+  }, []);
+  const onResultClick = useCallback((slug: string) => {
+    track({ type: 'click', slug });
+    sessionStorage.setItem(CLICKED_KEY, JSON.stringify(trackingRef.current.clicked));
+  }, [track]);
+
+  const search = useCallback(
+    (def: GallerySearchDefinition, kind: 'filter' | 'sort' | 'pagination') => {
+      if (keyOf(def) === keyOf(active)) return;
+      track({ type: kind });
+      setIndexUiState(toUiState(def));
+    },
+    [active, setIndexUiState, track],
+  );
+
+  const state: GalleryState = useMemo(
+    () => ({ settings, active, draft, setDraft: (update) => setDraftState((d) => update(d)) }),
+    [settings, active, draft],
+  );
+
+  useConfigure(widgetParams(active).configure);
+  const { items } = useHits<SearchHit>();
+  const cards = useMemo(
+    () => items.map((hit) => toCard(toProductCard(hit, { ships_to: active.ships_to }), { currency: settings.currency, units: settings.display_units })),
+    [items, active.ships_to, settings.currency, settings.display_units],
+  );
+  const count = results?.nbHits ?? 0;
+  const loaded = results !== undefined && results !== null && (results as { __isArtificial?: boolean }).__isArtificial !== true;
+
+  return (
+    <GalleryContext.Provider value={state}>
+      <div className="container gallery">
+        <header className="gallery__head">
+          <h1 className="gallery__title">{title}</h1>
+          <p className="gallery__description">{description}</p>
+        </header>
+        {dropped.length > 0 && (
+          <p className="gallery__notice" role="status">
+            Some of this address could not be used and was left out: {dropped.join(', ')}.
+          </p>
+        )}
+        <div className="gallery__layout">
+          <FilterPanel
+            previewEnabled={keyOf(draft) !== activeKey}
+            resultCount={count}
+            onApply={() => search(draft, 'filter')}
+            onResetAll={() => setDraftState(resetAll(draft))}
+          />
+          <section className="gallery__results" aria-labelledby="gallery-count">
+            <GalleryToolbar
+              loaded={loaded}
+              onSort={(sort) => search({ ...active, sort, page: 1 }, 'sort')}
+              onSearch={(q) => search(changeFilters(active, { q }), 'filter')}
+            />
+            <ActiveFilters onChange={(def) => search(def, 'filter')} onClearAll={() => search(resetAll(active), 'filter')} />
+            {status === 'error' && error ? (
+              <div className="notice" role="alert">
+                <h2 className="notice__title">Search is unavailable right now</h2>
+                <p className="notice__text">Please try again in a moment; the rest of the site works as usual.</p>
+              </div>
+            ) : loaded && cards.length === 0 ? (
+              <div className="notice">
+                <h2 className="notice__title">No artworks match these filters</h2>
+                <p className="notice__text">Try removing a filter or widening the price range.</p>
+              </div>
+            ) : (
+              <ProductGrid cards={cards} clicked={tracking.clicked} onCardClick={onResultClick} />
+            )}
+            <GalleryPagination onPage={(page) => search({ ...active, page }, 'pagination')} />
+          </section>
+        </div>
+      </div>
+    </GalleryContext.Provider>
+  );
+}

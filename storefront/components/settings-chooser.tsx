@@ -1,0 +1,110 @@
+'use client';
+
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { CURRENCY_SYMBOLS } from '@easel/data/vocabulary';
+import { getTranslator } from '../lib/i18n/translate';
+import { useT } from '../lib/i18n/use-t';
+import { createLoadable } from '../lib/loadable';
+import { getSettingsChoices } from '../lib/settings/client';
+import { choiceOf, type SettingsChoice } from '../lib/settings/settings';
+import { LoadableSection, useLoadable } from './loadable-section';
+import { SettingsForm } from './settings-form';
+import { useSettings } from './settings-provider';
+import { useToast } from './toasts';
+
+/**
+ * The header's settings: a summary button ("Ships to United Kingdom · £ GBP · cm") that opens
+ * a panel with currency, ships-to country, units and language. The choices load from
+ * OPTIONS /api/u/ the first time the button is pointed at, focused or opened.
+ */
+export function SettingsChooser() {
+  const { settings, status, save } = useSettings();
+  const t = useT();
+  const toast = useToast();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const titleId = useId();
+  // Names of countries and units depend on the language, so each language loads its own.
+  const choices = useMemo(() => createLoadable(() => getSettingsChoices(settings.language)), [settings.language]);
+  const options = useLoadable(choices);
+  const prepare = () => void choices.load();
+
+  useEffect(() => {
+    if (!open) return;
+    void choices.load();
+    const closeOutside = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('pointerdown', closeOutside);
+      document.removeEventListener('keydown', closeOnEscape);
+    };
+  }, [open, choices]);
+
+  async function change(patch: Partial<SettingsChoice>) {
+    const next = { ...choiceOf(settings), ...patch };
+    const outcome = await save(patch);
+    // The confirmation speaks the language just chosen.
+    const say = getTranslator(next.language);
+    if (outcome === 'saved') {
+      toast.show({
+        title: say('settings.saved'),
+        body: say('settings.savedText', {
+          currency: `${CURRENCY_SYMBOLS[next.currency]} ${next.currency}`,
+          units: say(`settings.units.${next.display_units}`).toLowerCase(),
+        }),
+      });
+    } else if (outcome === 'failed') {
+      toast.show({ title: t('settings.saveFailed'), body: t('settings.saveFailedText'), tone: 'error' });
+    }
+  }
+
+  const summary = t('settings.summary', {
+    country: settings.country_display,
+    currency: `${settings.currency_symbol} ${settings.currency}`,
+    units: settings.display_units,
+  });
+
+  return (
+    <div className="settings" ref={root}>
+      <button
+        ref={toggle}
+        type="button"
+        className="settings__toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+        onPointerEnter={prepare}
+        onFocus={prepare}
+      >
+        <span className="visually-hidden">{t('settings.title')}: </span>
+        {summary}
+      </button>
+      <div id={panelId} className="settings__panel" role="group" aria-labelledby={titleId} hidden={!open}>
+        <div className="settings__head">
+          <h2 className="settings__title" id={titleId}>{t('settings.title')}</h2>
+          <button type="button" className="settings__close" aria-label={t('common.close')} onClick={() => setOpen(false)}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        <LoadableSection status={options.status} onRetry={prepare}>
+          {options.data && (
+            <SettingsForm options={options.data} values={choiceOf(settings)} disabled={status === 'updating'} t={t} onChange={(patch) => void change(patch)} />
+          )}
+        </LoadableSection>
+        <p className="settings__status" aria-live="polite">
+          {status === 'updating' ? t('settings.saving') : ''}
+        </p>
+      </div>
+    </div>
+  );
+}

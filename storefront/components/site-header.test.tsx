@@ -1,0 +1,53 @@
+import { AppRouterContext, type AppRouterInstance } from 'next/dist/shared/lib/app-router-context.shared-runtime';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { getTranslator } from '../lib/i18n/translate';
+import type { UrlOverrides } from '../lib/settings/resolve';
+import { buildUserSettings, DEFAULT_SETTINGS, VISITOR_FACTS, type UserSettings } from '../lib/settings/settings';
+import { SettingsProvider } from './settings-provider';
+import { SiteHeader } from './site-header';
+import { ToastProvider } from './toasts';
+
+// useRouter() reads the App Router's context; outside Next.js the test provides a router that does nothing.
+const router = { refresh() {}, replace() {}, push() {}, back() {}, forward() {}, prefetch() {} } as unknown as AppRouterInstance;
+
+/** The header as the server renders it inside the layout's providers. */
+function renderHeader(saved: UserSettings, overrides: UrlOverrides = {}) {
+  return renderToStaticMarkup(
+    <AppRouterContext value={router}>
+      <SettingsProvider saved={saved} overrides={overrides}>
+        <ToastProvider>
+          <SiteHeader t={getTranslator(saved.language)} />
+        </ToastProvider>
+      </SettingsProvider>
+    </AppRouterContext>,
+  );
+}
+
+const american = buildUserSettings({ currency: 'USD', country: 'US', display_units: 'in', language: 'en-us' }, VISITOR_FACTS);
+
+describe('the site header', () => {
+  it('speaks British English by default: a basket, and the default settings summed up', () => {
+    const html = renderHeader(DEFAULT_SETTINGS);
+    expect(html).toContain('aria-label="Basket, 0 items"');
+    expect(html).toContain('>Basket<');
+    expect(html).toContain('Ships to United Kingdom · £ GBP · cm');
+  });
+
+  it('speaks American English when chosen: a cart', () => {
+    const html = renderHeader(american);
+    expect(html).toContain('aria-label="Cart, 0 items"');
+    expect(html).toContain('>Cart<');
+    expect(html).not.toContain('Basket');
+    expect(html).toContain('Ships to United States · $ USD · in');
+  });
+
+  it('shows the URL\'s currency for a visitor', () => {
+    expect(renderHeader(DEFAULT_SETTINGS, { currency: 'EUR' })).toContain('Ships to United Kingdom · € EUR · cm');
+  });
+
+  it('keeps the settings panel closed until asked', () => {
+    expect(renderHeader(DEFAULT_SETTINGS)).toMatch(/<button type="button" class="settings__toggle" aria-expanded="false"/);
+    expect(renderHeader(DEFAULT_SETTINGS)).toMatch(/class="settings__panel" role="group" aria-labelledby="[^"]+" hidden=""/);
+  });
+});

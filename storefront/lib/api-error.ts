@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** Error codes the storefront's own JSON endpoints answer with. */
+export const API_ERROR_CODES = ['invalid_parameter', 'read_only', 'invalid_json', 'payload_too_large', 'unavailable'] as const;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+
+/**
+ * The error body every storefront endpoint uses, the same shape as the search contract's:
+ * { error: { code, message, param? } }, `param` naming the offending field.
+ */
+export const apiErrorBodySchema = z.object({
+  error: z.object({ code: z.enum(API_ERROR_CODES), message: z.string(), param: z.string().optional() }),
+});
+
+export function apiError(status: number, code: ApiErrorCode, message: string, param?: string): Response {
+  return Response.json(
+    { error: { code, message, ...(param === undefined ? {} : { param }) } },
+    { status, headers: { 'Cache-Control': 'no-store' } },
+  );
+}

@@ -1,0 +1,95 @@
+import { parseArtworkImageUrl } from '@easel/data/media';
+import type { Currency } from '@easel/data/vocabulary';
+import type { ProductCard } from '@easel/search-service/contract';
+import { artworkImageHeight } from './artwork-image-size';
+import { formatDimensions, formatPrice, type DisplayUnits } from './money';
+
+/**
+ * A contract product card -> what a card component shows, in the shopper's currency and units.
+ * Browser-safe: server pages and the gallery's client components render the same cards.
+ */
+
+export interface CardImage {
+  src: string;
+  srcSet: string;
+  /** Intrinsic size of `src`, for the width/height attributes. */
+  width: number;
+  height: number;
+}
+
+export interface ProductCardData {
+  id: number;
+  slug: string;
+  title: string;
+  href: string;
+  artistName: string;
+  /** e.g. 'Oil painting', 'Ceramic sculpture', 'Screenprint'. */
+  medium: string;
+  /** e.g. '60 × 80 cm' or '23.6 × 31.5 in' (width × height, plus depth for objects). */
+  size: string;
+  /** The price to pay in the shopper's currency, e.g. '£1,250'. */
+  price: string;
+  /** The price before a reduction, when the work is on sale. */
+  originalPrice: string | null;
+  image: CardImage;
+  /** Ships free to the shopper's chosen country. */
+  shipsFree: boolean;
+  framed: boolean;
+  hasPrints: boolean;
+}
+
+/** How the shopper reads prices and sizes (their settings). */
+export interface CardDisplay {
+  currency: Currency;
+  units: DisplayUnits;
+}
+
+function formatSize(r: ProductCard, units: DisplayUnits): string {
+  const depth = r.category === 'sculpture' && r.depth_cm > 0 ? r.depth_cm : undefined;
+  return formatDimensions(r.width_cm, r.height_cm, depth, units);
+}
+
+const MEDIUM_NOUN: Record<string, string> = {
+  painting: 'painting',
+  sculpture: 'sculpture',
+  photography: 'photograph',
+  drawing: 'drawing',
+};
+
+function formatMedium(r: ProductCard): string {
+  const sub = r.subcategory.replace(/-/g, ' ');
+  const noun = MEDIUM_NOUN[r.category];
+  const text = noun ? (sub === 'mixed media' ? `Mixed media ${noun}` : `${sub} ${noun}`) : sub || r.category;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const MAIN_IMAGE_WIDTH = 640;
+
+/** The main picture's intrinsic size: from its URL when it is one of ours, else from the work. */
+function imageSize(r: ProductCard): { width: number; height: number } {
+  const parsed = parseArtworkImageUrl(r.main_image);
+  if (parsed) return { width: parsed.width, height: artworkImageHeight(parsed.spec, parsed.width) };
+  const ratio = r.width_cm > 0 && r.height_cm > 0 ? r.height_cm / r.width_cm : 1;
+  return { width: MAIN_IMAGE_WIDTH, height: Math.round(MAIN_IMAGE_WIDTH * ratio) };
+}
+
+export function toCard(r: ProductCard, { currency, units }: CardDisplay): ProductCardData {
+  const full = r.prices[currency];
+  const sale = r.sale_prices?.[currency];
+  const onSale = sale !== undefined && sale < full;
+  return {
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    href: r.url,
+    artistName: r.artist_name,
+    medium: formatMedium(r),
+    size: formatSize(r, units),
+    price: formatPrice(onSale ? sale : full, currency),
+    originalPrice: onSale ? formatPrice(full, currency) : null,
+    image: { src: r.main_image, srcSet: r.main_image_set, ...imageSize(r) },
+    shipsFree: r.ships_free,
+    framed: r.framed || r.ready_to_hang,
+    hasPrints: r.has_fine_art_prints,
+  };
+}

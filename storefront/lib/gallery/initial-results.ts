@@ -1,0 +1,73 @@
+import instantsearch from 'instantsearch.js/es';
+import type { InitialResults, Widget } from 'instantsearch.js';
+import {
+  connectConfigure, connectHits, connectPagination, connectRange, connectRefinementList, connectSearchBox,
+  connectSortBy, connectToggleRefinement,
+} from 'instantsearch.js/es/connectors';
+import { getInitialResults } from 'instantsearch.js/es/lib/server';
+import type { GallerySearchDefinition } from '@easel/search-service/contract';
+import { createSearchClient } from './search-client';
+import { INDEX_NAME, LIST_ATTRIBUTES, TOGGLE_ATTRIBUTES, toUiState, widgetParams } from './ui-state';
+
+/**
+ * The gallery's first page of InstantSearch results, searched on the server so the HTML carries
+ * artworks. The same widgets as the page's hooks (see `widgetParams`) take part, without
+ * rendering, so the browser hydrates from these results instead of searching again.
+ */
+
+const noRender = () => {};
+
+/** One widget per hook the gallery mounts, with the same parameters. */
+function galleryWidgets(def: GallerySearchDefinition): Widget[] {
+  const params = widgetParams(def);
+  return [
+    connectConfigure(noRender)({ searchParameters: params.configure }),
+    connectSearchBox(noRender)({}),
+    connectSortBy(noRender)(params.sortBy),
+    connectHits(noRender)({}),
+    connectPagination(noRender)({}),
+    ...LIST_ATTRIBUTES.map((a) => connectRefinementList(noRender)(params.lists[a])),
+    ...TOGGLE_ATTRIBUTES.map((a) => connectToggleRefinement(noRender)(params.toggles[a])),
+    connectRange(noRender)(params.price),
+    connectRange(noRender)(params.width),
+    connectRange(noRender)(params.height),
+  ] as Widget[];
+}
+
+/**
+ * The results for `def`, or null when the search does not answer within `budgetMs` (the page
+ * then renders its shell and the browser searches) or fails.
+ */
+export async function getInitialGalleryResults(def: GallerySearchDefinition, searchServiceUrl: string, budgetMs: number): Promise<InitialResults | null> {
+  const search = instantsearch({
+    indexName: INDEX_NAME,
+    searchClient: createSearchClient(searchServiceUrl, budgetMs),
+    initialUiState: { [INDEX_NAME]: toUiState(def) },
+  });
+  search.addWidgets(galleryWidgets(def));
+  let timer: NodeJS.Timeout | undefined;
+  let settled = false;
+  try {
+    const rendered = new Promise<boolean>((resolve) => {
+      const settle = (ok: boolean) => {
+        settled = true;
+        resolve(ok);
+      };
+      // The first render comes before any results; wait for the one that has them.
+      search.on('render', () => {
+        if (search.mainIndex.getResults()) settle(true);
+      });
+      search.on('error', (event: { error?: Error }) => {
+        // Past the budget the request is aborted on purpose; that is not worth a log line.
+        if (!settled) console.error('gallery: server search failed:', event.error?.message ?? event);
+        settle(false);
+      });
+      timer = setTimeout(() => settle(false), budgetMs);
+    });
+    search.start();
+    return (await rendered) ? getInitialResults(search.mainIndex) : null;
+  } finally {
+    clearTimeout(timer);
+    search.dispose();
+  }
+}

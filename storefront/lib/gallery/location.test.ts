@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { toQueryString } from '@easel/search-service/contract';
+import { galleryUrl, isIndexable, landingOf, parseGalleryQuery, parseLandingPath } from './location';
+
+const parse = (path: string[], query: Record<string, string | string[]>, currency: 'GBP' | 'EUR' = 'GBP') => {
+  const landing = parseLandingPath(path);
+  if (!landing) throw new Error(`no landing page at ${path.join('/')}`);
+  return parseGalleryQuery(landing, query, currency);
+};
+
+describe('parseLandingPath', () => {
+  it.each([
+    [[], {}],
+    [['painting'], { category: 'painting' }],
+    [['painting', 'oil'], { category: 'painting', subcategory: 'oil' }],
+    [['sculpture', 'mixed-media'], { category: 'sculpture', subcategory: 'mixed-media' }],
+  ])('%j names %j', (segments, landing) => {
+    expect(parseLandingPath(segments)).toEqual(landing);
+  });
+
+  it.each([[['paintings']], [['painting', 'bronze']], [['painting', 'oil', 'extra']], [['..']]])('%j names no landing page', (segments) => {
+    expect(parseLandingPath(segments)).toBeNull();
+  });
+});
+
+describe('parseGalleryQuery', () => {
+  it('joins the path category to the query', () => {
+    const { definition, dropped } = parse(['painting', 'oil'], { colours: 'blue' });
+    expect(definition.category_type.painting).toEqual(['oil']);
+    expect(definition.colours).toEqual(['blue']);
+    expect(dropped).toEqual([]);
+  });
+
+  it('drops what does not parse and names it, keeping the rest', () => {
+    const { definition, dropped } = parse(['painting'], { colours: ['blue', 'plaid'], page: 'x', sort: 'newest', junk: '1', price_min: '-5' });
+    expect(dropped.sort()).toEqual(['colours', 'junk', 'page', 'price_min']);
+    expect(definition).toMatchObject({ sort: 'newest', page: 1, product_category: ['painting'], colours: [], price: {} });
+  });
+
+  it('drops an inverted range by its upper bound', () => {
+    const { definition, dropped } = parse([], { price_min: '500', price_max: '100' });
+    expect(dropped).toEqual(['price_max']);
+    expect(definition.price).toEqual({ price_min: 500 });
+  });
+
+  it("uses the shopper's currency unless the address names a valid one", () => {
+    expect(parse([], {}, 'EUR').definition.currency).toBe('EUR');
+    expect(parse([], { currency: 'USD' }, 'EUR').definition.currency).toBe('USD');
+    const bad = parse([], { currency: 'XYZ' }, 'EUR');
+    expect(bad.definition.currency).toBe('EUR');
+    expect(bad.dropped).toEqual(['currency']);
+  });
+
+  it('never fails on junk names', () => {
+    const { dropped } = parse([], { 'bad\u0000name': '1', '<script>': 'x' });
+    expect(dropped).toHaveLength(2);
+  });
+});
+
+describe('galleryUrl', () => {
+  it.each([
+    [[], {}, '/shop/'],
+    [['painting'], {}, '/shop/painting/'],
+    [['painting', 'oil'], { colours: 'blue', page: '2' }, '/shop/painting/oil/?page=2&colours=blue'],
+    [[], { product_category: ['painting', 'sculpture'] }, '/shop/?product_category=painting&product_category=sculpture'],
+    [[], { painting: ['oil', 'acrylic'] }, '/shop/painting/?painting=acrylic&painting=oil'],
+    [[], { product_category: 'sculpture', painting: 'oil' }, '/shop/?product_category=sculpture&painting=oil'],
+  ])('%j %j -> %s', (path, query, url) => {
+    expect(galleryUrl(parse(path, query).definition, 'GBP')).toBe(url);
+  });
+
+  it("writes the currency only when it is not the shopper's", () => {
+    const def = parse([], { currency: 'USD', price_min: '100' }).definition;
+    expect(galleryUrl(def, 'USD')).toBe('/shop/?price_min=100');
+    expect(galleryUrl(def, 'GBP')).toBe('/shop/?currency=USD&price_min=100');
+  });
+
+  it('round-trips through parsing (lists in canonical order)', () => {
+    const def = parse(['drawing'], { subject: ['nude', 'animals'], ships_to: 'FR', free_shipping: 'true', sort: 'price_asc', width_min: '20.5' }).definition;
+    const url = new URL(galleryUrl(def, 'GBP'), 'http://x');
+    const again = parse(url.pathname.split('/').slice(2).filter(Boolean), Object.fromEntries([...url.searchParams.keys()].map((k) => [k, url.searchParams.getAll(k)])));
+    expect(toQueryString(again.definition)).toBe(toQueryString(def));
+  });
+});
+
+describe('landingOf and isIndexable', () => {
+  it.each([
+    [[], {}, true],
+    [['painting'], {}, true],
+    [['painting', 'oil'], {}, true],
+    [['painting'], { colours: 'red' }, false],
+    [['painting'], { page: '2' }, false],
+    [['painting'], { sort: 'newest' }, false],
+    [[], { q: 'sea' }, false],
+    [[], { product_category: ['painting', 'drawing'] }, false],
+  ])('%j %j indexable: %s', (path, query, indexable) => {
+    expect(isIndexable(parse(path, query).definition)).toBe(indexable);
+  });
+
+  it('names the landing page a filtered search belongs to', () => {
+    expect(landingOf(parse(['painting', 'oil'], { colours: 'red' }).definition)).toEqual({ category: 'painting', subcategory: 'oil' });
+    expect(landingOf(parse([], { painting: ['oil', 'ink'] }).definition)).toEqual({ category: 'painting' });
+    expect(landingOf(parse([], { product_category: ['painting', 'drawing'] }).definition)).toEqual({});
+  });
+});

@@ -1,0 +1,114 @@
+import { CATEGORIES, CATEGORY_VALUES, CURRENCIES, type Category, type Currency } from '@easel/data/vocabulary';
+import {
+  parseGalleryParams, printable, toQueryString, type GallerySearchDefinition,
+} from '@easel/search-service/contract';
+
+/**
+ * Gallery addresses: `/shop/` plus an optional category and subcategory in the path, the rest
+ * of the search definition in the query string. Parsing is forgiving (a hand-edited address
+ * still gives a gallery: what does not parse is dropped and named), building is canonical.
+ */
+
+export const GALLERY_PATH = '/shop/';
+
+/** The category landing page an address's path names: /shop/painting/oil/ -> { category: 'painting', subcategory: 'oil' }. */
+export interface Landing {
+  category?: Category;
+  subcategory?: string;
+}
+
+export interface GalleryLocation {
+  definition: GallerySearchDefinition;
+  landing: Landing;
+  /** Query parameters left out because they were unknown or invalid, by name. */
+  dropped: string[];
+}
+
+type RawQuery = Record<string, string | string[] | undefined>;
+
+/** Path segments after /shop/ -> the landing page they name, or null when they name none. */
+export function parseLandingPath(segments: readonly string[]): Landing | null {
+  if (segments.length === 0) return {};
+  const [category, subcategory, ...rest] = segments;
+  if (rest.length > 0 || !isCategory(category)) return null;
+  if (subcategory === undefined) return { category };
+  return (CATEGORIES[category] as readonly string[]).includes(subcategory) ? { category, subcategory } : null;
+}
+
+const isCategory = (value: string | undefined): value is Category => CATEGORY_VALUES.includes(value as Category);
+
+/**
+ * A landing page and query -> the search definition it asks for, dropping whatever does not
+ * parse: ({ category: 'painting' }, { colours: 'blue', page: 'x' }) -> painting, blue, page 1,
+ * dropped ['page']. `currency` is the shopper's; a currency in the query wins.
+ */
+export function parseGalleryQuery(landing: Landing, query: RawQuery, currency: Currency): GalleryLocation {
+  const raw: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    raw[name] = Array.isArray(value) ? value : [value];
+  }
+  const dropped: string[] = [];
+  if (raw.currency && (raw.currency.length !== 1 || !CURRENCIES.includes(raw.currency[0] as Currency))) dropped.push('currency');
+  if (dropped.length > 0 || !raw.currency) raw.currency = [currency];
+  // The path's category joins whatever categories the query names.
+  if (landing.category) {
+    const key = landing.subcategory ? landing.category : 'product_category';
+    const value = landing.subcategory ?? landing.category;
+    raw[key] = [...new Set([...(raw[key] ?? []).filter((v) => v !== value), value])];
+  }
+  // Each failed parse names one parameter: drop it and parse the rest again.
+  for (;;) {
+    const parsed = parseGalleryParams(raw);
+    if (parsed.ok) return { definition: parsed.definition, landing, dropped };
+    const name = Object.keys(raw).find((n) => n === parsed.issue.param || printable(n) === parsed.issue.param);
+    // The path's own parameters always parse, so a problem is always in one of the others.
+    if (name === undefined) throw new Error(`Gallery address problem with no parameter: ${parsed.issue.message}`);
+    dropped.push(parsed.issue.param);
+    delete raw[name];
+  }
+}
+
+/** The landing page a definition belongs to: one category, or one subcategory of it, and nothing else. */
+export function landingOf(def: GallerySearchDefinition): Landing {
+  const withSubs = CATEGORY_VALUES.filter((c) => def.category_type[c].length > 0);
+  const named = new Set([...def.product_category, ...withSubs]);
+  if (named.size !== 1) return {};
+  const [category] = named as Set<Category>;
+  const subs = def.category_type[category!];
+  if (subs.length === 0) return { category };
+  return subs.length === 1 ? { category, subcategory: subs[0] } : { category };
+}
+
+/** The landing page's own address: { category: 'painting', subcategory: 'oil' } -> '/shop/painting/oil/'. */
+export function landingPath(landing: Landing): string {
+  return `${GALLERY_PATH}${landing.category ? `${landing.category}/` : ''}${landing.subcategory ? `${landing.subcategory}/` : ''}`;
+}
+
+/**
+ * A definition -> its canonical address, the category in the path where one landing page fits:
+ * { category_type: { painting: ['oil'] }, colours: ['blue'] } -> '/shop/painting/oil/?colours=blue'.
+ * The currency is written only when it is not the shopper's own.
+ */
+export function galleryUrl(def: GallerySearchDefinition, shopperCurrency: Currency): string {
+  const landing = landingOf(def);
+  const rest: GallerySearchDefinition = {
+    ...def,
+    product_category: def.product_category.filter((c) => c !== landing.category),
+    category_type: landing.category
+      ? { ...def.category_type, [landing.category]: def.category_type[landing.category].filter((s) => s !== landing.subcategory) }
+      : def.category_type,
+  };
+  const query = toQueryString({ ...rest, currency: def.currency === shopperCurrency ? undefined : def.currency });
+  return `${landingPath(landing)}${query ? `?${query}` : ''}`;
+}
+
+/**
+ * Search engines index the landing pages only: the unfiltered gallery, each category and each
+ * subcategory, first page, default order. Every other combination is `noindex` and names its
+ * landing page as canonical, so filters never multiply the pages crawlers see.
+ */
+export function isIndexable(def: GallerySearchDefinition): boolean {
+  const landing = landingOf(def);
+  return galleryUrl({ ...def, currency: 'GBP' }, 'GBP') === landingPath(landing);
+}

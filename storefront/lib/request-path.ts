@@ -1,0 +1,16 @@
+import { NextResponse, type NextRequest } from 'next/server';
+
+/**
+ * Layouts are not told the address they render for, yet the root layout needs it: the path
+ * for the alternate-language links and the query for the language and currency overrides.
+ * proxy.ts copies it into this request header; the proxy always overwrites it, so a client
+ * cannot supply its own.
+ */
+export const REQUEST_PATH_HEADER = 'x-easel-path';
+
+/** The proxy's work: pass the request on with its path and query in REQUEST_PATH_HEADER. */
+export function forwardRequestPath(request: NextRequest): NextResponse {
+  const headers = new Headers(request.headers);
+  headers.set(REQUEST_PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
+  return NextResponse.next({ request: { headers } });
+}

@@ -1,0 +1,241 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { NextRequest } from 'next/server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openDatabase, type Db } from '@easel/data/db';
+import { getAccountSettings } from '@easel/data/queries/settings';
+import { COUNTRY_CODES } from './countries';
+import { createUserSettingsHandlers } from './api';
+import { DEFAULT_SETTINGS, userSettingsSchema, settingsOptionsSchema } from './settings';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-settings-api-'));
+let db: Db;
+let userId: number;
+const SESSION = 'session-of-ada';
+
+beforeAll(async () => {
+  db = await openDatabase(path.join(dir, 'api.db'));
+  const user = await db
+    .insertInto('users')
+    .values({ email: 'ada@example.com', password_hash: 'x', name: 'Ada', role: 'user', artist_id: null, created_at: '2026-01-01T00:00:00Z', currency: 'EUR', country: 'FR', display_units: 'in', language: 'en-us' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  userId = user.id;
+  const now = new Date().toISOString();
+  await db.insertInto('sessions').values({
+    id_hash: createHash('sha256').update(SESSION).digest('hex'), user_id: userId, created_at: now, last_seen_at: now,
+    expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+  }).execute();
+});
+afterAll(async () => {
+  await db.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Handlers on the test database, counting how often they open it. */
+function handlers() {
+  const opened = { count: 0 };
+  const api = createUserSettingsHandlers({ getDb: async () => { opened.count++; return db; } });
+  return { ...api, opened };
+}
+
+function request(method: string, options: { query?: string; cookies?: Record<string, string>; body?: BodyInit; https?: boolean } = {}) {
+  const cookie = Object.entries(options.cookies ?? {}).map(([k, v]) => `${k}=${v}`).join('; ');
+  return new NextRequest(`${options.https ? 'https' : 'http'}://shop.test/api/u/${options.query ?? ''}`, {
+    method,
+    headers: { Accept: 'application/json', ...(cookie ? { Cookie: cookie } : {}), ...(options.body ? { 'Content-Type': 'application/json' } : {}) },
+    ...(options.body === undefined ? {} : { body: options.body }),
+  });
+}
+
+const put = (body: unknown, options: Parameters<typeof request>[1] = {}) =>
+  handlers().PUT(request('PUT', { ...options, body: typeof body === 'string' ? body : JSON.stringify(body) }));
+
+const valid = { currency: 'USD', country: 'US', display_units: 'in', language: 'en-us' };
+
+async function errorOf(response: Response) {
+  return ((await response.json()) as { error: { code: string; message: string; param?: string } }).error;
+}
+
+describe('GET /api/u/', () => {
+  it('answers a visitor the SPEC §3 defaults, without opening the database', async () => {
+    const api = handlers();
+    const response = await api.GET(request('GET'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const body = userSettingsSchema.parse(await response.json());
+    expect(body).toEqual(DEFAULT_SETTINGS);
+    expect(body).toMatchObject({ currency: 'GBP', currency_symbol: '£', country: 'GB', display_units: 'cm', language: 'en-gb', basket_count: 0, authenticated: false });
+    expect(api.opened.count).toBe(0);
+  });
+
+  it('reads a visitor\'s settings from the af-currency, af-shipping and af-locale cookies', async () => {
+    const response = await handlers().GET(request('GET', { cookies: { 'af-currency': 'CAD', 'af-shipping': 'CA', 'af-locale': 'en-us:in' } }));
+    expect(await response.json()).toMatchObject({
+      currency: 'CAD', currency_symbol: 'CA$', country: 'CA', country_display: 'Canada', display_units: 'in', language: 'en-us', language_display: 'American English',
+    });
+  });
+
+  it('reads junk cookies as the defaults, field by field', async () => {
+    const response = await handlers().GET(request('GET', { cookies: { 'af-currency': 'DOGE', 'af-shipping': 'x'.repeat(3000), 'af-locale': 'fr-fr:yards' } }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('lets a currency in the URL win for a visitor', async () => {
+    const response = await handlers().GET(request('GET', { query: '?currency=USD', cookies: { 'af-currency': 'EUR' } }));
+    expect(await response.json()).toMatchObject({ currency: 'USD', currency_symbol: '$' });
+  });
+
+  it('answers a signed-in user their saved settings, and the URL currency does not override them', async () => {
+    const response = await handlers().GET(request('GET', { query: '?currency=USD', cookies: { sessionid: SESSION, 'af-currency': 'AUD' } }));
+    expect(await response.json()).toMatchObject({
+      currency: 'EUR', country: 'FR', display_units: 'in', language: 'en-us', authenticated: true, collections_enabled: true,
+    });
+  });
+
+  it('reads a stored value the site does not offer as the default', async () => {
+    // The columns have no CHECK constraints, so a bad value can be stored; the types do not allow it.
+    const other = await db
+      .insertInto('users')
+      .values({ email: 'bo@example.com', password_hash: 'x', name: 'Bo', role: 'user', artist_id: null, created_at: '2026-01-01T00:00:00Z', currency: 'JPY' as 'GBP', country: 'Narnia', display_units: 'ft' as 'cm', language: 'fr' as 'en-gb' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    await db.insertInto('sessions').values({ id_hash: createHash('sha256').update('bo').digest('hex'), user_id: other.id, created_at: now, last_seen_at: now, expires_at: '2999-01-01T00:00:00Z' }).execute();
+    const response = await handlers().GET(request('GET', { cookies: { sessionid: 'bo' } }));
+    expect(await response.json()).toMatchObject({ currency: 'GBP', country: 'GB', display_units: 'cm', language: 'en-gb', authenticated: true });
+  });
+
+  it('treats an unknown session as a visitor', async () => {
+    const response = await handlers().GET(request('GET', { cookies: { sessionid: 'forged', 'af-currency': 'AUD' } }));
+    expect(await response.json()).toMatchObject({ currency: 'AUD', authenticated: false });
+  });
+
+  it('answers 503 in the error shape when the database fails a signed-in user', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const api = createUserSettingsHandlers({ getDb: () => Promise.reject(new Error('disk on fire')) });
+    const response = await api.GET(request('GET', { cookies: { sessionid: SESSION } }));
+    expect(response.status).toBe(503);
+    expect((await errorOf(response)).code).toBe('unavailable');
+    expect(log).toHaveBeenCalledOnce();
+    log.mockRestore();
+  });
+});
+
+describe('PUT /api/u/', () => {
+  it('saves a visitor\'s settings in the three cookies and answers currency and currency_symbol', async () => {
+    const response = await put(valid);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ currency: 'USD', currency_symbol: '$', country: 'US', display_units: 'in', language: 'en-us' });
+    const set = response.headers.getSetCookie();
+    expect(set).toHaveLength(3);
+    expect(set.map((c) => c.split(';')[0])).toEqual(['af-currency=USD', 'af-shipping=US', 'af-locale=en-us%3Ain']);
+    for (const cookie of set) {
+      expect(cookie).toContain('; Path=/;');
+      expect(cookie).toContain('; Max-Age=31536000;');
+      expect(cookie).toContain('; HttpOnly;');
+      expect(cookie).toMatch(/; SameSite=lax$/i);
+      expect(cookie).not.toMatch(/secure|domain/i);
+    }
+  });
+
+  it('marks the cookies Secure over HTTPS', async () => {
+    const response = await put(valid, { https: true });
+    expect(response.headers.getSetCookie().every((c) => /; Secure/i.test(c))).toBe(true);
+  });
+
+  it('writes cookies that GET reads back', async () => {
+    const saved = await put({ currency: 'AUD', country: 'NZ', display_units: 'cm', language: 'en-gb' });
+    const cookies = Object.fromEntries(saved.headers.getSetCookie().map((c) => {
+      const [pair = ''] = c.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      return [name, decodeURIComponent(value)];
+    }));
+    const response = await handlers().GET(request('GET', { cookies }));
+    expect(await response.json()).toMatchObject({ currency: 'AUD', country: 'NZ', country_display: 'New Zealand', display_units: 'cm', language: 'en-gb' });
+  });
+
+  it('accepts a language tag in any case and stores it in lower case', async () => {
+    expect(await (await put({ ...valid, language: 'en-US' })).json()).toMatchObject({ language: 'en-us' });
+  });
+
+  it('saves a signed-in user\'s settings in the database and writes no cookies', async () => {
+    const response = await put({ currency: 'GBP', country: 'IE', display_units: 'cm', language: 'en-gb' }, { cookies: { sessionid: SESSION } });
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect(await response.json()).toMatchObject({ currency: 'GBP', country: 'IE', authenticated: true });
+    expect(await getAccountSettings(db, userId)).toMatchObject({ currency: 'GBP', country: 'IE', display_units: 'cm', language: 'en-gb' });
+  });
+
+  it.each([
+    ['currency', { ...valid, currency: 'XYZ' }, /currency must be one of GBP, USD, EUR, CAD, AUD/],
+    ['country', { ...valid, country: 'UK' }, /country must be an ISO 3166-1 country code/],
+    ['display_units', { ...valid, display_units: 'mm' }, /display_units must be one of cm, in/],
+    ['language', { ...valid, language: 'fr-fr' }, /language must be one of en-gb, en-us/],
+    ['currency', { ...valid, currency: 'G'.repeat(2000) }, /currency must be one of/],
+    ['country', { ...valid, country: 44 }, /country must be/],
+  ])('refuses a bad %s with 400 naming the field', async (field, body, message) => {
+    const response = await put(body);
+    expect(response.status).toBe(400);
+    expect(await errorOf(response)).toMatchObject({ code: 'invalid_parameter', param: field, message: expect.stringMatching(message) });
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
+  it.each(['currency', 'country', 'display_units', 'language'])('requires %s', async (field) => {
+    const response = await put(Object.fromEntries(Object.entries(valid).filter(([k]) => k !== field)));
+    expect(response.status).toBe(400);
+    expect(await errorOf(response)).toMatchObject({ param: field, message: `${field} is required.` });
+  });
+
+  it.each(['basket_count', 'unread_count', 'review_count'])('refuses to set the read-only %s', async (field) => {
+    const response = await put({ ...valid, [field]: 5 });
+    expect(response.status).toBe(400);
+    expect(await errorOf(response)).toMatchObject({ code: 'read_only', param: field, message: `${field} is read-only and cannot be saved.` });
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('refuses fields the server derives, such as currency_symbol', async () => {
+    expect(await errorOf(await put({ ...valid, currency_symbol: '¥' }))).toMatchObject({ code: 'read_only', param: 'currency_symbol' });
+  });
+
+  it('refuses a field that is not a setting', async () => {
+    expect(await errorOf(await put({ ...valid, theme: 'dark' }))).toMatchObject({ code: 'invalid_parameter', param: 'theme', message: 'theme is not a settings field.' });
+  });
+
+  it.each([['not json', '{currency'], ['an array', '[]'], ['null', 'null']])('refuses %s as the body', async (_, body) => {
+    const response = await put(body);
+    expect(response.status).toBe(400);
+    expect(await errorOf(response)).toMatchObject({ code: 'invalid_json', param: 'body' });
+  });
+
+  it('refuses a body over 4 KiB with 413', async () => {
+    const response = await put({ ...valid, padding: 'x'.repeat(5000) });
+    expect(response.status).toBe(413);
+    expect(await errorOf(response)).toMatchObject({ code: 'payload_too_large', param: 'body' });
+  });
+});
+
+describe('OPTIONS /api/u/', () => {
+  it('answers the choices for every field, and which methods there are', async () => {
+    const response = await handlers().OPTIONS(request('OPTIONS'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('allow')).toBe('GET, PUT, OPTIONS');
+    const options = settingsOptionsSchema.parse(await response.json());
+    expect(options.currency.map((c) => c.value)).toEqual(['GBP', 'USD', 'EUR', 'CAD', 'AUD']);
+    expect(options.currency[0]?.display_name).toBe('GBP – British Pound (£)');
+    expect(options.country).toHaveLength(COUNTRY_CODES.length);
+    expect(options.country.length).toBeGreaterThanOrEqual(245);
+    expect(options.country).toContainEqual({ value: 'GB', display_name: 'United Kingdom' });
+    expect(options.display_units).toEqual([{ value: 'cm', display_name: 'Centimetres' }, { value: 'in', display_name: 'Inches' }]);
+    expect(options.language).toEqual([{ value: 'en-gb', display_name: 'British English' }, { value: 'en-us', display_name: 'American English' }]);
+  });
+
+  it('names the choices in the shopper\'s English', async () => {
+    const options = settingsOptionsSchema.parse(await (await handlers().OPTIONS(request('OPTIONS', { cookies: { 'af-locale': 'en-us' } }))).json());
+    expect(options.display_units[0]?.display_name).toBe('Centimeters');
+    expect(options.country).toContainEqual({ value: 'KN', display_name: 'St. Kitts & Nevis' });
+  });
+});

@@ -1,0 +1,31 @@
+import type { Db } from '@easel/data/db';
+import { getAccountSettings, type AccountSettings } from '@easel/data/queries/settings';
+import { parseLanguage } from '../i18n/languages';
+import {
+  buildUserSettings, countrySchema, currencySchema, DEFAULT_CHOICE, displayUnitsSchema, valueOr, VISITOR_FACTS, type UserSettings,
+} from './settings';
+import { readVisitorChoice, type ReadCookie } from './visitor-cookies';
+
+/**
+ * The settings a shopper has saved, before any URL override: a signed-in user's from the
+ * database, a visitor's (or a user whose row is gone) from their cookies.
+ */
+export async function getSavedSettings(userId: number | null, readCookie: ReadCookie, getDb: () => Promise<Db>): Promise<UserSettings> {
+  if (userId !== null) {
+    const account = await getAccountSettings(await getDb(), userId);
+    if (account) return accountSettings(account);
+  }
+  return buildUserSettings(readVisitorChoice(readCookie), VISITOR_FACTS);
+}
+
+/** A user's row -> settings; a column holding something we do not offer reads as the default. */
+function accountSettings(account: AccountSettings): UserSettings {
+  const choice = {
+    currency: valueOr(currencySchema, account.currency, DEFAULT_CHOICE.currency),
+    country: valueOr(countrySchema, account.country, DEFAULT_CHOICE.country),
+    display_units: valueOr(displayUnitsSchema, account.display_units, DEFAULT_CHOICE.display_units),
+    language: parseLanguage(account.language),
+  };
+  // Collections need an account, so every signed-in user has them.
+  return buildUserSettings(choice, { ...VISITOR_FACTS, basket_count: account.basket_count, collections_enabled: true, authenticated: true });
+}

@@ -1,0 +1,257 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium, screenshotPath } from './chromium';
+
+const base = inject('storefrontUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** A page that records the gallery's search requests and any script error. */
+async function openGallery(path: string, options: { width?: number; url?: string; context?: BrowserContext } = {}) {
+  const context = options.context ?? (await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 } }));
+  const page = await context.newPage();
+  const searches: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/meili/multi-search')) searches.push(r.postData() ?? '');
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${options.url ?? base}${path}`, { waitUntil: 'networkidle' });
+  return { page, searches, errors, close: () => context.close() };
+}
+
+const countText = (page: Page) => page.locator('#gallery-count').textContent();
+const countOf = async (page: Page) => Number((await countText(page))!.replace(/[^\d]/g, ''));
+const cardSlugs = (page: Page) => page.locator('.grid .card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-slug')));
+const applyButton = (page: Page) => page.locator('.filters__apply-button');
+
+/** Edits the draft and returns the count the apply button shows once `_count` has answered for it. */
+async function previewAfter(page: Page, edit: () => Promise<unknown>): Promise<number> {
+  const counted = page.waitForResponse((r) => r.url().includes('/_count/'));
+  await edit();
+  const body = (await (await counted).json()) as { count: number };
+  await expect.poll(async () => (await applyButton(page).textContent()) ?? '').toMatch(new RegExp(`^Show ${body.count.toLocaleString('en-GB')} artworks?$`));
+  return body.count;
+}
+
+/** Runs an action that searches and waits for the search's answer to be on the page. */
+async function searching(page: Page, action: () => Promise<unknown>) {
+  const answered = page.waitForResponse((r) => r.url().includes('/meili/multi-search'));
+  await action();
+  await (await answered).finished();
+}
+
+async function apply(page: Page) {
+  await searching(page, () => applyButton(page).click());
+}
+
+describe('the gallery page', () => {
+  it('is server-rendered: the HTML has the first page of artworks, indexable with its own canonical', async () => {
+    const html = await (await fetch(`${base}/shop/painting/`)).text();
+    expect(html.match(/class="card"/g)?.length).toBe(60);
+    expect(html).toContain('<title>Original paintings for sale | Buy from the artists | Easel</title>');
+    expect(html).toMatch(/<link rel="canonical" href="[^"]*\/shop\/painting\/"/);
+    expect(html).not.toContain('noindex');
+  });
+
+  it('shows artworks with JavaScript disabled', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const { page, close } = await openGallery('/shop/', { context });
+    expect(await page.locator('.grid .card').count()).toBe(60);
+    expect(await countOf(page)).toBeGreaterThan(1000);
+    await close();
+  });
+
+  it('marks a filtered search noindex, canonical to its landing page', async () => {
+    const html = await (await fetch(`${base}/shop/painting/?colours=blue&sort=newest`)).text();
+    expect(html).toMatch(/<meta name="robots" content="noindex, follow"/);
+    expect(html).toMatch(/<link rel="canonical" href="[^"]*\/shop\/painting\/"/);
+  });
+
+  it.each(['/shop/not-a-category/', '/shop/painting/bronze/', '/shop/painting/oil/extra/', '/shop/%FF/'])('answers %s with a 404 page', async (path) => {
+    const response = await fetch(`${base}${path}`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('</html>');
+  });
+
+  it('hydrates from the server without searching again, and searches once per apply', async () => {
+    const { page, searches, errors, close } = await openGallery('/shop/');
+    expect(searches).toHaveLength(0);
+    await previewAfter(page, () => page.locator('label[for="colours-blue"]').click());
+    expect(searches).toHaveLength(0);
+    await apply(page);
+    await page.waitForTimeout(500);
+    expect(searches).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe('filtering (SPEC section 4)', () => {
+  it('previews the draft count, then applies it to results and address', async () => {
+    const { page, close } = await openGallery('/shop/');
+    const total = await countOf(page);
+    const blue = await previewAfter(page, () => page.locator('label[for="colours-blue"]').click());
+    expect(blue).toBeLessThan(total);
+    // Still the draft: the results have not changed.
+    expect(await countOf(page)).toBe(total);
+    const both = await previewAfter(page, () => page.locator('.filter-section[data-section="style"] .facet-list__label').first().click());
+    expect(both).toBeLessThanOrEqual(blue);
+    await apply(page);
+    expect(new URL(page.url()).searchParams.getAll('colours')).toEqual(['blue']);
+    expect(new URL(page.url()).searchParams.getAll('style')).toHaveLength(1);
+    await expect.poll(() => countOf(page)).toBe(both);
+    expect(await page.locator('.chip').count()).toBe(2);
+    await close();
+  });
+
+  it("resets only a section's own filter", async () => {
+    const { page, close } = await openGallery('/shop/?colours=blue&shape=portrait');
+    await page.locator('.filter-section[data-section="colour"] .filter-section__reset').click();
+    expect(await page.locator('#colours-blue').isChecked()).toBe(false);
+    expect(await page.locator('#shape-portrait').isChecked()).toBe(true);
+    await apply(page);
+    const url = new URL(page.url());
+    expect(url.searchParams.getAll('colours')).toEqual([]);
+    expect(url.searchParams.getAll('shape')).toEqual(['portrait']);
+    await close();
+  });
+
+  it('reset all keeps only the sort', async () => {
+    const { page, close } = await openGallery('/shop/painting/?colours=blue&sort=newest&in_sale=on&ships_to=FR');
+    await page.getByRole('button', { name: 'Reset all' }).click();
+    await apply(page);
+    expect(page.url()).toBe(`${base}/shop/?sort=newest`);
+    await close();
+  });
+
+  it('clearing ships-to clears free shipping', async () => {
+    const { page, close } = await openGallery('/shop/?ships_to=FR&free_shipping=true');
+    expect(await page.locator('#free_shipping').isChecked()).toBe(true);
+    await page.locator('#ships-to').selectOption('');
+    expect(await page.locator('#free_shipping').isChecked()).toBe(false);
+    await apply(page);
+    expect(page.url()).toBe(`${base}/shop/`);
+    await close();
+  });
+
+  it('removes a filter with its chip at once', async () => {
+    const { page, searches, close } = await openGallery('/shop/?colours=blue&colours=red');
+    await searching(page, () => page.getByRole('button', { name: /^Red/ }).click());
+    expect(page.url()).toBe(`${base}/shop/?colours=blue`);
+    expect(searches).toHaveLength(1);
+    await close();
+  });
+});
+
+describe('sort, pages and history', () => {
+  it('sorts by price, in the address too', async () => {
+    const { page, close } = await openGallery('/shop/');
+    await searching(page, () => page.locator('#gallery-sort').selectOption('price_asc'));
+    expect(page.url()).toBe(`${base}/shop/?sort=price_asc`);
+    const amounts = async () => (await page.locator('.grid .card .card__now').allTextContents()).map((p) => Number(p.replace(/[^\d]/g, '')));
+    await expect.poll(async () => {
+      const shown = await amounts();
+      return shown.length === 60 && shown.every((a, i) => i === 0 || shown[i - 1]! <= a);
+    }).toBe(true);
+    await close();
+  });
+
+  it('pages, walks back and forward, and restores on reload', async () => {
+    const { page, searches, close } = await openGallery('/shop/');
+    const first = await cardSlugs(page);
+    await searching(page, () => page.locator('.pagination').getByRole('link', { name: 'Page 2' }).click());
+    expect(page.url()).toBe(`${base}/shop/?page=2`);
+    await expect.poll(() => cardSlugs(page)).not.toEqual(first);
+    const second = await cardSlugs(page);
+    await page.goBack();
+    await expect.poll(() => cardSlugs(page)).toEqual(first);
+    await page.goForward();
+    await expect.poll(() => cardSlugs(page)).toEqual(second);
+    await page.reload({ waitUntil: 'networkidle' });
+    expect(await cardSlugs(page)).toEqual(second);
+    // Page 2, then page 1 again (the browser never fetched it: the server did); forward to
+    // page 2 comes from the client's cache, and the reload hydrates. Nothing repeats or loops.
+    expect(searches.length).toBe(2);
+    await close();
+  });
+});
+
+describe('when the server runs out of search time', () => {
+  it('sends the shell and the browser searches, once', async () => {
+    const shell = inject('shellStorefrontUrl');
+    const html = await (await fetch(`${shell}/shop/?colours=red`)).text();
+    expect(html).not.toContain('class="card"');
+    const { page, searches, errors, close } = await openGallery('/shop/?colours=red', { url: shell });
+    await expect.poll(() => page.locator('.grid .card').count()).toBeGreaterThan(0);
+    expect(searches).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe('hand-edited addresses', () => {
+  it('drop what they cannot use, say so, and still show a gallery', async () => {
+    const response = await fetch(`${base}/shop/?colours=plaid&page=x&price_min=900&price_max=100&junk=1&style=folk`);
+    expect(response.status).toBe(200);
+    const { page, close } = await openGallery('/shop/?colours=plaid&page=x&price_min=900&price_max=100&junk=1&style=folk');
+    expect(await page.locator('.gallery__notice').textContent()).toMatch(/colours.*page.*price_max.*junk|left out/);
+    expect(await page.locator('.grid .card').count()).toBeGreaterThan(0);
+    expect(await page.locator('.chip').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/^Folk/)]));
+    await close();
+  });
+});
+
+describe('tracking', () => {
+  it('counts filter, sort and page use and address changes, and flags clicked results', async () => {
+    const { page, close } = await openGallery('/shop/');
+    await searching(page, () => page.locator('#gallery-sort').selectOption('newest'));
+    expect(page.url()).toContain('sort=newest');
+    await previewAfter(page, () => page.locator('label[for="colours-red"]').click());
+    await apply(page);
+    const layer = await page.evaluate(() => window.dataLayer ?? []);
+    const last = layer.at(-1) as Record<string, number>;
+    expect(layer.map((e) => e.event)).toEqual(expect.arrayContaining(['gallery_sort', 'gallery_filter', 'gallery_url_change']));
+    expect(last).toMatchObject({ gallery_sort_use: 1, gallery_filter_use: 1, gallery_url_changes: 2 });
+    const card = page.locator('.grid .card').first();
+    const slug = await card.getAttribute('data-slug');
+    await card.locator('a').click({ modifiers: ['Control'] });
+    await expect.poll(() => page.locator(`.card[data-slug="${slug}"]`).getAttribute('data-cb')).toBe('true');
+    await close();
+  });
+});
+
+describe('small screens', () => {
+  it('put the panel in a drawer: focus stays inside, Escape closes it, apply closes it', async () => {
+    const { page, close } = await openGallery('/shop/', { width: 375 });
+    await page.screenshot({ path: screenshotPath('gallery-mobile'), fullPage: false });
+    expect(await page.locator('dialog.filters').isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    expect(await page.locator('dialog.filters').isVisible()).toBe(true);
+    await page.screenshot({ path: screenshotPath('gallery-mobile-filters') });
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null || document.activeElement === document.body)).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('dialog.filters').isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    await previewAfter(page, () => page.locator('label[for="colours-green"]').click());
+    await apply(page);
+    expect(await page.locator('dialog.filters').isVisible()).toBe(false);
+    expect(page.url()).toBe(`${base}/shop/?colours=green`);
+    await close();
+  });
+
+  it('save a desktop screenshot for review', async () => {
+    const { page, close } = await openGallery('/shop/painting/?colours=blue', { width: 1280 });
+    await page.screenshot({ path: screenshotPath('gallery-desktop') });
+    await close();
+  });
+});

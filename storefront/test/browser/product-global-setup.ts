@@ -1,0 +1,73 @@
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { REPO_ROOT } from '@easel/data/config';
+import { getFreePort, terminate } from '@easel/indexer';
+import { startService, waitForHttp, type Service } from '../../../scripts/processes';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The whole product as `npm start` runs it, on free ports with its own data. */
+    storefrontUrl: string;
+    searchUrl: string;
+    /** A second storefront on the same search service whose server never waits for search. */
+    shellStorefrontUrl: string;
+  }
+}
+
+/** Small enough to seed and index in seconds, large enough for several pages per filter. */
+const ARTWORKS = 1500;
+
+/**
+ * Starts the product for the browser tests exactly as a shopper's machine would: `npm start`
+ * (scripts/start.ts) with a temporary database and Meilisearch folder on free ports, building
+ * the storefront when its sources changed. Then a second `next start` of the same build whose
+ * server-side search budget is 0 ms, for the path where the browser has to search.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'easel-browser-'));
+  const [storefrontPort, searchPort, meiliPort, shellPort] = await Promise.all([getFreePort(), getFreePort(), getFreePort(), getFreePort()]);
+  // Always the bundled Meilisearch with its own folder: never someone's external engine.
+  const { MEILI_URL: _url, MEILI_MASTER_KEY: _key, ...inherited } = process.env;
+  const env = {
+    ...inherited,
+    DATABASE_FILE: path.join(dataDir, 'easel.db'),
+    MEILI_DATA_DIR: path.join(dataDir, 'meili'),
+    MEILI_PORT: String(meiliPort),
+    SEARCH_PORT: String(searchPort),
+    STOREFRONT_PORT: String(storefrontPort),
+    CATALOGUE_ARTWORKS: String(ARTWORKS),
+    MEDIA_CACHE_DIR: path.join(dataDir, 'media'),
+  };
+  const services: Service[] = [];
+  const stop = async () => {
+    await Promise.all(services.map((s) => terminate(s.child)));
+    await fsp.rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const product = startService('product', process.execPath, ['--import', 'tsx', 'scripts/start.ts'], env, REPO_ROOT);
+    services.push(product);
+    const storefrontUrl = `http://127.0.0.1:${storefrontPort}`;
+    // A first build on a 2-core machine takes a few minutes.
+    await waitForHttp(product, `${storefrontUrl}/`, 600_000);
+
+    const searchUrl = `http://127.0.0.1:${searchPort}`;
+    const next = path.join(REPO_ROOT, 'node_modules/next/dist/bin/next');
+    const shell = startService(
+      'shell-storefront', process.execPath, [next, 'start', '-p', String(shellPort), '-H', '127.0.0.1'],
+      { ...env, SEARCH_SERVICE_URL: searchUrl, GALLERY_SSR_BUDGET_MS: '0' }, path.join(REPO_ROOT, 'storefront'),
+    );
+    services.push(shell);
+    const shellStorefrontUrl = `http://127.0.0.1:${shellPort}`;
+    await waitForHttp(shell, `${shellStorefrontUrl}/`, 60_000);
+
+    project.provide('storefrontUrl', storefrontUrl);
+    project.provide('searchUrl', searchUrl);
+    project.provide('shellStorefrontUrl', shellStorefrontUrl);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return stop;
+}

@@ -1,0 +1,96 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './chromium';
+
+const base = inject('storefrontUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+async function newPage(options: { userAgent?: string } = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  return { page: await context.newPage(), close: () => context.close() };
+}
+
+const ALTERNATES = ['en', 'en-US', 'en-GB', 'en-IE', 'en-CA', 'en-AU', 'en-NZ', 'en-ZA', 'x-default'];
+
+describe('the page shell', () => {
+  it('switches language at once and keeps it: basket becomes cart, <html lang> follows', async () => {
+    const { page, close } = await newPage();
+    await page.goto(`${base}/shop/`, { waitUntil: 'networkidle' });
+    expect(await page.locator('html').getAttribute('lang')).toBe('en-GB');
+    await expect.poll(() => page.locator('.site-header').textContent()).toContain('Basket');
+    await page.locator('.settings__toggle').click();
+    // The choices load when the chooser first opens; the radio is there once they have.
+    const american = page.locator('.settings-form input[type="radio"][value="en-us"]');
+    await american.waitFor();
+    await expect.poll(() => american.isEnabled()).toBe(true);
+    await american.click();
+    await expect.poll(() => page.locator('.site-header').textContent()).toContain('Cart');
+    await page.reload({ waitUntil: 'networkidle' });
+    expect(await page.locator('html').getAttribute('lang')).toBe('en-US');
+    expect(await page.locator('.site-header').textContent()).toContain('Cart');
+    await close();
+  });
+
+  it('takes the language from the query string too', async () => {
+    const html = await (await fetch(`${base}/shop/?language=en-us`)).text();
+    expect(html).toContain('<html lang="en-US"');
+  });
+
+  it('switches currency at once: gallery prices change symbol, and a reload keeps it', async () => {
+    const { page, close } = await newPage();
+    await page.goto(`${base}/shop/`, { waitUntil: 'networkidle' });
+    const firstPrice = () => page.locator('.grid .card .card__now').first().textContent();
+    expect(await firstPrice()).toMatch(/^£/);
+    await page.locator('.settings__toggle').click();
+    const currency = page.getByLabel('Currency');
+    await expect.poll(() => currency.isEnabled()).toBe(true);
+    await currency.selectOption('USD');
+    await expect.poll(firstPrice).toMatch(/^\$/);
+    await page.reload({ waitUntil: 'networkidle' });
+    expect(await firstPrice()).toMatch(/^\$/);
+    await close();
+  });
+
+  it('lets a currency in the address win for a visitor', async () => {
+    const html = await (await fetch(`${base}/shop/?currency=EUR`)).text();
+    expect(html).toMatch(/class="card__now[^"]*">€/);
+  });
+
+  it.each(['/', '/shop/', '/shop/painting/'])('emits the alternate-language links on %s', async (path) => {
+    const html = await (await fetch(`${base}${path}`)).text();
+    for (const lang of ALTERNATES) {
+      expect(html).toMatch(new RegExp(`<link rel="alternate" hrefLang="${lang}" href="http://[^"]+${path.replace(/\//g, '\\/')}"`));
+    }
+  });
+
+  it('emits no alternate-language links on artist pages', async () => {
+    const html = await (await fetch(`${base}/artist/anyone/`)).text();
+    expect(html).not.toContain('hrefLang=');
+  });
+
+  it.each([
+    ['an iPhone on iOS 16', 'Mozilla/5.0 (iPhone; CPU iPhone OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1', true],
+    ['an iPhone on iOS 15', 'Mozilla/5.0 (iPhone; CPU iPhone OS 15_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/15.6 Mobile/15E148 Safari/604.1', true],
+    ['an iPhone on iOS 17', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1', false],
+    ['an iPad on iOS 16', 'Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1', false],
+  ])('locks the zoom only for iPhones on iOS 15 and 16: %s', async (_name, userAgent, locked) => {
+    const { page, close } = await newPage({ userAgent });
+    await page.goto(`${base}/`, { waitUntil: 'domcontentloaded' });
+    const viewport = await page.locator('meta[name="viewport"]').getAttribute('content');
+    expect(viewport?.includes('user-scalable=no')).toBe(locked);
+    await close();
+  });
+
+  it('treats /home as /', async () => {
+    const response = await fetch(`${base}/home/`, { redirect: 'manual' });
+    expect(response.status).toBe(308);
+    expect(new URL(response.headers.get('location')!, base).pathname).toBe('/');
+  });
+});
