@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { countArtworks, openDatabase, REPO_ROOT, runCli, seedCatalogue, type Db } from '@easel/data';
+import { countArtworks, openDatabase, REPO_ROOT, runCli, seedCatalogue, seedCuration, type Db } from '@easel/data';
 import { checkIndexStaleness, meiliClient, openMeili, rebuildIndex, terminate, type RunningMeili } from '@easel/indexer';
 import { getStartConfig } from './config';
 import { assertPortFree, completion, startService, waitForHttp, type Service } from './processes';
@@ -49,6 +49,9 @@ await runCli(async () => {
       const seeded = await seedCatalogue(db, { seed: config.data.CATALOGUE_SEED, artworks: config.data.CATALOGUE_ARTWORKS });
       console.log(`Seeded ${seeded.artworks} artworks by ${seeded.artists} artists.`);
     }
+    // A database seeded before curation existed gets its editors' picks and banner now; one
+    // that has picks (seeded or edited by staff) is left alone.
+    await db.transaction().execute((trx) => seedCuration(trx));
 
     meili = await openMeili(config.meili);
     console.log(`Meilisearch ${meili.version} at ${meili.url}${meili.embedded ? ' (embedded)' : ''}.`);

@@ -6,7 +6,7 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // Workspace packages ship TypeScript source.
-  transpilePackages: ['@easel/data', '@easel/search-service'],
+  transpilePackages: ['@easel/data', '@easel/indexer', '@easel/search-service'],
   // The app imports from sibling workspaces, so the monorepo root is the project root.
   turbopack: {
     root: REPO_ROOT,

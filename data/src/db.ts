@@ -6,6 +6,7 @@ import type { Database } from './schema';
 import * as catalogue from './migrations/0001-catalogue';
 import * as accountsAndOrders from './migrations/0002-accounts-and-orders';
 import * as engagement from './migrations/0003-engagement';
+import * as homepageAndFollows from './migrations/0004-homepage-and-follows';
 
 export type Db = Kysely<Database>;
 
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-catalogue': catalogue,
   '0002-accounts-and-orders': accountsAndOrders,
   '0003-engagement': engagement,
+  '0004-homepage-and-follows': homepageAndFollows,
 };
 
 /** The database could not be opened or migrated; the message says what to do. */

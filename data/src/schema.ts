@@ -245,6 +245,18 @@ export interface EditorsPicksTable {
   curation_id: number;
 }
 
+/** The homepage hero: its words, where it leads and the artwork that pictures it. */
+export interface HomepageBannersTable {
+  id: Generated<number>;
+  /** The lowest position is the one shown. */
+  position: number;
+  title: string;
+  subtitle: string;
+  link_label: string;
+  link_url: string;
+  artwork_id: number;
+}
+
 export interface RecentlyViewedTable {
   /** A user id or a visitor's session hash. */
   viewer: string;
@@ -289,6 +301,7 @@ export interface Database {
   curations: CurationsTable;
   artwork_curations: ArtworkCurationsTable;
   editors_picks: EditorsPicksTable;
+  homepage_banners: HomepageBannersTable;
   recently_viewed: RecentlyViewedTable;
   tracking_events: TrackingEventsTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;

@@ -61,20 +61,27 @@ export interface SearchDocument {
 }
 
 /**
+ * One of an artwork's pictures as a renderer spec; a work without pictures gets its main one
+ * drawn from its id: ({ category: 'painting', id: 7, images: [] }, undefined) -> { kind: 'main', seed: 7, … }.
+ */
+export function imageSpecOf(artwork: IndexableArtwork, image: IndexableArtwork['images'][number] | undefined = artwork.images[0]): ArtworkImageSpec {
+  return {
+    category: artwork.category,
+    kind: image?.kind ?? 'main',
+    seed: image?.seed ?? artwork.id,
+    colours: artwork.colours.length > 0 ? artwork.colours : ['white'],
+    aspectMilli: image?.aspect_milli ?? Math.round((artwork.width_cm / artwork.height_cm) * 1000),
+  };
+}
+
+/**
  * An indexable artwork -> its search document, prices converted with the given rates:
  * { price_minor: 10000, sale_price_minor: 8000, … } -> { prices: { GBP: 8000, USD: 11120, … }, in_sale: true, … }
  */
 export function toSearchDocument(artwork: IndexableArtwork, rates: RateMatrix): SearchDocument {
   const effective = artwork.sale_price_minor ?? artwork.price_minor;
   const prices = pricesInAllCurrencies(effective, rates);
-  const main = artwork.images[0];
-  const spec: ArtworkImageSpec = {
-    category: artwork.category,
-    kind: main?.kind ?? 'main',
-    seed: main?.seed ?? artwork.id,
-    colours: artwork.colours.length > 0 ? artwork.colours : ['white'],
-    aspectMilli: main?.aspect_milli ?? Math.round((artwork.width_cm / artwork.height_cm) * 1000),
-  };
+  const spec = imageSpecOf(artwork);
   return {
     id: artwork.id,
     slug: artwork.slug,

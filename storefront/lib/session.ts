@@ -11,6 +11,10 @@ export const SESSION_COOKIE = 'sessionid';
  */
 export async function getSignedInUserId(sessionId: string | undefined, getDb: () => Promise<Db>): Promise<number | null> {
   if (!sessionId) return null;
-  const idHash = createHash('sha256').update(sessionId).digest('hex');
-  return getSessionUserId(await getDb(), idHash, new Date().toISOString());
+  return getSessionUserId(await getDb(), sessionHash(sessionId), new Date().toISOString());
+}
+
+/** What the database keeps of a session cookie: its SHA-256, so a leaked table does not leak sessions. */
+export function sessionHash(sessionId: string): string {
+  return createHash('sha256').update(sessionId).digest('hex');
 }

@@ -4,6 +4,7 @@ import { buildRateMatrix } from '../currency';
 import { deriveOrientation, deriveSizeBucket } from '../derive';
 import type { Database } from '../schema';
 import { CURRENCIES } from '../vocabulary';
+import { seedCuration } from './curation';
 import { generateCatalogue, type ArtistBundle, type CatalogueOptions } from './generate';
 
 /** Rows per multi-row INSERT: well under SQLite's bound-parameter limit for the widest table. */
@@ -15,8 +16,9 @@ export interface SeedResult {
 }
 
 /**
- * Writes the demo catalogue and the default currency rates in one transaction: an interrupted
- * seed leaves the database as it was. Refuses a database that already has a catalogue.
+ * Writes the demo catalogue, its curated homepage data and the default currency rates in one
+ * transaction: an interrupted seed leaves the database as it was. Refuses a database that
+ * already has a catalogue.
  */
 export async function seedCatalogue(
   db: Db,
@@ -45,6 +47,7 @@ export async function seedCatalogue(
       if (batchArtworks >= 2000) await flush();
     }
     await flush();
+    await seedCuration(trx);
     return result;
   });
 }

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db';
 import { buildRateMatrix, type RateMatrix } from '../currency';
 import type { ImageKind } from '../media';
@@ -28,25 +28,44 @@ export async function getIndexableArtworks(
   db: Db,
   page: { afterId: number; limit: number },
 ): Promise<IndexableArtwork[]> {
-  const rows = await db
+  const rows = await selectArtworkRows(db).where('w.id', '>', page.afterId).orderBy('w.id').limit(page.limit).execute();
+  if (rows.length === 0) return [];
+  // A page holds every artwork in its id range, so children are read by range, not a long IN list.
+  const [first, last] = [rows[0]!.id, rows[rows.length - 1]!.id];
+  return withDetails(db, rows, sql<boolean>`artwork_id BETWEEN ${first} AND ${last}`);
+}
+
+/**
+ * The artworks with these ids, whatever their status, in the order of `ids` (unknown ids are
+ * left out): [12, 7] -> [artwork 12, artwork 7]. For short lists such as recently viewed.
+ */
+export async function getIndexableArtworksByIds(db: Db, ids: readonly number[]): Promise<IndexableArtwork[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectArtworkRows(db).where('w.id', 'in', ids).execute();
+  const artworks = await withDetails(db, rows, sql<boolean>`artwork_id IN (${sql.join(ids)})`);
+  const byId = new Map(artworks.map((w) => [w.id, w]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+function selectArtworkRows(db: Db) {
+  return db
     .selectFrom('artworks as w')
     .innerJoin('artists as a', 'a.id', 'w.artist_id')
     .innerJoin('shipping_profiles as p', 'p.id', 'w.shipping_profile_id')
     .selectAll('w')
-    .select(['a.slug as artist_slug', 'a.name as artist_name', 'a.country as artist_country', 'a.city as artist_city', 'p.ships_from'])
-    .where('w.id', '>', page.afterId)
-    .orderBy('w.id')
-    .limit(page.limit)
-    .execute();
-  if (rows.length === 0) return [];
+    .select(['a.slug as artist_slug', 'a.name as artist_name', 'a.country as artist_country', 'a.city as artist_city', 'p.ships_from']);
+}
 
-  // A page holds every artwork in its id range, so children are read by range, not a long IN list.
-  const [first, last] = [rows[0]!.id, rows[rows.length - 1]!.id];
+type ArtworkRowWithArtist = Awaited<ReturnType<ReturnType<typeof selectArtworkRows>['execute']>>[number];
+
+/** `inScope` narrows the child tables (colours, images, prints) to the artworks at hand. */
+async function withDetails(db: Db, rows: ArtworkRowWithArtist[], inScope: RawBuilder<boolean>): Promise<IndexableArtwork[]> {
+  if (rows.length === 0) return [];
   const profileIds = [...new Set(rows.map((r) => r.shipping_profile_id))];
   const [colours, images, prints, rates] = await Promise.all([
-    db.selectFrom('artwork_colours').select(['artwork_id', 'colour']).where('artwork_id', '>=', first).where('artwork_id', '<=', last).orderBy('artwork_id').orderBy('position').execute(),
-    db.selectFrom('artwork_images').select(['artwork_id', 'kind', 'seed', 'aspect_milli']).where('artwork_id', '>=', first).where('artwork_id', '<=', last).orderBy('artwork_id').orderBy('position').execute(),
-    db.selectFrom('print_editions').select(['artwork_id', 'size_label', 'price_minor', 'remaining']).where('artwork_id', '>=', first).where('artwork_id', '<=', last).where('remaining', '>', 0).orderBy('artwork_id').orderBy('price_minor').execute(),
+    db.selectFrom('artwork_colours').select(['artwork_id', 'colour']).where(inScope).orderBy('artwork_id').orderBy('position').execute(),
+    db.selectFrom('artwork_images').select(['artwork_id', 'kind', 'seed', 'aspect_milli']).where(inScope).orderBy('artwork_id').orderBy('position').execute(),
+    db.selectFrom('print_editions').select(['artwork_id', 'size_label', 'price_minor', 'remaining']).where(inScope).where('remaining', '>', 0).orderBy('artwork_id').orderBy('price_minor').execute(),
     db.selectFrom('shipping_rates').select(['profile_id', 'destination', 'cost_minor']).where('profile_id', 'in', profileIds).orderBy('profile_id').orderBy('destination').execute(),
   ]);
   const byArtwork = <T extends { artwork_id: number }>(list: T[]) => groupBy(list, (x) => x.artwork_id);

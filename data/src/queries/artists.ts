@@ -1,0 +1,91 @@
+import type { ExpressionBuilder } from 'kysely';
+import type { Db } from '../db';
+import type { Database } from '../schema';
+import { getIndexableArtworksByIds, type IndexableArtwork } from './search-source';
+
+/** An artist as their page and the homepage lists show them. */
+export interface ArtistProfile {
+  id: number;
+  slug: string;
+  name: string;
+  bio: string;
+  country: string;
+  city: string;
+  avatar_seed: number;
+  joined_at: string;
+  follower_count: number;
+  available_count: number;
+  sold_count: number;
+}
+
+type ArtistScope = ExpressionBuilder<Database, 'artists'>;
+
+const worksWithStatus = (eb: ArtistScope, status: 'available' | 'sold') =>
+  eb.selectFrom('artworks as w').whereRef('w.artist_id', '=', 'artists.id').where('w.status', '=', status);
+
+function selectProfiles(db: Db) {
+  return db
+    .selectFrom('artists')
+    .select(['artists.id', 'artists.slug', 'artists.name', 'artists.bio', 'artists.country', 'artists.city', 'artists.avatar_seed', 'artists.joined_at'])
+    .select((eb) => [
+      eb.selectFrom('follows as f').whereRef('f.artist_id', '=', 'artists.id').select((e) => e.fn.countAll<number>().as('n')).as('follower_count'),
+      worksWithStatus(eb, 'available').select((e) => e.fn.countAll<number>().as('n')).as('available_count'),
+      worksWithStatus(eb, 'sold').select((e) => e.fn.countAll<number>().as('n')).as('sold_count'),
+    ]);
+}
+
+type ProfileRow = Awaited<ReturnType<ReturnType<typeof selectProfiles>['execute']>>[number];
+
+const toProfile = (row: ProfileRow): ArtistProfile => ({
+  ...row,
+  follower_count: Number(row.follower_count ?? 0),
+  available_count: Number(row.available_count ?? 0),
+  sold_count: Number(row.sold_count ?? 0),
+});
+
+export async function getArtistBySlug(db: Db, slug: string): Promise<ArtistProfile | undefined> {
+  const row = await selectProfiles(db).where('artists.slug', '=', slug).executeTakeFirst();
+  return row && toProfile(row);
+}
+
+/**
+ * Artists with available work, most followed first; ties (and a catalogue nobody follows yet)
+ * go to the most favourited available work, then the artist's popularity.
+ */
+export async function getPopularArtists(db: Db, limit: number): Promise<ArtistProfile[]> {
+  const rows = await selectProfiles(db)
+    .select((eb) => worksWithStatus(eb, 'available').select((e) => e.fn.sum<number>('w.favourite_count').as('n')).as('favourites'))
+    .where((eb) => eb.exists(worksWithStatus(eb, 'available').select('w.id')))
+    .orderBy('follower_count', 'desc')
+    .orderBy('favourites', 'desc')
+    .orderBy('artists.popularity', 'desc')
+    .orderBy('artists.id')
+    .limit(limit)
+    .execute();
+  return rows.map(({ favourites: _, ...row }) => toProfile(row));
+}
+
+/** Artists who joined most recently and have work for sale now. */
+export async function getDiscoveredArtists(db: Db, limit: number): Promise<ArtistProfile[]> {
+  const rows = await selectProfiles(db)
+    .where((eb) => eb.exists(worksWithStatus(eb, 'available').select('w.id')))
+    .orderBy('artists.joined_at', 'desc')
+    .orderBy('artists.id')
+    .limit(limit)
+    .execute();
+  return rows.map(toProfile);
+}
+
+/** The artist's sold works, most recently sold first (by last update), at most `limit`. */
+export async function getSoldArtworks(db: Db, artistId: number, limit: number): Promise<IndexableArtwork[]> {
+  const rows = await db
+    .selectFrom('artworks')
+    .select('id')
+    .where('artist_id', '=', artistId)
+    .where('status', '=', 'sold')
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return getIndexableArtworksByIds(db, rows.map((r) => r.id));
+}

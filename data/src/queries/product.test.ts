@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../db';
+import { seedCatalogue } from '../catalogue/seed';
+import { getProductBySlug, getSimilarAvailableArtworks } from './product';
+import { getIndexableArtworksByIds } from './search-source';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-product-'));
+let db: Db;
+
+beforeAll(async () => {
+  db = await openDatabase(path.join(dir, 'product.db'));
+  await seedCatalogue(db, { seed: 5, artworks: 400 });
+});
+afterAll(async () => {
+  await db.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const slugWith = async (where: string) =>
+  (await sql<{ slug: string }>`SELECT slug FROM artworks WHERE ${sql.raw(where)} ORDER BY id LIMIT 1`.execute(db)).rows[0]!.slug;
+
+describe('getProductBySlug', () => {
+  it('reads an artwork with its artist, images, colours, shipping and every print edition', async () => {
+    const slug = await slugWith("status = 'available' AND id IN (SELECT artwork_id FROM print_editions WHERE remaining = 0)");
+    const product = (await getProductBySlug(db, slug))!;
+    const { rows: [row] } = await sql<{ id: number; artist_id: number; bio: string; profile: number }>`
+      SELECT w.id, w.artist_id, a.bio, w.shipping_profile_id AS profile FROM artworks w JOIN artists a ON a.id = w.artist_id WHERE w.slug = ${slug}`.execute(db);
+    expect(product).toMatchObject({ id: row!.id, slug, status: 'available', artist: { id: row!.artist_id, bio: row!.bio } });
+    const { rows: editions } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM print_editions WHERE artwork_id = ${row!.id}`.execute(db);
+    expect(product.print_editions).toHaveLength(editions[0]!.n);
+    expect(product.print_editions.some((p) => p.remaining === 0)).toBe(true);
+    expect(product.print_editions.map((p) => p.width_cm)).toEqual([...product.print_editions.map((p) => p.width_cm)].sort((a, b) => a - b));
+    const { rows: rates } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM shipping_rates WHERE profile_id = ${row!.profile}`.execute(db);
+    expect(product.shipping).toHaveLength(rates[0]!.n);
+    expect(product.images.length).toBeGreaterThanOrEqual(2);
+    expect(product.colours.length).toBeGreaterThan(0);
+  });
+
+  it.each(['sold', 'reserved'])('keeps a %s work, marked so', async (status) => {
+    const product = await getProductBySlug(db, await slugWith(`status = '${status}'`));
+    expect(product?.status).toBe(status);
+  });
+
+  it('answers undefined for a hidden work and an unknown slug', async () => {
+    expect(await getProductBySlug(db, await slugWith("status = 'hidden'"))).toBeUndefined();
+    expect(await getProductBySlug(db, 'no-such-artwork')).toBeUndefined();
+  });
+});
+
+describe('getSimilarAvailableArtworks', () => {
+  it('offers available works of the same category, the same subject first, never the work itself', async () => {
+    const sold = (await getProductBySlug(db, await slugWith("status = 'sold'")))!;
+    const similar = await getSimilarAvailableArtworks(db, sold, 8);
+    expect(similar.length).toBeGreaterThan(0);
+    expect(similar.length).toBeLessThanOrEqual(8);
+    for (const w of similar) {
+      expect(w).toMatchObject({ category: sold.category, status: 'available' });
+      expect(w.id).not.toBe(sold.id);
+    }
+    const subjects = similar.map((w) => w.subject === sold.subject);
+    expect(subjects).toEqual([...subjects].sort((a, b) => Number(b) - Number(a)));
+  });
+});
+
+describe('getIndexableArtworksByIds', () => {
+  it('answers in the order asked, leaving unknown ids out', async () => {
+    const artworks = await getIndexableArtworksByIds(db, [9, 999_999, 3]);
+    expect(artworks.map((w) => w.id)).toEqual([9, 3]);
+  });
+});

@@ -1,0 +1,60 @@
+import type { Db } from '../db';
+import type { PrintEditionRow } from '../schema';
+import { getIndexableArtworksByIds, type IndexableArtwork } from './search-source';
+
+/** What a shopper may do about a work: buy it, wait for a reservation, or see it was sold. */
+export type Availability = 'available' | 'reserved' | 'sold';
+
+/** An artwork as its product page shows it. */
+export interface Product extends IndexableArtwork {
+  status: Availability;
+  artist: IndexableArtwork['artist'] & { bio: string; avatar_seed: number };
+  /** Every edition, sold-out ones included (remaining 0), smallest first. */
+  print_editions: PrintEditionRow[];
+}
+
+/** The artwork with this slug, or undefined when there is none or it is hidden from shoppers. */
+export async function getProductBySlug(db: Db, slug: string): Promise<Product | undefined> {
+  const row = await db
+    .selectFrom('artworks as w')
+    .innerJoin('artists as a', 'a.id', 'w.artist_id')
+    .select(['w.id', 'w.status', 'a.bio', 'a.avatar_seed'])
+    .where('w.slug', '=', slug)
+    .where('w.status', '!=', 'hidden')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const [[artwork], print_editions] = await Promise.all([
+    getIndexableArtworksByIds(db, [row.id]),
+    db.selectFrom('print_editions').selectAll().where('artwork_id', '=', row.id).orderBy('width_cm').orderBy('id').execute(),
+  ]);
+  if (!artwork) return undefined;
+  return {
+    ...artwork,
+    status: row.status as Availability,
+    artist: { ...artwork.artist, bio: row.bio, avatar_seed: row.avatar_seed },
+    print_editions,
+  };
+}
+
+/**
+ * Available works like this one, for a sold original's page: the same category, the same
+ * subject first, most popular first, at most `limit`.
+ */
+export async function getSimilarAvailableArtworks(
+  db: Db,
+  artwork: Pick<IndexableArtwork, 'id' | 'category' | 'subject'>,
+  limit: number,
+): Promise<IndexableArtwork[]> {
+  const rows = await db
+    .selectFrom('artworks')
+    .select('id')
+    .where('category', '=', artwork.category)
+    .where('status', '=', 'available')
+    .where('id', '!=', artwork.id)
+    .orderBy((eb) => eb('subject', '=', artwork.subject), 'desc')
+    .orderBy('popularity', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return getIndexableArtworksByIds(db, rows.map((r) => r.id));
+}

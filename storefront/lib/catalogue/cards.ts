@@ -1,0 +1,46 @@
+import type { RateMatrix } from '@easel/data/currency';
+import { artworkImageSrcSet, artworkImageUrl, type ArtworkImageSpec } from '@easel/data/media';
+import { imageSpecOf, toSearchDocument } from '@easel/indexer/documents';
+import { COLOUR_VALUES } from '@easel/data/vocabulary';
+import type { IndexableArtwork } from '@easel/data/queries/search-source';
+import type { ProductCard } from '@easel/search-service/contract';
+import { toProductCard } from '@easel/search-service/product-card';
+import { artworkImageHeight } from '../artwork-image-size';
+
+/**
+ * Catalogue rows -> the search contract's product card, so works read from SQLite (editors'
+ * picks, recently viewed, similar works) look exactly like gallery results.
+ */
+
+/** The widths `src` names; `srcSet` carries every rendered width. */
+const CARD_IMAGE_WIDTH = 640;
+const AVATAR_WIDTH = 320;
+
+/** A picture for an `<img>`: its default source, every width for `srcset`, and the default's size. */
+export interface ImageSource {
+  src: string;
+  srcSet: string;
+  width: number;
+  height: number;
+}
+
+export function imageSource(spec: ArtworkImageSpec, width = CARD_IMAGE_WIDTH): ImageSource {
+  return { src: artworkImageUrl(spec, width), srcSet: artworkImageSrcSet(spec), width, height: artworkImageHeight(spec, width) };
+}
+
+/**
+ * An artist's avatar: a square abstract drawn from their avatar seed by the artwork renderer,
+ * until artists upload portraits: 7 -> a square painting detail in pink and beige.
+ */
+export function avatarImage(avatarSeed: number): ImageSource {
+  const colour = (offset: number) => COLOUR_VALUES[(avatarSeed + offset) % COLOUR_VALUES.length]!;
+  return imageSource({ category: 'painting', kind: 'detail', seed: avatarSeed, colours: [colour(0), colour(2)], aspectMilli: 1000 }, AVATAR_WIDTH);
+}
+
+/**
+ * An artwork -> its product card, through the same document the search index holds, so a work
+ * read from SQLite looks exactly like a gallery result; free shipping is judged against `ships_to`.
+ */
+export function toCard(artwork: IndexableArtwork, rates: RateMatrix, options: { ships_to?: string | undefined }): ProductCard {
+  return toProductCard(toSearchDocument(artwork, rates), options);
+}

@@ -1,0 +1,100 @@
+import { pricesInAllCurrencies, type RateMatrix } from '@easel/data/currency';
+import type { ImageKind } from '@easel/data/media';
+import type { Product } from '@easel/data/queries/product';
+import type { IndexableArtwork } from '@easel/data/queries/search-source';
+import type { Currency } from '@easel/data/vocabulary';
+import { DEFAULT_SHIP_TO, type ProductCard } from '@easel/search-service/contract';
+import { imageSpecOf } from '@easel/indexer/documents';
+import { avatarImage, imageSource, toCard, type ImageSource } from './cards';
+
+/**
+ * A product page's data (`GET /api/product/`): the work's product card plus what only its page
+ * shows. Of SPEC §3's product state, `freeShipping` is the card's `ships_free`, `favouriteCount`
+ * its `favourite_count`, `artistId` `artist.id`, `offerPricing` `sale_prices`; `prints`,
+ * `shipping` and `auto_tags` are below. `favourited`, `collections` and `customerFavourites`
+ * are the shopper's own and so not part of this shared-cached answer.
+ */
+
+/** The viewer shows a picture at up to this width by default; `srcSet` has the rest. */
+const VIEWER_IMAGE_WIDTH = 960;
+
+/** A shipping quote to one country: not shipped there, free, or its cost in the five currencies. */
+export type ShippingQuote = { ships: false } | { ships: true; free: boolean; prices: Record<Currency, number> };
+
+export interface PrintOffer {
+  /** The size label as a slug, the key of its shipping quote: 'A3' -> 'a3'. */
+  slug: string;
+  size_label: string;
+  width_cm: number;
+  height_cm: number;
+  prices: Record<Currency, number>;
+  edition_size: number;
+  remaining: number;
+}
+
+export interface ProductData extends ProductCard {
+  description: string;
+  status: Product['status'];
+  auto_tags: string[];
+  images: (ImageSource & { kind: ImageKind; alt: string })[];
+  artist: { id: number; slug: string; name: string; url: string; city: string; country: string; bio: string; avatar: ImageSource };
+  prints: PrintOffer[];
+  shipping: { ships_to: string; ships_from: string; original: ShippingQuote; prints: Record<string, ShippingQuote> };
+  /** Available works like this one; only a sold original lists them. */
+  similar: ProductCard[];
+}
+
+const IMAGE_ALT: Record<ImageKind, (title: string) => string> = {
+  main: (title) => title,
+  detail: (title) => `${title}, detail`,
+  room: (title) => `${title}, shown on a wall`,
+};
+
+/** Prints are sent from the artist on the original's shipping profile, so they share its quote. */
+function quoteTo(product: IndexableArtwork, shipsTo: string, rates: RateMatrix): ShippingQuote {
+  const rate = product.shipping.find((s) => s.destination === shipsTo);
+  if (!rate) return { ships: false };
+  return { ships: true, free: rate.cost_minor === 0, prices: pricesInAllCurrencies(rate.cost_minor, rates) };
+}
+
+/**
+ * A product read from the catalogue -> its page data, prices in all five currencies and
+ * shipping quoted to `ships_to` (GB when absent):
+ * ({ slug: 'sea', status: 'sold', print_editions: [{ size_label: 'A3', … }], … }, { rates, ships_to: 'US', similar })
+ * -> { slug: 'sea', status: 'sold', prints: [{ slug: 'a3', … }], shipping: { ships_to: 'US', original: {…}, prints: { a3: {…} } }, similar, … }.
+ */
+export function toProductData(
+  product: Product,
+  { rates, ships_to, similar }: { rates: RateMatrix; ships_to: string | undefined; similar: IndexableArtwork[] },
+): ProductData {
+  const destination = ships_to ?? DEFAULT_SHIP_TO;
+  const original = quoteTo(product, destination, rates);
+  const prints = product.print_editions.map((p) => ({
+    slug: p.size_label.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+    size_label: p.size_label,
+    width_cm: p.width_cm,
+    height_cm: p.height_cm,
+    prices: pricesInAllCurrencies(p.price_minor, rates),
+    edition_size: p.edition_size,
+    remaining: p.remaining,
+  }));
+  const { artist } = product;
+  return {
+    ...toCard(product, rates, { ships_to }),
+    description: product.description,
+    status: product.status,
+    auto_tags: product.auto_tags,
+    images: product.images.map((image) => ({
+      kind: image.kind,
+      alt: IMAGE_ALT[image.kind](product.title),
+      ...imageSource(imageSpecOf(product, image), VIEWER_IMAGE_WIDTH),
+    })),
+    artist: {
+      id: artist.id, slug: artist.slug, name: artist.name, url: `/artist/${artist.slug}/`, city: artist.city, country: artist.country,
+      bio: artist.bio, avatar: avatarImage(artist.avatar_seed),
+    },
+    prints,
+    shipping: { ships_to: destination, ships_from: product.ships_from, original, prints: Object.fromEntries(prints.map((p) => [p.slug, original])) },
+    similar: similar.map((w) => toCard(w, rates, { ships_to })),
+  };
+}
