@@ -11,8 +11,18 @@ import { getConfig } from '../../../../../../lib/config';
 /** The search service answers within its 1000 ms budget; this covers the hop on top. */
 const FORWARD_TIMEOUT_MS = 1500;
 const PASSED_HEADERS = ['content-type', 'cache-control', 'etag', 'retry-after'];
+/** The search service's own limit on a multi-search body; larger ones are refused before being read. */
+const MAX_BODY_BYTES = 64 * 1024;
 
 async function forward(request: NextRequest, method: 'GET' | 'POST'): Promise<Response> {
+  if (method === 'POST') {
+    const length = request.headers.get('content-length');
+    const problem = length === null ? 'must state its length' : Number(length) > MAX_BODY_BYTES ? `must be at most ${MAX_BODY_BYTES} bytes` : undefined;
+    if (problem) {
+      const body: ErrorResponse = { error: { code: 'invalid_parameter', param: 'body', message: `body ${problem}` } };
+      return Response.json(body, { status: length === null ? 411 : 413, headers: { 'cache-control': 'no-store' } });
+    }
+  }
   const incoming = request.nextUrl;
   // Both origins serve the API under the same path.
   const target = `${getConfig().SEARCH_SERVICE_URL}${incoming.pathname}${incoming.search}`;
