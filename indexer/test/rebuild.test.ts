@@ -51,24 +51,29 @@ describe('rebuildIndex', () => {
   });
 
   it('swaps a rebuild in while searches keep answering in full', async () => {
-    let stop = false;
-    const outcomes: { ok: boolean; total: number }[] = [];
+    let rebuilt = false;
+    type Outcome = { ok: boolean; total: number };
+    const during: Outcome[] = [];
+    const after: Outcome[] = [];
+    // Searches run all through the rebuild and on past the swap, however quickly it goes.
     const searcher = (async () => {
-      while (!stop) {
+      while (!rebuilt || after.length < 5) {
+        const into = rebuilt ? after : during;
         try {
           const res = await meili.index(indexUid).search('', { hitsPerPage: 1, facets: ['category_path'] });
-          outcomes.push({ ok: true, total: res.totalHits ?? -1 });
+          into.push({ ok: true, total: res.totalHits ?? -1 });
         } catch {
-          outcomes.push({ ok: false, total: -1 });
+          into.push({ ok: false, total: -1 });
         }
       }
     })();
     const uidsBefore = (await meili.getRawIndexes({ limit: 1000 })).results.map((i) => i.uid);
     await rebuildIndex({ db, meili, indexUid });
-    stop = true;
+    rebuilt = true;
     await searcher;
+    const outcomes = [...during, ...after];
 
-    expect(outcomes.length).toBeGreaterThan(10);
+    expect(during.length).toBeGreaterThan(0);
     expect(outcomes.filter((o) => !o.ok)).toEqual([]);
     expect(new Set(outcomes.map((o) => o.total))).toEqual(new Set([available]));
     const indexesAfter = (await meili.getRawIndexes({ limit: 1000 })).results.map((i) => i.uid);
