@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { REPO_ROOT } from '@easel/data/config';
+import { mulberry32 } from '@easel/data/random';
 import {
   CATEGORIES, COLOUR_VALUES, CURRENCIES, ORIENTATIONS, SHIPPING_COUNTRIES, SIZE_BUCKETS, STYLES, SUBJECTS,
   type Category,
@@ -186,16 +187,4 @@ function tail(random: () => number): [Endpoint, Param[]][] {
     [out[i], out[j]] = [out[j]!, out[i]!];
   }
   return out;
-}
-
-/** A small seeded generator (mulberry32): the same mix on every machine. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { IMAGE_KINDS, type ArtworkImageSpec } from '@easel/data/media';
 import { CATEGORY_VALUES, COLOURS } from '@easel/data/vocabulary';
-import { artworkImageHeight, mulberry32, renderArtworkImage, renderArtworkSvg } from './artwork-image';
+import { artworkImageHeight, renderArtworkImage, renderArtworkSvg } from './artwork-image';
 
 const spec = (over: Partial<ArtworkImageSpec> = {}): ArtworkImageSpec => ({
   category: 'painting',
@@ -11,19 +11,6 @@ const spec = (over: Partial<ArtworkImageSpec> = {}): ArtworkImageSpec => ({
   colours: ['blue', 'gold'],
   aspectMilli: 1500,
   ...over,
-});
-
-describe('mulberry32', () => {
-  it('is deterministic and stays in [0, 1)', () => {
-    const a = mulberry32(42);
-    const b = mulberry32(42);
-    for (let i = 0; i < 1000; i++) {
-      const x = a();
-      expect(x).toBe(b());
-      expect(x).toBeGreaterThanOrEqual(0);
-      expect(x).toBeLessThan(1);
-    }
-  });
 });
 
 describe('renderArtworkSvg', () => {

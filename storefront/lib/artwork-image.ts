@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { ArtworkImageSpec } from '@easel/data/media';
+import { mulberry32 } from '@easel/data/random';
 import { COLOURS, type Category } from '@easel/data/vocabulary';
 import { artworkImageHeight } from './artwork-image-size';
 
@@ -16,18 +17,6 @@ export { artworkImageHeight };
 
 // ---------------------------------------------------------------------------------------------
 // Seeded randomness
-
-/** mulberry32: a tiny, fast 32-bit PRNG giving floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** FNV-1a over a string, to fold the category into the seed. */
 function hashString(s: string): number {

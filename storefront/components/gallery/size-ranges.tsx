@@ -26,23 +26,21 @@ export function SizeRanges() {
       }
       return changeFilters(d, { size: Object.fromEntries(Object.entries(size).filter(([, v]) => v !== undefined)) as typeof d.size });
     });
-  const field = (bound: Bound, label: string) => (
+  const field = (bound: Bound, label: 'Min' | 'Max') => (
     <NumberField id={bound.replace('_', '-')} label={label} name={`${label} ${bound.split('_')[0]} in ${settings.display_units}`} suffix={settings.display_units} decimals={1} value={shown(draft.size[bound])} onCommit={(v) => set(bound, v)} />
   );
   return (
     <div className="size-ranges">
-      <p className="size-ranges__title">Width</p>
-      <div className="range-fields">
-        {field('width_min', 'Min')}
-        <span className="range-fields__to" aria-hidden="true">to</span>
-        {field('width_max', 'Max')}
-      </div>
-      <p className="size-ranges__title">Height</p>
-      <div className="range-fields">
-        {field('height_min', 'Min')}
-        <span className="range-fields__to" aria-hidden="true">to</span>
-        {field('height_max', 'Max')}
-      </div>
+      {(['width', 'height'] as const).map((side) => (
+        <div key={side}>
+          <p className="size-ranges__title">{side === 'width' ? 'Width' : 'Height'}</p>
+          <div className="range-fields">
+            {field(`${side}_min`, 'Min')}
+            <span className="range-fields__to" aria-hidden="true">to</span>
+            {field(`${side}_max`, 'Max')}
+          </div>
+        </div>
+      ))}
     </div>
   );
 }
