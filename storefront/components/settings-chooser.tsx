@@ -13,7 +13,7 @@ import { useSettings } from './settings-provider';
 import { useToast } from './toasts';
 
 /**
- * The header's settings: a summary button ("Ships to United Kingdom · £ GBP · cm") that opens
+ * The header's settings: a summary button ("£ GBP · cm · ships to United Kingdom") that opens
  * a panel with currency, ships-to country, units and language. The choices load from
  * OPTIONS /api/u/ the first time the button is pointed at, focused or opened.
  */

@@ -31,7 +31,7 @@ describe('the site header', () => {
     const html = renderHeader(DEFAULT_SETTINGS);
     expect(html).toContain('aria-label="Basket, 0 items"');
     expect(html).toContain('>Basket<');
-    expect(html).toContain('Ships to United Kingdom · £ GBP · cm');
+    expect(html).toContain('£ GBP · cm · ships to United Kingdom');
   });
 
   it('speaks American English when chosen: a cart', () => {
@@ -39,11 +39,11 @@ describe('the site header', () => {
     expect(html).toContain('aria-label="Cart, 0 items"');
     expect(html).toContain('>Cart<');
     expect(html).not.toContain('Basket');
-    expect(html).toContain('Ships to United States · $ USD · in');
+    expect(html).toContain('$ USD · in · ships to United States');
   });
 
   it('shows the URL\'s currency for a visitor', () => {
-    expect(renderHeader(DEFAULT_SETTINGS, { currency: 'EUR' })).toContain('Ships to United Kingdom · € EUR · cm');
+    expect(renderHeader(DEFAULT_SETTINGS, { currency: 'EUR' })).toContain('€ EUR · cm · ships to United Kingdom');
   });
 
   it('keeps the settings panel closed until asked', () => {

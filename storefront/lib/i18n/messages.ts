@@ -27,7 +27,7 @@ const BRITISH = {
   'shell.footer': 'Easel · Every work is an original, sold by the artist who made it.',
 
   'settings.title': 'Your settings',
-  'settings.summary': 'Ships to {country} · {currency} · {units}',
+  'settings.summary': '{currency} · {units} · ships to {country}',
   'settings.currency': 'Currency',
   'settings.country': 'Ships to',
   'settings.units': 'Sizes in',
