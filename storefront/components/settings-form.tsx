@@ -16,32 +16,22 @@ export function SettingsForm({ options, values, disabled, t, onChange }: Setting
   const id = useId();
   return (
     <form className="settings-form" onSubmit={(event) => event.preventDefault()}>
-      <div className="settings-form__field">
-        <label htmlFor={`${id}-currency`}>{t('settings.currency')}</label>
-        <select
-          id={`${id}-currency`}
-          value={values.currency}
-          disabled={disabled}
-          onChange={(event) => onChange({ currency: event.target.value as SettingsChoice['currency'] })}
-        >
-          {options.currency.map((o) => (
-            <option key={o.value} value={o.value}>{o.display_name}</option>
-          ))}
-        </select>
-      </div>
-      <div className="settings-form__field">
-        <label htmlFor={`${id}-country`}>{t('settings.country')}</label>
-        <select
-          id={`${id}-country`}
-          value={values.country}
-          disabled={disabled}
-          onChange={(event) => onChange({ country: event.target.value as SettingsChoice['country'] })}
-        >
-          {options.country.map((o) => (
-            <option key={o.value} value={o.value}>{o.display_name}</option>
-          ))}
-        </select>
-      </div>
+      <List
+        id={`${id}-currency`}
+        label={t('settings.currency')}
+        choices={options.currency}
+        value={values.currency}
+        disabled={disabled}
+        onChange={(currency) => onChange({ currency })}
+      />
+      <List
+        id={`${id}-country`}
+        label={t('settings.country')}
+        choices={options.country}
+        value={values.country}
+        disabled={disabled}
+        onChange={(country) => onChange({ country })}
+      />
       <Pair
         legend={t('settings.units')}
         name={`${id}-units`}
@@ -59,6 +49,28 @@ export function SettingsForm({ options, values, disabled, t, onChange }: Setting
         onChange={(language) => onChange({ language })}
       />
     </form>
+  );
+}
+
+interface ListProps<V extends string> {
+  id: string;
+  label: string;
+  choices: { value: V; display_name: string }[];
+  value: V;
+  disabled: boolean;
+  onChange: (value: V) => void;
+}
+
+function List<V extends string>({ id, label, choices, value, disabled, onChange }: ListProps<V>) {
+  return (
+    <div className="settings-form__field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value as V)}>
+        {choices.map((o) => (
+          <option key={o.value} value={o.value}>{o.display_name}</option>
+        ))}
+      </select>
+    </div>
   );
 }
 

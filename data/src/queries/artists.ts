@@ -1,18 +1,10 @@
-import type { ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { Db } from '../db';
-import type { Database } from '../schema';
+import type { ArtistsTable, Database } from '../schema';
 import { getIndexableArtworksByIds, type IndexableArtwork } from './search-source';
 
 /** An artist as their page and the homepage lists show them. */
-export interface ArtistProfile {
-  id: number;
-  slug: string;
-  name: string;
-  bio: string;
-  country: string;
-  city: string;
-  avatar_seed: number;
-  joined_at: string;
+export interface ArtistProfile extends Pick<Selectable<ArtistsTable>, 'id' | 'slug' | 'name' | 'bio' | 'country' | 'city' | 'avatar_seed' | 'joined_at'> {
   follower_count: number;
   available_count: number;
   sold_count: number;

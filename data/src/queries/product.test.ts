@@ -1,24 +1,18 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../db';
-import { seedCatalogue } from '../catalogue/seed';
+import { openTemporaryDatabase, type TemporaryDatabase } from '../../test/fixtures';
+import type { Db } from '../db';
 import { getProductBySlug, getSimilarAvailableArtworks } from './product';
 import { getIndexableArtworksByIds } from './search-source';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-product-'));
+let temp: TemporaryDatabase;
 let db: Db;
 
 beforeAll(async () => {
-  db = await openDatabase(path.join(dir, 'product.db'));
-  await seedCatalogue(db, { seed: 5, artworks: 400 });
+  temp = await openTemporaryDatabase('product', { seed: 5, artworks: 400 });
+  db = temp.db;
 });
-afterAll(async () => {
-  await db.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => temp.close());
 
 const slugWith = async (where: string) =>
   (await sql<{ slug: string }>`SELECT slug FROM artworks WHERE ${sql.raw(where)} ORDER BY id LIMIT 1`.execute(db)).rows[0]!.slug;

@@ -1,30 +1,19 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../db';
-import { seedCatalogue } from '../catalogue/seed';
+import { addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../test/fixtures';
+import type { Db } from '../db';
 import { getSessionUserId } from './sessions';
 import { getAccountSettings, saveAccountSettings } from './settings';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-settings-'));
+let temp: TemporaryDatabase;
 let db: Db;
 let userId: number;
 
 beforeAll(async () => {
-  db = await openDatabase(path.join(dir, 'settings.db'));
-  await seedCatalogue(db, { seed: 3, artworks: 20 });
-  const user = await db
-    .insertInto('users')
-    .values({ email: 'ada@example.com', password_hash: 'x', name: 'Ada', role: 'user', artist_id: null, created_at: '2026-01-01T00:00:00Z', currency: 'GBP', country: 'GB', display_units: 'cm', language: 'en-gb' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  userId = user.id;
+  temp = await openTemporaryDatabase('settings', { seed: 3, artworks: 20 });
+  db = temp.db;
+  userId = await addUser(db);
 });
-afterAll(async () => {
-  await db.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => temp.close());
 
 describe('getAccountSettings', () => {
   it('answers a new user\'s settings and an empty basket', async () => {

@@ -1,26 +1,20 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase, type Db } from '@easel/data/db';
-import { seedCatalogue } from '@easel/data';
+import type { Db } from '@easel/data/db';
+import { openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { productCardSchema } from '@easel/search-service/contract';
 import { createProductHandler } from './product-api';
 import type { ProductData } from './product';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-product-api-'));
+let temp: TemporaryDatabase;
 let db: Db;
 
 beforeAll(async () => {
-  db = await openDatabase(path.join(dir, 'product.db'));
-  await seedCatalogue(db, { seed: 5, artworks: 400 });
+  temp = await openTemporaryDatabase('product-api', { seed: 5, artworks: 400 });
+  db = temp.db;
 });
-afterAll(async () => {
-  await db.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => temp.close());
 
 const GET = (query: string) => createProductHandler({ getDb: async () => db })(new NextRequest(`http://shop.test/api/product/${query}`));
 const slugWhere = async (where: string) =>

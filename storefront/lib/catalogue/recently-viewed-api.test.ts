@@ -1,15 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createHash } from 'node:crypto';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '@easel/data/db';
-import { seedCatalogue } from '@easel/data';
+import type { Db } from '@easel/data/db';
+import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { productCardSchema } from '@easel/search-service/contract';
 import { createRecentlyViewedHandlers } from './recently-viewed-api';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-recent-api-'));
+let temp: TemporaryDatabase;
 let db: Db;
 let slugs: string[];
 let soldSlug: string;
@@ -17,25 +13,14 @@ const USER_SESSION = 'session-of-ada';
 let userId: number;
 
 beforeAll(async () => {
-  db = await openDatabase(path.join(dir, 'recent.db'));
-  await seedCatalogue(db, { seed: 2, artworks: 200 });
+  temp = await openTemporaryDatabase('recent-api', { seed: 2, artworks: 200 });
+  db = temp.db;
   slugs = (await db.selectFrom('artworks').select('slug').where('status', '=', 'available').orderBy('id').limit(3).execute()).map((r) => r.slug);
   soldSlug = (await db.selectFrom('artworks').select('slug').where('status', '=', 'sold').executeTakeFirstOrThrow()).slug;
-  userId = (await db
-    .insertInto('users')
-    .values({ email: 'ada@example.com', password_hash: 'x', name: 'Ada', role: 'user', artist_id: null, created_at: '2026-01-01T00:00:00Z', currency: 'GBP', country: 'GB', display_units: 'cm', language: 'en-gb' })
-    .returning('id')
-    .executeTakeFirstOrThrow()).id;
-  const now = new Date().toISOString();
-  await db.insertInto('sessions').values({
-    id_hash: createHash('sha256').update(USER_SESSION).digest('hex'), user_id: userId, created_at: now, last_seen_at: now,
-    expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-  }).execute();
+  userId = await addUser(db);
+  await addSession(db, USER_SESSION, userId);
 });
-afterAll(async () => {
-  await db.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => temp.close());
 
 function handlers() {
   const opened = { count: 0 };

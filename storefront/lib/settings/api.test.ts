@@ -1,38 +1,24 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createHash } from 'node:crypto';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase, type Db } from '@easel/data/db';
+import type { Db } from '@easel/data/db';
 import { getAccountSettings } from '@easel/data/queries/settings';
+import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { COUNTRY_CODES } from './countries';
 import { createUserSettingsHandlers } from './api';
 import { DEFAULT_SETTINGS, userSettingsSchema, settingsOptionsSchema } from './settings';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-settings-api-'));
+let temp: TemporaryDatabase;
 let db: Db;
 let userId: number;
 const SESSION = 'session-of-ada';
 
 beforeAll(async () => {
-  db = await openDatabase(path.join(dir, 'api.db'));
-  const user = await db
-    .insertInto('users')
-    .values({ email: 'ada@example.com', password_hash: 'x', name: 'Ada', role: 'user', artist_id: null, created_at: '2026-01-01T00:00:00Z', currency: 'EUR', country: 'FR', display_units: 'in', language: 'en-us' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  userId = user.id;
-  const now = new Date().toISOString();
-  await db.insertInto('sessions').values({
-    id_hash: createHash('sha256').update(SESSION).digest('hex'), user_id: userId, created_at: now, last_seen_at: now,
-    expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-  }).execute();
+  temp = await openTemporaryDatabase('settings-api');
+  db = temp.db;
+  userId = await addUser(db, { currency: 'EUR', country: 'FR', display_units: 'in', language: 'en-us' });
+  await addSession(db, SESSION, userId);
 });
-afterAll(async () => {
-  await db.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => temp.close());
 
 /** Handlers on the test database, counting how often they open it. */
 function handlers() {
@@ -98,13 +84,8 @@ describe('GET /api/u/', () => {
 
   it('reads a stored value the site does not offer as the default', async () => {
     // The columns have no CHECK constraints, so a bad value can be stored; the types do not allow it.
-    const other = await db
-      .insertInto('users')
-      .values({ email: 'bo@example.com', password_hash: 'x', name: 'Bo', role: 'user', artist_id: null, created_at: '2026-01-01T00:00:00Z', currency: 'JPY' as 'GBP', country: 'Narnia', display_units: 'ft' as 'cm', language: 'fr' as 'en-gb' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const now = new Date().toISOString();
-    await db.insertInto('sessions').values({ id_hash: createHash('sha256').update('bo').digest('hex'), user_id: other.id, created_at: now, last_seen_at: now, expires_at: '2999-01-01T00:00:00Z' }).execute();
+    const other = await addUser(db, { currency: 'JPY' as 'GBP', country: 'Narnia', display_units: 'ft' as 'cm', language: 'fr' as 'en-gb' }, 'bo@example.com');
+    await addSession(db, 'bo', other);
     const response = await handlers().GET(request('GET', { cookies: { sessionid: 'bo' } }));
     expect(await response.json()).toMatchObject({ currency: 'GBP', country: 'GB', display_units: 'cm', language: 'en-gb', authenticated: true });
   });

@@ -1,14 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { REPO_ROOT } from '@easel/data/config';
 
 /** Debian's Chromium; a downloaded browser is not an option on the machines this runs on. */
 const EXECUTABLE = '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: EXECUTABLE, args: FLAGS });
+/** One Chromium for a test file, launched before its tests and closed after them. */
+export function useChromium(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: EXECUTABLE, args: FLAGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('Chromium is not running yet: use it inside a test.');
+    return browser;
+  };
 }
 
 /** Screenshots for people to look at live here, one file per view, replaced on every run. */

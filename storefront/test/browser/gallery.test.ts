@@ -1,20 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, screenshotPath } from './chromium';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { screenshotPath, useChromium } from './chromium';
 
 const base = inject('storefrontUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useChromium();
 
 /** A page that records the gallery's search requests and any script error. */
 async function openGallery(path: string, options: { width?: number; url?: string; context?: BrowserContext } = {}) {
-  const context = options.context ?? (await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 } }));
+  const context = options.context ?? (await browser().newContext({ viewport: { width: options.width ?? 1280, height: 900 } }));
   const page = await context.newPage();
   const searches: string[] = [];
   const errors: string[] = [];
@@ -61,7 +54,7 @@ describe('the gallery page', () => {
   });
 
   it('shows artworks with JavaScript disabled', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await browser().newContext({ javaScriptEnabled: false });
     const { page, close } = await openGallery('/shop/', { context });
     expect(await page.locator('.grid .card').count()).toBe(60);
     expect(await countOf(page)).toBeGreaterThan(1000);

@@ -1,19 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from './chromium';
+import { describe, expect, inject, it } from 'vitest';
+import { useChromium } from './chromium';
 
 const base = inject('storefrontUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useChromium();
 
 async function newPage(options: { userAgent?: string } = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const context = await browser().newContext({ viewport: { width: 1280, height: 900 }, ...options });
   return { page: await context.newPage(), close: () => context.close() };
 }
 
