@@ -1,43 +1,71 @@
-import { connection } from 'next/server';
-import { GalleryUnavailable } from '../components/gallery-unavailable';
-import { ProductGrid } from '../components/product-grid';
-import { fetchGallery } from '../lib/search';
+import { cookies } from 'next/headers';
+import type { ReactNode } from 'react';
+import { ArtistsView, artistPlace, BannerView, EditorsPicksView, FeaturedArtView, RecentlyViewedView, RecommendationsView } from '../components/home/home-views';
+import { DeferredSection, type HomeSectionKind } from '../components/home/deferred-section';
+import { loadArtists, loadBanner, loadEditorsPicks, loadFeaturedArt, loadRecentlyViewed, loadRecommendations } from '../lib/catalogue/home';
+import { getConfig } from '../lib/config';
+import { getDb } from '../lib/db';
+import { getTranslator } from '../lib/i18n/translate';
+import { recommendationCards } from '../lib/recommendations';
+import { getViewer, SESSION_COOKIE } from '../lib/session';
+import type { RawQuery } from '../lib/settings/resolve';
 import { getShopperSettings } from '../lib/settings/server';
+import { ssrBudget, type SsrOutcome } from '../lib/ssr-budget';
+import './home.css';
 
-const count = new Intl.NumberFormat('en-GB');
+/** Artists per homepage list: a rail's worth. */
+const ARTISTS_PER_LIST = 10;
 
 /**
- * The gallery's front page. Rendered per request (never prerendered at build time, when the
- * search service may not be up); the search response itself is cached for 30 seconds.
+ * The homepage (SPEC §1): hero banner, editors' picks, featured art, popular and newly
+ * discovered artists, the shopper's recently viewed works and recommendations. Every section
+ * is loaded at once against the 300 ms server budget; one that misses it or fails is sent as
+ * a placeholder that loads in the browser, so the page is never held up or blanked by one part.
  */
-export default async function HomePage() {
-  await connection();
-  const { currency, display_units } = await getShopperSettings();
-  const result = await fetchGallery(24, { currency, units: display_units });
+export default async function HomePage({ searchParams }: { searchParams: Promise<RawQuery> }) {
+  const settings = await getShopperSettings(await searchParams);
+  const t = getTranslator(settings.language);
+  const { currency, display_units: units, country: shipsTo } = settings;
+  const display = { currency, units };
+  const sessionId = (await cookies()).get(SESSION_COOKIE)?.value;
+  let viewer: Promise<string | null> | undefined;
+  const getViewerOnce = () => (viewer ??= getViewer(sessionId, getDb));
+
+  const within = ssrBudget(getConfig().SSR_BUDGET_MS);
+  const [banner, picks, featured, popular, discovered, recent, recommendations] = await Promise.all([
+    within('homepage banner', async () => loadBanner(await getDb())),
+    within('editors\' picks', async () => loadEditorsPicks(await getDb(), shipsTo)),
+    within('featured art', async () => loadFeaturedArt(await getDb(), shipsTo)),
+    within('popular artists', async () => loadArtists(await getDb(), 'popular', ARTISTS_PER_LIST)),
+    within('discovered artists', async () => loadArtists(await getDb(), 'discovered', ARTISTS_PER_LIST)),
+    within('recently viewed', async () => loadRecentlyViewed(await getDb(), await getViewerOnce(), shipsTo)),
+    within('recommendations', async () => loadRecommendations(await getDb(), { viewer: await getViewerOnce(), currency, units })),
+  ]);
+
+  /** The section the server rendered, or its placeholder that loads from `url` in the browser. */
+  const section = <T,>(kind: HomeSectionKind, outcome: SsrOutcome<T>, url: string, title: string, view: (data: T) => ReactNode) =>
+    outcome.ok ? view(outcome.data) : <DeferredSection kind={kind} url={url} title={title} ssrError={outcome.error} display={display} />;
+  const place = (artist: Parameters<typeof artistPlace>[0]) => artistPlace(artist, settings.language);
+  const artistList = (kind: 'popular-artists' | 'discovered-artists', outcome: typeof popular, title: string) =>
+    section(kind, outcome, `/api/v2/artists/?list=${kind.split('-')[0]}&limit=${ARTISTS_PER_LIST}`, title, (data) => (
+      <ArtistsView id={kind} title={title} artists={data.results} t={t} place={place} />
+    ));
+  const props = { display, t };
+
   return (
-    <div className="container">
-      <section className="intro" aria-labelledby="intro-title">
-        <h1 className="intro__title" id="intro-title">
-          Discover original art
-        </h1>
-        {result.ok && (
-          <p className="intro__count">
-            {count.format(result.gallery.count)} original {result.gallery.count === 1 ? 'artwork' : 'artworks'}
-          </p>
-        )}
-      </section>
-      {result.ok ? (
-        result.gallery.cards.length > 0 ? (
-          <ProductGrid cards={result.gallery.cards} />
-        ) : (
-          <section className="notice">
-            <h2 className="notice__title">No artworks yet</h2>
-            <p className="notice__text">New work is on its way. Please come back soon.</p>
-          </section>
-        )
-      ) : (
-        <GalleryUnavailable reason={result.reason} />
-      )}
+    <div className="container home">
+      {section('banner', banner, '/api/v2/homepage/banner/', '', (data) => <BannerView data={data} {...props} />)}
+      {section('editors-picks', picks, `/api/v2/collections/?ships_to=${shipsTo}`, t('home.editorsPicks'), (data) => <EditorsPicksView data={data} {...props} />)}
+      {section('featured-art', featured, `/api/v2/featured-art/?ships_to=${shipsTo}`, t('home.featured'), (data) => <FeaturedArtView data={data} {...props} />)}
+      {artistList('popular-artists', popular, t('home.popularArtists'))}
+      {section('recently-viewed', recent, `/api/recently-viewed/?ships_to=${shipsTo}`, t('home.recentlyViewed'), (data) => <RecentlyViewedView data={data} {...props} />)}
+      {section('recommendations', recommendations, `/api/v2/recommendations/?currency=${currency}&units=${units}`, t('home.recommendations'), (data) => (
+        <RecommendationsView cards={recommendationCards(data)} t={t} />
+      ))}
+      {artistList('discovered-artists', discovered, t('home.discoveredArtists'))}
+      <p className="home__more">
+        <a className="button button--secondary" href="/shop/">{t('home.browseAll')}</a>
+      </p>
     </div>
   );
 }

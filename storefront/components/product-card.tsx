@@ -19,9 +19,14 @@ export interface ProductCardProps {
   /** The shopper clicked this result before (SPEC section 4's `cb` flag). */
   clicked?: boolean;
   onClick?: (slug: string) => void;
+  /** The picture's drawn width per breakpoint; a gallery grid column by default. */
+  sizes?: string;
+  /** The title's heading level: 2 in the gallery, 3 under a page section's heading. */
+  headingLevel?: 2 | 3;
 }
 
-export function ProductCard({ card, eager = false, clicked = false, onClick }: ProductCardProps) {
+export function ProductCard({ card, eager = false, clicked = false, onClick, sizes = PRODUCT_CARD_SIZES, headingLevel = 2 }: ProductCardProps) {
+  const Title = `h${headingLevel}` as const;
   const badges = [card.shipsFree && 'Free shipping', card.framed && 'Framed', card.hasPrints && 'Prints'].filter(Boolean) as string[];
   return (
     <article className="card" data-slug={card.slug} {...(clicked ? { 'data-cb': 'true' } : {})}>
@@ -32,7 +37,7 @@ export function ProductCard({ card, eager = false, clicked = false, onClick }: P
               className="card__image"
               src={card.image.src}
               srcSet={card.image.srcSet}
-              sizes={PRODUCT_CARD_SIZES}
+              sizes={sizes}
               width={card.image.width}
               height={card.image.height}
               alt={`${card.title} by ${card.artistName}`}
@@ -43,7 +48,7 @@ export function ProductCard({ card, eager = false, clicked = false, onClick }: P
           </div>
         </div>
         <div className="card__body">
-          <h2 className="card__title">{card.title}</h2>
+          <Title className="card__title">{card.title}</Title>
           <p className="card__artist">{card.artistName}</p>
           <p className="card__meta">
             <span className="card__medium">{card.medium}</span>

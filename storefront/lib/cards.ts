@@ -56,7 +56,8 @@ const MEDIUM_NOUN: Record<string, string> = {
   drawing: 'drawing',
 };
 
-function formatMedium(r: ProductCard): string {
+/** A work's kind in words: { category: 'painting', subcategory: 'oil' } -> 'Oil painting'. */
+export function formatMedium(r: Pick<ProductCard, 'category' | 'subcategory'>): string {
   const sub = r.subcategory.replace(/-/g, ' ');
   const noun = MEDIUM_NOUN[r.category];
   const text = noun ? (sub === 'mixed media' ? `Mixed media ${noun}` : `${sub} ${noun}`) : sub || r.category;
@@ -65,11 +66,15 @@ function formatMedium(r: ProductCard): string {
 
 const MAIN_IMAGE_WIDTH = 640;
 
-/** The main picture's intrinsic size: from its URL when it is one of ours, else from the work. */
-function imageSize(r: ProductCard): { width: number; height: number } {
-  const parsed = parseArtworkImageUrl(r.main_image);
+/**
+ * A picture's intrinsic size: from its URL when it is one of ours, else from the work's
+ * proportions: ('/media/art/…-640.webp') -> { width: 640, height: 853 }.
+ */
+export function cardImageSize(url: string, proportions: { width_cm: number; height_cm: number }): { width: number; height: number } {
+  const parsed = parseArtworkImageUrl(url);
   if (parsed) return { width: parsed.width, height: artworkImageHeight(parsed.spec, parsed.width) };
-  const ratio = r.width_cm > 0 && r.height_cm > 0 ? r.height_cm / r.width_cm : 1;
+  const { width_cm, height_cm } = proportions;
+  const ratio = width_cm > 0 && height_cm > 0 ? height_cm / width_cm : 1;
   return { width: MAIN_IMAGE_WIDTH, height: Math.round(MAIN_IMAGE_WIDTH * ratio) };
 }
 
@@ -87,7 +92,7 @@ export function toCard(r: ProductCard, { currency, units }: CardDisplay): Produc
     size: formatSize(r, units),
     price: formatPrice(onSale ? sale : full, currency),
     originalPrice: onSale ? formatPrice(full, currency) : null,
-    image: { src: r.main_image, srcSet: r.main_image_set, ...imageSize(r) },
+    image: { src: r.main_image, srcSet: r.main_image_set, ...cardImageSize(r.main_image, r) },
     shipsFree: r.ships_free,
     framed: r.framed || r.ready_to_hang,
     hasPrints: r.has_fine_art_prints,

@@ -17,8 +17,11 @@ const envSchema = z.object({
       .transform((u) => u.replace(/\/+$/, ''))
       .default('http://127.0.0.1:4000'),
   ),
-  /** How long the gallery's server render waits for search before leaving it to the browser (SPEC section 9: 300 ms). */
-  GALLERY_SSR_BUDGET_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(5000).default(300)),
+  /**
+   * How long a server render waits for the gallery search and each homepage section before
+   * leaving them to the browser (SPEC section 9: 300 ms); 0 leaves them all to the browser.
+   */
+  SSR_BUDGET_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(5000).default(300)),
   MEDIA_CACHE_DIR: z.preprocess(
     emptyToUndefined,
     z

@@ -39,4 +39,15 @@ describe('createLoadable', () => {
     await section.load();
     expect(section.getState()).toEqual({ status: 'succeeded', data: 'ok', error: null });
   });
+
+  it('may start failed with the server\'s reason, keep it while the browser loads, and clear it on success', async () => {
+    let finish: (value: string) => void = () => {};
+    const section = createLoadable(() => new Promise<string>((resolve) => (finish = resolve)), { status: 'failed', error: 'Failed to load from SSR' });
+    expect(section.getState()).toEqual({ status: 'failed', data: undefined, error: 'Failed to load from SSR' });
+    const loading = section.load();
+    expect(section.getState()).toEqual({ status: 'loading', data: undefined, error: 'Failed to load from SSR' });
+    finish('featured');
+    await loading;
+    expect(section.getState()).toEqual({ status: 'succeeded', data: 'featured', error: null });
+  });
 });

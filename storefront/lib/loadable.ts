@@ -54,9 +54,12 @@ export interface LoadableStore<T> extends Store<LoadableState<T>> {
   load(): Promise<void>;
 }
 
-/** A section that loads once, on demand: createLoadable(() => fetchOptions()). */
-export function createLoadable<T>(fetcher: () => Promise<T>): LoadableStore<T> {
-  const state = createState<LoadableState<T>>({ status: 'idle', data: undefined, error: null });
+/**
+ * A section that loads once, on demand: createLoadable(() => fetchOptions()). `initial` starts
+ * it elsewhere than idle, e.g. failed with the reason the server could not load it.
+ */
+export function createLoadable<T>(fetcher: () => Promise<T>, initial: Partial<LoadableState<T>> = {}): LoadableStore<T> {
+  const state = createState<LoadableState<T>>({ status: 'idle', data: undefined, error: null, ...initial });
   return {
     getState: state.getState,
     subscribe: state.subscribe,

@@ -18,3 +18,13 @@ export async function getSignedInUserId(sessionId: string | undefined, getDb: ()
 export function sessionHash(sessionId: string): string {
   return createHash('sha256').update(sessionId).digest('hex');
 }
+
+/**
+ * Whose recently viewed list and recommendations a request reads: the user id when signed in,
+ * else the session cookie's hash; null for a visitor without a session.
+ */
+export async function getViewer(sessionId: string | undefined, getDb: () => Promise<Db>): Promise<string | null> {
+  if (!sessionId) return null;
+  const userId = await getSignedInUserId(sessionId, getDb);
+  return userId === null ? sessionHash(sessionId) : String(userId);
+}

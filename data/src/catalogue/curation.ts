@@ -1,9 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema';
-import type { Style, Subject } from '../vocabulary';
+import { CATEGORY_VALUES, type Style, type Subject } from '../vocabulary';
 
 /** Works per theme: enough for a homepage row and a little more. */
 const WORKS_PER_THEME = 12;
+
+/** The campaign whose works the homepage shows as featured art; staff attach works to it. */
+export const FEATURED_ART_CAMPAIGN = 'featured-art';
+/** The seeded featured art: the most popular available works of each category. */
+const FEATURED_PER_CATEGORY = 2;
 
 /** The demo editors' picks, in homepage order, each a theme drawn from one subject or style. */
 const THEMES: { slug: string; label: string; subject?: Subject; style?: Style }[] = [
@@ -15,12 +20,13 @@ const THEMES: { slug: string; label: string; subject?: Subject; style?: Style }[
 
 /**
  * Seeds the curated homepage data from the catalogue already written: a theme per editors'
- * pick holding its subject's or style's most popular available works, and a hero banner
- * pictured by the most popular available landscape painting. A function of the catalogue, so
- * the same seed gives the same picks. Does nothing where editors' picks already exist, so staff
- * edits are never overwritten.
+ * pick holding its subject's or style's most popular available works, a hero banner pictured
+ * by the most popular available landscape painting, and the featured-art campaign. A function
+ * of the catalogue, so the same seed gives the same picks. Each part is seeded only where it
+ * is missing, so staff edits are never overwritten.
  */
 export async function seedCuration(db: Kysely<Database>): Promise<void> {
+  await seedFeaturedArt(db);
   const existing = await db.selectFrom('editors_picks').select('id').limit(1).executeTakeFirst();
   if (existing) return;
 
@@ -58,5 +64,29 @@ export async function seedCuration(db: Kysely<Database>): Promise<void> {
       link_url: '/shop/',
       artwork_id: hero.id,
     }).execute();
+  }
+}
+
+async function seedFeaturedArt(db: Kysely<Database>): Promise<void> {
+  const existing = await db.selectFrom('curations').select('id').where('kind', '=', 'campaign').where('slug', '=', FEATURED_ART_CAMPAIGN).executeTakeFirst();
+  if (existing) return;
+  const campaign = await db
+    .insertInto('curations')
+    .values({ kind: 'campaign', label: 'Featured art', slug: FEATURED_ART_CAMPAIGN })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const category of CATEGORY_VALUES) {
+    const ids = await db
+      .selectFrom('artworks')
+      .select('id')
+      .where('status', '=', 'available')
+      .where('category', '=', category)
+      .orderBy('popularity', 'desc')
+      .orderBy('id')
+      .limit(FEATURED_PER_CATEGORY)
+      .execute();
+    if (ids.length > 0) {
+      await db.insertInto('artwork_curations').values(ids.map(({ id }) => ({ curation_id: campaign.id, artwork_id: id }))).execute();
+    }
   }
 }

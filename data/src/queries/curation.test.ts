@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db';
 import { seedCuration } from '../catalogue/curation';
 import { seedCatalogue } from '../catalogue/seed';
-import { getEditorsPicks, getHomepageBanner } from './curation';
+import { CATEGORY_VALUES } from '../vocabulary';
+import { getEditorsPicks, getFeaturedArtworks, getHomepageBanner } from './curation';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-curation-'));
 const open = async (name: string) => {
@@ -60,6 +61,33 @@ describe('the seeded editors\' picks', () => {
   });
 });
 
+describe('getFeaturedArtworks', () => {
+  it('answers the seeded campaign: the most popular available works of every category, most popular first', async () => {
+    const featured = await getFeaturedArtworks(db, 24);
+    expect(new Set(featured.map((w) => w.category))).toEqual(new Set(CATEGORY_VALUES));
+    for (const w of featured) expect(w.status).toBe('available');
+    const popularity = featured.map((w) => w.popularity);
+    expect(popularity).toEqual([...popularity].sort((a, b) => b - a));
+    const [topPainting] = await db.selectFrom('artworks').select('id').where('category', '=', 'painting').where('status', '=', 'available')
+      .orderBy('popularity', 'desc').orderBy('id').limit(1).execute();
+    expect(featured.map((w) => w.id)).toContain(topPainting!.id);
+  });
+
+  it('follows staff edits: a work taken out of the campaign leaves, one put in joins', async () => {
+    const [first] = await getFeaturedArtworks(db, 1);
+    const campaign = await db.selectFrom('curations').select('id').where('slug', '=', 'featured-art').executeTakeFirstOrThrow();
+    const [outsider] = await db.selectFrom('artworks').select('id').where('status', '=', 'available')
+      .where('id', 'not in', db.selectFrom('artwork_curations').select('artwork_id').where('curation_id', '=', campaign.id)).limit(1).execute();
+    await db.deleteFrom('artwork_curations').where('curation_id', '=', campaign.id).where('artwork_id', '=', first!.id).execute();
+    await db.insertInto('artwork_curations').values({ curation_id: campaign.id, artwork_id: outsider!.id }).execute();
+    const ids = (await getFeaturedArtworks(db, 24)).map((w) => w.id);
+    expect(ids).not.toContain(first!.id);
+    expect(ids).toContain(outsider!.id);
+    await seedCuration(db);
+    expect((await getFeaturedArtworks(db, 24)).map((w) => w.id)).toEqual(ids);
+  });
+});
+
 describe('getHomepageBanner', () => {
   it('answers the seeded banner pictured by an available landscape painting', async () => {
     const banner = (await getHomepageBanner(db))!;
@@ -78,6 +106,7 @@ describe('getHomepageBanner', () => {
     const empty = await openDatabase(path.join(dir, 'empty.db'));
     expect(await getHomepageBanner(empty)).toBeUndefined();
     expect(await getEditorsPicks(empty, 4)).toEqual([]);
+    expect(await getFeaturedArtworks(empty, 4)).toEqual([]);
     await empty.destroy();
   });
 });

@@ -30,8 +30,8 @@ export async function addRecentlyViewed(db: Db, viewer: string, slug: string, vi
   });
 }
 
-/** The viewer's recently viewed works, newest first, hidden ones left out. */
-export async function getRecentlyViewed(db: Db, viewer: string): Promise<IndexableArtwork[]> {
+/** The ids of the viewer's recently viewed works, newest first, hidden ones left out, at most `limit`. */
+export async function getRecentlyViewedIds(db: Db, viewer: string, limit = RECENTLY_VIEWED_LIMIT): Promise<number[]> {
   const rows = await db
     .selectFrom('recently_viewed as r')
     .innerJoin('artworks as w', 'w.id', 'r.artwork_id')
@@ -40,7 +40,12 @@ export async function getRecentlyViewed(db: Db, viewer: string): Promise<Indexab
     .where('w.status', '!=', 'hidden')
     .orderBy('r.viewed_at', 'desc')
     .orderBy('r.artwork_id', 'desc')
-    .limit(RECENTLY_VIEWED_LIMIT)
+    .limit(limit)
     .execute();
-  return getIndexableArtworksByIds(db, rows.map((r) => r.id));
+  return rows.map((r) => r.id);
+}
+
+/** The viewer's recently viewed works, newest first, hidden ones left out. */
+export async function getRecentlyViewed(db: Db, viewer: string): Promise<IndexableArtwork[]> {
+  return getIndexableArtworksByIds(db, await getRecentlyViewedIds(db, viewer));
 }

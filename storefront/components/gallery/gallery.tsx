@@ -6,13 +6,11 @@ import { history } from 'instantsearch.js/es/lib/routers';
 import { InstantSearch, InstantSearchSSRProvider } from 'react-instantsearch';
 import type { Currency } from '@easel/data/vocabulary';
 import type { GallerySearchDefinition } from '@easel/search-service/contract';
+import { REQUEST_TIMEOUT_MS } from '../../lib/fetch-json';
 import { galleryUrl, parseGalleryQuery, parseLandingPath, GALLERY_PATH } from '../../lib/gallery/location';
 import { createSearchClient } from '../../lib/gallery/search-client';
 import { fromUiState, INDEX_NAME, toUiState } from '../../lib/gallery/ui-state';
 import { GalleryView, type GalleryViewProps } from './gallery-view';
-
-/** Searches from the browser wait at most the spec's request time-out. */
-const CLIENT_TIMEOUT_MS = 8000;
 
 export interface GalleryProps extends Omit<GalleryViewProps, 'limit'> {
   /** The address the server rendered, path and query: '/shop/painting/?colours=blue'. */
@@ -44,7 +42,7 @@ export function Gallery({ serverUrl, initialResults, definition, ...view }: Gall
   const limit = definition.limit;
   // Built once per mount: a new client or router would make InstantSearch search again. The
   // server never searches through this client (it renders from `initialResults` or not at all).
-  const searchClient = useMemo(() => createSearchClient(typeof window === 'undefined' ? 'http://localhost' : window.location.origin, CLIENT_TIMEOUT_MS), []);
+  const searchClient = useMemo(() => createSearchClient(typeof window === 'undefined' ? 'http://localhost' : window.location.origin, REQUEST_TIMEOUT_MS), []);
   const routing = useMemo(
     () => ({
       router: history<GallerySearchDefinition>({

@@ -1,12 +1,13 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import type { Db } from '@easel/data/db';
-import { getArtistBySlug, getDiscoveredArtists, getPopularArtists, getSoldArtworks } from '@easel/data/queries/artists';
+import { getArtistBySlug, getSoldArtworks } from '@easel/data/queries/artists';
 import { getRateMatrix } from '@easel/data/queries/search-source';
 import { apiError } from '../api-error';
 import { answering, HOMEPAGE_CACHE, PAGE_DATA_CACHE, readQuery, shipsToSchema, slugSchema, type Handler } from './api';
 import { toArtistData } from './artists';
 import { toCard } from './cards';
+import { ARTIST_LISTS, loadArtists, type ArtistList } from './home';
 
 type Dependencies = { getDb: () => Promise<Db> };
 
@@ -34,10 +35,8 @@ export function createArtistHandler({ getDb }: Dependencies): Handler {
   });
 }
 
-const LISTS = { popular: getPopularArtists, discovered: getDiscoveredArtists } as const;
-
 const listQuerySchema = z.object({
-  list: z.enum(['popular', 'discovered'], { error: 'must be popular or discovered' }),
+  list: z.enum(Object.keys(ARTIST_LISTS) as [ArtistList, ...ArtistList[]], { error: 'must be popular or discovered' }),
   limit: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(48, 'may be at most 48').default(12),
 });
 
@@ -46,7 +45,6 @@ export function createArtistListHandler({ getDb }: Dependencies): Handler {
   return answering('artists', async (request) => {
     const query = readQuery(request, listQuerySchema);
     if (query instanceof Response) return query;
-    const artists = await LISTS[query.list](await getDb(), query.limit);
-    return NextResponse.json({ results: artists.map(toArtistData) }, { headers: { 'Cache-Control': HOMEPAGE_CACHE } });
+    return NextResponse.json(await loadArtists(await getDb(), query.list, query.limit), { headers: { 'Cache-Control': HOMEPAGE_CACHE } });
   });
 }

@@ -6,7 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '@easel/data/db';
 import { seedCatalogue } from '@easel/data';
 import { productCardSchema } from '@easel/search-service/contract';
-import { createEditorsPicksHandler, createHomepageBannerHandler } from './home-api';
+import { addRecentlyViewed } from '@easel/data/queries/recently-viewed';
+import { formatLength } from '../money';
+import { INVALID_DATA_FORMAT, parseRecommendations, recommendationCards } from '../recommendations';
+import { sessionHash } from '../session';
+import { createEditorsPicksHandler, createFeaturedArtHandler, createHomepageBannerHandler, createRecommendationsHandler } from './home-api';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-home-api-'));
 let db: Db;
@@ -21,6 +25,11 @@ afterAll(async () => {
 });
 
 const getPicks = (on: Db, query = '') => createEditorsPicksHandler({ getDb: async () => on })(new NextRequest(`http://shop.test/api/v2/collections${query}`));
+const getFeatured = (query = '') => createFeaturedArtHandler({ getDb: async () => db })(new NextRequest(`http://shop.test/api/v2/featured-art/${query}`));
+const getRecommendations = (query = '', cookie?: string) =>
+  createRecommendationsHandler({ getDb: async () => db })(
+    new NextRequest(`http://shop.test/api/v2/recommendations/${query}`, cookie ? { headers: { cookie } } : {}),
+  );
 const getBanner = (on: Db) => createHomepageBannerHandler({ getDb: async () => on })(new NextRequest('http://shop.test/api/v2/homepage/banner/'));
 
 describe('GET /api/v2/collections', () => {
@@ -63,5 +72,83 @@ describe('GET /api/v2/homepage/banner/', () => {
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ error: { code: 'not_found' } });
     await empty.destroy();
+  });
+});
+
+describe('GET /api/v2/featured-art/', () => {
+  it('answers the featured works as results of product cards, cached as the homepage', async () => {
+    const response = await getFeatured('?ships_to=US');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=1800, stale-while-revalidate=3600');
+    const { results } = (await response.json()) as { results: unknown[] };
+    expect(results.length).toBeGreaterThan(6);
+    const cards = results.map((card) => productCardSchema.parse(card));
+    const campaign = await db.selectFrom('artwork_curations as c').innerJoin('curations as k', 'k.id', 'c.curation_id')
+      .select('c.artwork_id').where('k.slug', '=', 'featured-art').execute();
+    for (const card of cards) {
+      expect(campaign.map((c) => c.artwork_id)).toContain(card.id);
+      expect(card.ships_free).toBe(card.free_shipping_to.includes('US'));
+    }
+  });
+
+  it('refuses an unknown country, naming the parameter', async () => {
+    const response = await getFeatured('?ships_to=Narnia');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: 'invalid_parameter', param: 'ships_to' } });
+  });
+});
+
+describe('GET /api/v2/recommendations/', () => {
+  it('answers products keyed by original id, priced and measured as asked', async () => {
+    const response = await getRecommendations('?currency=USD&units=in');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    const body = parseRecommendations(await response.json());
+    expect(body.id).toBe('home');
+    expect(body.order).toHaveLength(8);
+    expect(Object.keys(body.recommendations).sort()).toEqual(body.order.map(String).sort());
+    for (const [id, product] of Object.entries(body.recommendations)) {
+      const row = await db.selectFrom('artworks').select(['slug', 'title', 'status', 'width_cm']).where('id', '=', Number(id)).executeTakeFirstOrThrow();
+      expect(product).toMatchObject({ title: row.title, url: `/product/${row.slug}/`, currency: 'USD', is_in_stock: row.status === 'available' });
+      expect(product.display_price).toMatch(/^\$[\d,]+$/);
+      expect(product.dimension_description).toMatch(/ in$/);
+      expect(product.dimension_description.startsWith(`${formatLength(row.width_cm, 'in').replace(' in', '')} × `)).toBe(true);
+    }
+  });
+
+  it('follows what the shopper looked at last', async () => {
+    const seed = await db.selectFrom('artworks').select(['id', 'slug', 'category']).where('status', '=', 'available').where('category', '=', 'sculpture')
+      .orderBy('id').limit(1).executeTakeFirstOrThrow();
+    await addRecentlyViewed(db, sessionHash('visitor-1'), seed.slug, new Date().toISOString());
+    const body = parseRecommendations(await (await getRecommendations('', 'sessionid=visitor-1')).json());
+    expect(body.order).not.toContain(seed.id);
+    const categories = await db.selectFrom('artworks').select('category').where('id', 'in', body.order).execute();
+    expect(categories.every((c) => c.category === 'sculpture')).toBe(true);
+  });
+
+  it('answers works like a product for its page, and 404 for an unknown one', async () => {
+    const product = await db.selectFrom('artworks').select(['id', 'slug']).where('status', '=', 'sold').limit(1).executeTakeFirstOrThrow();
+    const response = await getRecommendations(`?product=${product.slug}`);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=1800, stale-while-revalidate=7200');
+    const body = parseRecommendations(await response.json());
+    expect(body.id).toBe(product.slug);
+    expect(body.order).not.toContain(product.id);
+    expect(recommendationCards(body).map((c) => c.href)).toEqual(body.order.map((id) => body.recommendations[String(id)]!.url));
+    expect((await getRecommendations('?product=no-such-work')).status).toBe(404);
+  });
+
+  it.each([['?currency=XYZ', 'currency'], ['?units=furlongs', 'units'], ['?product=Not%20A%20Slug', 'product']])('refuses %s naming %s', async (query, param) => {
+    const response = await getRecommendations(query);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: 'invalid_parameter', param } });
+  });
+});
+
+describe('parseRecommendations', () => {
+  it('fails with Invalid data format when the recommendations field is missing or broken', () => {
+    expect(() => parseRecommendations({ id: 'home', order: [] })).toThrow(INVALID_DATA_FORMAT);
+    expect(() => parseRecommendations({ id: 'home', order: [1], recommendations: { 1: { title: 'no url' } } })).toThrow(INVALID_DATA_FORMAT);
+    expect(() => parseRecommendations(null)).toThrow(INVALID_DATA_FORMAT);
+    expect(INVALID_DATA_FORMAT).toBe('Invalid data format');
   });
 });

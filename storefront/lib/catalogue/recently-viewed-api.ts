@@ -2,14 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
 import type { Db } from '@easel/data/db';
-import { addRecentlyViewed, getRecentlyViewed } from '@easel/data/queries/recently-viewed';
-import { getRateMatrix } from '@easel/data/queries/search-source';
+import { addRecentlyViewed } from '@easel/data/queries/recently-viewed';
 import { apiError } from '../api-error';
 import { setCookies } from '../cookies';
 import { readBodyText } from '../read-body';
-import { getSignedInUserId, SESSION_COOKIE, sessionHash } from '../session';
+import { getViewer, SESSION_COOKIE, sessionHash } from '../session';
 import { answering, readQuery, shipsToSchema, slugSchema, type Handler } from './api';
-import { toCard } from './cards';
+import { loadRecentlyViewed } from './home';
 
 /**
  * GET and POST /api/recently-viewed/: the works a shopper looked at, newest first. A signed-in
@@ -28,28 +27,15 @@ const PRIVATE = { 'Cache-Control': 'no-store' };
 const listQuerySchema = z.object({ ships_to: shipsToSchema });
 const bodySchema = z.object({ slug: slugSchema });
 
-/** The list's key: the user id when signed in, else the session cookie's hash; null for a visitor without one. */
-async function viewerOf(sessionId: string | undefined, getDb: () => Promise<Db>): Promise<string | null> {
-  if (!sessionId) return null;
-  const userId = await getSignedInUserId(sessionId, getDb);
-  return userId === null ? sessionHash(sessionId) : String(userId);
-}
-
-async function listFor(db: Db, viewer: string | null, shipsTo: string | undefined) {
-  if (viewer === null) return [];
-  const [artworks, rates] = await Promise.all([getRecentlyViewed(db, viewer), getRateMatrix(db)]);
-  return artworks.map((w) => ({ ...toCard(w, rates, { ships_to: shipsTo }), status: w.status }));
-}
-
 export function createRecentlyViewedHandlers({ getDb }: Dependencies): { GET: Handler; POST: Handler } {
   return {
     /** `{ results: (ProductCard & { status })[] }`; a visitor without a session has none, and the database is not touched. */
     GET: answering('recently viewed', async (request) => {
       const query = readQuery(request, listQuerySchema);
       if (query instanceof Response) return query;
-      const viewer = await viewerOf(request.cookies.get(SESSION_COOKIE)?.value, getDb);
-      const results = viewer === null ? [] : await listFor(await getDb(), viewer, query.ships_to);
-      return NextResponse.json({ results }, { headers: PRIVATE });
+      const viewer = await getViewer(request.cookies.get(SESSION_COOKIE)?.value, getDb);
+      const body = viewer === null ? { results: [] } : await loadRecentlyViewed(await getDb(), viewer, query.ships_to);
+      return NextResponse.json(body, { headers: PRIVATE });
     }),
 
     /** Body `{ "slug": "…" }`: records the view and answers the updated list; 404 for a work no shopper can see. */
@@ -60,12 +46,12 @@ export function createRecentlyViewedHandlers({ getDb }: Dependencies): { GET: Ha
       if (slug instanceof Response) return slug;
       const existing = request.cookies.get(SESSION_COOKIE)?.value;
       const sessionId = existing ?? randomBytes(32).toString('base64url');
-      const viewer = existing ? (await viewerOf(existing, getDb))! : sessionHash(sessionId);
+      const viewer = existing ? (await getViewer(existing, getDb))! : sessionHash(sessionId);
       const db = await getDb();
       if (!(await addRecentlyViewed(db, viewer, slug, new Date().toISOString()))) {
         return apiError(404, 'not_found', `There is no artwork ${slug}.`, 'slug');
       }
-      const response = NextResponse.json({ results: await listFor(db, viewer, query.ships_to) }, { headers: PRIVATE });
+      const response = NextResponse.json(await loadRecentlyViewed(db, viewer, query.ships_to), { headers: PRIVATE });
       if (!existing) {
         setCookies(response, { [SESSION_COOKIE]: sessionId }, { path: '/', maxAge: VISITOR_SESSION_MAX_AGE_S, secure: request.nextUrl.protocol === 'https:' });
       }

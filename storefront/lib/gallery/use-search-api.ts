@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { REQUEST_TIMEOUT_MS } from '../fetch-json';
 import { toQueryString, type GallerySearchDefinition, type PriceBar } from '@easel/search-service/contract';
 
 /**
@@ -10,7 +11,6 @@ import { toQueryString, type GallerySearchDefinition, type PriceBar } from '@eas
  */
 
 const PAUSE_MS = 150;
-const TIMEOUT_MS = 8000;
 
 type Loadable<T> = { status: 'loading' | 'succeeded' | 'failed'; value: T | undefined };
 
@@ -24,7 +24,7 @@ function useSearchApi<T>(endpoint: '_count' | '_prices', query: string, pick: (j
       try {
         const response = await fetch(`/api/v2/product/s/${endpoint}/${query ? `?${query}` : ''}`, {
           headers: { accept: 'application/json' },
-          signal: AbortSignal.any([controller.signal, AbortSignal.timeout(TIMEOUT_MS)]),
+          signal: AbortSignal.any([controller.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
         });
         if (!response.ok) throw new Error(`${endpoint} answered ${response.status}`);
         const value = pick(await response.json());

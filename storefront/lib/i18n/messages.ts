@@ -66,6 +66,18 @@ const BRITISH = {
   'gallery.freeShipping': 'Free shipping',
   'gallery.onSale': 'On sale',
 
+  'home.editorsPicks': 'Editors’ picks',
+  'home.editorsPicksText': 'Themes our editors are looking at this month.',
+  'home.featured': 'Featured art',
+  'home.popularArtists': 'Popular artists',
+  'home.discoveredArtists': 'Newly discovered artists',
+  'home.recentlyViewed': 'Recently viewed',
+  'home.recommendations': 'Recommended for you',
+  'home.browseAll': 'Browse all artworks',
+  'home.bannerCredit': '{title} by {artist}',
+  'artist.works': { one: '{count} work for sale', other: '{count} works for sale' },
+  'artist.followers': { one: '{count} follower', other: '{count} followers' },
+
   'basket.name': 'Basket',
   'basket.link': { one: 'Basket, {count} item', other: 'Basket, {count} items' },
   'basket.title': 'Your shopping basket',

@@ -56,7 +56,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const next = path.join(REPO_ROOT, 'node_modules/next/dist/bin/next');
     const shell = startService(
       'shell-storefront', process.execPath, [next, 'start', '-p', String(shellPort), '-H', '127.0.0.1'],
-      { ...env, SEARCH_SERVICE_URL: searchUrl, GALLERY_SSR_BUDGET_MS: '0' }, path.join(REPO_ROOT, 'storefront'),
+      { ...env, SEARCH_SERVICE_URL: searchUrl, SSR_BUDGET_MS: '0' }, path.join(REPO_ROOT, 'storefront'),
     );
     services.push(shell);
     const shellStorefrontUrl = `http://127.0.0.1:${shellPort}`;

@@ -49,7 +49,7 @@ export default async function ShopPage(props: ShopPageProps) {
   const { location, settings } = await readPage(props);
   const { definition, landing, dropped } = location;
   const config = getConfig();
-  const initialResults = await getInitialGalleryResults(definition, config.SEARCH_SERVICE_URL, config.GALLERY_SSR_BUDGET_MS);
+  const initialResults = await getInitialGalleryResults(definition, config.SEARCH_SERVICE_URL, config.SSR_BUDGET_MS);
   const seo = getPageSeo(landing);
   return (
     <Gallery
