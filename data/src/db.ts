@@ -7,6 +7,7 @@ import * as catalogue from './migrations/0001-catalogue';
 import * as accountsAndOrders from './migrations/0002-accounts-and-orders';
 import * as engagement from './migrations/0003-engagement';
 import * as homepageAndFollows from './migrations/0004-homepage-and-follows';
+import * as listingIndexes from './migrations/0005-listing-indexes';
 
 export type Db = Kysely<Database>;
 
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-accounts-and-orders': accountsAndOrders,
   '0003-engagement': engagement,
   '0004-homepage-and-follows': homepageAndFollows,
+  '0005-listing-indexes': listingIndexes,
 };
 
 /** The database could not be opened or migrated; the message says what to do. */
@@ -60,6 +62,11 @@ export async function openDatabase(file: string): Promise<Db> {
     await db.destroy();
     throw new DatabaseOpenError(explainOpenFailure(file, error));
   }
+  // Table statistics steer the query planner (a curation's few works are read from the curation
+  // side, not by scanning every available work). SQLite's advice for long-lived connections:
+  // refresh them on open where missing or stale, sampling so a large file opens quickly.
+  sqlite.pragma('analysis_limit = 1000');
+  sqlite.pragma('optimize = 0x10002');
   return db;
 }
 

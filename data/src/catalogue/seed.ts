@@ -1,4 +1,4 @@
-import type { Insertable, Transaction } from 'kysely';
+import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Db } from '../db';
 import { buildRateMatrix } from '../currency';
 import { deriveOrientation, deriveSizeBucket } from '../derive';
@@ -48,6 +48,8 @@ export async function seedCatalogue(
     }
     await flush();
     await seedCuration(trx);
+    // Fresh statistics for the planner, now that the tables hold the whole catalogue.
+    await sql`ANALYZE`.execute(trx);
     return result;
   });
 }

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { Db } from '../db';
 import type { ArtistsTable, Database } from '../schema';
 import { getIndexableArtworksByIds, type IndexableArtwork } from './search-source';
@@ -40,32 +40,48 @@ export async function getArtistBySlug(db: Db, slug: string): Promise<ArtistProfi
   return row && toProfile(row);
 }
 
+/** The profiles of these artists, in the order of `ids`. */
+async function getProfilesInOrder(db: Db, ids: readonly number[]): Promise<ArtistProfile[]> {
+  if (ids.length === 0) return [];
+  const byId = new Map((await selectProfiles(db).where('artists.id', 'in', ids).execute()).map((row) => [row.id, toProfile(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /**
  * Artists with available work, most followed first; ties (and a catalogue nobody follows yet)
- * go to the most favourited available work, then the artist's popularity.
+ * go to the most favourited available work, then the artist's popularity. Ranked in one pass
+ * over the available works, then only the chosen artists' profiles are read.
  */
 export async function getPopularArtists(db: Db, limit: number): Promise<ArtistProfile[]> {
-  const rows = await selectProfiles(db)
-    .select((eb) => worksWithStatus(eb, 'available').select((e) => e.fn.sum<number>('w.favourite_count').as('n')).as('favourites'))
-    .where((eb) => eb.exists(worksWithStatus(eb, 'available').select('w.id')))
-    .orderBy('follower_count', 'desc')
-    .orderBy('favourites', 'desc')
-    .orderBy('artists.popularity', 'desc')
-    .orderBy('artists.id')
+  const followers = db.selectFrom('follows').select(['artist_id']).select((eb) => eb.fn.countAll<number>().as('n')).groupBy('artist_id');
+  const ranked = await db
+    .selectFrom('artworks as w')
+    .innerJoin('artists as a', 'a.id', 'w.artist_id')
+    .leftJoin(followers.as('f'), 'f.artist_id', 'a.id')
+    .select('a.id')
+    // Most works are available: reading the table through the status index would cost far more than one scan.
+    .where(sql`+w.status`, '=', 'available')
+    .groupBy('a.id')
+    .orderBy((eb) => eb.fn.coalesce(eb.fn.max('f.n'), eb.lit(0)), 'desc')
+    .orderBy((eb) => eb.fn.sum('w.favourite_count'), 'desc')
+    .orderBy((eb) => eb.fn.max('a.popularity'), 'desc')
+    .orderBy('a.id')
     .limit(limit)
     .execute();
-  return rows.map(({ favourites: _, ...row }) => toProfile(row));
+  return getProfilesInOrder(db, ranked.map((r) => r.id));
 }
 
 /** Artists who joined most recently and have work for sale now. */
 export async function getDiscoveredArtists(db: Db, limit: number): Promise<ArtistProfile[]> {
-  const rows = await selectProfiles(db)
+  const ranked = await db
+    .selectFrom('artists')
+    .select('id')
     .where((eb) => eb.exists(worksWithStatus(eb, 'available').select('w.id')))
-    .orderBy('artists.joined_at', 'desc')
-    .orderBy('artists.id')
+    .orderBy('joined_at', 'desc')
+    .orderBy('id')
     .limit(limit)
     .execute();
-  return rows.map(toProfile);
+  return getProfilesInOrder(db, ranked.map((r) => r.id));
 }
 
 /** The artist's sold works, most recently sold first (by last update), at most `limit`. */

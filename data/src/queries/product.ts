@@ -37,24 +37,28 @@ export async function getProductBySlug(db: Db, slug: string): Promise<Product | 
 }
 
 /**
- * Available works like this one, for a sold original's page: the same category, the same
- * subject first, most popular first, at most `limit`.
+ * Available works like this one, for a sold original's page and recommendations: the same
+ * category, the same subject first, most popular first, at most `limit`. Two walks of the
+ * (category, status, popularity) index, so it stays quick however large the category.
  */
 export async function getSimilarAvailableArtworks(
   db: Db,
   artwork: Pick<IndexableArtwork, 'id' | 'category' | 'subject'>,
   limit: number,
 ): Promise<IndexableArtwork[]> {
-  const rows = await db
-    .selectFrom('artworks')
-    .select('id')
-    .where('category', '=', artwork.category)
-    .where('status', '=', 'available')
-    .where('id', '!=', artwork.id)
-    .orderBy((eb) => eb('subject', '=', artwork.subject), 'desc')
-    .orderBy('popularity', 'desc')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return getIndexableArtworksByIds(db, rows.map((r) => r.id));
+  const similar = (sameSubject: boolean, count: number) =>
+    db
+      .selectFrom('artworks')
+      .select('id')
+      .where('category', '=', artwork.category)
+      .where('status', '=', 'available')
+      .where('subject', sameSubject ? '=' : '!=', artwork.subject)
+      .where('id', '!=', artwork.id)
+      .orderBy('popularity', 'desc')
+      .orderBy('id')
+      .limit(count)
+      .execute();
+  const first = await similar(true, limit);
+  const rest = first.length < limit ? await similar(false, limit - first.length) : [];
+  return getIndexableArtworksByIds(db, [...first, ...rest].map((r) => r.id));
 }

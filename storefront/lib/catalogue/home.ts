@@ -12,6 +12,7 @@ import type { DisplayUnits } from '../money';
 import type { Recommendations } from '../recommendations';
 import { toArtistData, type ArtistData } from './artists';
 import { imageSource, toCard, type ImageSource } from './cards';
+import { sharedHomepageData } from './shared-cache';
 
 /**
  * The homepage's sections as their endpoints answer them. The page renders the same data on
@@ -52,6 +53,10 @@ export interface EditorsPickData {
 
 /** The hero banner, whole; null when staff have set none. */
 export async function loadBanner(db: Db): Promise<BannerData | null> {
+  return (await sharedHomepageData(db, 'banner', async () => ({ banner: await readBanner(db) }))).banner;
+}
+
+async function readBanner(db: Db): Promise<BannerData | null> {
   const banner = await getHomepageBanner(db);
   if (!banner) return null;
   const { artwork } = banner;
@@ -69,24 +74,28 @@ export async function loadBanner(db: Db): Promise<BannerData | null> {
 }
 
 /** The editors' picks in staff order, each with its works still for sale, most popular first. */
-export async function loadEditorsPicks(db: Db, shipsTo: ShipsTo): Promise<{ results: EditorsPickData[] }> {
-  const [picks, rates] = await Promise.all([getEditorsPicks(db, WORKS_PER_PICK), getRateMatrix(db)]);
-  return {
-    results: picks.map(({ artworks, ...pick }) => ({ ...pick, artworks: artworks.map((w) => toCard(w, rates, { ships_to: shipsTo })) })),
-  };
+export function loadEditorsPicks(db: Db, shipsTo: ShipsTo): Promise<{ results: EditorsPickData[] }> {
+  return sharedHomepageData(db, `editors-picks:${shipsTo}`, async () => {
+    const [picks, rates] = await Promise.all([getEditorsPicks(db, WORKS_PER_PICK), getRateMatrix(db)]);
+    return {
+      results: picks.map(({ artworks, ...pick }) => ({ ...pick, artworks: artworks.map((w) => toCard(w, rates, { ships_to: shipsTo })) })),
+    };
+  });
 }
 
 /** The works staff feature, still for sale, most popular first. */
-export async function loadFeaturedArt(db: Db, shipsTo: ShipsTo): Promise<CardList> {
-  const [works, rates] = await Promise.all([getFeaturedArtworks(db, FEATURED_ART_LIMIT), getRateMatrix(db)]);
-  return { results: works.map((w) => toCard(w, rates, { ships_to: shipsTo })) };
+export function loadFeaturedArt(db: Db, shipsTo: ShipsTo): Promise<CardList> {
+  return sharedHomepageData(db, `featured-art:${shipsTo}`, async () => {
+    const [works, rates] = await Promise.all([getFeaturedArtworks(db, FEATURED_ART_LIMIT), getRateMatrix(db)]);
+    return { results: works.map((w) => toCard(w, rates, { ships_to: shipsTo })) };
+  });
 }
 
 export const ARTIST_LISTS = { popular: getPopularArtists, discovered: getDiscoveredArtists } as const;
 export type ArtistList = keyof typeof ARTIST_LISTS;
 
-export async function loadArtists(db: Db, list: ArtistList, limit: number): Promise<{ results: ArtistData[] }> {
-  return { results: (await ARTIST_LISTS[list](db, limit)).map(toArtistData) };
+export function loadArtists(db: Db, list: ArtistList, limit: number): Promise<{ results: ArtistData[] }> {
+  return sharedHomepageData(db, `artists:${list}:${limit}`, async () => ({ results: (await ARTIST_LISTS[list](db, limit)).map(toArtistData) }));
 }
 
 /** The viewer's recently viewed works with their availability; none for a visitor without a session. */

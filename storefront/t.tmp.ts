@@ -1,0 +1,12 @@
+import { openDatabase } from '@easel/data/db';
+let t = performance.now();
+const db = await openDatabase('/tmp/an2.db');
+console.log('open', (performance.now() - t).toFixed(0));
+import { getEditorsPicks } from '@easel/data/queries/curation';
+import { loadArtists, loadRecommendations } from './lib/catalogue/home';
+const time = async (name: string, f: () => Promise<unknown>) => { for (let i = 0; i < 3; i++) { const t = performance.now(); await f(); if (i==2) console.log(name, (performance.now() - t).toFixed(1), 'ms'); } };
+await time('picks', () => getEditorsPicks(db, 8));
+await time('popular', () => loadArtists(db, 'popular', 10));
+await time('discovered', () => loadArtists(db, 'discovered', 10));
+await time('recs', () => loadRecommendations(db, { viewer: null, currency: 'GBP', units: 'cm' }));
+await time('recs-seeded', () => loadRecommendations(db, { product: { id: 5, slug: 'x' }, viewer: null, currency: 'GBP', units: 'cm' }));
