@@ -13,7 +13,7 @@ const count = new Intl.NumberFormat('en-GB');
 export default async function HomePage() {
   await connection();
   const { currency, display_units } = await getShopperSettings();
-  const result = await fetchGallery(24, { currency, units: display_units });
+  const result = await fetchGallery({ paginate: 24 }, { currency, units: display_units });
   return (
     <div className="container">
       <section className="intro" aria-labelledby="intro-title">

@@ -19,10 +19,12 @@ export interface ProductCardProps {
   /** The shopper clicked this result before (SPEC section 4's `cb` flag). */
   clicked?: boolean;
   onClick?: (slug: string) => void;
+  /** Shown in place of the price and the buying details, for a work that has found a home ('Sold'). */
+  soldLabel?: string;
 }
 
-export function ProductCard({ card, eager = false, clicked = false, onClick }: ProductCardProps) {
-  const badges = [card.shipsFree && 'Free shipping', card.framed && 'Framed', card.hasPrints && 'Prints'].filter(Boolean) as string[];
+export function ProductCard({ card, eager = false, clicked = false, onClick, soldLabel }: ProductCardProps) {
+  const badges = soldLabel ? [] : ([card.shipsFree && 'Free shipping', card.framed && 'Framed', card.hasPrints && 'Prints'].filter(Boolean) as string[]);
   return (
     <article className="card" data-slug={card.slug} {...(clicked ? { 'data-cb': 'true' } : {})}>
       <a className="card__link" href={card.href} onClick={onClick ? () => onClick(card.slug) : undefined}>
@@ -51,7 +53,9 @@ export function ProductCard({ card, eager = false, clicked = false, onClick }: P
             <span className="card__size">{card.size}</span>
           </p>
           <p className="card__price">
-            {card.originalPrice ? (
+            {soldLabel ? (
+              <span className="card__sold">{soldLabel}</span>
+            ) : card.originalPrice ? (
               <>
                 <span className="visually-hidden">Reduced from </span>
                 <del className="card__was">{card.originalPrice}</del>

@@ -9,14 +9,18 @@ export interface ProductGridProps {
   /** Slugs of cards the shopper has clicked (the gallery's `cb` flag). */
   clicked?: readonly string[];
   onCardClick?: (slug: string) => void;
+  /** Every card is of a sold work: this label replaces its price. */
+  soldLabel?: string;
+  /** How many cards load their pictures at once: none for a grid further down the page. */
+  eagerCards?: number;
 }
 
-export function ProductGrid({ cards, clicked = [], onCardClick }: ProductGridProps) {
+export function ProductGrid({ cards, clicked = [], onCardClick, soldLabel, eagerCards = EAGER_CARDS }: ProductGridProps) {
   return (
     <ul className="grid" role="list">
       {cards.map((card, i) => (
         <li key={card.id} className="grid__item">
-          <ProductCard card={card} eager={i < EAGER_CARDS} clicked={clicked.includes(card.slug)} {...(onCardClick ? { onClick: onCardClick } : {})} />
+          <ProductCard card={card} eager={i < eagerCards} clicked={clicked.includes(card.slug)} {...(onCardClick ? { onClick: onCardClick } : {})} {...(soldLabel ? { soldLabel } : {})} />
         </li>
       ))}
     </ul>
