@@ -23,15 +23,12 @@ interface ArtistPageProps {
 }
 
 /**
- * The artist from the catalogue, read once per request for the metadata and the page; a
- * malformed or unknown slug is the not-found page.
+ * The artist from the catalogue, read once per request for the metadata and the page;
+ * undefined for a malformed or unknown slug, which the page answers with the not-found page.
  */
-const readArtist = cache(async (slug: string) => {
-  if (!slugSchema.safeParse(slug).success) notFound();
-  const artist = await getArtistPageData(await getDb(), slug, {});
-  if (!artist) notFound();
-  return artist;
-});
+const readArtist = cache(async (slug: string) =>
+  slugSchema.safeParse(slug).success ? getArtistPageData(await getDb(), slug, {}) : undefined,
+);
 
 const placeOf = (artist: { city: string; country: string }, settings: UserSettings) =>
   getTranslator(settings.language)('artist.place', { city: artist.city, country: countryName(artist.country as CountryCode, settings.language) });
@@ -43,6 +40,7 @@ const placeOf = (artist: { city: string; country: string }, settings: UserSettin
 export async function generateMetadata({ params, searchParams }: ArtistPageProps): Promise<Metadata> {
   const [{ slug }, query] = await Promise.all([params, searchParams]);
   const artist = await readArtist(slug);
+  if (!artist) return {};
   const settings = await getShopperSettings(query);
   const t = getTranslator(settings.language);
   const title = t('artist.metaTitle', { name: artist.name });
@@ -70,6 +68,7 @@ export async function generateMetadata({ params, searchParams }: ArtistPageProps
 export default async function ArtistPage({ params, searchParams }: ArtistPageProps) {
   const [{ slug }, query] = await Promise.all([params, searchParams]);
   const artist = await readArtist(slug);
+  if (!artist) notFound();
   const settings = await getShopperSettings(query);
   const t = getTranslator(settings.language);
   const display = { currency: settings.currency, units: settings.display_units };
