@@ -27,6 +27,7 @@ describe('parseGalleryParams', () => {
     ['in_sale=on&free_shipping=true', { in_sale: true, free_shipping: true }],
     ['painting=oil&prints=screenprint&product_category=sculpture', { product_category: ['sculpture'], category_type: { painting: ['oil'], prints: ['screenprint'], sculpture: [], drawing: [], photography: [] } }],
     ['colours=red&colours=blue&ships_to=US&ships_from=FR', { colours: ['red', 'blue'], ships_to: 'US', ships_from: 'FR' }],
+    ['artist=ada-lovelace-2&product_category=painting', { artist: 'ada-lovelace-2', product_category: ['painting'] }],
   ])('%s', (qs, expected) => {
     expect(def(qs)).toMatchObject(expected);
   });
@@ -59,6 +60,13 @@ describe('parseGalleryParams', () => {
     ['q=%FF%FE', 'q'],
     ['q=%E0%A4', 'q'],
     ['q=%00', 'q'],
+    ['artist=Ada-Lovelace', 'artist'],
+    ['artist=ada--lovelace', 'artist'],
+    ['artist=-ada', 'artist'],
+    ['artist=ada%22%20OR%20artist_slug%3D%22bob', 'artist'],
+    ['artist=', 'artist'],
+    [`artist=${'a'.repeat(101)}`, 'artist'],
+    ['artist=ada&artist=bob', 'artist'],
     ['status=sold', 'status'],
     ['indexUid=other', 'indexUid'],
     [Array.from({ length: 15 }, () => 'colours=red').join('&'), 'colours'],
@@ -76,6 +84,7 @@ describe('toQueryString', () => {
     'q=sea+view&sort=newest&page=2&currency=EUR&price_min=10&price_max=90',
     'size_=large&width_max=100&in_sale=on&free_shipping=true&ships_to=US',
     'shape=square&product_category=sculpture&painting=ink&painting=oil&style=folk&subject=nude',
+    'sort=newest&page=2&product_category=painting&artist=ada-lovelace',
   ])('round-trips %s', (qs) => {
     expect(toQueryString(def(qs))).toBe(qs);
   });

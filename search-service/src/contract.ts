@@ -22,6 +22,8 @@ export const MAX_FACET_LIMIT = 100;
 /** Deeper than any shopper pages; bounds the engine's offset work. */
 export const MAX_PAGE = 1000;
 export const MAX_QUERY_LENGTH = 200;
+/** Catalogue slugs are at most 80 characters plus a '-<n>' that makes them unique. */
+export const MAX_SLUG_LENGTH = 100;
 /** free_shipping without ships_to means free shipping to the shopper's default country. */
 export const DEFAULT_SHIP_TO = 'GB';
 
@@ -51,6 +53,15 @@ const centimetres = z
 
 /** An ISO 3166-1 alpha-2 code in capitals; only letters reach a filter expression. */
 const countryCode = z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code such as GB');
+
+/**
+ * A catalogue slug: lower-case words joined by hyphens, 'blue-harbour-ada-lovelace'. The storefront
+ * validates its page and API slugs with it too, so an artist slug it accepts the search accepts.
+ */
+export const slugSchema = z
+  .string({ error: 'is required' })
+  .max(MAX_SLUG_LENGTH, `must be at most ${MAX_SLUG_LENGTH} characters`)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case letters, digits and hyphens');
 
 /** A repeatable enum parameter: at most one of each value; order kept, duplicates refused. */
 const listOf = <const T extends readonly [string, ...string[]]>(values: T) =>
@@ -111,6 +122,7 @@ export const galleryParamsSchema = z
     subject: listOf(SUBJECTS),
     ships_to: countryCode.optional(),
     ships_from: countryCode.optional(),
+    artist: slugSchema.optional(),
   })
   .superRefine((p, ctx) => {
     const inverted = (lo: number | undefined, hi: number | undefined, param: string) => {
@@ -156,6 +168,11 @@ export interface GallerySearchDefinition {
   subject: GalleryParams['subject'];
   ships_to?: string;
   ships_from?: string;
+  /**
+   * One artist's works only (their slug): the artist page's scope. Not a filter section of the
+   * panel, so it narrows every count and facet and is never counted itself.
+   */
+  artist?: string;
 }
 
 /** Flat parameters -> the nested definition: { price_min: 100 } -> { price: { price_min: 100 }, … }. */
@@ -183,6 +200,7 @@ export function toDefinition(p: GalleryParams): GallerySearchDefinition {
   if (p.q !== undefined) def.q = p.q;
   if (p.ships_to !== undefined) def.ships_to = p.ships_to;
   if (p.ships_from !== undefined) def.ships_from = p.ships_from;
+  if (p.artist !== undefined) def.artist = p.artist;
   return def;
 }
 
@@ -226,6 +244,7 @@ export function toQueryString(def: Partial<GallerySearchDefinition>): string {
   addAll('subject', def.subject);
   add('ships_to', def.ships_to);
   add('ships_from', def.ships_from);
+  add('artist', def.artist);
   return new URLSearchParams(pairs).toString();
 }
 

@@ -67,6 +67,22 @@ describe('buildSearchPlan', () => {
   });
 });
 
+describe('the artist scope', () => {
+  it('narrows every query of a search, facet counts included, and is never a section of its own', () => {
+    const plan = buildSearchPlan(def('artist=ada-lovelace&product_category=painting'), 'idx');
+    expect(plan.disjunctive).toEqual(['category']);
+    expect(plan.queries[0]!.filter).toEqual(['artist_slug = "ada-lovelace"', ['category_path = "painting"']]);
+    expect(plan.queries[1]).toMatchObject({ facets: ['category_path'], filter: ['artist_slug = "ada-lovelace"'] });
+  });
+
+  it('narrows the count and every price bar', () => {
+    expect(buildCountQuery(def('artist=ada-lovelace'), 'idx').filter).toEqual(['artist_slug = "ada-lovelace"']);
+    for (const q of buildPriceBarPlan(def('artist=ada-lovelace&price_min=10'), 'idx').queries) {
+      expect(q.filter![0]).toBe('artist_slug = "ada-lovelace"');
+    }
+  });
+});
+
 describe('buildCountQuery and buildPriceBarPlan', () => {
   it('counts without hits', () => {
     expect(buildCountQuery(def('q=sea&colours=red'), 'idx')).toEqual({ indexUid: 'idx', q: 'sea', page: 1, hitsPerPage: 0, filter: [['colours = "red"']] });

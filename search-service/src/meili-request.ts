@@ -57,7 +57,7 @@ const SORT_RULES: Record<Sort, string[] | undefined> = {
   popular: ['popularity:desc'],
 };
 
-const SAFE_VALUE = /^[A-Za-z0-9][A-Za-z0-9:_-]{0,63}$/;
+const SAFE_VALUE = /^[A-Za-z0-9][A-Za-z0-9:_-]{0,99}$/;
 const SAFE_ATTRIBUTE = /^[a-z_]{1,40}$/;
 
 /** `attr = "value"`, refusing anything outside the vocabulary's alphabet: ('colours', 'red') -> 'colours = "red"'. */
@@ -137,9 +137,17 @@ export function shipsToFacetAttribute(def: Pick<GallerySearchDefinition, 'ships_
   return shipsToCountsFreeShipping(def) ? 'free_shipping_to' : 'ships_to';
 }
 
-/** All active sections' items but those of `without`. */
-export function combineFilters(filters: Partial<Record<Section, Filter>>, without: Section[] = []): Filter {
-  return SECTIONS.filter((s) => !without.includes(s)).flatMap((s) => filters[s] ?? []);
+/**
+ * What narrows the whole search, every facet count included, outside the sections:
+ * { artist: 'ada-lovelace' } -> ['artist_slug = "ada-lovelace"'] (the artist page's works).
+ */
+export function scopeFilter(def: Pick<GallerySearchDefinition, 'artist'>): Filter {
+  return def.artist ? [expr('artist_slug', def.artist)] : [];
+}
+
+/** The scope and all active sections' items but those of `without`. */
+export function combineFilters(scope: Filter, filters: Partial<Record<Section, Filter>>, without: Section[] = []): Filter {
+  return [...scope, ...SECTIONS.filter((s) => !without.includes(s)).flatMap((s) => filters[s] ?? [])];
 }
 
 const withFilter = (query: MeiliQuery, filter: Filter): MeiliQuery => (filter.length > 0 ? { ...query, filter } : query);
@@ -156,6 +164,7 @@ export interface SearchPlan {
  * removed, for that section's facets (disjunctive inside a section, conjunctive across them).
  */
 export function buildSearchPlan(def: GallerySearchDefinition, indexUid: string): SearchPlan {
+  const scope = scopeFilter(def);
   const filters = sectionFilters(def);
   const active = SECTIONS.filter((s) => filters[s]);
   const inactive = SECTIONS.filter((s) => !filters[s]);
@@ -170,13 +179,13 @@ export function buildSearchPlan(def: GallerySearchDefinition, indexUid: string):
       hitsPerPage: def.paginate,
       attributesToRetrieve: CARD_ATTRIBUTES,
     },
-    combineFilters(filters),
+    combineFilters(scope, filters),
   );
   const facetQueries = active.map((s) => {
     // With free shipping on, choosing another destination means "ships free there".
     const freeTo = s === 'ships_to' && shipsToCountsFreeShipping(def);
     const facets = freeTo ? [shipsToFacetAttribute(def)] : sectionFacets(s, def.currency);
-    return withFilter({ ...base, facets, page: 1, hitsPerPage: 0 }, combineFilters(filters, freeTo ? ['ships_to', 'free_shipping'] : [s]));
+    return withFilter({ ...base, facets, page: 1, hitsPerPage: 0 }, combineFilters(scope, filters, freeTo ? ['ships_to', 'free_shipping'] : [s]));
   });
   return { queries: [main, ...facetQueries], disjunctive: active };
 }
@@ -185,7 +194,7 @@ export function buildSearchPlan(def: GallerySearchDefinition, indexUid: string):
 export function buildCountQuery(def: GallerySearchDefinition, indexUid: string): MeiliQuery {
   return withFilter(
     { indexUid, ...(def.q ? { q: def.q } : {}), page: 1, hitsPerPage: 0 },
-    combineFilters(sectionFilters(def)),
+    combineFilters(scopeFilter(def), sectionFilters(def)),
   );
 }
 
@@ -202,7 +211,7 @@ export interface PriceBarPlan {
 export function buildPriceBarPlan(def: GallerySearchDefinition, indexUid: string): PriceBarPlan {
   const edges = priceBarEdges(def.currency);
   const attr = priceAttribute(def.currency);
-  const others = combineFilters(sectionFilters(def), ['price']);
+  const others = combineFilters(scopeFilter(def), sectionFilters(def), ['price']);
   const bars = edges.map((min, i) => ({ min, max: edges[i + 1] ?? null }));
   const queries = bars.map(({ min, max }) =>
     withFilter({ indexUid, ...(def.q ? { q: def.q } : {}), page: 1, hitsPerPage: 0 }, [

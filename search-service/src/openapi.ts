@@ -20,6 +20,7 @@ const PARAM_HELP: Record<string, string> = {
   ships_from: 'ISO country code the work ships from.',
   shape: 'Orientation (repeatable).',
   product_category: 'Category (repeatable); narrowed by the category-type parameters.',
+  artist: "One artist's works only (their slug); narrows every count and facet, and is not a facet itself.",
 };
 
 /** A zod schema as an OpenAPI 3.1 (JSON Schema 2020-12) schema object. */

@@ -1,3 +1,4 @@
+/// <reference path="./provided-context.d.ts" />
 import { randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import os from 'node:os';

@@ -85,6 +85,48 @@ describe('every filter section narrows as the SQLite catalogue says', () => {
   });
 });
 
+describe('the artist scope', () => {
+  /** The artist with the most works for sale, and a category they work in. */
+  const busiest = async () => {
+    const { rows } = await sql<{ slug: string; category: string }>`
+      SELECT a.slug, (SELECT w2.category FROM artworks w2 WHERE w2.artist_id = a.id AND w2.status = 'available' GROUP BY w2.category ORDER BY COUNT(*) DESC LIMIT 1) AS category
+      FROM artworks w JOIN artists a ON a.id = w.artist_id WHERE w.status = 'available' GROUP BY a.id ORDER BY COUNT(*) DESC LIMIT 1`.execute(f.db);
+    return rows[0]!;
+  };
+
+  it('lists only that artist\'s available works, as many as SQL counts', async () => {
+    const { slug } = await busiest();
+    const body = await search(`artist=${slug}&paginate=120`);
+    expect(body.count).toBe(await sqlCount(f.db, def(`artist=${slug}`)));
+    expect(body.count).toBeGreaterThan(1);
+    expect(new Set(body.results.map((r) => r.artist_slug))).toEqual(new Set([slug]));
+  });
+
+  it('narrows with the filters and counts each category within the artist\'s works', async () => {
+    const { slug, category } = await busiest();
+    const qs = `artist=${slug}&product_category=${category}&sort=newest`;
+    const body = await search(qs);
+    expect(body.count).toBe(await sqlCount(f.db, def(qs)));
+    for (const { value, count } of body.facets.product_category) {
+      expect([value, count]).toEqual([value, await sqlCount(f.db, def(`artist=${slug}&product_category=${value}`))]);
+    }
+    const total = body.facets.product_category.reduce((n, v) => n + v.count, 0);
+    expect(total).toBe(await sqlCount(f.db, def(`artist=${slug}`)));
+  });
+
+  it('narrows the count and the price bars alike', async () => {
+    const { slug } = await busiest();
+    const { body: counted } = await getJson<{ count: number }>(f.app, `${S}_count/?artist=${slug}&in_sale=on`);
+    expect(counted.count).toBe(await sqlCount(f.db, def(`artist=${slug}&in_sale=on`)));
+    const { body: bars } = await getJson<{ results: { count: number }[] }>(f.app, `${S}_prices/?artist=${slug}&price_max=500`);
+    expect(bars.results.reduce((n, b) => n + b.count, 0)).toBe(await sqlCount(f.db, def(`artist=${slug}`)));
+  });
+
+  it('answers an unknown artist with no works, not an error', async () => {
+    expect(await search('artist=nobody-at-all')).toMatchObject({ results: [], count: 0, num_pages: 0 });
+  });
+});
+
 describe('facets', () => {
   it('are disjunctive inside a section: choosing red still counts blue', async () => {
     const qs = 'colours=red&product_category=painting&limit=100';
@@ -229,7 +271,7 @@ describe('sort orders', () => {
     const newest = (await search('sort=newest&paginate=10&product_category=drawing')).results.map((r) => r.id);
     expect(newest).toEqual(await sqlIds(f.db, def('product_category=drawing'), sql`w.created_at DESC`, 10));
     const popular = (await search('sort=popular&paginate=5')).results.map((r) => r.id);
-    expect(popular).toEqual(await sqlIds(f.db, def(''), sql`w.popularity DESC`, 5));
+    expect(popular).toEqual(await sqlIds(f.db, def(''), sql`w.popularity DESC, w.id`, 5));
   });
 
   it('text queries find works by artist name', async () => {
@@ -271,7 +313,7 @@ describe('HTTP behaviour', () => {
     const { status, body } = await getJson(f.app, `${S}openapi.json`);
     expect(status).toBe(200);
     const params = body.paths['/api/v2/product/s/'].get.parameters.map((p: { name: string }) => p.name);
-    expect(params).toEqual(expect.arrayContaining(['q', 'sort', 'page', 'paginate', 'limit', 'currency', 'painting', 'colours', 'ships_to']));
+    expect(params).toEqual(expect.arrayContaining(['q', 'sort', 'page', 'paginate', 'limit', 'currency', 'painting', 'colours', 'ships_to', 'artist']));
   });
 
   it('answers 404 as JSON for unknown paths', async () => {
@@ -315,6 +357,8 @@ describe('hostile input gets a 400 naming the parameter', () => {
     [`q=${'x'.repeat(500)}`, 'q'],
     ['filter=status%20%3D%20sold', 'filter'],
     ['%FF=1', '%FF'],
+    ['artist=ada%22%20OR%20artist_slug%20!%3D%20%22x', 'artist'],
+    ['artist=Ada_Lovelace', 'artist'],
   ])('?%s -> 400 %s', async (qs, param) => {
     for (const path of [S, `${S}_count/`, `${S}_prices/`]) {
       const { status, body, headers } = await getJson(f.app, `${path}?${qs}`);

@@ -9,6 +9,8 @@ import { DEFAULT_SHIP_TO, type GallerySearchDefinition } from '../src/contract';
 export function whereOf(def: GallerySearchDefinition, without: string[] = []): RawBuilder<unknown> {
   const on = (section: string) => !without.includes(section);
   const conds: RawBuilder<unknown>[] = [sql`w.status = 'available'`];
+  // The artist scope is not a section: it always applies.
+  if (def.artist) conds.push(sql`w.artist_id = (SELECT id FROM artists WHERE slug = ${def.artist})`);
   const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`));
   const price = sql`ROUND(COALESCE(w.sale_price_minor, w.price_minor) * (SELECT rate FROM currency_rates WHERE from_currency = 'GBP' AND to_currency = ${def.currency}))`;
   if (on('price')) {

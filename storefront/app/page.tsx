@@ -1,8 +1,9 @@
 import { cookies } from 'next/headers';
 import type { ReactNode } from 'react';
-import { ArtistsView, artistPlace, BannerView, EditorsPicksView, FeaturedArtView, RecentlyViewedView, RecommendationsView } from '../components/home/home-views';
+import { ArtistsView, BannerView, EditorsPicksView, FeaturedArtView, RecentlyViewedView, RecommendationsView } from '../components/home/home-views';
 import { DeferredSection, type HomeSectionKind } from '../components/home/deferred-section';
 import { loadArtists, loadBanner, loadEditorsPicks, loadFeaturedArt, loadRecentlyViewed, loadRecommendations } from '../lib/catalogue/home';
+import { artistPlace } from '../lib/artist-place';
 import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db';
 import { getTranslator } from '../lib/i18n/translate';

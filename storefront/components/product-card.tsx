@@ -23,11 +23,13 @@ export interface ProductCardProps {
   sizes?: string;
   /** The title's heading level: 2 in the gallery, 3 under a page section's heading. */
   headingLevel?: 2 | 3;
+  /** Shown in place of the price and the buying details, for a work that has found a home ('Sold'). */
+  soldLabel?: string;
 }
 
-export function ProductCard({ card, eager = false, clicked = false, onClick, sizes = PRODUCT_CARD_SIZES, headingLevel = 2 }: ProductCardProps) {
+export function ProductCard({ card, eager = false, clicked = false, onClick, sizes = PRODUCT_CARD_SIZES, headingLevel = 2, soldLabel }: ProductCardProps) {
   const Title = `h${headingLevel}` as const;
-  const badges = [card.shipsFree && 'Free shipping', card.framed && 'Framed', card.hasPrints && 'Prints'].filter(Boolean) as string[];
+  const badges = soldLabel ? [] : ([card.shipsFree && 'Free shipping', card.framed && 'Framed', card.hasPrints && 'Prints'].filter(Boolean) as string[]);
   return (
     <article className="card" data-slug={card.slug} {...(clicked ? { 'data-cb': 'true' } : {})}>
       <a className="card__link" href={card.href} onClick={onClick ? () => onClick(card.slug) : undefined}>
@@ -56,7 +58,9 @@ export function ProductCard({ card, eager = false, clicked = false, onClick, siz
             <span className="card__size">{card.size}</span>
           </p>
           <p className="card__price">
-            {card.originalPrice ? (
+            {soldLabel ? (
+              <span className="card__sold">{soldLabel}</span>
+            ) : card.originalPrice ? (
               <>
                 <span className="visually-hidden">Reduced from </span>
                 <del className="card__was">{card.originalPrice}</del>

@@ -10,16 +10,25 @@ export interface ProductGridProps {
   clicked?: readonly string[];
   onCardClick?: (slug: string) => void;
   headingLevel?: ProductCardProps['headingLevel'];
-  /** How many cards load their pictures straight away: the first row of a grid at the top of its page. */
+  /** Every card is of a sold work: this label replaces its price. */
+  soldLabel?: string;
+  /** How many cards load their pictures at once: none for a grid further down the page. */
   eagerCards?: number;
 }
 
-export function ProductGrid({ cards, clicked = [], onCardClick, headingLevel, eagerCards = EAGER_CARDS }: ProductGridProps) {
+export function ProductGrid({ cards, clicked = [], onCardClick, headingLevel, soldLabel, eagerCards = EAGER_CARDS }: ProductGridProps) {
   return (
     <ul className="grid" role="list">
       {cards.map((card, i) => (
         <li key={card.id} className="grid__item">
-          <ProductCard card={card} eager={i < eagerCards} {...(headingLevel ? { headingLevel } : {})} clicked={clicked.includes(card.slug)} {...(onCardClick ? { onClick: onCardClick } : {})} />
+          <ProductCard
+            card={card}
+            eager={i < eagerCards}
+            clicked={clicked.includes(card.slug)}
+            {...(headingLevel ? { headingLevel } : {})}
+            {...(onCardClick ? { onClick: onCardClick } : {})}
+            {...(soldLabel ? { soldLabel } : {})}
+          />
         </li>
       ))}
     </ul>

@@ -50,4 +50,16 @@ describe('the site header', () => {
     expect(renderHeader(DEFAULT_SETTINGS)).toMatch(/<button type="button" class="settings__toggle" aria-expanded="false"/);
     expect(renderHeader(DEFAULT_SETTINGS)).toMatch(/class="settings__panel" role="group" aria-labelledby="[^"]+" hidden=""/);
   });
+
+  it('holds a search form that opens the gallery with q, without JavaScript', () => {
+    const html = renderHeader(DEFAULT_SETTINGS);
+    const form = html.match(/<form class="header-search"[^>]*>/)?.[0] ?? '';
+    expect(form).toContain('action="/shop/"');
+    expect(form).toContain('method="get"');
+    const input = html.match(/<input class="header-search__input"[^>]*>/)?.[0] ?? '';
+    for (const attribute of ['name="q"', 'role="combobox"', 'aria-expanded="false"', 'aria-autocomplete="list"']) expect(input).toContain(attribute);
+    const controls = input.match(/aria-controls="([^"]+)"/)?.[1];
+    expect(html).toContain(`id="${controls}" role="listbox"`);
+    expect(html).toMatch(/role="listbox" aria-label="Search artworks and artists" hidden=""/);
+  });
 });

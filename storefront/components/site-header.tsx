@@ -1,5 +1,6 @@
 import type { Translate } from '../lib/i18n/translate';
 import { BasketLink } from './basket-link';
+import { HeaderSearch } from './header-search';
 import { SettingsChooser } from './settings-chooser';
 
 export function SiteHeader({ t }: { t: Translate }) {
@@ -13,6 +14,7 @@ export function SiteHeader({ t }: { t: Translate }) {
         <a className="site-header__shop" href="/shop/">
           {t('shell.shop')}
         </a>
+        <HeaderSearch />
         <nav className="site-header__tools" aria-label={t('shell.tools')}>
           <SettingsChooser />
           <BasketLink />

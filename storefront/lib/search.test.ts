@@ -39,10 +39,14 @@ const result = (over: Record<string, unknown> = {}): ProductCard => ({
   ...over,
 });
 
+/** A search answer holding `results`, its category counts as the service sends them. */
+const answer = (results: unknown[]) => ({ results, count: results.length, num_pages: 1, page: 1, facets: { product_category: [{ value: 'painting', count: results.length }] } });
+
 describe('parseGalleryPage', () => {
   it('reshapes results into cards', () => {
-    const page = parseGalleryPage({ results: [result()], count: 1, num_pages: 1, page: 1 }, british);
+    const page = parseGalleryPage(answer([result()]), british);
     expect(page.count).toBe(1);
+    expect(page.categories).toEqual([{ value: 'painting', count: 1 }]);
     expect(page.cards).toEqual([
       {
         id: 1,
@@ -64,19 +68,19 @@ describe('parseGalleryPage', () => {
   });
 
   it('shows a reduced price with the original alongside', () => {
-    const [card] = parseGalleryPage({ results: [result({ sale_prices: prices(99900) })], count: 1, num_pages: 1, page: 1 }, british).cards;
+    const [card] = parseGalleryPage(answer([result({ sale_prices: prices(99900) })]), british).cards;
     expect(card?.price).toBe('£999');
     expect(card?.originalPrice).toBe('£1,250');
   });
 
   it('shows prices in the shopper\'s currency and sizes in their units', () => {
-    const [card] = parseGalleryPage({ results: [result()], count: 1, num_pages: 1, page: 1 }, { currency: 'USD', units: 'in' }).cards;
+    const [card] = parseGalleryPage(answer([result()]), { currency: 'USD', units: 'in' }).cards;
     expect(card?.price).toBe('$1,738');
     expect(card?.size).toBe('23.6 × 15.7 in');
   });
 
   it('leaves out a result that breaks the contract, keeping the rest', () => {
-    const page = parseGalleryPage({ results: [result(), { id: 'x' }], count: 2, num_pages: 1, page: 1 }, british);
+    const page = parseGalleryPage(answer([result(), { id: 'x' }]), british);
     expect(page.cards).toHaveLength(1);
   });
 

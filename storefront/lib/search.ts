@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { productCardSchema, searchResponseSchema, type ProductCard } from '@easel/search-service/contract';
+import {
+  facetsSchema, productCardSchema, searchResponseSchema, toQueryString,
+  type FacetValue, type GallerySearchDefinition, type ProductCard,
+} from '@easel/search-service/contract';
 import { toCard, type CardDisplay, type ProductCardData } from './cards';
 import { getConfig } from './config';
 
@@ -12,13 +15,17 @@ import { getConfig } from './config';
 export type SearchResult = ProductCard;
 
 /** The response envelope; cards are checked one by one so one bad card spoils nothing else. */
-const searchPageSchema = searchResponseSchema.pick({ count: true, num_pages: true, page: true }).extend({ results: z.array(z.unknown()) });
+const searchPageSchema = searchResponseSchema
+  .pick({ count: true, num_pages: true, page: true })
+  .extend({ results: z.array(z.unknown()), facets: facetsSchema.pick({ product_category: true }) });
 
 export interface GalleryPage {
   cards: ProductCardData[];
   count: number;
   numPages: number;
   page: number;
+  /** How many works each category holds, the category filter left out (for category links). */
+  categories: FacetValue[];
 }
 
 export type GalleryResult = { ok: true; gallery: GalleryPage } | { ok: false; reason: 'unreachable' | 'bad_response' };
@@ -35,12 +42,20 @@ export function parseGalleryPage(json: unknown, display: CardDisplay): GalleryPa
     if (result.success) cards.push(toCard(result.data, display));
     else console.warn('search: skipping a result that does not match the contract:', result.error.issues[0]);
   }
-  return { cards, count: envelope.count, numPages: envelope.num_pages, page: envelope.page };
+  return { cards, count: envelope.count, numPages: envelope.num_pages, page: envelope.page, categories: envelope.facets.product_category };
 }
 
-/** The first page of the gallery from the search service; never throws. */
-export async function fetchGallery(perPage: number, display: CardDisplay): Promise<GalleryResult> {
-  const url = `${getConfig().SEARCH_SERVICE_URL}/api/v2/product/s/?paginate=${perPage}`;
+/**
+ * A page of the search a (partial) definition asks for, from the search service; never throws:
+ * ({ paginate: 24 }) -> the gallery's first 24 works; ({ artist: 'ada-lovelace', page: 2 }) -> her second page.
+ */
+export async function fetchGallery(
+  def: Partial<GallerySearchDefinition>,
+  display: CardDisplay,
+  searchServiceUrl: string = getConfig().SEARCH_SERVICE_URL,
+): Promise<GalleryResult> {
+  const query = toQueryString(def);
+  const url = `${searchServiceUrl}/api/v2/product/s/${query ? `?${query}` : ''}`;
   let response: Response;
   try {
     response = await fetch(url, {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES, COLOUR_VALUES, SHIPPING_COUNTRIES, STYLES, SUBJECTS } from '../vocabulary';
-import { generateCatalogue, slugify, type ArtistBundle } from './generate';
+import { slugify } from '../slug';
+import { generateCatalogue, type ArtistBundle } from './generate';
 
 const generate = (seed: number, artworks: number): ArtistBundle[] => [...generateCatalogue({ seed, artworks })];
 

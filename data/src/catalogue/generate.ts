@@ -1,5 +1,6 @@
 import { Faker, base, de, en, en_AU, en_CA, en_GB, en_IE, en_US, es, fr, it, nl, pt_PT, sv } from '@faker-js/faker';
 import type { ImageKind } from '../media';
+import { slugify } from '../slug';
 import {
   CATEGORIES, COLOUR_VALUES, SHIPPING_COUNTRIES, STYLES, SUBJECTS,
   type ArtworkStatus, type Category, type Colour, type ShippingCountry, type Subject,
@@ -349,17 +350,7 @@ function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** 'Évening Light, No. 2' -> 'evening-light-no-2'; a number is added on collision. */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80);
-}
-
+/** A slug not yet taken: a number is added on collision ('ada-lovelace-2'). */
 function uniqueSlug(text: string, taken: Set<string>): string {
   const root = slugify(text) || 'untitled';
   let slug = root;

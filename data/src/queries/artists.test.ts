@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db';
 import { seedCatalogue } from '../catalogue/seed';
-import { getArtistBySlug, getDiscoveredArtists, getPopularArtists, getSoldArtworks } from './artists';
+import { getArtistBySlug, getDiscoveredArtists, getPopularArtists, getSoldArtworks, searchArtistsByName } from './artists';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-artists-'));
 let db: Db;
@@ -84,5 +84,35 @@ describe('getSoldArtworks', () => {
     expect(sold).toHaveLength(artist!.sold);
     for (const w of sold) expect(w).toMatchObject({ artist: { id: artist!.id }, status: 'sold' });
     expect(await getSoldArtworks(db, artist!.id, 1)).toHaveLength(1);
+  });
+});
+
+describe('searchArtistsByName', () => {
+  const addArtist = async (name: string, slug: string, popularity: number) =>
+    (await db.insertInto('artists').values({
+      slug, name, bio: 'A painter.', country: 'SE', city: 'Malmö', avatar_seed: 1, joined_at: '2026-01-01T00:00:00Z', popularity, updated_at: '2026-01-01T00:00:00Z',
+    }).returning('id').executeTakeFirstOrThrow()).id;
+
+  it('matches the start of any word of the name, whatever the case and accents', async () => {
+    const id = await addArtist('Zoë Ångström-Quist', 'zoe-angstrom-quist', 0);
+    for (const text of ['zoë', 'ZOE', 'angstr', 'Ångström', 'quist', 'zoe angstrom', 'Zoë Ångström-Q']) {
+      expect((await searchArtistsByName(db, text, 5)).map((a) => a.id)).toContain(id);
+    }
+    expect(await searchArtistsByName(db, 'ngstrom', 5)).toEqual([]);
+    expect(await searchArtistsByName(db, 'zoe quist', 5)).toEqual([]);
+  });
+
+  it('puts the most followed first, then the most popular, within the limit', async () => {
+    const quiet = await addArtist('Xanthe Yarrow', 'xanthe-yarrow', 0);
+    const loud = await addArtist('Xanthe Yardley', 'xanthe-yardley', 900);
+    const followed = await addArtist('Xanthe Yates', 'xanthe-yates', 1);
+    await addFollowers(followed, 2);
+    expect((await searchArtistsByName(db, 'xanthe y', 5)).map((a) => a.id)).toEqual([followed, loud, quiet]);
+    expect(await searchArtistsByName(db, 'xanthe', 2)).toHaveLength(2);
+    expect((await searchArtistsByName(db, 'xanthe', 5))[0]).toMatchObject({ id: followed, follower_count: 2, name: 'Xanthe Yates' });
+  });
+
+  it('answers nothing for text with no letters or digits', async () => {
+    expect(await searchArtistsByName(db, '  -- !! ', 5)).toEqual([]);
   });
 });

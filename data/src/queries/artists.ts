@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { Db } from '../db';
+import { slugify } from '../slug';
 import type { ArtistsTable, Database } from '../schema';
 import { getIndexableArtworksByIds, type IndexableArtwork } from './search-source';
 
@@ -82,6 +83,24 @@ export async function getDiscoveredArtists(db: Db, limit: number): Promise<Artis
     .limit(limit)
     .execute();
   return getProfilesInOrder(db, ranked.map((r) => r.id));
+}
+
+/**
+ * Artists whose name has a word starting with the text, most followed first, then the most
+ * popular: ('ada lo', 4) -> Ada Lovelace, Adaeze Lopes, … Matched on the slug, which spells the
+ * name without accents or punctuation, so 'jose' finds José and 'o brien' finds O'Brien.
+ */
+export async function searchArtistsByName(db: Db, text: string, limit: number): Promise<ArtistProfile[]> {
+  const words = slugify(text);
+  if (!words) return [];
+  const rows = await selectProfiles(db)
+    .where((eb) => eb.or([eb('artists.slug', 'like', `${words}%`), eb('artists.slug', 'like', `%-${words}%`)]))
+    .orderBy('follower_count', 'desc')
+    .orderBy('artists.popularity', 'desc')
+    .orderBy('artists.id')
+    .limit(limit)
+    .execute();
+  return rows.map(toProfile);
 }
 
 /** The artist's sold works, most recently sold first (by last update), at most `limit`. */

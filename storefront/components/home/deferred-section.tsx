@@ -6,6 +6,7 @@ import type { ProductCard } from '@easel/search-service/contract';
 import type { ArtistData } from '../../lib/catalogue/artists';
 import type { BannerData, EditorsPickData } from '../../lib/catalogue/home';
 import type { CardDisplay, ProductCardData } from '../../lib/cards';
+import { artistPlace } from '../../lib/artist-place';
 import { fetchJson } from '../../lib/fetch-json';
 import { useT } from '../../lib/i18n/use-t';
 import { createLoadable } from '../../lib/loadable';
@@ -14,7 +15,7 @@ import type { SsrOutcome } from '../../lib/ssr-budget';
 import { LoadableSection, useLoadable } from '../loadable-section';
 import { useSettings } from '../settings-provider';
 import {
-  artistPlace, ArtistsView, BannerView, EditorsPicksView, FeaturedArtView, HomeSectionFrame, RecentlyViewedView, RecommendationsView,
+  ArtistsView, BannerView, EditorsPicksView, FeaturedArtView, HomeSectionFrame, RecentlyViewedView, RecommendationsView,
 } from './home-views';
 
 /**

@@ -3,10 +3,7 @@ import type { ProductCard as ContractCard } from '@easel/search-service/contract
 import type { ArtistData } from '../../lib/catalogue/artists';
 import type { BannerData, EditorsPickData } from '../../lib/catalogue/home';
 import { toCard, type CardDisplay, type ProductCardData } from '../../lib/cards';
-import type { Language } from '../../lib/i18n/languages';
 import type { Translate } from '../../lib/i18n/translate';
-import type { CountryCode } from '../../lib/settings/countries';
-import { countryName } from '../../lib/settings/settings';
 import { ProductCard } from '../product-card';
 import { ProductGrid } from '../product-grid';
 
@@ -118,11 +115,6 @@ export function RecommendationsView({ cards, t }: { cards: ProductCardData[]; t:
   return <CardsView id="recommendations" title={t('home.recommendations')} cards={cards} layout="grid" />;
 }
 
-/** Where an artist works, in the shopper's language: 'Lisbon, Portugal'. */
-export function artistPlace(artist: Pick<ArtistData, 'city' | 'country'>, language: Language): string {
-  return [artist.city, countryName(artist.country as CountryCode, language)].filter(Boolean).join(', ');
-}
-
 export function ArtistsView({ id, title, artists, t, place }: { id: string; title: string; artists: ArtistData[]; t: Translate; place: (artist: ArtistData) => string }) {
   if (artists.length === 0) return null;
   return (
@@ -134,7 +126,7 @@ export function ArtistsView({ id, title, artists, t, place }: { id: string; titl
               <img className="artist-tile__avatar" src={artist.avatar.src} srcSet={artist.avatar.srcSet} sizes="96px" width={artist.avatar.width} height={artist.avatar.height} alt="" loading="lazy" decoding="async" />
               <span className="artist-tile__name">{artist.name}</span>
               <span className="artist-tile__meta">{place(artist)}</span>
-              <span className="artist-tile__meta">{t('artist.works', { count: artist.available_count })}</span>
+              <span className="artist-tile__meta">{t('artist.availableCount', { count: artist.available_count })}</span>
             </a>
           </li>
         ))}

@@ -15,11 +15,8 @@ export const PAGE_DATA_CACHE = 'public, max-age=1800, stale-while-revalidate=720
 /** SPEC §9: homepage 1800 s, stale 3600 s. */
 export const HOMEPAGE_CACHE = 'public, max-age=1800, stale-while-revalidate=3600';
 
-/** Catalogue slugs are lower-case words joined by hyphens: 'blue-harbour-ada-lovelace'. */
-export const slugSchema = z
-  .string({ error: 'is required' })
-  .max(160, 'is too long')
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case letters, digits and hyphens');
+/** Catalogue slugs, as the search contract reads them: 'blue-harbour-ada-lovelace'. */
+export { slugSchema } from '@easel/search-service/contract';
 
 /** The country shipping is priced to; the contract's default (GB) when absent. */
 export const shipsToSchema = z.enum(COUNTRY_CODES, { error: 'must be an ISO 3166-1 alpha-2 country code such as GB' }).optional();

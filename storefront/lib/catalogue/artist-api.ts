@@ -1,18 +1,12 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import type { Db } from '@easel/data/db';
-import { getArtistBySlug, getSoldArtworks } from '@easel/data/queries/artists';
-import { getRateMatrix } from '@easel/data/queries/search-source';
 import { apiError } from '../api-error';
 import { answering, HOMEPAGE_CACHE, PAGE_DATA_CACHE, readQuery, shipsToSchema, slugSchema, type Handler } from './api';
-import { toArtistData } from './artists';
-import { toCard } from './cards';
+import { getArtistPageData } from './artists';
 import { ARTIST_LISTS, loadArtists, type ArtistList } from './home';
 
 type Dependencies = { getDb: () => Promise<Db> };
-
-/** Sold works an artist page lists apart; their available works come from the search-service. */
-const SOLD_LIMIT = 24;
 
 const artistQuerySchema = z.object({ slug: slugSchema, ships_to: shipsToSchema });
 
@@ -24,14 +18,9 @@ export function createArtistHandler({ getDb }: Dependencies): Handler {
   return answering('artist', async (request) => {
     const query = readQuery(request, artistQuerySchema);
     if (query instanceof Response) return query;
-    const db = await getDb();
-    const artist = await getArtistBySlug(db, query.slug);
+    const artist = await getArtistPageData(await getDb(), query.slug, { ships_to: query.ships_to });
     if (!artist) return apiError(404, 'not_found', `There is no artist ${query.slug}.`, 'slug');
-    const [rates, sold] = await Promise.all([getRateMatrix(db), getSoldArtworks(db, artist.id, SOLD_LIMIT)]);
-    return NextResponse.json(
-      { ...toArtistData(artist), sold_works: sold.map((w) => toCard(w, rates, { ships_to: query.ships_to })) },
-      { headers: { 'Cache-Control': PAGE_DATA_CACHE } },
-    );
+    return NextResponse.json(artist, { headers: { 'Cache-Control': PAGE_DATA_CACHE } });
   });
 }
 

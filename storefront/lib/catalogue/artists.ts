@@ -1,5 +1,8 @@
-import type { ArtistProfile } from '@easel/data/queries/artists';
-import { avatarImage, type ImageSource } from './cards';
+import type { Db } from '@easel/data/db';
+import { getArtistBySlug, getSoldArtworks, type ArtistProfile } from '@easel/data/queries/artists';
+import { getRateMatrix } from '@easel/data/queries/search-source';
+import type { ProductCard } from '@easel/search-service/contract';
+import { avatarImage, toCard, type ImageSource } from './cards';
 
 /** An artist as the artist endpoints answer them: the profile with its page address and avatar. */
 export interface ArtistData extends Omit<ArtistProfile, 'avatar_seed'> {
@@ -7,7 +10,26 @@ export interface ArtistData extends Omit<ArtistProfile, 'avatar_seed'> {
   avatar: ImageSource;
 }
 
+/** An artist page's data from the catalogue: the artist and their sold works, listed apart. */
+export interface ArtistPageData extends ArtistData {
+  sold_works: ProductCard[];
+}
+
+/** Sold works an artist page lists apart; their available works come from the search-service. */
+const SOLD_LIMIT = 24;
+
 /** ({ slug: 'ada-lovelace', avatar_seed: 7, … }) -> { slug: 'ada-lovelace', url: '/artist/ada-lovelace/', avatar: { src: '/media/art/…', … }, … }. */
 export function toArtistData({ avatar_seed, ...artist }: ArtistProfile): ArtistData {
   return { ...artist, url: `/artist/${artist.slug}/`, avatar: avatarImage(avatar_seed) };
+}
+
+/**
+ * The artist with the slug and their latest sold works as product cards, or undefined when
+ * there is no such artist; free shipping on the cards is judged against `ships_to`.
+ */
+export async function getArtistPageData(db: Db, slug: string, options: { ships_to?: string | undefined }): Promise<ArtistPageData | undefined> {
+  const artist = await getArtistBySlug(db, slug);
+  if (!artist) return undefined;
+  const [rates, sold] = await Promise.all([getRateMatrix(db), getSoldArtworks(db, artist.id, SOLD_LIMIT)]);
+  return { ...toArtistData(artist), sold_works: sold.map((w) => toCard(w, rates, options)) };
 }

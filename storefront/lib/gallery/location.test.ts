@@ -51,6 +51,14 @@ describe('parseGalleryQuery', () => {
     expect(bad.dropped).toEqual(['currency']);
   });
 
+  it("leaves out the artist page's artist scope, which the panel could not show or remove", () => {
+    const { definition, dropped } = parse(['painting'], { artist: 'ada-lovelace', colours: 'blue' });
+    expect(dropped).toEqual(['artist']);
+    expect(definition.artist).toBeUndefined();
+    expect(definition.colours).toEqual(['blue']);
+    expect(galleryUrl(definition, 'GBP')).toBe('/shop/painting/?colours=blue');
+  });
+
   it('never fails on junk names', () => {
     const { dropped } = parse([], { 'bad\u0000name': '1', '<script>': 'x' });
     expect(dropped).toHaveLength(2);

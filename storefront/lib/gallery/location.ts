@@ -57,15 +57,37 @@ export function parseGalleryQuery(landing: Landing, query: RawQuery, currency: C
     const value = landing.subcategory ?? landing.category;
     raw[key] = [...new Set([...(raw[key] ?? []).filter((v) => v !== value), value])];
   }
+  for (const name of NOT_GALLERY_PARAMS) {
+    if (raw[name] === undefined) continue;
+    dropped.push(name);
+    delete raw[name];
+  }
+  const parsed = parseDroppingInvalid(raw);
+  return { definition: parsed.definition, landing, dropped: [...dropped, ...parsed.dropped] };
+}
+
+/**
+ * Contract parameters the gallery's panel has no place for, so keeping one would hide a filter
+ * the shopper cannot see or remove: `artist` scopes the artist page's works, not the gallery.
+ */
+const NOT_GALLERY_PARAMS = ['artist'];
+
+/**
+ * Gathered parameters -> a definition, leaving out each one that does not parse:
+ * { sort: ['newest'], page: ['x'] } -> { definition: { sort: 'newest', page: 1, … }, dropped: ['page'] }.
+ * The parameters the caller set itself must parse; a problem in one of those throws.
+ */
+export function parseDroppingInvalid(raw: Record<string, string[]>): { definition: GallerySearchDefinition; dropped: string[] } {
+  const rest = { ...raw };
+  const dropped: string[] = [];
   // Each failed parse names one parameter: drop it and parse the rest again.
   for (;;) {
-    const parsed = parseGalleryParams(raw);
-    if (parsed.ok) return { definition: parsed.definition, landing, dropped };
-    const name = Object.keys(raw).find((n) => n === parsed.issue.param || printable(n) === parsed.issue.param);
-    // The path's own parameters always parse, so a problem is always in one of the others.
-    if (name === undefined) throw new Error(`Gallery address problem with no parameter: ${parsed.issue.message}`);
+    const parsed = parseGalleryParams(rest);
+    if (parsed.ok) return { definition: parsed.definition, dropped };
+    const name = Object.keys(rest).find((n) => n === parsed.issue.param || printable(n) === parsed.issue.param);
+    if (name === undefined) throw new Error(`Search address problem with no parameter: ${parsed.issue.message}`);
     dropped.push(parsed.issue.param);
-    delete raw[name];
+    delete rest[name];
   }
 }
 

@@ -1,0 +1,88 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { slugSchema } from '@easel/search-service/contract';
+import { ArtistProfile } from '../../../components/artist/artist-profile';
+import { ArtistWorks } from '../../../components/artist/artist-works';
+import { ProductGrid } from '../../../components/product-grid';
+import { getArtistPageData } from '../../../lib/catalogue/artists';
+import { isDefaultChoice, parseArtistWorksQuery } from '../../../lib/catalogue/artist-works';
+import { toCard } from '../../../lib/cards';
+import { getDb } from '../../../lib/db';
+import { getTranslator } from '../../../lib/i18n/translate';
+import { fetchGallery } from '../../../lib/search';
+import { getShopperSettings } from '../../../lib/settings/server';
+import { artistPlace } from '../../../lib/artist-place';
+import './artist-page.css';
+
+type SearchParams = Record<string, string | string[] | undefined>;
+interface ArtistPageProps {
+  params: Promise<{ slug: string }>;
+  searchParams: Promise<SearchParams>;
+}
+
+/**
+ * The artist from the catalogue, read once per request for the metadata and the page;
+ * undefined for a malformed or unknown slug, which the page answers with the not-found page.
+ */
+const readArtist = cache(async (slug: string) =>
+  slugSchema.safeParse(slug).success ? getArtistPageData(await getDb(), slug, {}) : undefined,
+);
+
+/**
+ * SPEC §2: artist pages declare no language variants, only their own canonical address. Views
+ * of another category, order or page are not for search engines; the artist's page is.
+ */
+export async function generateMetadata({ params, searchParams }: ArtistPageProps): Promise<Metadata> {
+  const [{ slug }, query] = await Promise.all([params, searchParams]);
+  const artist = await readArtist(slug);
+  if (!artist) return {};
+  const settings = await getShopperSettings(query);
+  const t = getTranslator(settings.language);
+  const title = t('artist.metaTitle', { name: artist.name });
+  const description = t('artist.metaDescription', { name: artist.name, place: artistPlace(artist, settings.language) });
+  return {
+    title,
+    description,
+    alternates: { canonical: artist.url },
+    ...(isDefaultChoice(parseArtistWorksQuery(slug, query)) ? {} : { robots: { index: false, follow: true } }),
+    openGraph: {
+      type: 'profile',
+      title,
+      description,
+      url: artist.url,
+      images: [{ url: artist.avatar.src, width: artist.avatar.width, height: artist.avatar.height, alt: artist.name }],
+    },
+  };
+}
+
+/**
+ * An artist's page: who they are (from the catalogue), their works for sale (from the search
+ * service, filtered through the page's own links) and, apart, what they have sold. Without the
+ * search service the page still shows the artist and their sold works.
+ */
+export default async function ArtistPage({ params, searchParams }: ArtistPageProps) {
+  const [{ slug }, query] = await Promise.all([params, searchParams]);
+  const artist = await readArtist(slug);
+  if (!artist) notFound();
+  const settings = await getShopperSettings(query);
+  const t = getTranslator(settings.language);
+  const display = { currency: settings.currency, units: settings.display_units };
+  const definition = parseArtistWorksQuery(slug, query);
+  const works = await fetchGallery(definition, display);
+  return (
+    <div className="container artist-page">
+      <ArtistProfile artist={artist} place={artistPlace(artist, settings.language)} t={t} />
+      <ArtistWorks slug={slug} definition={definition} works={works} t={t} />
+      {artist.sold_works.length > 0 && (
+        <section className="artist-page__section" aria-labelledby="sold-works-title">
+          <header className="artist-page__head">
+            <h2 className="artist-page__title" id="sold-works-title">{t('artist.soldWorks')}</h2>
+            <p className="artist-page__count">{t('artist.soldCount', { count: artist.sold_count })}</p>
+          </header>
+          <ProductGrid cards={artist.sold_works.map((card) => toCard(card, display))} soldLabel={t('artist.sold')} eagerCards={0} />
+        </section>
+      )}
+    </div>
+  );
+}

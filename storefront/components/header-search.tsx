@@ -1,0 +1,161 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { SearchSuggestions } from '../lib/catalogue/search-api';
+import { useT } from '../lib/i18n/use-t';
+import { countryName } from '../lib/settings/settings';
+import type { CountryCode } from '../lib/settings/countries';
+import { useSettings } from './settings-provider';
+import './header-search.css';
+
+/** Long enough to skip the keystrokes of a word being typed, short enough to feel immediate. */
+const DEBOUNCE_MS = 150;
+
+const NONE: SearchSuggestions = { artworks: [], artists: [] };
+
+/**
+ * The header's search box: a form that opens the gallery with `q` (with or without
+ * JavaScript), and, as the shopper types, an ARIA 1.2 combobox suggesting artworks and artists.
+ * Arrow keys move through the suggestions, Enter opens the chosen one (or, with none chosen,
+ * the gallery), Escape closes the list and then clears the box. It is on every page, so it
+ * imports nothing of the gallery's (the search contract would come with it).
+ */
+export function HeaderSearch() {
+  const t = useT();
+  const { language } = useSettings().settings;
+  const router = useRouter();
+  const id = useId();
+  const [text, setText] = useState('');
+  const [suggestions, setSuggestions] = useState<SearchSuggestions>(NONE);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+
+  // Each change waits out the debounce, and aborts the request the previous text started.
+  useEffect(() => {
+    const q = text.trim();
+    if (!q) {
+      setSuggestions(NONE);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      try {
+        const response = await fetch(`/api/v2/search/?q=${encodeURIComponent(q)}`, { signal: controller.signal });
+        setSuggestions(response.ok ? ((await response.json()) as SearchSuggestions) : NONE);
+        setActive(-1);
+      } catch {
+        // Aborted by newer text, or offline: the form still searches the gallery.
+      }
+    }, DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [text]);
+
+  // Artworks first, then artists: the order of the list and of the arrow keys.
+  const options = [...suggestions.artworks.map((w) => w.url), ...suggestions.artists.map((a) => a.url)];
+  const expanded = open && options.length > 0 && text.trim() !== '';
+  const optionId = (index: number) => `${id}-option-${index}`;
+  const choose = (index: number) => {
+    const url = options[index];
+    if (!url) return;
+    setOpen(false);
+    router.push(url);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        if (options.length === 0) return;
+        event.preventDefault();
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setOpen(true);
+        // From the box, down goes to the first option and up to the last; both wrap round.
+        setActive((current) => (!expanded || current < 0 ? (step > 0 ? 0 : options.length - 1) : (current + step + options.length) % options.length));
+        return;
+      }
+      case 'Enter':
+        // With no option chosen the form submits: the gallery with `q`.
+        if (expanded && active >= 0) {
+          event.preventDefault();
+          choose(active);
+        }
+        return;
+      case 'Escape':
+        event.preventDefault();
+        if (expanded) setOpen(false);
+        else setText('');
+        setActive(-1);
+        return;
+    }
+  };
+
+  const place = (a: SearchSuggestions['artists'][number]) => `${a.city}, ${countryName(a.country as CountryCode, language)}`;
+  const option = (i: number, key: string, picture: ReactNode, title: string, meta: string) => (
+    <li
+      key={key}
+      id={optionId(i)}
+      role="option"
+      aria-selected={i === active}
+      className="header-search__option"
+      // Keeps the focus in the box, so choosing does not first close the list.
+      onMouseDown={(e) => e.preventDefault()}
+      onMouseMove={() => setActive(i)}
+      onClick={() => choose(i)}
+    >
+      {picture}
+      <span className="header-search__text">
+        <span className="header-search__title">{title}</span>
+        <span className="header-search__meta">{meta}</span>
+      </span>
+    </li>
+  );
+  const group = (name: 'artworks' | 'artists', items: ReactNode[]) =>
+    items.length > 0 && (
+      <ul role="group" aria-labelledby={`${id}-${name}`} className="header-search__group">
+        <li role="presentation" id={`${id}-${name}`} className="header-search__group-title">{t(`search.${name}`)}</li>
+        {items}
+      </ul>
+    );
+  const offset = suggestions.artworks.length;
+
+  return (
+    <form className="header-search" action="/shop/" method="get" role="search">
+      <label className="visually-hidden" htmlFor={`${id}-q`}>{t('search.label')}</label>
+      <input
+        className="header-search__input"
+        id={`${id}-q`}
+        name="q"
+        type="search"
+        role="combobox"
+        aria-expanded={expanded}
+        aria-controls={`${id}-list`}
+        aria-autocomplete="list"
+        aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+        autoComplete="off"
+        placeholder={t('search.placeholder')}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={onKeyDown}
+      />
+      <button className="header-search__submit" type="submit">{t('search.submit')}</button>
+      <div className="header-search__list" id={`${id}-list`} role="listbox" aria-label={t('search.label')} hidden={!expanded}>
+        {group('artworks', suggestions.artworks.map((w, i) => option(i, w.slug, (
+          <img className="header-search__thumb" src={w.image.src} srcSet={w.image.srcSet} sizes="40px" width={w.image.width} height={w.image.height} alt="" loading="lazy" />
+        ), w.title, w.artist_name)))}
+        {group('artists', suggestions.artists.map((a, j) => option(offset + j, a.slug, (
+          <img className="header-search__avatar" src={a.avatar.src} srcSet={a.avatar.srcSet} sizes="32px" width={a.avatar.width} height={a.avatar.height} alt="" loading="lazy" />
+        ), a.name, place(a))))}
+      </div>
+      <p className="visually-hidden" role="status">{expanded ? t('search.results', { count: options.length }) : ''}</p>
+    </form>
+  );
+}

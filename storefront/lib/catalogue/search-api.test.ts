@@ -1,0 +1,96 @@
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { sql } from 'kysely';
+import { NextRequest } from 'next/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getFreePort } from '@easel/indexer';
+import { buildFixture, type Fixture } from '../../../search-service/test/fixture';
+import { ARTIST_SUGGESTIONS, ARTWORK_SUGGESTIONS, createSearchHandler, type SearchSuggestions } from './search-api';
+
+// A real search service over HTTP, on an index built from the same SQLite catalogue the artists come from.
+let f: Fixture;
+let server: ServerType;
+let searchUrl: string;
+
+beforeAll(async () => {
+  f = await buildFixture({ seed: 5, artworks: 600 });
+  server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: f.app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
+  });
+  searchUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await f?.close();
+});
+
+const handler = (url = () => searchUrl) => createSearchHandler({ getDb: async () => f.db, searchServiceUrl: url });
+const get = (query: string, url?: () => string) => handler(url)(new NextRequest(`http://shop.test/api/v2/search/${query}`));
+
+/** An artist with available work: their name and one of their works' titles. */
+async function someArtist() {
+  const { rows } = await sql<{ name: string; slug: string; title: string }>`
+    SELECT a.name, a.slug, w.title FROM artists a JOIN artworks w ON w.artist_id = a.id
+    WHERE w.status = 'available' ORDER BY a.popularity DESC, w.id LIMIT 1`.execute(f.db);
+  return rows[0]!;
+}
+
+describe('GET /api/v2/search/', () => {
+  it('suggests artworks from the search service and artists from the catalogue', async () => {
+    const artist = await someArtist();
+    const response = await get(`?q=${encodeURIComponent(artist.name)}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=300');
+    const body = (await response.json()) as SearchSuggestions;
+    expect(body.artists[0]).toMatchObject({ slug: artist.slug, name: artist.name, url: `/artist/${artist.slug}/` });
+    expect(body.artists[0]!.avatar.src).toMatch(/^\/media\/art\//);
+    expect(body.artworks.length).toBeGreaterThan(0);
+    expect(body.artworks.length).toBeLessThanOrEqual(ARTWORK_SUGGESTIONS);
+    expect(body.artworks.map((w) => w.artist_name)).toContain(artist.name);
+    for (const work of body.artworks) {
+      expect(work.url).toBe(`/product/${work.slug}/`);
+      expect(work.image.srcSet).toContain('w,');
+    }
+  });
+
+  it("finds an artwork by its title", async () => {
+    const { title } = await someArtist();
+    const body = (await (await get(`?q=${encodeURIComponent(title)}`)).json()) as SearchSuggestions;
+    expect(body.artworks.map((w) => w.title)).toContain(title);
+  });
+
+  it('suggests at most a few artists', async () => {
+    const body = (await (await get('?q=a')).json()) as SearchSuggestions;
+    expect(body.artists).toHaveLength(ARTIST_SUGGESTIONS);
+  });
+
+  it.each(['', '?q=', '?q=%20%20%20'])('answers empty lists for no text (%s)', async (query) => {
+    const response = await get(query);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ artworks: [], artists: [] });
+  });
+
+  it.each([
+    [`?q=${'a'.repeat(201)}`],
+    ['?q=%22quoted%22'],
+    ['?q=a%3Db'],
+    ['?q=%3Cscript%3E'],
+    ['?q=%00'],
+  ])('answers 400 naming q for %s', async (query) => {
+    const response = await get(query);
+    expect(response.status).toBe(400);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toMatchObject({ error: { code: 'invalid_parameter', param: 'q' } });
+  });
+
+  it('still suggests artists, uncached, when the search service is down', async () => {
+    const artist = await someArtist();
+    const down = `http://127.0.0.1:${await getFreePort()}`;
+    const response = await get(`?q=${encodeURIComponent(artist.name)}`, () => down);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const body = (await response.json()) as SearchSuggestions;
+    expect(body.artworks).toEqual([]);
+    expect(body.artists.map((a) => a.slug)).toContain(artist.slug);
+  });
+});

@@ -1,0 +1,71 @@
+import { NextResponse } from 'next/server';
+import { z } from 'zod';
+import type { Db } from '@easel/data/db';
+import { searchArtistsByName } from '@easel/data/queries/artists';
+import { galleryParamsSchema } from '@easel/search-service/contract';
+import type { CardImage } from '../cards';
+import { fetchGallery } from '../search';
+import { answering, readQuery, type Handler } from './api';
+import { toArtistData } from './artists';
+import type { ImageSource } from './cards';
+
+type Dependencies = { getDb: () => Promise<Db>; searchServiceUrl: () => string };
+
+/** Few enough to read at a glance under the header's search box. */
+export const ARTWORK_SUGGESTIONS = 6;
+export const ARTIST_SUGGESTIONS = 4;
+
+/** Suggestions change with the catalogue, not by the second; a short public lifetime spares the search. */
+const SUGGESTIONS_CACHE = 'public, max-age=60, stale-while-revalidate=300';
+
+export interface ArtworkSuggestion {
+  slug: string;
+  title: string;
+  url: string;
+  artist_name: string;
+  image: CardImage;
+}
+
+export interface ArtistSuggestion {
+  slug: string;
+  name: string;
+  url: string;
+  city: string;
+  /** ISO 3166-1 alpha-2; the browser names it in the shopper's language. */
+  country: string;
+  avatar: ImageSource;
+}
+
+export interface SearchSuggestions {
+  artworks: ArtworkSuggestion[];
+  artists: ArtistSuggestion[];
+}
+
+/** The same `q` the gallery takes: at most 200 characters, none the engine gives a meaning to. */
+const querySchema = z.object({ q: galleryParamsSchema.shape.q });
+
+/**
+ * GET /api/v2/search/?q=: the header search box's suggestions, works for sale from the search
+ * service and artists by name from the catalogue. No text, no suggestions. When the search
+ * service is down the artists still answer, with no artworks, and the answer is not cached.
+ */
+export function createSearchHandler({ getDb, searchServiceUrl }: Dependencies): Handler {
+  return answering('search', async (request) => {
+    const query = readQuery(request, querySchema);
+    if (query instanceof Response) return query;
+    const { q } = query;
+    if (!q) return NextResponse.json({ artworks: [], artists: [] } satisfies SearchSuggestions, { headers: { 'Cache-Control': SUGGESTIONS_CACHE } });
+    const [works, artists] = await Promise.all([
+      // Prices are not shown, so any display will do.
+      fetchGallery({ q, paginate: ARTWORK_SUGGESTIONS }, { currency: 'GBP', units: 'cm' }, searchServiceUrl()),
+      getDb().then((db) => searchArtistsByName(db, q, ARTIST_SUGGESTIONS)),
+    ]);
+    const body: SearchSuggestions = {
+      artworks: works.ok
+        ? works.gallery.cards.map((card) => ({ slug: card.slug, title: card.title, url: card.href, artist_name: card.artistName, image: card.image }))
+        : [],
+      artists: artists.map(toArtistData).map(({ slug, name, url, city, country, avatar }) => ({ slug, name, url, city, country, avatar })),
+    };
+    return NextResponse.json(body, { headers: { 'Cache-Control': works.ok ? SUGGESTIONS_CACHE : 'no-store' } });
+  });
+}
