@@ -14,7 +14,7 @@ export default function NotFound() {
           We couldn’t find that page
         </h1>
         <p className="notice__text">It may have moved, or the artwork may have found a new home.</p>
-        <Link className="button" href="/">
+        <Link className="button" href="/shop/">
           Back to the gallery
         </Link>
       </section>
