@@ -78,10 +78,18 @@ export function cardImageSize(url: string, proportions: { width_cm: number; heig
   return { width: MAIN_IMAGE_WIDTH, height: Math.round(MAIN_IMAGE_WIDTH * ratio) };
 }
 
-export function toCard(r: ProductCard, { currency, units }: CardDisplay): ProductCardData {
+/**
+ * What the shopper pays in `currency`, minor units, and the list price it reduces when the work
+ * is on sale: ({ prices: { GBP: 1000 }, sale_prices: { GBP: 800 } }, 'GBP') -> { pay: 800, was: 1000 }.
+ */
+export function priceToPay(r: Pick<ProductCard, 'prices' | 'sale_prices'>, currency: Currency): { pay: number; was: number | null } {
   const full = r.prices[currency];
   const sale = r.sale_prices?.[currency];
-  const onSale = sale !== undefined && sale < full;
+  return sale !== undefined && sale < full ? { pay: sale, was: full } : { pay: full, was: null };
+}
+
+export function toCard(r: ProductCard, { currency, units }: CardDisplay): ProductCardData {
+  const { pay, was } = priceToPay(r, currency);
   return {
     id: r.id,
     slug: r.slug,
@@ -90,8 +98,8 @@ export function toCard(r: ProductCard, { currency, units }: CardDisplay): Produc
     artistName: r.artist_name,
     medium: formatMedium(r),
     size: formatSize(r, units),
-    price: formatPrice(onSale ? sale : full, currency),
-    originalPrice: onSale ? formatPrice(full, currency) : null,
+    price: formatPrice(pay, currency),
+    originalPrice: was === null ? null : formatPrice(was, currency),
     image: { src: r.main_image, srcSet: r.main_image_set, ...cardImageSize(r.main_image, r) },
     shipsFree: r.ships_free,
     framed: r.framed || r.ready_to_hang,

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../../test/fixtures';
 import type { Db } from '../db';
-import { getProductBySlug, getSimilarAvailableArtworks } from './product';
+import { getMoreByArtist, getProductBySlug, getSimilarAvailableArtworks } from './product';
 import { getIndexableArtworksByIds } from './search-source';
 
 let temp: TemporaryDatabase;
@@ -57,6 +57,41 @@ describe('getSimilarAvailableArtworks', () => {
     }
     const subjects = similar.map((w) => w.subject === sold.subject);
     expect(subjects).toEqual([...subjects].sort((a, b) => Number(b) - Number(a)));
+  });
+});
+
+describe('getMoreByArtist', () => {
+  // An artist with more available works than one row holds, and some not for sale.
+  const busyArtist = async () => {
+    const { rows: [row] } = await sql<{ artist_id: number; available: number }>`
+      SELECT artist_id, SUM(status = 'available') AS available FROM artworks GROUP BY artist_id
+      HAVING SUM(status = 'available') > 4 AND SUM(status != 'available') > 0 ORDER BY available DESC LIMIT 1`.execute(db);
+    return row!;
+  };
+
+  it('offers the artist\'s other available works, most popular first, never the work itself', async () => {
+    const { artist_id, available } = await busyArtist();
+    const work = (await getProductBySlug(db, await slugWith(`artist_id = ${artist_id} AND status = 'available'`)))!;
+    const more = await getMoreByArtist(db, work, 100);
+    expect(more).toHaveLength(available - 1);
+    for (const w of more) expect(w).toMatchObject({ artist_id, status: 'available' });
+    expect(more.map((w) => w.id)).not.toContain(work.id);
+    const popularity = more.map((w) => w.popularity);
+    expect(popularity).toEqual([...popularity].sort((a, b) => b - a));
+  });
+
+  it('stops at the limit, keeping the most popular', async () => {
+    const { artist_id } = await busyArtist();
+    const work = (await getProductBySlug(db, await slugWith(`artist_id = ${artist_id} AND status = 'available'`)))!;
+    const all = await getMoreByArtist(db, work, 100);
+    const few = await getMoreByArtist(db, work, 3);
+    expect(few.map((w) => w.id)).toEqual(all.slice(0, 3).map((w) => w.id));
+  });
+
+  it('serves a sold work\'s page too: all of the artist\'s available works', async () => {
+    const sold = (await getProductBySlug(db, await slugWith("status = 'sold'")))!;
+    const { rows: [row] } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM artworks WHERE artist_id = ${sold.artist_id} AND status = 'available'`.execute(db);
+    expect(await getMoreByArtist(db, sold, 100)).toHaveLength(row!.n);
   });
 });
 

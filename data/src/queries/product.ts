@@ -62,3 +62,25 @@ export async function getSimilarAvailableArtworks(
   const rest = first.length < limit ? await similar(false, limit - first.length) : [];
   return getIndexableArtworksByIds(db, [...first, ...rest].map((r) => r.id));
 }
+
+/**
+ * The artist's other works for sale, for "more by this artist": available, never the work
+ * itself, most popular first, at most `limit`.
+ */
+export async function getMoreByArtist(
+  db: Db,
+  artwork: Pick<IndexableArtwork, 'id' | 'artist_id'>,
+  limit: number,
+): Promise<IndexableArtwork[]> {
+  const rows = await db
+    .selectFrom('artworks')
+    .select('id')
+    .where('artist_id', '=', artwork.artist_id)
+    .where('status', '=', 'available')
+    .where('id', '!=', artwork.id)
+    .orderBy('popularity', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return getIndexableArtworksByIds(db, rows.map((r) => r.id));
+}

@@ -1,14 +1,11 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import type { Db } from '@easel/data/db';
-import { getProductBySlug, getSimilarAvailableArtworks } from '@easel/data/queries/product';
+import { getProductBySlug } from '@easel/data/queries/product';
 import { getRateMatrix } from '@easel/data/queries/search-source';
 import { apiError } from '../api-error';
 import { answering, PAGE_DATA_CACHE, readQuery, shipsToSchema, slugSchema, type Handler } from './api';
-import { toProductData } from './product';
-
-/** Enough similar works for a row on a sold original's page. */
-const SIMILAR_LIMIT = 8;
+import { getSimilarIfSold, toProductData } from './product';
 
 const querySchema = z.object({ slug: slugSchema, ships_to: shipsToSchema });
 
@@ -26,7 +23,7 @@ export function createProductHandler({ getDb }: { getDb: () => Promise<Db> }): H
     if (!product) return apiError(404, 'not_found', `There is no artwork ${query.slug}.`, 'slug');
     const [rates, similar] = await Promise.all([
       getRateMatrix(db),
-      product.status === 'sold' ? getSimilarAvailableArtworks(db, product, SIMILAR_LIMIT) : [],
+      getSimilarIfSold(db, product),
     ]);
     return NextResponse.json(toProductData(product, { rates, ships_to: query.ships_to, similar }), { headers: { 'Cache-Control': PAGE_DATA_CACHE } });
   });

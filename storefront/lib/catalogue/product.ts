@@ -1,6 +1,7 @@
 import { pricesInAllCurrencies, type RateMatrix } from '@easel/data/currency';
 import type { ImageKind } from '@easel/data/media';
-import type { Product } from '@easel/data/queries/product';
+import type { Db } from '@easel/data/db';
+import { getSimilarAvailableArtworks, type Product } from '@easel/data/queries/product';
 import type { IndexableArtwork } from '@easel/data/queries/search-source';
 import type { Currency } from '@easel/data/vocabulary';
 import { DEFAULT_SHIP_TO, type ProductCard } from '@easel/search-service/contract';
@@ -14,6 +15,9 @@ import { avatarImage, imageSource, toCard, type ImageSource } from './cards';
  * `shipping` and `auto_tags` are below. `favourited`, `collections` and `customerFavourites`
  * are the shopper's own and so not part of this shared-cached answer.
  */
+
+/** Enough similar works for a row on a sold original's page. */
+const SIMILAR_LIMIT = 8;
 
 /** The viewer shows a picture at up to this width by default; `srcSet` has the rest. */
 const VIEWER_IMAGE_WIDTH = 960;
@@ -49,6 +53,11 @@ const IMAGE_ALT: Record<ImageKind, (title: string) => string> = {
   detail: (title) => `${title}, detail`,
   room: (title) => `${title}, shown on a wall`,
 };
+
+/** Available works like a sold original, for its page; none for a work still for sale. */
+export async function getSimilarIfSold(db: Db, product: Product): Promise<IndexableArtwork[]> {
+  return product.status === 'sold' ? getSimilarAvailableArtworks(db, product, SIMILAR_LIMIT) : [];
+}
 
 /** Prints are sent from the artist on the original's shipping profile, so they share its quote. */
 function quoteTo(product: IndexableArtwork, shipsTo: string, rates: RateMatrix): ShippingQuote {

@@ -1,0 +1,179 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { ArtistBlock } from '../../../components/product/artist-block';
+import { ImageViewer } from '../../../components/product/image-viewer';
+import { ProductDetails } from '../../../components/product/product-details';
+import { ProductPrints } from '../../../components/product/product-prints';
+import { ProductSummary } from '../../../components/product/product-summary';
+import { ProductView } from '../../../components/product/product-view';
+import { ProductGrid } from '../../../components/product-grid';
+import '../../../components/product/product.css';
+import { artistPlace } from '../../../lib/artist-place';
+import { toCard } from '../../../lib/cards';
+import { slugSchema } from '../../../lib/catalogue/api';
+import type { ProductData, ShippingQuote } from '../../../lib/catalogue/product';
+import { productJsonLd, serializeJsonLd } from '../../../lib/catalogue/product-json-ld';
+import { getProductPageData } from '../../../lib/catalogue/product-page';
+import { viewItemEvent } from '../../../lib/catalogue/view-item';
+import { loadRecommendations } from '../../../lib/catalogue/home';
+import { getDb } from '../../../lib/db';
+import { recommendationCards } from '../../../lib/recommendations';
+import { valueLabel } from '../../../lib/gallery/labels';
+import { GALLERY_PATH, landingPath } from '../../../lib/gallery/location';
+import { alternateLanguages } from '../../../lib/i18n/alternates';
+import { getTranslator, type Translate } from '../../../lib/i18n/translate';
+import { formatPrice } from '../../../lib/money';
+import { getRequestUrl } from '../../../lib/request-url';
+import type { CountryCode } from '../../../lib/settings/countries';
+import { getShopperSettings } from '../../../lib/settings/server';
+import { countryName, type UserSettings } from '../../../lib/settings/settings';
+import type { Category } from '@easel/data/vocabulary';
+
+type SearchParams = Record<string, string | string[] | undefined>;
+interface ProductPageProps {
+  params: Promise<{ slug: string }>;
+  searchParams: Promise<SearchParams>;
+}
+
+/** Once per request, however many parts of the page ask (the metadata and the page). */
+const loadProduct = cache(async (slug: string, shipsTo: string) => getProductPageData(await getDb(), slug, shipsTo));
+
+/** The address -> the work and the shopper's settings; null for a malformed or unknown slug. */
+async function readPage({ params, searchParams }: ProductPageProps) {
+  const [{ slug }, query] = await Promise.all([params, searchParams]);
+  const valid = slugSchema.safeParse(slug);
+  if (!valid.success) return null;
+  const settings = await getShopperSettings(query);
+  const data = await loadProduct(valid.data, settings.country);
+  return data ? { ...data, settings } : null;
+}
+
+/** A search result's snippet: the description's opening, cut at a word near 160 characters. */
+function summaryOf(text: string): string {
+  if (text.length <= 160) return text;
+  return `${text.slice(0, 157).replace(/\s+\S*$/, '')}…`;
+}
+
+export async function generateMetadata(props: ProductPageProps): Promise<Metadata> {
+  const page = await readPage(props);
+  // The page itself answers 404 for a work that is not there; the not-found page has its own title.
+  if (!page) return {};
+  const { product } = page;
+  const title = `${product.title} by ${product.artist.name}`;
+  const description = summaryOf(product.description);
+  const [image] = product.images;
+  return {
+    title,
+    description,
+    alternates: alternateLanguages(product.url),
+    openGraph: {
+      type: 'website',
+      siteName: 'Easel',
+      title,
+      description,
+      url: product.url,
+      ...(image && { images: [{ url: image.src, width: image.width, height: image.height, alt: image.alt }] }),
+    },
+  };
+}
+
+const countryIn = (code: string, settings: UserSettings) => countryName(code as CountryCode, settings.language);
+
+/** The shipping quote in words: 'Shipping to France: €40', 'Free shipping to France' or 'Does not ship to France'. */
+function shippingText(quote: ShippingQuote, settings: UserSettings, t: Translate): string {
+  const country = countryIn(settings.country, settings);
+  if (!quote.ships) return t('product.noShipping', { country });
+  if (quote.free) return t('product.freeShipping', { country });
+  return t('product.shippingCost', { country, price: formatPrice(quote.prices[settings.currency], settings.currency) });
+}
+
+/**
+ * The product page: server-rendered from the catalogue, the pictures first. Only the viewer's
+ * thumbnails and the view tracking run in the browser.
+ */
+export default async function ProductPage(props: ProductPageProps) {
+  const page = await readPage(props);
+  if (!page) notFound();
+  const { product, artistFollowers, moreByArtist, settings } = page;
+  const t = getTranslator(settings.language);
+  const display = { currency: settings.currency, units: settings.display_units };
+  const card = toCard(product, display);
+  const origin = (await getRequestUrl())?.origin ?? 'http://localhost';
+  // A sold work's page already lists works like it; an available one recommends them.
+  const recommendations = product.status === 'sold'
+    ? []
+    : recommendationCards(await loadRecommendations(await getDb(), { product, viewer: null, currency: settings.currency, units: settings.display_units }));
+  return (
+    <div className="container product">
+      <Breadcrumbs product={product} t={t} />
+      <div className="product__top">
+        <div className="product__pictures">
+          {product.images.length > 0 ? (
+            <ImageViewer images={product.images} />
+          ) : (
+            <div className="viewer__stage viewer__stage--empty" role="img" aria-label={`${product.title}: ${t('product.noPicture')}`}>
+              <p className="viewer__placeholder">{t('product.noPicture')}</p>
+            </div>
+          )}
+        </div>
+        <ProductSummary
+          product={product}
+          card={card}
+          shipping={shippingText(product.shipping.original, settings, t)}
+          shipsFrom={t('product.shipsFrom', { country: countryIn(product.shipping.ships_from, settings) })}
+          t={t}
+        />
+      </div>
+
+      <div className="product__info">
+        <ProductDetails product={product} card={card} t={t} />
+        {product.prints.length > 0 && <ProductPrints prints={product.prints} currency={settings.currency} units={settings.display_units} t={t} />}
+      </div>
+
+      {product.similar.length > 0 && (
+        <section className="product__row" id="similar" aria-labelledby="similar-title">
+          <h2 className="section-title" id="similar-title">{t('product.similar')}</h2>
+          <ProductGrid cards={product.similar.map((c) => toCard(c, display))} eagerCards={0} headingLevel={3} />
+        </section>
+      )}
+
+      <ArtistBlock
+        artist={product.artist}
+        place={artistPlace(product.artist, settings.language)}
+        followers={artistFollowers}
+        t={t}
+      />
+
+      {moreByArtist.length > 0 && (
+        <section className="product__row" aria-labelledby="more-title">
+          <h2 className="section-title" id="more-title">{t('product.moreByArtist', { artist: product.artist.name })}</h2>
+          <ProductGrid cards={moreByArtist.map((c) => toCard(c, display))} eagerCards={0} headingLevel={3} />
+        </section>
+      )}
+
+      {recommendations.length > 0 && (
+        <section className="product__row" aria-labelledby="recommendations-title">
+          <h2 className="section-title" id="recommendations-title">{t('home.recommendations')}</h2>
+          <ProductGrid cards={recommendations} eagerCards={0} headingLevel={3} />
+        </section>
+      )}
+
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(productJsonLd(product, { currency: settings.currency, origin })) }} />
+      <ProductView slug={product.slug} event={viewItemEvent(product, settings.currency)} />
+    </div>
+  );
+}
+
+function Breadcrumbs({ product, t }: { product: ProductData; t: Translate }) {
+  const category = product.category as Category;
+  return (
+    <nav className="breadcrumbs" aria-label={t('product.breadcrumb')}>
+      <ol role="list">
+        <li><a href={GALLERY_PATH}>{t('shell.shop')}</a></li>
+        <li><a href={landingPath({ category })}>{valueLabel(category)}</a></li>
+        <li><a href={landingPath({ category, subcategory: product.subcategory })}>{valueLabel(product.subcategory)}</a></li>
+      </ol>
+    </nav>
+  );
+}

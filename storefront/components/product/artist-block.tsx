@@ -1,0 +1,45 @@
+import type { ProductData } from '../../lib/catalogue/product';
+import type { Translate } from '../../lib/i18n/translate';
+
+export interface ArtistBlockProps {
+  artist: ProductData['artist'];
+  /** Where the artist works, in the shopper's English: 'Leeds, United Kingdom'. */
+  place: string;
+  followers: number;
+  t: Translate;
+}
+
+/** Who made the work: portrait, where they work, their words and the way to the rest of their work. */
+export function ArtistBlock({ artist, place, followers, t }: ArtistBlockProps) {
+  return (
+    <section className="artist-block" aria-labelledby="artist-title">
+      <img
+        className="artist-block__avatar"
+        src={artist.avatar.src}
+        srcSet={artist.avatar.srcSet}
+        sizes="96px"
+        width={artist.avatar.width}
+        height={artist.avatar.height}
+        alt=""
+        loading="lazy"
+        decoding="async"
+      />
+      <div className="artist-block__body">
+        <p className="artist-block__eyebrow">{t('product.aboutArtist')}</p>
+        <h2 className="artist-block__name" id="artist-title">
+          <a href={artist.url}>{artist.name}</a>
+        </h2>
+        <p className="artist-block__meta">
+          {t('product.basedIn', { place })}
+          <span aria-hidden="true"> · </span>
+          <span className="visually-hidden">, </span>
+          {t('product.followers', { count: followers })}
+        </p>
+        {artist.bio && <p className="artist-block__bio">{artist.bio}</p>}
+        <a className="button button--secondary artist-block__link" href={artist.url}>
+          {t('product.artistWorks', { artist: artist.name })}
+        </a>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import type { Currency } from '@easel/data/vocabulary';
+import type { PrintOffer } from '../../lib/catalogue/product';
+import type { Translate } from '../../lib/i18n/translate';
+import { formatDimensions, formatPrice, type DisplayUnits } from '../../lib/money';
+
+export interface ProductPrintsProps {
+  prints: PrintOffer[];
+  currency: Currency;
+  units: DisplayUnits;
+  t: Translate;
+}
+
+/** The work's fine-art print editions, smallest first, with what each costs and how many are left. */
+export function ProductPrints({ prints, currency, units, t }: ProductPrintsProps) {
+  return (
+    <section className="prints" id="prints" aria-labelledby="prints-title">
+      <h2 className="section-title" id="prints-title">{t('product.prints')}</h2>
+      <p className="prints__text">{t('product.printsText')}</p>
+      <table className="prints__table">
+        <thead>
+          <tr>
+            <th scope="col">{t('product.printSize')}</th>
+            <th scope="col">{t('product.printDimensions')}</th>
+            <th scope="col">{t('product.printPrice')}</th>
+            <th scope="col">{t('product.printEdition')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {prints.map((print) => (
+            <tr key={print.slug} data-sold-out={print.remaining === 0 || undefined}>
+              <th scope="row">{print.size_label}</th>
+              <td>{formatDimensions(print.width_cm, print.height_cm, undefined, units)}</td>
+              <td className="prints__price">{formatPrice(print.prices[currency], currency)}</td>
+              <td>{print.remaining > 0 ? t('product.printsLeft', { left: print.remaining, size: print.edition_size }) : t('product.printSoldOut')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import type { ProductCardData } from '../../lib/cards';
+import type { ProductData } from '../../lib/catalogue/product';
+import type { Translate } from '../../lib/i18n/translate';
+import { framingLabel } from './product-details';
+
+export interface ProductSummaryProps {
+  product: ProductData;
+  /** The work as a card in the shopper's currency and units: its price and size as text. */
+  card: ProductCardData;
+  /** The shopper's shipping, already in words: 'Free shipping to France'. */
+  shipping: string;
+  shipsFrom: string;
+  t: Translate;
+}
+
+/**
+ * The column beside the pictures: what the work is, who made it, what it costs and how it
+ * reaches the shopper. A sold original keeps its page, with the way to similar works instead
+ * of a price.
+ */
+export function ProductSummary({ product, card, shipping, shipsFrom, t }: ProductSummaryProps) {
+  return (
+    <section className="summary" aria-labelledby="product-title">
+      <h1 className="summary__title" id="product-title">{product.title}</h1>
+      <p className="summary__artist">
+        <a href={product.artist.url}>{product.artist.name}</a>
+      </p>
+      <p className="summary__medium">
+        {product.medium}
+        <span aria-hidden="true"> · </span>
+        <span className="visually-hidden">, </span>
+        {card.size}
+      </p>
+
+      <div className="buy-box" data-status={product.status}>
+        {product.status === 'sold' ? (
+          <SoldNotice product={product} t={t} />
+        ) : (
+          <>
+            {product.status === 'reserved' && (
+              <p className="buy-box__status">
+                <span className="status-badge">{t('product.reserved')}</span>
+                <span className="buy-box__note">{t('product.reservedText')}</span>
+              </p>
+            )}
+            <Price card={card} t={t} />
+          </>
+        )}
+        {/* The add-to-basket and favourite buttons join here, above the count, with accounts. */}
+        <p className="buy-box__favourites">{t('favourites.count', { count: product.favourite_count })}</p>
+      </div>
+
+      {product.status !== 'sold' && (
+        <ul className="summary__facts" role="list">
+          {(product.framed || product.ready_to_hang) && <li>{framingLabel(product, t)}</li>}
+          <li>{shipping}</li>
+          <li>{shipsFrom}</li>
+          <li>{t('product.returns')}</li>
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Price({ card, t }: { card: ProductCardData; t: Translate }) {
+  return (
+    <p className="buy-box__price">
+      {card.originalPrice ? (
+        <>
+          <span className="visually-hidden">{t('product.reducedFrom')} </span>
+          <del className="buy-box__was">{card.originalPrice}</del>
+          <span className="visually-hidden"> {t('product.reducedTo')} </span>
+          <ins className="buy-box__now buy-box__now--sale">{card.price}</ins>
+        </>
+      ) : (
+        <span className="buy-box__now">{card.price}</span>
+      )}
+    </p>
+  );
+}
+
+function SoldNotice({ product, t }: { product: ProductData; t: Translate }) {
+  return (
+    <div className="buy-box__status">
+      <span className="status-badge status-badge--sold">{t('product.sold')}</span>
+      <p className="buy-box__note">{t('product.soldText')}</p>
+      <ul className="buy-box__links" role="list">
+        {product.similar.length > 0 && (
+          <li><a href="#similar">{t('product.seeSimilar')}</a></li>
+        )}
+        {product.prints.some((p) => p.remaining > 0) && (
+          <li><a href="#prints">{t('product.seePrints')}</a></li>
+        )}
+      </ul>
+    </div>
+  );
+}
