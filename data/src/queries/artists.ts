@@ -116,3 +116,8 @@ export async function getSoldArtworks(db: Db, artistId: number, limit: number): 
     .execute();
   return getIndexableArtworksByIds(db, rows.map((r) => r.id));
 }
+
+/** Whether an artist has this slug: an artist page's address check. */
+export async function isArtistSlug(db: Db, slug: string): Promise<boolean> {
+  return (await db.selectFrom('artists').select('id').where('slug', '=', slug).executeTakeFirst()) !== undefined;
+}

@@ -84,3 +84,9 @@ export async function getMoreByArtist(
     .execute();
   return getIndexableArtworksByIds(db, rows.map((r) => r.id));
 }
+
+/** Whether a shopper-visible work has this slug: a product page's address check. */
+export async function isProductSlug(db: Db, slug: string): Promise<boolean> {
+  const row = await db.selectFrom('artworks').select('id').where('slug', '=', slug).where('status', '!=', 'hidden').executeTakeFirst();
+  return row !== undefined;
+}

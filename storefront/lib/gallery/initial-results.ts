@@ -36,9 +36,10 @@ function galleryWidgets(def: GallerySearchDefinition): Widget[] {
 
 /**
  * The results for `def`, or null when the search does not answer within `budgetMs` (the page
- * then renders its shell and the browser searches) or fails.
+ * then renders its shell and the browser searches) or fails; a budget of 0 does not search.
  */
 export async function getInitialGalleryResults(def: GallerySearchDefinition, searchServiceUrl: string, budgetMs: number): Promise<InitialResults | null> {
+  if (budgetMs === 0) return null;
   const search = instantsearch({
     indexName: INDEX_NAME,
     searchClient: createSearchClient(searchServiceUrl, budgetMs),
@@ -69,5 +70,8 @@ export async function getInitialGalleryResults(def: GallerySearchDefinition, sea
   } finally {
     clearTimeout(timer);
     search.dispose();
+    // Disposing drops the listeners, but a search still in flight fails when the budget aborts
+    // it; an 'error' event with no listener would be an unhandled rejection.
+    search.on('error', () => {});
   }
 }

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ArtistData } from '../../lib/catalogue/artists';
 import type { SearchResponse } from '@easel/search-service/contract';
 import { screenshotPath, useChromium } from './chromium';
+import { expectNotFoundPage } from './not-found';
 
 const base = inject('storefrontUrl');
 const searchUrl = inject('searchUrl');
@@ -118,10 +119,10 @@ describe('the artist page', () => {
     },
   );
 
-  // Next.js sends a notFound() page's body for the browser to render (vercel/next.js#62228), so this looks in Chromium.
   it.each(['/artist/nobody-at-all/', '/artist/Not_A_Slug!/', '/artist/%FF/', `/artist/${'a'.repeat(300)}/`, '/artist/a/b/'])(
     'answers %s with a 404 page that leads back to the gallery',
     async (path) => {
+      await expectNotFoundPage(`${base}${path}`);
       const { page, errors, close } = await newPage();
       const response = await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
       expect(response!.status()).toBe(404);

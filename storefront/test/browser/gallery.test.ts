@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { screenshotPath, useChromium } from './chromium';
+import { expectNotFoundPage } from './not-found';
 
 const base = inject('storefrontUrl');
 const browser = useChromium();
@@ -68,9 +69,7 @@ describe('the gallery page', () => {
   });
 
   it.each(['/shop/not-a-category/', '/shop/painting/bronze/', '/shop/painting/oil/extra/', '/shop/%FF/'])('answers %s with a 404 page', async (path) => {
-    const response = await fetch(`${base}${path}`);
-    expect(response.status).toBe(404);
-    expect(await response.text()).toContain('</html>');
+    await expectNotFoundPage(`${base}${path}`);
   });
 
   it('hydrates from the server without searching again, and searches once per apply', async () => {

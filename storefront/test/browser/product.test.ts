@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Db } from '@easel/data/db';
 import { screenshotPath, useChromium } from './chromium';
+import { expectNotFoundPage } from './not-found';
 
 const base = inject('storefrontUrl');
 const browser = useChromium();
@@ -138,6 +139,7 @@ describe('the product page', () => {
     ['doubled hyphens', '/product/a--b/'],
     ['a long slug', `/product/${'a'.repeat(400)}/`],
   ])('answers %s with a real 404 page that leads back to the gallery', async (_name, path) => {
+    await expectNotFoundPage(`${base}${path}`);
     const context = await browser().newContext();
     const page = await context.newPage();
     const response = await page.goto(`${base}${path}`, { waitUntil: 'load' });

@@ -1,0 +1,29 @@
+import type { Db } from '@easel/data/db';
+import { isArtistSlug } from '@easel/data/queries/artists';
+import { isProductSlug } from '@easel/data/queries/product';
+import { slugSchema } from './catalogue/api';
+import { parseLandingPath } from './gallery/location';
+
+/**
+ * Whether a page address names something that exists: a gallery landing page, a work or an
+ * artist. The proxy answers the rest with the not-found page, fully rendered on the server;
+ * a page's own notFound() would send its 404 body for the browser to draw (vercel/next.js
+ * #62228), leaving crawlers and no-JavaScript visitors a blank page. Other addresses are for
+ * their routes to judge. '/product/blue-harbour/' -> true when that work is for shoppers to see.
+ */
+export async function pageExists(pathname: string, getDb: () => Promise<Db>): Promise<boolean> {
+  const segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  const [section, ...rest] = segments;
+  switch (section) {
+    case 'shop':
+      return rest[0] === 'page-data' || parseLandingPath(rest) !== null;
+    case 'product':
+    case 'artist': {
+      const [slug, ...more] = rest;
+      if (more.length > 0 || !slugSchema.safeParse(slug).success) return false;
+      return section === 'product' ? isProductSlug(await getDb(), slug!) : isArtistSlug(await getDb(), slug!);
+    }
+    default:
+      return true;
+  }
+}
