@@ -10,13 +10,14 @@ import { QUERY_MIX_FILE, queryMixSchema } from '../search-service/bench/query-mi
  * a time (a page's own time, not a queue's), `--requests` per page kind:
  * - gallery: the search entries of k6/query-mix.json, each opened as /shop/?<query>, weighted;
  * - home: `/` for a new visitor, and for a returning one with recently viewed works;
- * - product: the product pages of works the gallery lists, spread over its pages.
+ * - product: the product pages of works the gallery lists, spread over its pages;
+ * - artist: the pages of those works' artists.
  * Prints p50/p95/p99 per kind and writes bench-results/pages.json.
  *
- *   npm run bench:pages -- --url http://127.0.0.1:3000 --requests 400 --pages gallery,home,product
+ *   npm run bench:pages -- --url http://127.0.0.1:3000 --requests 400 --pages gallery,home,product,artist
  */
 
-const PAGE_KINDS = ['gallery', 'home', 'product'] as const;
+const PAGE_KINDS = ['gallery', 'home', 'product', 'artist'] as const;
 type PageKind = (typeof PAGE_KINDS)[number];
 
 await runCli(async () => {
@@ -53,7 +54,7 @@ await runCli(async () => {
     },
     async home() {
       // A returning visitor: a session whose recently viewed list holds a few works.
-      const slugs = (await productSlugs(2)).slice(0, 4);
+      const slugs = (await listedWorks(2)).slice(0, 4).map((w) => w.slug);
       let cookie: string | undefined;
       for (const slug of slugs) {
         const response = await request(`${base}/api/recently-viewed/`, {
@@ -65,20 +66,23 @@ await runCli(async () => {
       return [{ path: '/' }, { path: '/', cookie }];
     },
     async product() {
-      return (await productSlugs(20)).map((slug) => ({ path: `/product/${slug}/` }));
+      return (await listedWorks(20)).map((w) => ({ path: `/product/${w.slug}/` }));
+    },
+    async artist() {
+      return [...new Set((await listedWorks(20)).map((w) => w.artist_slug))].map((slug) => ({ path: `/artist/${slug}/` }));
     },
   };
 
-  /** Slugs from `pages` gallery pages spread over the whole catalogue. */
-  async function productSlugs(pages: number): Promise<string[]> {
+  /** The works of `pages` gallery pages spread over the whole catalogue. */
+  async function listedWorks(pages: number): Promise<{ slug: string; artist_slug: string }[]> {
     const first = (await (await request(`${base}/api/v2/product/s/?paginate=60`)).body.json()) as { num_pages: number };
-    const slugs: string[] = [];
+    const works: { slug: string; artist_slug: string }[] = [];
     for (let i = 0; i < pages; i++) {
       const page = 1 + Math.floor((i * (Math.min(first.num_pages, 1000) - 1)) / Math.max(1, pages - 1));
-      const body = (await (await request(`${base}/api/v2/product/s/?paginate=60&page=${page}`)).body.json()) as { results: { slug: string }[] };
-      slugs.push(...body.results.map((r) => r.slug));
+      const body = (await (await request(`${base}/api/v2/product/s/?paginate=60&page=${page}`)).body.json()) as { results: { slug: string; artist_slug: string }[] };
+      works.push(...body.results);
     }
-    return slugs;
+    return works;
   }
 
   const results: Record<string, unknown> = {};
