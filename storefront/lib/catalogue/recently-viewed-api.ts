@@ -5,7 +5,7 @@ import type { Db } from '@easel/data/db';
 import { addRecentlyViewed } from '@easel/data/queries/recently-viewed';
 import { apiError } from '../api-error';
 import { setCookies } from '../cookies';
-import { readBodyText } from '../read-body';
+import { readJsonBody } from '../read-body';
 import { getViewer, SESSION_COOKIE, sessionHash } from '../session';
 import { answering, readQuery, shipsToSchema, slugSchema, type Handler } from './api';
 import { loadRecentlyViewed } from './home';
@@ -42,8 +42,9 @@ export function createRecentlyViewedHandlers({ getDb }: Dependencies): { GET: Ha
     POST: answering('recently viewed', async (request) => {
       const query = readQuery(request, listQuerySchema);
       if (query instanceof Response) return query;
-      const slug = await readSlug(request);
-      if (slug instanceof Response) return slug;
+      const body = await readJsonBody(request, bodySchema, MAX_BODY_BYTES, '{ "slug": "…" }');
+      if (body instanceof Response) return body;
+      const { slug } = body;
       const existing = request.cookies.get(SESSION_COOKIE)?.value;
       const sessionId = existing ?? randomBytes(32).toString('base64url');
       const viewer = existing ? (await getViewer(existing, getDb))! : sessionHash(sessionId);
@@ -58,20 +59,4 @@ export function createRecentlyViewedHandlers({ getDb }: Dependencies): { GET: Ha
       return response;
     }),
   };
-}
-
-async function readSlug(request: NextRequest): Promise<string | Response> {
-  const text = await readBodyText(request, MAX_BODY_BYTES);
-  if (text === null) return apiError(413, 'payload_too_large', `The body may be at most ${MAX_BODY_BYTES} bytes.`, 'body');
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return apiError(400, 'invalid_json', 'The body must be a JSON object such as { "slug": "…" }.', 'body');
-  }
-  const result = bodySchema.safeParse(body);
-  if (result.success) return result.data.slug;
-  const issue = result.error.issues[0]!;
-  const param = issue.path.length > 0 ? String(issue.path[0]) : 'body';
-  return apiError(400, issue.path.length > 0 ? 'invalid_parameter' : 'invalid_json', `${param} ${issue.message}.`, param);
 }

@@ -3,7 +3,7 @@ import type { Db } from '@easel/data/db';
 import { saveAccountSettings } from '@easel/data/queries/settings';
 import { apiError } from '../api-error';
 import { setCookies } from '../cookies';
-import { readBodyText } from '../read-body';
+import { parseBody, readJsonObject } from '../read-body';
 import { getSignedInUserId, SESSION_COOKIE } from '../session';
 import { applyUrlOverrides, rawQuery } from './resolve';
 import { getSavedSettings } from './saved';
@@ -78,22 +78,9 @@ function answering(handler: Handler): Handler {
 
 /** The PUT body -> the four choices, or a 4xx naming what is wrong. */
 async function readChoice(request: NextRequest): Promise<SettingsChoice | Response> {
-  const text = await readBodyText(request, MAX_BODY_BYTES);
-  if (text === null) return apiError(413, 'payload_too_large', `The settings body may be at most ${MAX_BODY_BYTES} bytes.`, 'body');
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return apiError(400, 'invalid_json', 'The body must be a JSON object of settings.', 'body');
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return apiError(400, 'invalid_json', 'The body must be a JSON object of settings.', 'body');
-  }
+  const body = await readJsonObject(request, MAX_BODY_BYTES, 'the settings of GET /api/u/');
+  if (body instanceof Response) return body;
   const readOnly = READ_ONLY_FIELDS.find((field) => field in body);
   if (readOnly) return apiError(400, 'read_only', `${readOnly} is read-only and cannot be saved.`, readOnly);
-  const result = settingsChoiceSchema.safeParse(body);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const [field, problem] = issue.code === 'unrecognized_keys' ? [issue.keys[0]!, 'is not a settings field'] : [String(issue.path[0]), issue.message];
-  return apiError(400, 'invalid_parameter', `${field} ${problem}.`, field);
+  return parseBody(settingsChoiceSchema, body);
 }

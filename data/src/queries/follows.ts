@@ -1,0 +1,33 @@
+import type { Db } from '../db';
+
+/** The slugs of the artists the user follows, most recently followed first. */
+export async function getFollowedArtistSlugs(db: Db, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('follows as f')
+    .innerJoin('artists as a', 'a.id', 'f.artist_id')
+    .select('a.slug')
+    .where('f.user_id', '=', userId)
+    .orderBy('f.created_at', 'desc')
+    .orderBy('f.artist_id', 'desc')
+    .execute();
+  return rows.map((r) => r.slug);
+}
+
+export type FollowToggle = { following: boolean; follower_count: number; artist_slug: string };
+
+/**
+ * Follows the artist with this slug if the user does not yet, unfollows if they do, in one
+ * transaction; answers the new state and the artist's follower count, counted from the follows
+ * themselves so it never drifts. Undefined for an unknown artist.
+ */
+export async function toggleFollow(db: Db, userId: number, artistSlug: string, now: string): Promise<FollowToggle | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const artist = await trx.selectFrom('artists').select('id').where('slug', '=', artistSlug).executeTakeFirst();
+    if (!artist) return undefined;
+    const removed = await trx.deleteFrom('follows').where('user_id', '=', userId).where('artist_id', '=', artist.id).executeTakeFirst();
+    const following = removed.numDeletedRows === 0n;
+    if (following) await trx.insertInto('follows').values({ user_id: userId, artist_id: artist.id, created_at: now }).execute();
+    const { n } = await trx.selectFrom('follows').select((eb) => eb.fn.countAll<number>().as('n')).where('artist_id', '=', artist.id).executeTakeFirstOrThrow();
+    return { following, follower_count: Number(n), artist_slug: artistSlug };
+  });
+}
