@@ -111,7 +111,7 @@ const BRITISH = {
   'basket.view': 'View basket',
   'basket.remove': 'Remove',
   'basket.updateFailed': 'We are unable to update your basket information. Please, try again later.',
-  'basket.promoFailed': 'There was a network error. Your promo code wasn't applied. Please try again later.',
+  'basket.promoFailed': "There was a network error. Your promo code wasn't applied. Please try again later.",
   'basket.removeFailed': 'We are unable to remove this item. Try again later.',
   'basket.moneyBack': 'Money back guarantee',
   'basket.moneyBackText': 'Free, no-questions-asked returns.',
