@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { getSearchIndexState, recordCatalogueChanges, type Db } from '@easel/data';
-import { openTemporaryDatabase, type TemporaryDatabase } from '../../data/test/fixtures';
+import { addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../data/test/fixtures';
 import { checkIndexStaleness, followCatalogue, meiliClient, rebuildIndex, syncIndex } from '../src';
 
 const meili = meiliClient(inject('meili'));
@@ -56,7 +56,7 @@ describe('syncIndex', () => {
 describe('followCatalogue', () => {
   it('carries a sale to the index on its own, and releases a lapsed reservation back into it', async () => {
     const [sold, lapsed] = await availableIds(2);
-    const userId = (await db.insertInto('users').values({ email: 'sync@example.com', password_hash: 'x', name: 'sync', role: 'user', artist_id: null, created_at: '2026-01-01T00:00:00Z' }).returning('id').executeTakeFirstOrThrow()).id;
+    const userId = await addUser(db);
     const errors: unknown[] = [];
     const stop = followCatalogue({ db, meili, indexUid, intervalMs: 100, onError: (e) => errors.push(e) });
     try {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { priceBasket, type PricedBasket } from '../pricing';
 import type { Database, OrdersTable } from '../schema';
 import type { Currency } from '../vocabulary';
-import { getBasket, recordCatalogueChanges, releaseReservations, type BasketItem } from './basket';
+import { getBasket, recordCatalogueChanges, releaseReservations, type BasketContents, type BasketItem } from './basket';
 import { getRateMatrix } from './search-source';
 
 /**
@@ -21,10 +21,8 @@ export type CheckoutRefusal =
   | { reason: 'sold_out'; title: string; size_label: string; remaining: number; line_id: number }
   | { reason: 'not_shipped'; title: string; country: string };
 
-export interface CheckoutQuote extends PricedBasket {
+export interface CheckoutQuote extends PricedBasket, BasketContents {
   destination: string;
-  promo_code: string | null;
-  items: BasketItem[];
 }
 
 export interface ShipTo {
@@ -94,7 +92,7 @@ export async function quoteCheckout(
     currency,
     await getRateMatrix(db),
   );
-  return { ok: true, ...priced, destination, promo_code: discount?.code ?? null, items };
+  return { ok: true, ...priced, destination, promo, items };
 }
 
 const originalsOf = (items: BasketItem[]) => items.filter((i) => i.print === null).map((i) => i.artwork.id);

@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
 import type { Db } from '@easel/data/db';
 import { addRecentlyViewed } from '@easel/data/queries/recently-viewed';
 import { apiError } from '../api-error';
-import { setCookies } from '../cookies';
-import { readBodyText } from '../read-body';
+import { readJsonBody } from '../read-body';
 import { getViewer, SESSION_COOKIE, sessionHash } from '../session';
+import { keepVisitorSession, visitorSessionOf } from '../visitor-session';
 import { answering, readQuery, shipsToSchema, slugSchema, type Handler } from './api';
 import { loadRecentlyViewed } from './home';
 
@@ -20,8 +19,6 @@ type Dependencies = { getDb: () => Promise<Db> };
 
 /** A body naming one slug is far below this. */
 const MAX_BODY_BYTES = 1024;
-/** As long as the settings cookies, so a returning visitor finds both. */
-const VISITOR_SESSION_MAX_AGE_S = 365 * 24 * 60 * 60;
 const PRIVATE = { 'Cache-Control': 'no-store' };
 
 const listQuerySchema = z.object({ ships_to: shipsToSchema });
@@ -42,36 +39,16 @@ export function createRecentlyViewedHandlers({ getDb }: Dependencies): { GET: Ha
     POST: answering('recently viewed', async (request) => {
       const query = readQuery(request, listQuerySchema);
       if (query instanceof Response) return query;
-      const slug = await readSlug(request);
-      if (slug instanceof Response) return slug;
-      const existing = request.cookies.get(SESSION_COOKIE)?.value;
-      const sessionId = existing ?? randomBytes(32).toString('base64url');
-      const viewer = existing ? (await getViewer(existing, getDb))! : sessionHash(sessionId);
+      const body = await readJsonBody(request, bodySchema, MAX_BODY_BYTES, '{ "slug": "…" }');
+      if (body instanceof Response) return body;
+      const { slug } = body;
+      const session = visitorSessionOf(request);
+      const viewer = session.fresh ? sessionHash(session.sessionId) : (await getViewer(session.sessionId, getDb))!;
       const db = await getDb();
       if (!(await addRecentlyViewed(db, viewer, slug, new Date().toISOString()))) {
         return apiError(404, 'not_found', `There is no artwork ${slug}.`, 'slug');
       }
-      const response = NextResponse.json(await loadRecentlyViewed(db, viewer, query.ships_to), { headers: PRIVATE });
-      if (!existing) {
-        setCookies(response, { [SESSION_COOKIE]: sessionId }, { path: '/', maxAge: VISITOR_SESSION_MAX_AGE_S, secure: request.nextUrl.protocol === 'https:' });
-      }
-      return response;
+      return keepVisitorSession(NextResponse.json(await loadRecentlyViewed(db, viewer, query.ships_to), { headers: PRIVATE }), request, session);
     }),
   };
-}
-
-async function readSlug(request: NextRequest): Promise<string | Response> {
-  const text = await readBodyText(request, MAX_BODY_BYTES);
-  if (text === null) return apiError(413, 'payload_too_large', `The body may be at most ${MAX_BODY_BYTES} bytes.`, 'body');
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return apiError(400, 'invalid_json', 'The body must be a JSON object such as { "slug": "…" }.', 'body');
-  }
-  const result = bodySchema.safeParse(body);
-  if (result.success) return result.data.slug;
-  const issue = result.error.issues[0]!;
-  const param = issue.path.length > 0 ? String(issue.path[0]) : 'body';
-  return apiError(400, issue.path.length > 0 ? 'invalid_parameter' : 'invalid_json', `${param} ${issue.message}.`, param);
 }
