@@ -13,6 +13,8 @@ declare module 'vitest' {
     searchUrl: string;
     /** A second storefront on the same search service whose server never waits for search. */
     shellStorefrontUrl: string;
+    /** The product's SQLite file, for tests that sign a shopper in by writing a session. */
+    databaseFile: string;
   }
 }
 
@@ -65,6 +67,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('storefrontUrl', storefrontUrl);
     project.provide('searchUrl', searchUrl);
     project.provide('shellStorefrontUrl', shellStorefrontUrl);
+    project.provide('databaseFile', env.DATABASE_FILE);
   } catch (error) {
     await stop();
     throw error;
