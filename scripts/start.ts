@@ -1,13 +1,17 @@
 import path from 'node:path';
-import { countArtworks, openDatabase, REPO_ROOT, runCli, seedCatalogue, seedCuration, type Db } from '@easel/data';
-import { checkIndexStaleness, meiliClient, openMeili, rebuildIndex, terminate, type RunningMeili } from '@easel/indexer';
+import { countArtworks, openDatabase, REPO_ROOT, runCli, seedCatalogue, seedCuration, seedPromoCodes, type Db } from '@easel/data';
+import { checkIndexStaleness, followCatalogue, meiliClient, openMeili, rebuildIndex, terminate, type RunningMeili } from '@easel/indexer';
 import { getStartConfig } from './config';
 import { assertPortFree, completion, startService, waitForHttp, type Service } from './processes';
 import { recordStorefrontBuild, storefrontBuildIsStale } from './storefront-build';
 
+/** How often the index catches up with the catalogue: a sale leaves the gallery well within 2 s. */
+const SYNC_INTERVAL_MS = 500;
+
 /**
  * npm start: migrations, demo catalogue on first run, Meilisearch, a fresh index when needed,
- * the search service and the storefront; Ctrl-C stops everything it started.
+ * the incremental sync that keeps it following the catalogue, the search service and the
+ * storefront; Ctrl-C stops everything it started.
  */
 await runCli(async () => {
   const config = getStartConfig();
@@ -15,6 +19,7 @@ await runCli(async () => {
   const services: Service[] = [];
   let meili: RunningMeili | undefined;
   let db: Db | undefined;
+  let stopSync: (() => Promise<void>) | undefined;
   let stopping = false;
 
   const shutdown = async (code: number, error?: unknown) => {
@@ -22,6 +27,7 @@ await runCli(async () => {
     stopping = true;
     if (error) console.error(error instanceof Error ? error.message : String(error));
     await Promise.all(services.map((s) => terminate(s.child)));
+    await stopSync?.();
     await meili?.stop();
     await db?.destroy();
     process.exit(code);
@@ -49,9 +55,12 @@ await runCli(async () => {
       const seeded = await seedCatalogue(db, { seed: config.data.CATALOGUE_SEED, artworks: config.data.CATALOGUE_ARTWORKS });
       console.log(`Seeded ${seeded.artworks} artworks by ${seeded.artists} artists.`);
     }
-    // A database seeded before curation existed gets its editors' picks and banner now; one
-    // that has picks (seeded or edited by staff) is left alone.
-    await db.transaction().execute((trx) => seedCuration(trx));
+    // A database seeded before curation or promo codes existed gets its editors' picks, banner
+    // and demo codes now; what is there already (seeded or edited by staff) is left alone.
+    await db.transaction().execute(async (trx) => {
+      await seedCuration(trx);
+      await seedPromoCodes(trx);
+    });
 
     meili = await openMeili(config.meili);
     console.log(`Meilisearch ${meili.version} at ${meili.url}${meili.embedded ? ' (embedded)' : ''}.`);
@@ -62,9 +71,10 @@ await runCli(async () => {
       const result = await rebuildIndex({ db, meili: client, indexUid: config.meili.SEARCH_INDEX });
       console.log(`Indexed ${result.documents} artworks in ${(result.durationMs / 1000).toFixed(1)} s.`);
     }
-    // The services open the database themselves.
-    await db.destroy();
-    db = undefined;
+    stopSync = followCatalogue({
+      db, meili: client, indexUid: config.meili.SEARCH_INDEX, intervalMs: SYNC_INTERVAL_MS,
+      onError: (error) => console.error(`Index sync failed; trying again shortly: ${error instanceof Error ? error.message : String(error)}`),
+    });
 
     const searchUrl = `http://${config.HOST}:${config.SEARCH_PORT}`;
     const serviceEnv = {

@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteAdapter, SqliteDialect, type Migration } from 'kysely';
+import { CompiledQuery, Kysely, Migrator, SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type Migration } from 'kysely';
 import type { Database } from './schema';
 import * as catalogue from './migrations/0001-catalogue';
 import * as accountsAndOrders from './migrations/0002-accounts-and-orders';
 import * as engagement from './migrations/0003-engagement';
 import * as homepageAndFollows from './migrations/0004-homepage-and-follows';
 import * as listingIndexes from './migrations/0005-listing-indexes';
+import * as checkout from './migrations/0006-checkout';
 
 export type Db = Kysely<Database>;
 
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-engagement': engagement,
   '0004-homepage-and-follows': homepageAndFollows,
   '0005-listing-indexes': listingIndexes,
+  '0006-checkout': checkout,
 };
 
 /** The database could not be opened or migrated; the message says what to do. */
@@ -31,9 +33,26 @@ class TransactionalSqliteAdapter extends SqliteAdapter {
     return true;
   }
 }
+/**
+ * Every transaction takes the write lock when it begins (BEGIN IMMEDIATE). A deferred one that
+ * reads and then writes fails at once with SQLITE_BUSY when another process (the indexer, a
+ * second storefront) wrote meanwhile; an immediate one waits its turn (busy_timeout) instead, so
+ * read-check-write sequences such as claiming an original are serialised across processes too.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
 class TransactionalSqliteDialect extends SqliteDialect {
+  constructor(private readonly sqlite: SQLite.Database) {
+    super({ database: sqlite });
+  }
   override createAdapter(): SqliteAdapter {
     return new TransactionalSqliteAdapter();
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver({ database: this.sqlite });
   }
 }
 
@@ -53,7 +72,7 @@ export async function openDatabase(file: string): Promise<Db> {
   } catch (error) {
     throw new DatabaseOpenError(explainOpenFailure(file, error));
   }
-  const db = new Kysely<Database>({ dialect: new TransactionalSqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new TransactionalSqliteDialect(sqlite) });
   const { error } = await new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },

@@ -16,3 +16,8 @@ export function deriveSizeBucket(widthCm: number, heightCm: number, depthCm = 0)
   if (longest <= SIZE_BUCKET_LIMITS_CM.large) return 'large';
   return 'oversized';
 }
+
+/** A print edition's size label as the slug shoppers and URLs use: 'A3' -> 'a3', '50 x 70 cm' -> '50-x-70-cm'. */
+export function printSlug(sizeLabel: string): string {
+  return sizeLabel.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}

@@ -64,6 +64,8 @@ export interface ArtworksTable {
   /** An original is one of one: 1 while it can be bought, 0 once sold. */
   stock: number;
   reserved_until: Timestamp | null;
+  /** The user whose checkout holds the reservation; null for a hold made outside the shop. */
+  reserved_by: number | null;
   favourite_count: number;
   popularity: number;
   created_at: Timestamp;
@@ -198,6 +200,17 @@ export interface OrderLinesTable {
   unit_price_minor: number;
 }
 
+/** One row per Idempotency-Key of an order request: the answer every retry of it gets. */
+export interface OrderRequestsTable {
+  idempotency_key: string;
+  user_id: number;
+  order_id: number | null;
+  answer_status: number;
+  /** JSON, exactly as first sent. */
+  answer_body: string;
+  created_at: Timestamp;
+}
+
 export interface FavouritesTable {
   user_id: number;
   artwork_id: number;
@@ -294,6 +307,7 @@ export interface Database {
   promo_codes: PromoCodesTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
+  order_requests: OrderRequestsTable;
   favourites: FavouritesTable;
   collections: CollectionsTable;
   collection_items: CollectionItemsTable;

@@ -7,7 +7,7 @@ const artwork = (overrides: Partial<IndexableArtwork> = {}): IndexableArtwork =>
   description: 'A seascape.', category: 'painting', subcategory: 'oil', subject: 'seascape', style: 'impressionist',
   medium: 'Oil on canvas', width_cm: 60, height_cm: 40, depth_cm: 2, orientation: 'landscape', size_bucket: 'medium',
   price_minor: 50_000, sale_price_minor: null, framed: false, ready_to_hang: true, verified_advertising_safe: true,
-  auto_tags: ['seascape'], status: 'available', stock: 1, reserved_until: null, favourite_count: 4, popularity: 90,
+  auto_tags: ['seascape'], status: 'available', stock: 1, reserved_until: null, reserved_by: null, favourite_count: 4, popularity: 90,
   created_at: '2026-01-02T03:04:05.000Z', updated_at: '2026-01-02T03:04:05.000Z',
   artist: { id: 3, slug: 'ada-lee', name: 'Ada Lee', country: 'GB', city: 'St Ives' },
   ships_from: 'GB',

@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
+import { BasketProvider } from '../components/basket-provider';
 import { SettingsProvider } from '../components/settings-provider';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
@@ -44,11 +45,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang={languageTag(language)}>
       <body>
         <SettingsProvider saved={saved} overrides={overrides}>
-          <ToastProvider>
-            <SiteHeader t={t} />
-            <main id="main">{children}</main>
-            <SiteFooter t={t} />
-          </ToastProvider>
+          <BasketProvider>
+            <ToastProvider>
+              <SiteHeader t={t} />
+              <main id="main">{children}</main>
+              <SiteFooter t={t} />
+            </ToastProvider>
+          </BasketProvider>
         </SettingsProvider>
       </body>
     </html>

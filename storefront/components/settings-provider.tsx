@@ -15,6 +15,8 @@ export interface SettingsContextValue {
   error: string | null;
   /** Saves through PUT /api/u/; skipped while a save is in flight. */
   save(patch: Partial<SettingsChoice>): Promise<SaveOutcome>;
+  /** Shows the basket's new item count in the header. */
+  setBasketCount(count: number): void;
 }
 
 const SettingsContext = createContext<SettingsContextValue | null>(null);
@@ -54,7 +56,10 @@ export function SettingsProvider({ saved, overrides, children }: SettingsProvide
     [store, router],
   );
 
-  const value = useMemo(() => ({ settings, status: state.status, error: state.error, save }), [settings, state.status, state.error, save]);
+  const value = useMemo(
+    () => ({ settings, status: state.status, error: state.error, save, setBasketCount: store.setBasketCount }),
+    [settings, state.status, state.error, save, store],
+  );
   return <SettingsContext value={value}>{children}</SettingsContext>;
 }
 

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
 /** Error codes the storefront's own JSON endpoints answer with. */
-export const API_ERROR_CODES = ['invalid_parameter', 'read_only', 'invalid_json', 'payload_too_large', 'not_found', 'unavailable'] as const;
+export const API_ERROR_CODES = [
+  'invalid_parameter', 'read_only', 'invalid_json', 'payload_too_large', 'not_found', 'unavailable',
+  // The basket and checkout's refusals.
+  'sold', 'reserved', 'sold_out', 'stale_line', 'unknown_promo', 'expired_promo', 'empty_basket', 'not_shipped',
+  'sign_in_required', 'payment_declined', 'conflict',
+] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
 /**

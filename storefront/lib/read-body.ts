@@ -49,8 +49,13 @@ export function parseBody<S extends z.ZodType>(schema: S, body: Record<string, u
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
-  const [field, problem] = issue.code === 'unrecognized_keys' ? [issue.keys[0]!, 'is not a field this accepts'] : [String(issue.path[0] ?? 'body'), issue.message];
-  return apiError(400, 'invalid_parameter', `${field} ${problem}.`, field);
+  if (issue.code === 'unrecognized_keys') {
+    const field = [...issue.path, issue.keys[0]!].join('.');
+    return apiError(400, 'invalid_parameter', `${field} is not a field this request takes.`, field);
+  }
+  if (issue.path.length === 0) return apiError(400, 'invalid_json', `The body ${issue.message}.`, 'body');
+  const param = issue.path.join('.');
+  return apiError(400, 'invalid_parameter', `${param} ${issue.message}.`, param);
 }
 
 /** readJsonObject then parseBody: `const body = await readJsonBody(request, schema, 1024, '{ "slug": "…" }')`. */

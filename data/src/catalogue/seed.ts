@@ -5,6 +5,7 @@ import { deriveOrientation, deriveSizeBucket } from '../derive';
 import type { Database } from '../schema';
 import { CURRENCIES } from '../vocabulary';
 import { seedCuration } from './curation';
+import { seedPromoCodes } from './promo-codes';
 import { generateCatalogue, type ArtistBundle, type CatalogueOptions } from './generate';
 
 /** Rows per multi-row INSERT: well under SQLite's bound-parameter limit for the widest table. */
@@ -48,6 +49,7 @@ export async function seedCatalogue(
     }
     await flush();
     await seedCuration(trx);
+    await seedPromoCodes(trx);
     // Fresh statistics for the planner, now that the tables hold the whole catalogue.
     await sql`ANALYZE`.execute(trx);
     return result;

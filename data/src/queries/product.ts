@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import type { PrintEditionRow } from '../schema';
+import { reservationLapsed } from './basket';
 import { getIndexableArtworksByIds, type IndexableArtwork } from './search-source';
 
 /** What a shopper may do about a work: buy it, wait for a reservation, or see it was sold. */
@@ -13,12 +14,15 @@ export interface Product extends IndexableArtwork {
   print_editions: PrintEditionRow[];
 }
 
-/** The artwork with this slug, or undefined when there is none or it is hidden from shoppers. */
-export async function getProductBySlug(db: Db, slug: string): Promise<Product | undefined> {
+/**
+ * The artwork with this slug, or undefined when there is none or it is hidden from shoppers. A
+ * checkout reservation that has run out reads as available, before the sweep gets to it.
+ */
+export async function getProductBySlug(db: Db, slug: string, now = new Date().toISOString()): Promise<Product | undefined> {
   const row = await db
     .selectFrom('artworks as w')
     .innerJoin('artists as a', 'a.id', 'w.artist_id')
-    .select(['w.id', 'w.status', 'a.bio', 'a.avatar_seed'])
+    .select(['w.id', 'w.status', 'w.reserved_until', 'a.bio', 'a.avatar_seed'])
     .where('w.slug', '=', slug)
     .where('w.status', '!=', 'hidden')
     .executeTakeFirst();
@@ -30,7 +34,7 @@ export async function getProductBySlug(db: Db, slug: string): Promise<Product | 
   if (!artwork) return undefined;
   return {
     ...artwork,
-    status: row.status as Availability,
+    status: row.status === 'reserved' && reservationLapsed(row.reserved_until, now) ? 'available' : (row.status as Availability),
     artist: { ...artwork.artist, bio: row.bio, avatar_seed: row.avatar_seed },
     print_editions,
   };

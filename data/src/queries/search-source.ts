@@ -131,6 +131,11 @@ export async function getCatalogueFingerprint(db: Db): Promise<string> {
   return [row.artworks, row.updated ?? '-', row.change ?? 0, row.artists ?? '-', row.rates ?? '-'].join('|');
 }
 
+/** Recorded catalogue changes after `afterId`, oldest first, at most `limit`. */
+export async function getCatalogueChanges(db: Db, afterId: number, limit: number): Promise<{ id: number; artwork_id: number }[]> {
+  return db.selectFrom('catalogue_changes').select(['id', 'artwork_id']).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+}
+
 export async function getLastChangeId(db: Db): Promise<number> {
   const row = await db.selectFrom('catalogue_changes').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
   return Number(row?.id ?? 0);

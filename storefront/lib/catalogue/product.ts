@@ -1,4 +1,5 @@
 import { pricesInAllCurrencies, type RateMatrix } from '@easel/data/currency';
+import { printSlug } from '@easel/data/derive';
 import type { ImageKind } from '@easel/data/media';
 import type { Db } from '@easel/data/db';
 import { getSimilarAvailableArtworks, type Product } from '@easel/data/queries/product';
@@ -79,7 +80,7 @@ export function toProductData(
   const destination = ships_to ?? DEFAULT_SHIP_TO;
   const original = quoteTo(product, destination, rates);
   const prints = product.print_editions.map((p) => ({
-    slug: p.size_label.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+    slug: printSlug(p.size_label),
     size_label: p.size_label,
     width_cm: p.width_cm,
     height_cm: p.height_cm,

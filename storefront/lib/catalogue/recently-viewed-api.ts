@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
 import type { Db } from '@easel/data/db';
 import { addRecentlyViewed } from '@easel/data/queries/recently-viewed';
 import { apiError } from '../api-error';
-import { setCookies } from '../cookies';
 import { readJsonBody } from '../read-body';
 import { getViewer, SESSION_COOKIE, sessionHash } from '../session';
+import { keepVisitorSession, visitorSessionOf } from '../visitor-session';
 import { answering, readQuery, shipsToSchema, slugSchema, type Handler } from './api';
 import { loadRecentlyViewed } from './home';
 
@@ -20,8 +19,6 @@ type Dependencies = { getDb: () => Promise<Db> };
 
 /** A body naming one slug is far below this. */
 const MAX_BODY_BYTES = 1024;
-/** As long as the settings cookies, so a returning visitor finds both. */
-const VISITOR_SESSION_MAX_AGE_S = 365 * 24 * 60 * 60;
 const PRIVATE = { 'Cache-Control': 'no-store' };
 
 const listQuerySchema = z.object({ ships_to: shipsToSchema });
@@ -45,18 +42,13 @@ export function createRecentlyViewedHandlers({ getDb }: Dependencies): { GET: Ha
       const body = await readJsonBody(request, bodySchema, MAX_BODY_BYTES, '{ "slug": "…" }');
       if (body instanceof Response) return body;
       const { slug } = body;
-      const existing = request.cookies.get(SESSION_COOKIE)?.value;
-      const sessionId = existing ?? randomBytes(32).toString('base64url');
-      const viewer = existing ? (await getViewer(existing, getDb))! : sessionHash(sessionId);
+      const session = visitorSessionOf(request);
+      const viewer = session.fresh ? sessionHash(session.sessionId) : (await getViewer(session.sessionId, getDb))!;
       const db = await getDb();
       if (!(await addRecentlyViewed(db, viewer, slug, new Date().toISOString()))) {
         return apiError(404, 'not_found', `There is no artwork ${slug}.`, 'slug');
       }
-      const response = NextResponse.json(await loadRecentlyViewed(db, viewer, query.ships_to), { headers: PRIVATE });
-      if (!existing) {
-        setCookies(response, { [SESSION_COOKIE]: sessionId }, { path: '/', maxAge: VISITOR_SESSION_MAX_AGE_S, secure: request.nextUrl.protocol === 'https:' });
-      }
-      return response;
+      return keepVisitorSession(NextResponse.json(await loadRecentlyViewed(db, viewer, query.ships_to), { headers: PRIVATE }), request, session);
     }),
   };
 }

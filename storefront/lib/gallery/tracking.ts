@@ -1,3 +1,5 @@
+import { pushDataLayer } from '../analytics';
+
 /**
  * Gallery tracking (SPEC section 4): how often the shopper used the filters, the pages and the
  * sort, how often the address changed, and which results they clicked (the card's `cb` flag).
@@ -41,16 +43,9 @@ const DATA_LAYER_EVENTS: Record<TrackingEvent['type'], string> = {
   click: 'select_item',
 };
 
-declare global {
-  interface Window {
-    dataLayer?: Record<string, unknown>[];
-  }
-}
-
 /** Pushes one use onto `window.dataLayer`, with the running counts. */
 export function pushTrackingEvent(event: TrackingEvent, state: GalleryTracking): void {
-  window.dataLayer ??= [];
-  window.dataLayer.push({
+  pushDataLayer({
     event: DATA_LAYER_EVENTS[event.type],
     ...(event.type === 'click' ? { item_slug: event.slug } : {}),
     gallery_filter_use: state.filterUse,

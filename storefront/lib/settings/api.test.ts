@@ -183,7 +183,7 @@ describe('PUT /api/u/', () => {
   });
 
   it('refuses a field that is not a setting', async () => {
-    expect(await errorOf(await put({ ...valid, theme: 'dark' }))).toMatchObject({ code: 'invalid_parameter', param: 'theme', message: 'theme is not a field this accepts.' });
+    expect(await errorOf(await put({ ...valid, theme: 'dark' }))).toMatchObject({ code: 'invalid_parameter', param: 'theme', message: 'theme is not a field this request takes.' });
   });
 
   it.each([['not json', '{currency'], ['an array', '[]'], ['null', 'null']])('refuses %s as the body', async (_, body) => {

@@ -1,6 +1,8 @@
 import type { Db } from '@easel/data/db';
+import { getBasketCount } from '@easel/data/queries/basket';
 import { getAccountSettings, type AccountSettings } from '@easel/data/queries/settings';
 import { parseLanguage } from '../i18n/languages';
+import { SESSION_COOKIE, sessionHash } from '../session';
 import {
   buildUserSettings, countrySchema, currencySchema, DEFAULT_CHOICE, displayUnitsSchema, valueOr, VISITOR_FACTS, type UserSettings,
 } from './settings';
@@ -8,13 +10,22 @@ import { readVisitorChoice, type ReadCookie } from './visitor-cookies';
 
 /**
  * The settings a shopper has saved, before any URL override: a signed-in user's from the
- * database, a visitor's (or a user whose row is gone) from their cookies.
+ * database, a visitor's (or a user whose row is gone) from their cookies, with the count of
+ * the basket their session holds (a visitor without a session has none, and the database is
+ * not touched).
  */
 export async function getSavedSettings(userId: number | null, readCookie: ReadCookie, getDb: () => Promise<Db>): Promise<UserSettings> {
   if (userId !== null) {
     const account = await getAccountSettings(await getDb(), userId);
     if (account) return accountSettings(account);
   }
+  const sessionId = readCookie(SESSION_COOKIE);
+  const basketCount = sessionId ? await getBasketCount(await getDb(), { sessionHash: sessionHash(sessionId) }) : 0;
+  return buildUserSettings(readVisitorChoice(readCookie), { ...VISITOR_FACTS, basket_count: basketCount });
+}
+
+/** What the cookies alone say, for when the database cannot be reached: no basket count. */
+export function getCookieSettings(readCookie: ReadCookie): UserSettings {
   return buildUserSettings(readVisitorChoice(readCookie), VISITOR_FACTS);
 }
 

@@ -4,7 +4,7 @@ import { getDb } from '../db';
 import { getRequestUrl } from '../request-url';
 import { getSignedInUserId, SESSION_COOKIE } from '../session';
 import { applyUrlOverrides, rawQuery, readUrlOverrides, type RawQuery, type UrlOverrides } from './resolve';
-import { getSavedSettings } from './saved';
+import { getCookieSettings, getSavedSettings } from './saved';
 import type { UserSettings } from './settings';
 
 /**
@@ -19,7 +19,7 @@ const getRequestSavedSettings = cache(async (): Promise<UserSettings> => {
     return await getSavedSettings(userId, readCookie, getDb);
   } catch (error) {
     console.error('settings: could not read the signed-in user\'s settings; using the cookies:', error);
-    return getSavedSettings(null, readCookie, getDb);
+    return getCookieSettings(readCookie);
   }
 });
 

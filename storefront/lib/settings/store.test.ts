@@ -93,4 +93,14 @@ describe('the settings store', () => {
     unsubscribe();
     expect(seen).toEqual(['updating', 'succeeded']);
   });
+
+  it('follows the basket count, telling subscribers only when it changes', () => {
+    const store = createSettingsStore(DEFAULT_SETTINGS, {}, controllableSend().send);
+    let changes = 0;
+    store.subscribe(() => changes++);
+    store.setBasketCount(3);
+    store.setBasketCount(3);
+    expect(shownSettings(store.getState()).basket_count).toBe(3);
+    expect(changes).toBe(1);
+  });
 });

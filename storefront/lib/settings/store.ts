@@ -21,6 +21,8 @@ export interface SettingsStore extends Store<SettingsState> {
   save(patch: Partial<SettingsChoice>): Promise<SaveOutcome>;
   /** Takes the settings a server render brought (a refresh, a sign-in or -out); ignored mid-save. */
   adopt(saved: UserSettings, overrides: UrlOverrides): void;
+  /** The basket's item count after a basket change (SPEC §4: basket_count follows the basket). */
+  setBasketCount(count: number): void;
 }
 
 /** The settings the page shows: saved ones with the URL's overrides (the currency rule included). */
@@ -54,6 +56,11 @@ export function createSettingsStore(
         state.set({ ...state.getState(), status: 'failed', error: errorMessage(error) });
         return 'failed';
       }
+    },
+
+    setBasketCount(count) {
+      const current = state.getState();
+      if (current.saved.basket_count !== count) state.set({ ...current, saved: { ...current.saved, basket_count: count } });
     },
 
     adopt(nextSaved, nextOverrides) {

@@ -13,7 +13,7 @@ declare module 'vitest' {
     searchUrl: string;
     /** A second storefront on the same search service whose server never waits for search. */
     shellStorefrontUrl: string;
-    /** The product's SQLite file, for tests that pick works by what the catalogue holds (a sold one, say). */
+    /** The product's SQLite file, for tests that read what the catalogue holds or sign a shopper in by writing a session. */
     databaseFile: string;
   }
 }

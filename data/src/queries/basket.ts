@@ -1,0 +1,316 @@
+import type { Kysely } from 'kysely';
+import { printSlug } from '../derive';
+import type { Database, PrintEditionRow, PromoCodesTable } from '../schema';
+import { getIndexableArtworksByIds, type IndexableArtwork } from './search-source';
+
+/**
+ * Baskets: a signed-in user's follows the account, a visitor's their session (the hash of the
+ * `sessionid` cookie). Every function takes a Kysely instance or a transaction, so callers can
+ * run them inside a larger transaction (adoptVisitorBasket at sign-in, checkout).
+ */
+
+type Queries = Kysely<Database>;
+
+export type BasketOwner = { userId: number } | { sessionHash: string };
+
+/** Why a basket line cannot be bought as it stands. */
+export type BasketProblem = 'sold' | 'unavailable' | 'reserved' | 'sold_out';
+
+export interface BasketItem {
+  line_id: number;
+  quantity: number;
+  artwork: IndexableArtwork;
+  /** Null for the original itself. */
+  print: PrintEditionRow | null;
+  /** GBP minor units per item: the original's sale price when on sale, or the print's price. */
+  unit_price_minor: number;
+  problem: BasketProblem | null;
+}
+
+export type PromoCode = Pick<PromoCodesTable, 'code' | 'kind' | 'amount' | 'expires_at'>;
+
+export interface BasketContents {
+  items: BasketItem[];
+  /** The code on the basket, with whether it has expired since it was applied. */
+  promo: (PromoCode & { expired: boolean }) | null;
+}
+
+/** Refusals a basket change can meet; the storefront words them for the shopper. */
+export type BasketRefusal =
+  | { reason: 'not_found' }
+  | { reason: 'no_such_print' }
+  | { reason: 'sold' | 'unavailable' | 'reserved'; title: string }
+  | { reason: 'sold_out'; title: string; size_label: string; remaining: number }
+  | { reason: 'stale_line' }
+  | { reason: 'not_a_print' }
+  | { reason: 'unknown_promo'; code: string }
+  | { reason: 'expired_promo'; code: string; expires_at: string };
+
+export type BasketChange = { ok: true } | ({ ok: false } & BasketRefusal);
+
+const ownerColumn = (owner: BasketOwner) =>
+  'userId' in owner ? (['user_id', owner.userId] as const) : (['session_hash', owner.sessionHash] as const);
+
+async function findBasket(db: Queries, owner: BasketOwner) {
+  const [column, value] = ownerColumn(owner);
+  return db.selectFrom('baskets').select(['id', 'promo_code']).where(column, '=', value).executeTakeFirst();
+}
+
+async function ensureBasket(db: Queries, owner: BasketOwner, now: string): Promise<number> {
+  const existing = await findBasket(db, owner);
+  if (existing) {
+    await db.updateTable('baskets').set({ updated_at: now }).where('id', '=', existing.id).execute();
+    return existing.id;
+  }
+  const [column, value] = ownerColumn(owner);
+  const row = await db
+    .insertInto('baskets')
+    .values({ session_hash: null, user_id: null, promo_code: null, updated_at: now, [column]: value })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Whether a checkout reservation has run out: such a work counts as available again. */
+export function reservationLapsed(reservedUntil: string | null, now: string): boolean {
+  return reservedUntil !== null && reservedUntil < now;
+}
+
+/**
+ * What stands between `viewer` (a user id, or null for a visitor) and buying this line:
+ * a sold or hidden original, one reserved by someone else's checkout, too few prints left.
+ */
+export function basketProblem(
+  artwork: Pick<IndexableArtwork, 'status' | 'reserved_by' | 'reserved_until'>,
+  print: Pick<PrintEditionRow, 'remaining'> | null,
+  quantity: number,
+  viewer: number | null,
+  now: string,
+): BasketProblem | null {
+  if (artwork.status === 'hidden') return 'unavailable';
+  if (print) return print.remaining < quantity ? 'sold_out' : null;
+  if (artwork.status === 'sold') return 'sold';
+  if (artwork.status === 'reserved') {
+    const mine = viewer !== null && artwork.reserved_by === viewer;
+    return mine || reservationLapsed(artwork.reserved_until, now) ? null : 'reserved';
+  }
+  return null;
+}
+
+/** The owner's basket, oldest line first; an empty one when they have none. */
+export async function getBasket(db: Queries, owner: BasketOwner, now: string): Promise<BasketContents> {
+  const basket = await findBasket(db, owner);
+  if (!basket) return { items: [], promo: null };
+  const [lines, promo] = await Promise.all([
+    db.selectFrom('basket_lines').selectAll().where('basket_id', '=', basket.id).orderBy('added_at').orderBy('id').execute(),
+    basket.promo_code === null
+      ? undefined
+      : db.selectFrom('promo_codes').select(['code', 'kind', 'amount', 'expires_at']).where('code', '=', basket.promo_code).executeTakeFirst(),
+  ]);
+  const printIds = lines.flatMap((l) => (l.print_edition_id === null ? [] : [l.print_edition_id]));
+  const [artworks, prints] = await Promise.all([
+    getIndexableArtworksByIds(db, [...new Set(lines.map((l) => l.artwork_id))]),
+    printIds.length === 0 ? [] : db.selectFrom('print_editions').selectAll().where('id', 'in', printIds).execute(),
+  ]);
+  const artworkById = new Map(artworks.map((a) => [a.id, a]));
+  const printById = new Map(prints.map((p) => [p.id, p]));
+  const viewer = 'userId' in owner ? owner.userId : null;
+  const items = lines.flatMap((line): BasketItem[] => {
+    const artwork = artworkById.get(line.artwork_id);
+    const print = line.print_edition_id === null ? null : printById.get(line.print_edition_id);
+    if (!artwork || print === undefined) return [];
+    return [{
+      line_id: line.id,
+      quantity: line.quantity,
+      artwork,
+      print,
+      unit_price_minor: print ? print.price_minor : (artwork.sale_price_minor ?? artwork.price_minor),
+      problem: basketProblem(artwork, print, line.quantity, viewer, now),
+    }];
+  });
+  return { items, promo: promo ? { ...promo, expired: promoExpired(promo, now) } : null };
+}
+
+const promoExpired = (promo: Pick<PromoCode, 'expires_at'>, now: string) => promo.expires_at !== null && promo.expires_at <= now;
+
+/** Items in the basket, print quantities summed: what the header's count shows. */
+export async function getBasketCount(db: Queries, owner: BasketOwner): Promise<number> {
+  const [column, value] = ownerColumn(owner);
+  const row = await db
+    .selectFrom('baskets as b')
+    .innerJoin('basket_lines as l', 'l.basket_id', 'b.id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('l.quantity'), eb.lit(0)).as('n'))
+    .where(`b.${column}`, '=', value)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Puts an original (no `printSlug`) or one copy of a print edition in the basket. An original
+ * already there stays a single line; another copy of a print adds one to its quantity, as long
+ * as the edition has that many left.
+ */
+export async function addToBasket(
+  db: Queries,
+  owner: BasketOwner,
+  item: { slug: string; printSlug?: string | undefined },
+  now: string,
+): Promise<BasketChange> {
+  return db.transaction().execute(async (trx) => {
+    const artwork = await trx
+      .selectFrom('artworks')
+      .select(['id', 'title', 'status', 'reserved_by', 'reserved_until'])
+      .where('slug', '=', item.slug)
+      .where('status', '!=', 'hidden')
+      .executeTakeFirst();
+    if (!artwork) return { ok: false, reason: 'not_found' };
+    const viewer = 'userId' in owner ? owner.userId : null;
+    let print: PrintEditionRow | null = null;
+    if (item.printSlug !== undefined) {
+      const editions = await trx.selectFrom('print_editions').selectAll().where('artwork_id', '=', artwork.id).execute();
+      print = editions.find((e) => printSlug(e.size_label) === item.printSlug) ?? null;
+      if (!print) return { ok: false, reason: 'no_such_print' };
+    }
+    const basketId = await ensureBasket(trx, owner, now);
+    const existing = await trx
+      .selectFrom('basket_lines')
+      .select(['id', 'quantity'])
+      .where('basket_id', '=', basketId)
+      .where('artwork_id', '=', artwork.id)
+      .where('print_edition_id', print ? '=' : 'is', print ? print.id : null)
+      .executeTakeFirst();
+    const quantity = print ? (existing?.quantity ?? 0) + 1 : 1;
+    const problem = basketProblem(artwork, print, quantity, viewer, now);
+    if (problem === 'sold_out') return { ok: false, reason: problem, title: artwork.title, size_label: print!.size_label, remaining: print!.remaining };
+    if (problem) return { ok: false, reason: problem, title: artwork.title };
+    if (existing) {
+      await trx.updateTable('basket_lines').set({ quantity }).where('id', '=', existing.id).execute();
+    } else {
+      await trx
+        .insertInto('basket_lines')
+        .values({ basket_id: basketId, artwork_id: artwork.id, print_edition_id: print?.id ?? null, quantity, added_at: now })
+        .execute();
+    }
+    return { ok: true };
+  });
+}
+
+/** The owner's line with this id, or undefined when it is not (or no longer) in their basket. */
+async function findLine(db: Queries, owner: BasketOwner, lineId: number) {
+  const [column, value] = ownerColumn(owner);
+  return db
+    .selectFrom('basket_lines as l')
+    .innerJoin('baskets as b', 'b.id', 'l.basket_id')
+    .select(['l.id', 'l.basket_id', 'l.artwork_id', 'l.print_edition_id'])
+    .where('l.id', '=', lineId)
+    .where(`b.${column}`, '=', value)
+    .executeTakeFirst();
+}
+
+/** Sets how many copies of a print the line holds, within the copies left. */
+export async function setPrintQuantity(db: Queries, owner: BasketOwner, lineId: number, quantity: number, now: string): Promise<BasketChange> {
+  return db.transaction().execute(async (trx) => {
+    const line = await findLine(trx, owner, lineId);
+    if (!line) return { ok: false, reason: 'stale_line' };
+    if (line.print_edition_id === null) return { ok: false, reason: 'not_a_print' };
+    const print = await trx
+      .selectFrom('print_editions as p')
+      .innerJoin('artworks as w', 'w.id', 'p.artwork_id')
+      .select(['p.size_label', 'p.remaining', 'w.title'])
+      .where('p.id', '=', line.print_edition_id)
+      .executeTakeFirstOrThrow();
+    if (print.remaining < quantity) return { ok: false, reason: 'sold_out', title: print.title, size_label: print.size_label, remaining: print.remaining };
+    await trx.updateTable('basket_lines').set({ quantity }).where('id', '=', lineId).execute();
+    await trx.updateTable('baskets').set({ updated_at: now }).where('id', '=', line.basket_id).execute();
+    return { ok: true };
+  });
+}
+
+/**
+ * Takes a line out of the basket. A signed-in shopper who had started checking out with that
+ * original lets its reservation go at once, rather than holding it until it runs out.
+ */
+export async function removeBasketLine(db: Queries, owner: BasketOwner, lineId: number, now: string): Promise<BasketChange> {
+  return db.transaction().execute(async (trx) => {
+    const line = await findLine(trx, owner, lineId);
+    if (!line) return { ok: false, reason: 'stale_line' };
+    await trx.deleteFrom('basket_lines').where('id', '=', lineId).execute();
+    await trx.updateTable('baskets').set({ updated_at: now }).where('id', '=', line.basket_id).execute();
+    if ('userId' in owner && line.print_edition_id === null) await releaseReservations(trx, owner.userId, now, [line.artwork_id]);
+    return { ok: true };
+  });
+}
+
+/** Puts a promo code on the basket (replacing any other); unknown and expired codes are refused. */
+export async function applyPromoCode(db: Queries, owner: BasketOwner, code: string, now: string): Promise<BasketChange> {
+  return db.transaction().execute(async (trx) => {
+    const promo = await trx.selectFrom('promo_codes').select(['code', 'expires_at']).where('code', '=', code.toUpperCase()).executeTakeFirst();
+    if (!promo) return { ok: false, reason: 'unknown_promo', code };
+    if (promoExpired(promo, now)) return { ok: false, reason: 'expired_promo', code: promo.code, expires_at: promo.expires_at! };
+    const basketId = await ensureBasket(trx, owner, now);
+    await trx.updateTable('baskets').set({ promo_code: promo.code }).where('id', '=', basketId).execute();
+    return { ok: true };
+  });
+}
+
+export async function removePromoCode(db: Queries, owner: BasketOwner, now: string): Promise<void> {
+  const [column, value] = ownerColumn(owner);
+  await db.updateTable('baskets').set({ promo_code: null, updated_at: now }).where(column, '=', value).execute();
+}
+
+/**
+ * At sign-in: moves a visitor's basket into the user's, inside the caller's transaction. The
+ * user's lines stay; the visitor's originals join them once, print quantities add up; the
+ * user's promo code wins, else the visitor's is kept. The visitor's basket is gone afterwards.
+ */
+export async function adoptVisitorBasket(trx: Queries, visitorSessionHash: string, userId: number): Promise<void> {
+  const visitor = await findBasket(trx, { sessionHash: visitorSessionHash });
+  if (!visitor) return;
+  const mine = await findBasket(trx, { userId });
+  if (!mine) {
+    await trx.updateTable('baskets').set({ user_id: userId, session_hash: null }).where('id', '=', visitor.id).execute();
+    return;
+  }
+  const lines = await trx.selectFrom('basket_lines').selectAll().where('basket_id', '=', visitor.id).execute();
+  for (const line of lines) {
+    const existing = await trx
+      .selectFrom('basket_lines')
+      .select(['id', 'quantity'])
+      .where('basket_id', '=', mine.id)
+      .where('artwork_id', '=', line.artwork_id)
+      .where('print_edition_id', line.print_edition_id === null ? 'is' : '=', line.print_edition_id)
+      .executeTakeFirst();
+    if (!existing) {
+      await trx.updateTable('basket_lines').set({ basket_id: mine.id }).where('id', '=', line.id).execute();
+    } else if (line.print_edition_id !== null) {
+      await trx.updateTable('basket_lines').set({ quantity: existing.quantity + line.quantity }).where('id', '=', existing.id).execute();
+    }
+  }
+  if (mine.promo_code === null && visitor.promo_code !== null) {
+    await trx.updateTable('baskets').set({ promo_code: visitor.promo_code }).where('id', '=', mine.id).execute();
+  }
+  await trx.deleteFrom('baskets').where('id', '=', visitor.id).execute();
+}
+
+/**
+ * Makes originals reserved by this user's checkout available again (all of them, or those in
+ * `artworkIds`), recording each change for the indexer.
+ */
+export async function releaseReservations(trx: Queries, userId: number, now: string, artworkIds?: number[]): Promise<number[]> {
+  if (artworkIds?.length === 0) return [];
+  let query = trx
+    .updateTable('artworks')
+    .set({ status: 'available', reserved_until: null, reserved_by: null, updated_at: now })
+    .where('status', '=', 'reserved')
+    .where('reserved_by', '=', userId);
+  if (artworkIds) query = query.where('id', 'in', artworkIds);
+  const released = (await query.returning('id').execute()).map((r) => r.id);
+  await recordCatalogueChanges(trx, released, now);
+  return released;
+}
+
+/** One catalogue_changes row per artwork whose availability changed: what the indexer follows. */
+export async function recordCatalogueChanges(trx: Queries, artworkIds: readonly number[], now: string): Promise<void> {
+  if (artworkIds.length === 0) return;
+  await trx.insertInto('catalogue_changes').values(artworkIds.map((artwork_id) => ({ artwork_id, changed_at: now }))).execute();
+}

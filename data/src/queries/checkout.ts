@@ -1,0 +1,318 @@
+import type { Kysely } from 'kysely';
+import { priceBasket, type PricedBasket } from '../pricing';
+import type { Database, OrdersTable } from '../schema';
+import type { Currency } from '../vocabulary';
+import { getBasket, recordCatalogueChanges, releaseReservations, type BasketContents, type BasketItem } from './basket';
+import { getRateMatrix } from './search-source';
+
+/**
+ * Checkout: reserving the basket's originals, placing the order once per idempotency key, the
+ * order history, and the sweep that lets lapsed reservations go.
+ */
+
+type Queries = Kysely<Database>;
+
+/** How long starting a checkout holds the basket's originals for the shopper. */
+export const RESERVATION_MS = 15 * 60_000;
+
+export type CheckoutRefusal =
+  | { reason: 'empty_basket' }
+  | { reason: 'sold' | 'unavailable' | 'reserved'; title: string; line_id: number }
+  | { reason: 'sold_out'; title: string; size_label: string; remaining: number; line_id: number }
+  | { reason: 'not_shipped'; title: string; country: string };
+
+export interface CheckoutQuote extends PricedBasket, BasketContents {
+  destination: string;
+}
+
+export interface ShipTo {
+  name: string;
+  address: string;
+  country: string;
+}
+
+/** A placed order as its confirmation and the order history show it; amounts in its currency. */
+export interface OrderView {
+  id: number;
+  status: OrdersTable['status'];
+  currency: Currency;
+  subtotal_minor: number;
+  shipping_minor: number;
+  discount_minor: number;
+  total_minor: number;
+  ship_to: ShipTo;
+  payment_reference: string | null;
+  created_at: string;
+  lines: {
+    artwork_id: number;
+    slug: string;
+    title: string;
+    artist_name: string;
+    /** Null for the original. */
+    size_label: string | null;
+    quantity: number;
+    unit_price_minor: number;
+  }[];
+}
+
+/**
+ * The user's basket priced for shipping to `destination` in `currency`, or the first reason it
+ * cannot be bought: empty, a line sold, reserved by someone else or sold out, a work that does
+ * not ship there. Shipping is charged once per artwork: an original and its prints travel from
+ * the same studio.
+ */
+export async function quoteCheckout(
+  db: Queries,
+  userId: number,
+  destination: string,
+  currency: Currency,
+  now: string,
+): Promise<({ ok: true } & CheckoutQuote) | ({ ok: false } & CheckoutRefusal)> {
+  const { items, promo } = await getBasket(db, { userId }, now);
+  if (items.length === 0) return { ok: false, reason: 'empty_basket' };
+  for (const item of items) {
+    const { problem, artwork, print, line_id } = item;
+    if (problem === 'sold_out') return { ok: false, reason: problem, title: artwork.title, size_label: print!.size_label, remaining: print!.remaining, line_id };
+    if (problem) return { ok: false, reason: problem, title: artwork.title, line_id };
+  }
+  let shippingGbp = 0;
+  const seen = new Set<number>();
+  for (const { artwork } of items) {
+    if (seen.has(artwork.id)) continue;
+    seen.add(artwork.id);
+    const rate = artwork.shipping.find((s) => s.destination === destination);
+    if (!rate) return { ok: false, reason: 'not_shipped', title: artwork.title, country: destination };
+    shippingGbp += rate.cost_minor;
+  }
+  const discount = promo && !promo.expired ? promo : null;
+  const priced = priceBasket(
+    items.map((i) => ({ unit_gbp_minor: i.unit_price_minor, quantity: i.quantity })),
+    discount,
+    shippingGbp,
+    currency,
+    await getRateMatrix(db),
+  );
+  return { ok: true, ...priced, destination, promo, items };
+}
+
+const originalsOf = (items: BasketItem[]) => items.filter((i) => i.print === null).map((i) => i.artwork.id);
+
+/**
+ * Holds each original in `artworkIds` for the user until `until`, with one conditional UPDATE:
+ * only a work that is available, already theirs, or whose reservation has lapsed is taken.
+ * Answers the ids taken; every one is recorded for the indexer (reserved works leave the gallery).
+ */
+async function claimOriginals(trx: Queries, userId: number, artworkIds: number[], until: string, now: string): Promise<number[]> {
+  if (artworkIds.length === 0) return [];
+  const claimed = await trx
+    .updateTable('artworks')
+    .set({ status: 'reserved', reserved_until: until, reserved_by: userId, updated_at: now })
+    .where('id', 'in', artworkIds)
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'available'),
+        eb.and([
+          eb('status', '=', 'reserved'),
+          eb.or([eb('reserved_by', '=', userId), eb.and([eb('reserved_until', 'is not', null), eb('reserved_until', '<', now)])]),
+        ]),
+      ]),
+    )
+    .returning('id')
+    .execute();
+  const ids = claimed.map((c) => c.id);
+  await recordCatalogueChanges(trx, ids, now);
+  return ids;
+}
+
+/**
+ * Starts a checkout: quotes the basket to `destination` and reserves its originals for
+ * RESERVATION_MS, all in one transaction, so a refusal reserves nothing.
+ */
+export async function startCheckout(
+  db: Queries,
+  userId: number,
+  order: { destination: string; currency: Currency },
+  now: Date,
+): Promise<({ ok: true; reserved_until: string } & CheckoutQuote) | ({ ok: false } & CheckoutRefusal)> {
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const quote = await quoteCheckout(trx, userId, order.destination, order.currency, at);
+    if (!quote.ok) return quote;
+    const until = new Date(now.getTime() + RESERVATION_MS).toISOString();
+    const originals = originalsOf(quote.items);
+    // The quote found each original free to take inside this same write transaction.
+    if ((await claimOriginals(trx, userId, originals, until, at)).length !== originals.length) throw new Error('An original could not be reserved after it was found free.');
+    return { ...quote, reserved_until: until };
+  });
+}
+
+export type PaymentOutcome = { ok: true; reference: string } | { ok: false; reason: string };
+
+/** What placing an order came to, before the caller words it as an HTTP answer. */
+export type PlaceOrderOutcome =
+  | { ok: true; order: OrderView }
+  | ({ ok: false } & CheckoutRefusal)
+  | { ok: false; reason: 'payment_declined'; message: string };
+
+export interface StoredAnswer {
+  status: number;
+  /** JSON, exactly as first sent. */
+  body: string;
+}
+
+/**
+ * Places the user's basket as an order, once per idempotency key. In one write transaction:
+ * a key seen before answers what it answered the first time (a retry racing the first request
+ * waits for its lock and then reads that answer); otherwise the basket is quoted, its
+ * originals claimed, the payment taken with the key (so the provider, too, charges once), and
+ * then the order and its lines written, originals sold, print editions decremented (never
+ * below zero), the basket emptied, and the answer stored under the key. A declined payment
+ * releases the originals. Anything thrown rolls all of it back: no order without its lines,
+ * no work left reserved by a request that failed. The write lock is held during the payment;
+ * the price of never having half an order.
+ */
+export async function placeOrder(
+  db: Queries,
+  request: { userId: number; idempotencyKey: string; shipTo: ShipTo; currency: Currency },
+  steps: { pay: (amountMinor: number, currency: Currency, idempotencyKey: string) => Promise<PaymentOutcome>; answer: (outcome: PlaceOrderOutcome) => StoredAnswer },
+  now: Date,
+): Promise<StoredAnswer | { reason: 'key_in_use' }> {
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const seen = await trx.selectFrom('order_requests').selectAll().where('idempotency_key', '=', request.idempotencyKey).executeTakeFirst();
+    if (seen) {
+      if (seen.user_id !== request.userId) return { reason: 'key_in_use' as const };
+      return { status: seen.answer_status, body: seen.answer_body };
+    }
+    const outcome = await settle(trx, request, steps.pay, now);
+    const answer = steps.answer(outcome);
+    await trx.insertInto('order_requests').values({
+      idempotency_key: request.idempotencyKey, user_id: request.userId, order_id: outcome.ok ? outcome.order.id : null,
+      answer_status: answer.status, answer_body: answer.body, created_at: at,
+    }).execute();
+    return answer;
+  });
+}
+
+async function settle(
+  trx: Queries,
+  request: { userId: number; idempotencyKey: string; shipTo: ShipTo; currency: Currency },
+  pay: (amountMinor: number, currency: Currency, idempotencyKey: string) => Promise<PaymentOutcome>,
+  now: Date,
+): Promise<PlaceOrderOutcome> {
+  const at = now.toISOString();
+  const { userId, shipTo, currency } = request;
+  const quote = await quoteCheckout(trx, userId, shipTo.country, currency, at);
+  if (!quote.ok) return quote;
+  const originals = originalsOf(quote.items);
+  if ((await claimOriginals(trx, userId, originals, new Date(now.getTime() + RESERVATION_MS).toISOString(), at)).length !== originals.length) {
+    throw new Error('An original could not be reserved after it was found free.');
+  }
+
+  const payment = await pay(quote.total_minor, currency, request.idempotencyKey);
+  if (!payment.ok) {
+    await releaseReservations(trx, userId, at, originals);
+    return { ok: false, reason: 'payment_declined', message: payment.reason };
+  }
+
+  const order = await trx
+    .insertInto('orders')
+    .values({
+      user_id: userId, idempotency_key: request.idempotencyKey, status: 'paid', currency,
+      subtotal_minor: quote.subtotal_minor, shipping_minor: quote.shipping_minor, discount_minor: quote.discount_minor, total_minor: quote.total_minor,
+      ship_to_name: shipTo.name, ship_to_address: shipTo.address, ship_to_country: shipTo.country,
+      payment_reference: payment.reference, created_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('order_lines')
+    .values(quote.items.map((item, i) => ({
+      order_id: order.id, artwork_id: item.artwork.id, print_edition_id: item.print?.id ?? null, quantity: item.quantity,
+      unit_price_minor: quote.lines[i]!.unit_minor,
+    })))
+    .execute();
+
+  if (originals.length > 0) {
+    const sold = await trx
+      .updateTable('artworks')
+      .set({ status: 'sold', stock: 0, reserved_until: null, reserved_by: null, updated_at: at })
+      .where('id', 'in', originals)
+      .where('status', '=', 'reserved')
+      .where('reserved_by', '=', userId)
+      .executeTakeFirst();
+    if (Number(sold.numUpdatedRows) !== originals.length) throw new Error('An original was no longer held for this order.');
+  }
+  for (const item of quote.items) {
+    if (!item.print) continue;
+    const taken = await trx
+      .updateTable('print_editions')
+      .set((eb) => ({ remaining: eb('remaining', '-', item.quantity) }))
+      .where('id', '=', item.print.id)
+      .where('remaining', '>=', item.quantity)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== 1) throw new Error('A print edition had fewer copies left than the order takes.');
+  }
+  const changed = [...new Set(quote.items.map((i) => i.artwork.id))];
+  // A print sale can end an edition, which the index shows; touching the work marks it changed.
+  await trx.updateTable('artworks').set({ updated_at: at }).where('id', 'in', changed).where('status', '!=', 'sold').execute();
+  await recordCatalogueChanges(trx, changed, at);
+
+  const basket = await trx.selectFrom('baskets').select('id').where('user_id', '=', userId).executeTakeFirstOrThrow();
+  await trx.deleteFrom('basket_lines').where('basket_id', '=', basket.id).execute();
+  await trx.updateTable('baskets').set({ promo_code: null, updated_at: at }).where('id', '=', basket.id).execute();
+
+  const [view] = await getOrderViews(trx, userId, [order.id]);
+  return { ok: true, order: view! };
+}
+
+/** The user's orders, newest first (or just those with the given ids). */
+export async function getOrderViews(db: Queries, userId: number, ids?: number[]): Promise<OrderView[]> {
+  let query = db.selectFrom('orders').selectAll().where('user_id', '=', userId);
+  if (ids) query = query.where('id', 'in', ids);
+  const orders = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  if (orders.length === 0) return [];
+  const lines = await db
+    .selectFrom('order_lines as l')
+    .innerJoin('artworks as w', 'w.id', 'l.artwork_id')
+    .innerJoin('artists as a', 'a.id', 'w.artist_id')
+    .leftJoin('print_editions as p', 'p.id', 'l.print_edition_id')
+    .select(['l.order_id', 'l.artwork_id', 'w.slug', 'w.title', 'a.name as artist_name', 'p.size_label', 'l.quantity', 'l.unit_price_minor'])
+    .where('l.order_id', 'in', orders.map((o) => o.id))
+    .orderBy('l.id')
+    .execute();
+  return orders.map((o) => ({
+    id: o.id,
+    status: o.status,
+    currency: o.currency,
+    subtotal_minor: o.subtotal_minor,
+    shipping_minor: o.shipping_minor,
+    discount_minor: o.discount_minor,
+    total_minor: o.total_minor,
+    ship_to: { name: o.ship_to_name, address: o.ship_to_address, country: o.ship_to_country },
+    payment_reference: o.payment_reference,
+    created_at: o.created_at,
+    lines: lines.filter((l) => l.order_id === o.id).map(({ order_id: _order, ...line }) => line),
+  }));
+}
+
+/**
+ * The sweep: every checkout reservation that has run out becomes available again, each
+ * recorded for the indexer. Reads already treat a lapsed reservation as free; this puts the
+ * work back in the gallery. Answers the ids released.
+ */
+export async function releaseLapsedReservations(db: Queries, now: string): Promise<number[]> {
+  return db.transaction().execute(async (trx) => {
+    const released = await trx
+      .updateTable('artworks')
+      .set({ status: 'available', reserved_until: null, reserved_by: null, updated_at: now })
+      .where('status', '=', 'reserved')
+      .where('reserved_until', 'is not', null)
+      .where('reserved_until', '<', now)
+      .returning('id')
+      .execute();
+    const ids = released.map((r) => r.id);
+    await recordCatalogueChanges(trx, ids, now);
+    return ids;
+  });
+}

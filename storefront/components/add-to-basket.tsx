@@ -1,0 +1,50 @@
+'use client';
+
+import type { Currency } from '@easel/data/vocabulary';
+import { useState } from 'react';
+import { ecommerceEvent, pushDataLayer } from '../lib/analytics';
+import { useT } from '../lib/i18n/use-t';
+import { useBasket } from './basket-provider';
+import { useToast } from './toasts';
+import './shop/shop.css';
+
+export interface AddToBasketProps {
+  slug: string;
+  title: string;
+  /** A print edition's size slug and label; absent for the original. */
+  print?: { slug: string; size_label: string } | undefined;
+  /** What one costs in `currency`, minor units: reported with the add_to_cart event. */
+  unitPriceMinor: number;
+  currency: Currency;
+}
+
+/**
+ * "Add to basket" for an original or one print edition: adds it, says so (or why not, in the
+ * server's words), and reports add_to_cart to the data layer.
+ */
+export function AddToBasket({ slug, title, print, unitPriceMinor, currency }: AddToBasketProps) {
+  const t = useT();
+  const basket = useBasket();
+  const toast = useToast();
+  const [error, setError] = useState<string | null>(null);
+  const busy = basket.state.status === 'updating';
+
+  const add = async () => {
+    setError(null);
+    if (await basket.add({ artwork: slug, ...(print ? { print: print.slug } : {}) })) {
+      pushDataLayer(ecommerceEvent('add_to_cart', currency, [{ slug, title, variant: print?.size_label, unit_price_minor: unitPriceMinor, quantity: 1 }]));
+      toast.show({ title: t('basket.added'), body: print ? `${title}, ${print.size_label}` : title });
+    } else {
+      setError(basket.getState().error);
+    }
+  };
+
+  return (
+    <div className="add-to-basket">
+      <button type="button" className="button" onClick={add} disabled={busy} data-add-to-basket={slug}>
+        {t('basket.add')}
+      </button>
+      {error && <p className="add-to-basket__error" role="alert">{error}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+'use client';
+
+import { useEffect, useState, type FormEvent } from 'react';
+import type { BasketItemView, BasketView } from '../../lib/basket/basket';
+import type { Translate } from '../../lib/i18n/translate';
+import { useT } from '../../lib/i18n/use-t';
+import { formatPrice } from '../../lib/money';
+import { useBasket } from '../basket-provider';
+import { useSettings } from '../settings-provider';
+import './shop.css';
+
+/** The basket page's live part: greeting and count, the lines, the promo code, totals and the way to checkout. */
+export function BasketContents() {
+  const t = useT();
+  const { settings } = useSettings();
+  const basket = useBasket();
+  const { data, status, error, promoStatus, promoError } = basket.state;
+  const { load, reload } = basket;
+  useEffect(() => void load(), [load]);
+  // Prices follow the shopper's currency when they change it here.
+  useEffect(() => {
+    if (data && data.currency !== settings.currency) void reload();
+  }, [data, settings.currency, reload]);
+
+  const count = data?.count ?? settings.basket_count;
+  return (
+    <section className="basket" aria-busy={status === 'loading' || status === 'updating'} data-status={status}>
+      <p className="basket__greeting">
+        {t('basket.greeting')}{' '}
+        <span data-basket-count={count}>{count === 0 ? t('basket.empty') : t('basket.itemCount', { count })}</span>
+      </p>
+      {error && <p className="basket__error" role="alert">{error}</p>}
+      {data && data.items.length > 0 && (
+        <div className="basket__layout">
+          <ul className="basket__lines">
+            {data.items.map((item) => (
+              <BasketLine key={item.line_id} item={item} currency={data.currency} t={t} busy={status === 'updating'}
+                onQuantity={(q) => basket.setQuantity(item.line_id, q)} onRemove={() => basket.remove(item.line_id)} />
+            ))}
+          </ul>
+          <aside className="basket__summary">
+            <PromoForm basket={data} t={t} busy={promoStatus === 'updating'} error={promoError} onApply={basket.applyPromo} onRemove={basket.removePromo} />
+            <Totals basket={data} t={t} />
+            <p className="basket__note">{t('basket.shippingAtCheckout')}</p>
+            {data.items.some((i) => i.problem) ? (
+              <span className="button basket__checkout" aria-disabled="true">{t('basket.checkout')}</span>
+            ) : (
+              <a className="button basket__checkout" href="/checkout/">{t('basket.checkout')}</a>
+            )}
+          </aside>
+        </div>
+      )}
+      {data && data.items.length === 0 && <a className="button button--secondary" href="/shop/">{t('basket.continue')}</a>}
+    </section>
+  );
+}
+
+function BasketLine({ item, currency, t, busy, onQuantity, onRemove }: {
+  item: BasketItemView;
+  currency: BasketView['currency'];
+  t: Translate;
+  busy: boolean;
+  onQuantity: (quantity: number) => void;
+  onRemove: () => void;
+}) {
+  const choices = Array.from({ length: Math.min(Math.max(item.max_quantity, item.quantity), 99) }, (_, i) => i + 1);
+  return (
+    <li className="basket-line" data-line={item.line_id} data-problem={item.problem ?? undefined}>
+      <a href={item.url} className="basket-line__picture">
+        <img src={item.image.src} srcSet={item.image.srcSet} sizes="120px" width={item.image.width} height={item.image.height} alt={item.title} loading="lazy" />
+      </a>
+      <div className="basket-line__body">
+        <a href={item.url} className="basket-line__title">{item.title}</a>
+        <p className="basket-line__meta">{item.artist_name} · {item.print ? t('basket.print', { size: item.print.size_label }) : t('basket.original')}</p>
+        {item.problem && <p className="basket-line__problem">{t(`basket.problem.${item.problem}`)}</p>}
+        <div className="basket-line__actions">
+          {item.print && (
+            <label className="basket-line__quantity">
+              {t('basket.quantity')}{' '}
+              <select value={item.quantity} disabled={busy} onChange={(e) => onQuantity(Number(e.target.value))}>
+                {choices.map((n) => <option key={n} value={n}>{n}</option>)}
+              </select>
+            </label>
+          )}
+          <button type="button" className="link-button" disabled={busy} onClick={onRemove}>{t('basket.remove')}</button>
+        </div>
+      </div>
+      <p className="basket-line__price">{formatPrice(item.line_total_minor, currency)}</p>
+    </li>
+  );
+}
+
+function PromoForm({ basket, t, busy, error, onApply, onRemove }: {
+  basket: BasketView;
+  t: Translate;
+  busy: boolean;
+  error: string | null;
+  onApply: (code: string) => Promise<boolean>;
+  onRemove: () => Promise<boolean>;
+}) {
+  const [code, setCode] = useState('');
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (code.trim() && (await onApply(code.trim()))) setCode('');
+  };
+  return (
+    <form className="promo" onSubmit={submit}>
+      {basket.promo && (
+        <p className="promo__applied">
+          {basket.promo.expired ? t('basket.promoExpired', { code: basket.promo.code }) : t('basket.promoApplied', { code: basket.promo.code })}{' '}
+          <button type="button" className="link-button" disabled={busy} onClick={() => void onRemove()}>{t('basket.promoRemove')}</button>
+        </p>
+      )}
+      <label className="promo__label" htmlFor="promo-code">{t('basket.promo')}</label>
+      <div className="promo__row">
+        <input id="promo-code" className="field" name="code" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" maxLength={40} />
+        <button type="submit" className="button button--secondary" disabled={busy}>{t('basket.promoApply')}</button>
+      </div>
+      {error && <p className="promo__error" role="alert">{error}</p>}
+    </form>
+  );
+}
+
+/** Subtotal, discount and total of a basket or a checkout quote (which adds shipping). */
+export function Totals({ basket, t, shippingMinor }: { basket: BasketView; t: Translate; shippingMinor?: number }) {
+  const { currency } = basket;
+  return (
+    <dl className="totals">
+      <dt>{t('basket.subtotal')}</dt>
+      <dd>{formatPrice(basket.subtotal_minor, currency)}</dd>
+      {basket.discount_minor > 0 && (
+        <>
+          <dt>{t('basket.discount')}</dt>
+          <dd data-discount={basket.discount_minor}>−{formatPrice(basket.discount_minor, currency)}</dd>
+        </>
+      )}
+      {shippingMinor !== undefined && (
+        <>
+          <dt>{t('checkout.shipping')}</dt>
+          <dd>{shippingMinor === 0 ? t('checkout.free') : formatPrice(shippingMinor, currency)}</dd>
+        </>
+      )}
+      <dt className="totals__total">{t('basket.total')}</dt>
+      <dd className="totals__total">{formatPrice(basket.total_minor, currency)}</dd>
+    </dl>
+  );
+}

@@ -1,0 +1,150 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { ecommerceEvent, pushDataLayer, type EcommerceItem } from '../../lib/analytics';
+import type { CheckoutQuoteView, OrderViewData } from '../../lib/basket/basket';
+import { placeOrder, startCheckout } from '../../lib/basket/client';
+import { errorMessage } from '../../lib/loadable';
+import { useT } from '../../lib/i18n/use-t';
+import { formatPrice } from '../../lib/money';
+import { COUNTRY_CODES } from '../../lib/settings/countries';
+import { countryName } from '../../lib/settings/settings';
+import { useSettings } from '../settings-provider';
+import { Totals } from './basket-contents';
+import './shop.css';
+
+type Step =
+  | { name: 'address' }
+  | { name: 'review'; quote: CheckoutQuoteView; idempotencyKey: string }
+  | { name: 'confirmed'; order: OrderViewData };
+
+const itemsOf = (quote: CheckoutQuoteView): EcommerceItem[] =>
+  quote.items.map((i) => ({ slug: i.slug, title: i.title, variant: i.print?.size_label, unit_price_minor: i.unit_price_minor, quantity: i.quantity }));
+
+/**
+ * Checkout in three steps: the shipping address (starting the checkout quotes shipping there
+ * and reserves the originals: begin_checkout), the review with the card (one idempotency key
+ * per attempt, so a double click or a retry never orders twice: purchase), the confirmation.
+ */
+export function CheckoutFlow() {
+  const t = useT();
+  const { settings, setBasketCount } = useSettings();
+  const [step, setStep] = useState<Step>({ name: 'address' });
+  const [address, setAddress] = useState({ name: '', address: '', country: settings.country as string });
+  const [card, setCard] = useState({ number: '', expiry: '', cvc: '' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const toReview = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const quote = await startCheckout(address.country, settings.currency);
+      pushDataLayer(ecommerceEvent('begin_checkout', quote.currency, itemsOf(quote), { value_minor: quote.total_minor }));
+      setStep({ name: 'review', quote, idempotencyKey: crypto.randomUUID() });
+    });
+  };
+
+  const pay = (event: FormEvent) => {
+    event.preventDefault();
+    if (step.name !== 'review') return;
+    void run(async () => {
+      try {
+        const order = await placeOrder({ currency: step.quote.currency, ship_to: address, card }, step.idempotencyKey);
+        pushDataLayer(ecommerceEvent('purchase', order.currency, itemsOf(step.quote), { value_minor: order.total_minor, transaction_id: String(order.id) }));
+        setBasketCount(0);
+        setStep({ name: 'confirmed', order });
+      } catch (failure) {
+        // The key's answer is settled; another attempt (another card, say) is a new request.
+        setStep({ ...step, idempotencyKey: crypto.randomUUID() });
+        throw failure;
+      }
+    });
+  };
+
+  if (step.name === 'confirmed') {
+    return (
+      <section className="notice" data-order={step.order.id}>
+        <h2 className="notice__title">{t('checkout.confirmed')}</h2>
+        <p className="notice__text">
+          {t('checkout.orderNumber', { id: step.order.id })} · {formatPrice(step.order.total_minor, step.order.currency)}
+        </p>
+        <a className="button" href="/account/orders/">{t('checkout.viewOrders')}</a>
+      </section>
+    );
+  }
+
+  return (
+    <div className="checkout">
+      {step.name === 'address' ? (
+        <form className="checkout__panel" onSubmit={toReview}>
+          <h2 className="checkout__heading">{t('checkout.address')}</h2>
+          <label className="checkout__field">{t('checkout.name')}
+            <input className="field" name="name" required maxLength={100} autoComplete="name" value={address.name} onChange={(e) => setAddress({ ...address, name: e.target.value })} />
+          </label>
+          <label className="checkout__field">{t('checkout.street')}
+            <textarea className="field" name="address" required maxLength={500} rows={3} autoComplete="street-address" value={address.address} onChange={(e) => setAddress({ ...address, address: e.target.value })} />
+          </label>
+          <label className="checkout__field">{t('checkout.country')}
+            <select className="field" name="country" value={address.country} onChange={(e) => setAddress({ ...address, country: e.target.value })}>
+              {COUNTRY_CODES.map((code) => <option key={code} value={code}>{countryName(code, settings.language)}</option>)}
+            </select>
+          </label>
+          {error && <p className="checkout__error" role="alert">{error}</p>}
+          <button type="submit" className="button" disabled={busy}>{t('checkout.toReview')}</button>
+        </form>
+      ) : (
+        <div className="checkout__review">
+          <section className="checkout__panel">
+            <h2 className="checkout__heading">{t('checkout.review')}</h2>
+            <ul className="checkout__lines">
+              {step.quote.items.map((item) => (
+                <li key={item.line_id} className="checkout__line">
+                  <img src={item.image.src} srcSet={item.image.srcSet} sizes="64px" width={item.image.width} height={item.image.height} alt="" />
+                  <span>{item.title}{item.print ? ` · ${t('basket.print', { size: item.print.size_label })}` : ''}{item.quantity > 1 ? ` × ${item.quantity}` : ''}</span>
+                  <span>{formatPrice(item.line_total_minor, step.quote.currency)}</span>
+                </li>
+              ))}
+            </ul>
+            <Totals basket={step.quote} t={t} shippingMinor={step.quote.shipping_minor} />
+            <p className="checkout__note">
+              {t('checkout.shipTo')} {address.name}, {address.address}, {countryName(address.country as (typeof COUNTRY_CODES)[number], settings.language)}.{' '}
+              <button type="button" className="link-button" onClick={() => setStep({ name: 'address' })}>{t('checkout.changeAddress')}</button>
+            </p>
+            <p className="checkout__note">{t('checkout.reservedUntil', { time: new Date(step.quote.reserved_until).toLocaleTimeString(settings.language === 'en-us' ? 'en-US' : 'en-GB', { hour: '2-digit', minute: '2-digit' }) })}</p>
+          </section>
+          <form className="checkout__panel" onSubmit={pay}>
+            <h2 className="checkout__heading">{t('checkout.payment')}</h2>
+            <p className="checkout__note">{t('checkout.testCard')}</p>
+            <label className="checkout__field">{t('checkout.cardNumber')}
+              <input className="field" name="card-number" required inputMode="numeric" autoComplete="cc-number" value={card.number} onChange={(e) => setCard({ ...card, number: e.target.value })} />
+            </label>
+            <div className="checkout__pair">
+              <label className="checkout__field">{t('checkout.expiry')}
+                <input className="field" name="expiry" required placeholder="MM/YY" autoComplete="cc-exp" value={card.expiry} onChange={(e) => setCard({ ...card, expiry: e.target.value })} />
+              </label>
+              <label className="checkout__field">{t('checkout.cvc')}
+                <input className="field" name="cvc" required inputMode="numeric" autoComplete="cc-csc" value={card.cvc} onChange={(e) => setCard({ ...card, cvc: e.target.value })} />
+              </label>
+            </div>
+            {error && <p className="checkout__error" role="alert">{error}</p>}
+            <button type="submit" className="button" disabled={busy}>
+              {busy ? t('checkout.paying') : t('checkout.pay', { amount: formatPrice(step.quote.total_minor, step.quote.currency) })}
+            </button>
+          </form>
+        </div>
+      )}
+    </div>
+  );
+}

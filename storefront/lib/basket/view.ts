@@ -1,0 +1,57 @@
+import { convertMinor, type RateMatrix } from '@easel/data/currency';
+import { printSlug } from '@easel/data/derive';
+import type { PricedBasket } from '@easel/data/pricing';
+import { priceBasket } from '@easel/data/pricing';
+import type { BasketContents } from '@easel/data/queries/basket';
+import type { Currency } from '@easel/data/vocabulary';
+import { imageSpecOf } from '@easel/indexer/documents';
+import { imageSource } from '../catalogue/cards';
+import type { BasketView } from './basket';
+
+/** The basket's picture width: a small thumbnail beside each line. */
+const LINE_IMAGE_WIDTH = 320;
+
+/** A basket priced before shipping, in `currency`. */
+export function priceContents({ items, promo }: BasketContents, currency: Currency, rates: RateMatrix): PricedBasket {
+  return priceBasket(
+    items.map((i) => ({ unit_gbp_minor: i.unit_price_minor, quantity: i.quantity })),
+    promo && !promo.expired ? promo : null,
+    0,
+    currency,
+    rates,
+  );
+}
+
+/**
+ * Basket contents and their prices -> what the browser shows: ({ items: [original], promo:
+ * WELCOME10 }, priced in EUR) -> { count: 1, currency: 'EUR', items: [{ title, image, … }], promo: { code: 'WELCOME10', … }, … }.
+ */
+export function toBasketView({ items, promo }: BasketContents, priced: PricedBasket, rates: RateMatrix): BasketView {
+  return {
+    count: items.reduce((n, i) => n + i.quantity, 0),
+    currency: priced.currency,
+    items: items.map((item, i) => ({
+      line_id: item.line_id,
+      slug: item.artwork.slug,
+      title: item.artwork.title,
+      artist_name: item.artwork.artist.name,
+      url: `/product/${item.artwork.slug}/`,
+      image: imageSource(imageSpecOf(item.artwork), LINE_IMAGE_WIDTH),
+      print: item.print && { slug: printSlug(item.print.size_label), size_label: item.print.size_label },
+      quantity: item.quantity,
+      max_quantity: item.print ? item.print.remaining : 1,
+      unit_price_minor: priced.lines[i]!.unit_minor,
+      line_total_minor: priced.lines[i]!.total_minor,
+      problem: item.problem,
+    })),
+    promo: promo && {
+      code: promo.code,
+      kind: promo.kind,
+      amount: promo.kind === 'fixed' ? convertMinor(promo.amount, 'GBP', priced.currency, rates) : promo.amount,
+      expired: promo.expired,
+    },
+    subtotal_minor: priced.subtotal_minor,
+    discount_minor: priced.discount_minor,
+    total_minor: priced.subtotal_minor - priced.discount_minor,
+  };
+}

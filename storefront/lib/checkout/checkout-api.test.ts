@@ -1,0 +1,263 @@
+import { randomUUID } from 'node:crypto';
+import { NextRequest } from 'next/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '@easel/data/db';
+import { printSlug } from '@easel/data/derive';
+import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
+import { apiErrorBodySchema } from '../api-error';
+import { checkoutQuoteSchema, orderViewSchema } from '../basket/basket';
+import { createBasketHandlers } from '../basket/basket-api';
+import { createCheckoutHandlers, createOrderHistoryHandler } from './checkout-api';
+import { simulatedPayments, TEST_CARDS } from './payment';
+
+let temp: TemporaryDatabase;
+let db: Db;
+const getDb = async () => db;
+const basket = createBasketHandlers({ getDb }).basket;
+const checkout = createCheckoutHandlers({ getDb, payments: simulatedPayments });
+const history = createOrderHistoryHandler({ getDb });
+
+beforeAll(async () => {
+  temp = await openTemporaryDatabase('checkout-api', { seed: 9, artworks: 400 });
+  db = temp.db;
+});
+afterAll(() => temp.close());
+
+let users = 0;
+/** A signed-in shopper: their session cookie value and user id. */
+async function shopper() {
+  users += 1;
+  const userId = await addUser(db, undefined, `shopper${users}@example.com`);
+  const session = `session-${users}-${randomUUID()}`;
+  await addSession(db, session, userId);
+  return { session, userId };
+}
+
+/** Available originals that ship to GB, with a print edition holding 2 to 10 copies; each test takes its own. */
+let pool: { id: number; slug: string; title: string; print: string; printId: number; remaining: number }[];
+beforeAll(async () => {
+  const rows = await db
+    .selectFrom('artworks as w')
+    .innerJoin('print_editions as p', 'p.artwork_id', 'w.id')
+    .innerJoin('shipping_rates as r', (j) => j.onRef('r.profile_id', '=', 'w.shipping_profile_id').on('r.destination', '=', 'GB'))
+    .select(['w.id', 'w.slug', 'w.title', 'p.id as print_id', 'p.size_label', 'p.remaining'])
+    .where('w.status', '=', 'available')
+    .where('p.remaining', '>=', 2)
+    .where('p.remaining', '<=', 10)
+    .groupBy('w.id')
+    .orderBy('w.id')
+    .execute();
+  pool = rows.map((r) => ({ id: r.id, slug: r.slug, title: r.title, print: printSlug(r.size_label), printId: r.print_id, remaining: r.remaining }));
+});
+const takeWork = () => pool.shift()!;
+
+function post(handler: (r: NextRequest) => Promise<Response>, session: string | undefined, body: unknown, headers: Record<string, string> = {}) {
+  return handler(new NextRequest('http://shop.test/api/checkout/', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(session ? { Cookie: `sessionid=${session}` } : {}), ...headers },
+    body: JSON.stringify(body),
+  }));
+}
+const addToBasket = async (session: string, item: { artwork: string; print?: string }) => {
+  const response = await post(basket.POST, session, item);
+  expect(response.status, await response.clone().text()).toBe(200);
+};
+const start = (session: string, country = 'GB') => post(checkout.start, session, { country, currency: 'GBP' });
+const orderBody = (card: string = TEST_CARDS.accepted, country = 'GB') => ({
+  currency: 'GBP',
+  ship_to: { name: 'Ada Lovelace', address: '12 St James’s Square, London SW1Y 4JH', country },
+  card: { number: card, expiry: '12/30', cvc: '123' },
+});
+const place = (session: string, key: string = randomUUID(), card?: string) => post(checkout.order, session, orderBody(card), { 'Idempotency-Key': key });
+const errorOf = async (response: Response) => apiErrorBodySchema.parse(await response.json()).error;
+const artwork = (id: number) => db.selectFrom('artworks').select(['status', 'stock', 'reserved_by', 'reserved_until']).where('id', '=', id).executeTakeFirstOrThrow();
+const orderCount = async () => Number((await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const ordersWithoutLines = async () =>
+  (await db.selectFrom('orders as o').leftJoin('order_lines as l', 'l.order_id', 'o.id').select('o.id').where('l.id', 'is', null).execute()).length;
+
+describe('POST /api/checkout/', () => {
+  it('asks a visitor to sign in', async () => {
+    const response = await start('not-a-session');
+    expect(response.status).toBe(401);
+    expect((await errorOf(response)).code).toBe('sign_in_required');
+  });
+
+  it('quotes shipping to the country and reserves the originals for the shopper, shown as reserved to others', async () => {
+    const me = await shopper();
+    const other = await shopper();
+    const work = takeWork();
+    await addToBasket(me.session, { artwork: work.slug });
+    await addToBasket(other.session, { artwork: work.slug });
+    const response = await start(me.session);
+    expect(response.status, await response.clone().text()).toBe(200);
+    const quote = checkoutQuoteSchema.parse(await response.json());
+    const rate = await db.selectFrom('shipping_rates as r').innerJoin('artworks as w', 'w.shipping_profile_id', 'r.profile_id').select('r.cost_minor').where('w.id', '=', work.id).where('r.destination', '=', 'GB').executeTakeFirstOrThrow();
+    expect(quote).toMatchObject({ destination: 'GB', shipping_minor: rate.cost_minor, total_minor: quote.subtotal_minor + rate.cost_minor });
+    expect(Date.parse(quote.reserved_until) - Date.now()).toBeGreaterThan(14 * 60_000);
+    expect(await artwork(work.id)).toMatchObject({ status: 'reserved', reserved_by: me.userId });
+
+    const othersBasket = await (await basket.GET(new NextRequest('http://shop.test/api/basket-next/', { headers: { Cookie: `sessionid=${other.session}` } }))).json();
+    expect(othersBasket.items[0].problem).toBe('reserved');
+    const refused = await start(other.session);
+    expect(refused.status).toBe(409);
+    expect(await errorOf(refused)).toEqual({ code: 'reserved', message: `“${work.title}” is reserved by another shopper who is checking out.` });
+  });
+
+  it('refuses an empty basket and a country the work does not ship to, reserving nothing', async () => {
+    const me = await shopper();
+    expect((await errorOf(await start(me.session))).code).toBe('empty_basket');
+    const work = takeWork();
+    const shipsTo = (await db.selectFrom('shipping_rates as r').innerJoin('artworks as w', 'w.shipping_profile_id', 'r.profile_id').select('r.destination').where('w.id', '=', work.id).execute()).map((r) => r.destination);
+    const nowhere = ['JP', 'MX', 'SG', 'AE', 'IL', 'HK', 'KE'].find((c) => !shipsTo.includes(c))!;
+    await addToBasket(me.session, { artwork: work.slug });
+    const refused = await start(me.session, nowhere);
+    expect(refused.status).toBe(422);
+    expect(await errorOf(refused)).toMatchObject({ code: 'not_shipped', param: 'country' });
+    expect((await artwork(work.id)).status).toBe('available');
+  });
+});
+
+describe('POST /api/checkout/order/', () => {
+  it('sells the original, takes the print copies, empties the basket and lists the order in the history', async () => {
+    const me = await shopper();
+    const work = takeWork();
+    await addToBasket(me.session, { artwork: work.slug });
+    await addToBasket(me.session, { artwork: work.slug, print: work.print });
+    await addToBasket(me.session, { artwork: work.slug, print: work.print });
+    await post(createBasketHandlers({ getDb }).promo.POST, me.session, { code: 'WELCOME10' });
+    expect((await start(me.session)).status).toBe(200);
+
+    const response = await place(me.session);
+    expect(response.status, await response.clone().text()).toBe(201);
+    const { order } = (await response.json()) as { order: unknown };
+    const placed = orderViewSchema.parse(order);
+    expect(placed).toMatchObject({ status: 'paid', currency: 'GBP', ship_to: { name: 'Ada Lovelace', country: 'GB' }, payment_reference: expect.stringMatching(/^sim_/) });
+    expect(placed.lines.map((l) => [l.slug, l.size_label, l.quantity])).toEqual([[work.slug, null, 1], [work.slug, expect.any(String), 2]]);
+    expect(placed.discount_minor).toBe(Math.round(placed.subtotal_minor / 10));
+    expect(placed.total_minor).toBe(placed.subtotal_minor - placed.discount_minor + placed.shipping_minor);
+
+    expect(await artwork(work.id)).toEqual({ status: 'sold', stock: 0, reserved_by: null, reserved_until: null });
+    expect((await db.selectFrom('print_editions').select('remaining').where('id', '=', work.printId).executeTakeFirstOrThrow()).remaining).toBe(work.remaining - 2);
+    const changes = await db.selectFrom('catalogue_changes').select('id').where('artwork_id', '=', work.id).execute();
+    expect(changes.length).toBeGreaterThan(0);
+    const emptied = await (await basket.GET(new NextRequest('http://shop.test/api/basket-next/', { headers: { Cookie: `sessionid=${me.session}` } }))).json();
+    expect(emptied).toMatchObject({ count: 0, promo: null });
+
+    const listed = await (await history(new NextRequest('http://shop.test/api/account/orders/', { headers: { Cookie: `sessionid=${me.session}` } }))).json();
+    expect(listed.results).toEqual([order]);
+    expect((await history(new NextRequest('http://shop.test/api/account/orders/'))).status).toBe(401);
+  });
+
+  it('refuses a declined card with the reason, releases the original and writes no order', async () => {
+    const me = await shopper();
+    const work = takeWork();
+    await addToBasket(me.session, { artwork: work.slug });
+    await start(me.session);
+    const before = await orderCount();
+    const key = randomUUID();
+    const declined = await place(me.session, key, TEST_CARDS.declined);
+    expect(declined.status).toBe(402);
+    expect(await errorOf(declined)).toEqual({ code: 'payment_declined', message: 'Your card was declined. Please try another card.', param: 'card' });
+    expect(await orderCount()).toBe(before);
+    expect(await artwork(work.id)).toMatchObject({ status: 'available', reserved_by: null });
+    // The key keeps its answer; a new attempt uses a new key.
+    expect((await place(me.session, key)).status).toBe(402);
+    expect((await place(me.session)).status).toBe(201);
+  });
+
+  it('refuses the checkout of a work sold meanwhile, and prints beyond the copies left', async () => {
+    const me = await shopper();
+    const rival = await shopper();
+    const work = takeWork();
+    await addToBasket(me.session, { artwork: work.slug });
+    await addToBasket(rival.session, { artwork: work.slug });
+    expect((await place(rival.session)).status).toBe(201);
+    const refused = await place(me.session);
+    expect(refused.status).toBe(409);
+    expect(await errorOf(refused)).toEqual({ code: 'sold', message: `“${work.title}” has just been sold.` });
+
+    const printWork = takeWork();
+    const later = await shopper();
+    await addToBasket(later.session, { artwork: printWork.slug, print: printWork.print });
+    await db.updateTable('print_editions').set({ remaining: 0 }).where('id', '=', printWork.printId).execute();
+    const soldOut = await place(later.session);
+    expect(soldOut.status).toBe(409);
+    expect((await errorOf(soldOut)).code).toBe('sold_out');
+    expect((await db.selectFrom('print_editions').select('remaining').where('id', '=', printWork.printId).executeTakeFirstOrThrow()).remaining).toBe(0);
+  });
+
+  it.each([
+    ['no Idempotency-Key', {}, orderBody(), 'Idempotency-Key'],
+    ['a short Idempotency-Key', { 'Idempotency-Key': 'abc' }, orderBody(), 'Idempotency-Key'],
+    ['a card number with letters', { 'Idempotency-Key': randomUUID() }, { ...orderBody(), card: { number: '4242abcd', expiry: '12/30', cvc: '123' } }, 'card.number'],
+    ['no address', { 'Idempotency-Key': randomUUID() }, { ...orderBody(), ship_to: { name: 'A', address: ' ', country: 'GB' } }, 'ship_to.address'],
+    ['an unknown country', { 'Idempotency-Key': randomUUID() }, { ...orderBody(), ship_to: { name: 'A', address: 'B', country: 'XX' } }, 'ship_to.country'],
+  ])('refuses %s with 400 naming it', async (_name, headers, body, param) => {
+    const me = await shopper();
+    const response = await post(checkout.order, me.session, body, headers);
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).param).toBe(param);
+  });
+
+  it('refuses a key another shopper used', async () => {
+    const [me, other] = [await shopper(), await shopper()];
+    const key = randomUUID();
+    await addToBasket(me.session, { artwork: takeWork().slug });
+    expect((await place(me.session, key)).status).toBe(201);
+    const reused = await place(other.session, key);
+    expect(reused.status).toBe(409);
+    expect((await errorOf(reused)).code).toBe('conflict');
+  });
+});
+
+describe('under concurrency', () => {
+  it('sells an original once: 50 shoppers checking it out at once get one order and 49 clear refusals', async () => {
+    const work = takeWork();
+    const shoppers = await Promise.all(Array.from({ length: 50 }, () => shopper()));
+    for (const s of shoppers) await addToBasket(s.session, { artwork: work.slug });
+    const before = await orderCount();
+    const answers = await Promise.all(shoppers.map(async (s) => {
+      await start(s.session);
+      const response = await place(s.session);
+      return { status: response.status, body: (await response.json()) as { error?: { code: string; message: string } } };
+    }));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    const refusals = answers.filter((a) => a.status !== 201);
+    expect(refusals).toHaveLength(49);
+    for (const r of refusals) {
+      expect(r.status).toBe(409);
+      expect(['sold', 'reserved']).toContain(r.body.error?.code);
+      expect(r.body.error?.message).toContain(work.title);
+    }
+    expect(await orderCount()).toBe(before + 1);
+    expect(await artwork(work.id)).toMatchObject({ status: 'sold', stock: 0, reserved_by: null });
+    expect(await ordersWithoutLines()).toBe(0);
+  });
+
+  it('places one order for 50 simultaneous retries of one key, all answered alike', async () => {
+    const me = await shopper();
+    const work = takeWork();
+    await addToBasket(me.session, { artwork: work.slug });
+    await addToBasket(me.session, { artwork: work.slug, print: work.print });
+    const before = await orderCount();
+    const key = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 50 }, async () => {
+      const response = await place(me.session, key);
+      return `${response.status} ${await response.text()}`;
+    }));
+    expect(new Set(answers).size).toBe(1);
+    expect(answers[0]).toMatch(/^201 /);
+    expect(await orderCount()).toBe(before + 1);
+    expect((await db.selectFrom('print_editions').select('remaining').where('id', '=', work.printId).executeTakeFirstOrThrow()).remaining).toBe(work.remaining - 1);
+    expect(await ordersWithoutLines()).toBe(0);
+  });
+
+  it('leaves nothing reserved after declined payments', async () => {
+    const work = takeWork();
+    const shoppers = await Promise.all(Array.from({ length: 5 }, () => shopper()));
+    for (const s of shoppers) await addToBasket(s.session, { artwork: work.slug });
+    const answers = await Promise.all(shoppers.map((s) => place(s.session, randomUUID(), TEST_CARDS.declined)));
+    expect(answers.map((a) => a.status).sort()).toEqual([402, 402, 402, 402, 402]);
+    expect(await artwork(work.id)).toMatchObject({ status: 'available', reserved_by: null, reserved_until: null });
+  });
+});

@@ -1,0 +1,116 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { z } from 'zod';
+import type { Db } from '@easel/data/db';
+import { getOrderViews, placeOrder, startCheckout, type PlaceOrderOutcome, type StoredAnswer } from '@easel/data/queries/checkout';
+import { getRateMatrix } from '@easel/data/queries/search-source';
+import { apiError } from '../api-error';
+import type { CheckoutQuoteView } from '../basket/basket';
+import { describeRefusal } from '../basket/refusals';
+import { toBasketView } from '../basket/view';
+import { answering, type Handler } from '../catalogue/api';
+import { readJsonBody } from '../read-body';
+import { getSignedInUserId, SESSION_COOKIE } from '../session';
+import { countrySchema, currencySchema } from '../settings/settings';
+import type { PaymentProvider } from './payment';
+
+/**
+ * Checkout for signed-in shoppers: POST /api/checkout/ quotes the basket to a country and
+ * reserves its originals; POST /api/checkout/order/ places the order once per Idempotency-Key
+ * header; GET /api/account/orders/ lists the shopper's orders.
+ */
+
+type Dependencies = { getDb: () => Promise<Db>; payments: PaymentProvider };
+
+const MAX_BODY_BYTES = 4096;
+const PRIVATE = { 'Cache-Control': 'no-store' };
+
+/** Keys are the client's random UUIDs; anything from 16 to 100 letters, digits, '-' and '_' is accepted. */
+export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/);
+
+const startSchema = z.strictObject({ country: countrySchema, currency: currencySchema });
+
+const text = (max: number) => z.string({ error: 'is required' }).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+const orderSchema = z.strictObject({
+  currency: currencySchema,
+  ship_to: z.strictObject({ name: text(100), address: text(500), country: countrySchema }),
+  card: z.strictObject({
+    number: z.string({ error: 'is required' }).transform((n) => n.replace(/[\s-]/g, '')).pipe(z.string().regex(/^\d{12,19}$/, 'must be 12 to 19 digits')),
+    expiry: z.string({ error: 'is required' }).regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'must be MM/YY'),
+    cvc: z.string({ error: 'is required' }).regex(/^\d{3,4}$/, 'must be 3 or 4 digits'),
+  }),
+});
+
+const signInRequired = () => apiError(401, 'sign_in_required', 'Please sign in to check out; your basket will be kept.');
+
+/** An outcome of placing an order -> the answer stored under its key: 201 and the order, or the refusal. */
+export function orderAnswer(outcome: PlaceOrderOutcome): StoredAnswer {
+  if (outcome.ok) return { status: 201, body: JSON.stringify({ order: outcome.order }) };
+  const { status, code, message, param } = describeRefusal(outcome);
+  return { status, body: JSON.stringify({ error: { code, message, ...(param === undefined ? {} : { param }) } }) };
+}
+
+const signedInUser = (request: NextRequest, getDb: () => Promise<Db>) => getSignedInUserId(request.cookies.get(SESSION_COOKIE)?.value, getDb);
+
+export function createCheckoutHandlers({ getDb, payments }: Dependencies): { start: Handler; order: Handler } {
+  const signedIn = (request: NextRequest) => signedInUser(request, getDb);
+
+  return {
+    /** Body `{ "country": "GB", "currency": "GBP" }` -> the quote, originals held until `reserved_until`. */
+    start: answering('checkout', async (request) => {
+      const userId = await signedIn(request);
+      if (userId === null) return signInRequired();
+      const body = await readJsonBody(request, startSchema, MAX_BODY_BYTES, '{ "country": "GB", "currency": "GBP" }');
+      if (body instanceof Response) return body;
+      const db = await getDb();
+      const quote = await startCheckout(db, userId, { destination: body.country, currency: body.currency }, new Date());
+      if (!quote.ok) {
+        const { status, code, message, param } = describeRefusal(quote);
+        return apiError(status, code, message, param);
+      }
+      const view: CheckoutQuoteView = {
+        ...toBasketView(quote, quote, await getRateMatrix(db)),
+        destination: quote.destination,
+        shipping_minor: quote.shipping_minor,
+        total_minor: quote.total_minor,
+        reserved_until: quote.reserved_until,
+      };
+      return NextResponse.json(view, { headers: PRIVATE });
+    }),
+
+    /**
+     * Header `Idempotency-Key`, body `{ currency, ship_to: { name, address, country }, card:
+     * { number, expiry, cvc } }` -> 201 `{ order }`. A retry with the same key gets the first
+     * answer, whatever it was; a key another shopper used is refused.
+     */
+    order: answering('checkout', async (request) => {
+      const userId = await signedIn(request);
+      if (userId === null) return signInRequired();
+      const key = idempotencyKeySchema.safeParse(request.headers.get('idempotency-key') ?? '');
+      if (!key.success) {
+        return apiError(400, 'invalid_parameter', 'The Idempotency-Key header is required: 16 to 100 letters, digits, hyphens or underscores, new for each order.', 'Idempotency-Key');
+      }
+      const body = await readJsonBody(request, orderSchema, MAX_BODY_BYTES, '{ "currency": "GBP", "ship_to": { … }, "card": { … } }');
+      if (body instanceof Response) return body;
+      const answer = await placeOrder(
+        await getDb(),
+        { userId, idempotencyKey: key.data, shipTo: body.ship_to, currency: body.currency },
+        {
+          pay: (amountMinor, currency, idempotencyKey) => payments.charge({ amountMinor, currency, card: body.card, idempotencyKey }),
+          answer: orderAnswer,
+        },
+        new Date(),
+      );
+      if ('reason' in answer) return apiError(409, 'conflict', 'This Idempotency-Key belongs to another order; send a new one.', 'Idempotency-Key');
+      return new Response(answer.body, { status: answer.status, headers: { ...PRIVATE, 'Content-Type': 'application/json' } });
+    }),
+  };
+}
+
+/** GET /api/account/orders/: `{ results: Order[] }`, newest first; signed-in shoppers only. */
+export function createOrderHistoryHandler({ getDb }: { getDb: () => Promise<Db> }): Handler {
+  return answering('orders', async (request) => {
+    const userId = await signedInUser(request, getDb);
+    if (userId === null) return apiError(401, 'sign_in_required', 'Please sign in to see your orders.');
+    return NextResponse.json({ results: await getOrderViews(await getDb(), userId) }, { headers: PRIVATE });
+  });
+}

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase, type Db } from '@easel/data/db';
+import { addSession, addUser } from '../../../data/test/fixtures';
+import { screenshotPath, useChromium } from './chromium';
+
+const base = inject('storefrontUrl');
+const searchUrl = inject('searchUrl');
+const browser = useChromium();
+let db: Db;
+
+beforeAll(async () => {
+  db = await openDatabase(inject('databaseFile'));
+});
+afterAll(() => db.destroy());
+
+/** A shopper signed in by a session written straight to the database, in a browser context of their own. */
+async function signedInShopper(width = 1280) {
+  const userId = await addUser(db, undefined, `buyer-${randomUUID()}@example.com`);
+  const token = randomUUID();
+  await addSession(db, token, userId);
+  const context = await browser().newContext({ viewport: { width, height: 900 } });
+  await context.addCookies([{ name: 'sessionid', value: token, url: base }]);
+  return { context, page: await context.newPage() };
+}
+
+const searchSlugs = async (q: string) => {
+  const body = (await (await fetch(`${searchUrl}/api/v2/product/s/?q=${encodeURIComponent(q)}&limit=60`)).json()) as { results: { slug: string }[] };
+  return body.results.map((r) => r.slug);
+};
+
+describe('buying an original', () => {
+  it('goes from basket to order, and the work is then sold to everyone and gone from the gallery', async () => {
+    // An available original that ships to GB (the shopper's default country) and that the gallery finds by its title.
+    const candidates = await db
+      .selectFrom('artworks as w')
+      .innerJoin('shipping_rates as r', (j) => j.onRef('r.profile_id', '=', 'w.shipping_profile_id').on('r.destination', '=', 'GB'))
+      .select(['w.slug', 'w.title'])
+      .where('w.status', '=', 'available')
+      .orderBy('w.popularity', 'desc')
+      .limit(20)
+      .execute();
+    let work: { slug: string; title: string } | undefined;
+    for (const c of candidates) if ((await searchSlugs(c.title)).includes(c.slug)) { work = c; break; }
+    expect(work).toBeDefined();
+    const { slug, title } = work!;
+
+    const { context, page } = await signedInShopper();
+    await page.goto(`${base}/basket/`, { waitUntil: 'networkidle' });
+    expect(await page.title()).toBe('Your shopping basket | Easel');
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
+    await expect.poll(() => page.locator('[data-basket-count]').textContent()).toBe('Your basket is empty');
+    expect(await page.locator('.reassurance__block').count()).toBe(3);
+
+    const added = await page.evaluate(async (artwork) => (await fetch('/api/basket-next/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ artwork }) })).status, slug);
+    expect(added).toBe(200);
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect.poll(() => page.locator('[data-basket-count]').textContent()).toBe('1 item in your basket');
+    expect(await page.locator('.basket-line__title').textContent()).toBe(title);
+    expect(await page.locator('.basket-link__count').textContent()).toBe('1');
+    expect(await page.evaluate(() => localStorage.getItem('basketEmpty'))).toBe('false');
+
+    await page.fill('#promo-code', 'NOPE');
+    await page.click('.promo button[type="submit"]');
+    await expect.poll(() => page.locator('.promo__error').textContent()).toBe('There is no promo code NOPE.');
+    await page.fill('#promo-code', 'welcome10');
+    await page.click('.promo button[type="submit"]');
+    await expect.poll(() => page.locator('.promo__applied').textContent()).toContain('WELCOME10 applied');
+    expect(await page.locator('[data-discount]').count()).toBe(1);
+    await page.screenshot({ path: screenshotPath('basket-desktop'), fullPage: true });
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: screenshotPath('basket-phone'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await page.click('a.basket__checkout');
+    await page.waitForURL(`${base}/checkout/`);
+    await page.fill('input[name="name"]', 'Ada Lovelace');
+    await page.fill('textarea[name="address"]', '12 St James’s Square, London SW1Y 4JH');
+    await page.selectOption('select[name="country"]', 'GB');
+    await page.click('form button[type="submit"]');
+    await page.waitForSelector('input[name="card-number"]');
+    expect(await page.locator('.checkout__line').textContent()).toContain(title);
+    expect(await page.locator('.checkout__review .totals').textContent()).toContain('Shipping');
+    await page.fill('input[name="card-number"]', '4000 0000 0000 0002');
+    await page.fill('input[name="expiry"]', '12/30');
+    await page.fill('input[name="cvc"]', '123');
+    await page.screenshot({ path: screenshotPath('checkout-desktop'), fullPage: true });
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: screenshotPath('checkout-phone'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.click('.checkout__review form button[type="submit"]');
+    await expect.poll(() => page.locator('.checkout__error').textContent()).toBe('Your card was declined. Please try another card.');
+
+    await page.fill('input[name="card-number"]', '4242 4242 4242 4242');
+    await page.click('.checkout__review form button[type="submit"]');
+    await page.waitForSelector('[data-order]');
+    expect(await page.locator('.notice__title').textContent()).toBe('Thank you: your order is placed');
+    const events = await page.evaluate(() => (window.dataLayer ?? []).map((e) => e.event));
+    expect(events).toEqual(expect.arrayContaining(['begin_checkout', 'purchase']));
+    expect(await page.locator('.basket-link__count').textContent()).toBe('0');
+    await page.screenshot({ path: screenshotPath('checkout-confirmed'), fullPage: true });
+
+    await page.click('text=See your orders');
+    await page.waitForURL(`${base}/account/orders/`);
+    expect(await page.locator('.order__line a').first().textContent()).toBe(title);
+    await page.screenshot({ path: screenshotPath('orders-desktop'), fullPage: true });
+    await context.close();
+
+    // A second shopper: the work is sold on its page's data, refused by the basket, and leaves the gallery.
+    const second = await signedInShopper(375);
+    await second.page.goto(`${base}/basket/`, { waitUntil: 'networkidle' });
+    const product = await second.page.evaluate(async (s) => (await (await fetch(`/api/product/?slug=${s}`)).json()).status, slug);
+    expect(product).toBe('sold');
+    const refusal = await second.page.evaluate(async (artwork) => {
+      const response = await fetch('/api/basket-next/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ artwork }) });
+      return { status: response.status, body: await response.json() };
+    }, slug);
+    expect(refusal).toEqual({ status: 409, body: { error: { code: 'sold', message: `“${title}” has just been sold.` } } });
+    await expect.poll(() => searchSlugs(title), { timeout: 10_000, interval: 200 }).not.toContain(slug);
+    await second.context.close();
+  });
+});
