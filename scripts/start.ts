@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { countArtworks, openDatabase, REPO_ROOT, runCli, seedCatalogue, seedCuration, type Db } from '@easel/data';
+import { countArtworks, openDatabase, REPO_ROOT, runCli, seedCatalogue, seedCuration, seedDemoAccounts, type Db } from '@easel/data';
 import { checkIndexStaleness, meiliClient, openMeili, rebuildIndex, terminate, type RunningMeili } from '@easel/indexer';
 import { getStartConfig } from './config';
 import { assertPortFree, completion, startService, waitForHttp, type Service } from './processes';
@@ -52,6 +52,8 @@ await runCli(async () => {
     // A database seeded before curation existed gets its editors' picks and banner now; one
     // that has picks (seeded or edited by staff) is left alone.
     await db.transaction().execute((trx) => seedCuration(trx));
+    // One account per role to try the site with (README.md, "Demo accounts").
+    await db.transaction().execute((trx) => seedDemoAccounts(trx));
 
     meili = await openMeili(config.meili);
     console.log(`Meilisearch ${meili.version} at ${meili.url}${meili.embedded ? ' (embedded)' : ''}.`);

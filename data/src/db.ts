@@ -8,6 +8,7 @@ import * as accountsAndOrders from './migrations/0002-accounts-and-orders';
 import * as engagement from './migrations/0003-engagement';
 import * as homepageAndFollows from './migrations/0004-homepage-and-follows';
 import * as listingIndexes from './migrations/0005-listing-indexes';
+import * as userAbout from './migrations/0006-user-about';
 
 export type Db = Kysely<Database>;
 
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-engagement': engagement,
   '0004-homepage-and-follows': homepageAndFollows,
   '0005-listing-indexes': listingIndexes,
+  '0006-user-about': userAbout,
 };
 
 /** The database could not be opened or migrated; the message says what to do. */

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
 /** Error codes the storefront's own JSON endpoints answer with. */
-export const API_ERROR_CODES = ['invalid_parameter', 'read_only', 'invalid_json', 'payload_too_large', 'not_found', 'unavailable'] as const;
+export const API_ERROR_CODES = [
+  'invalid_parameter', 'read_only', 'invalid_json', 'payload_too_large', 'not_found', 'unavailable',
+  'invalid_credentials', 'email_taken', 'not_signed_in', 'session_expired', 'forbidden',
+] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
 /**

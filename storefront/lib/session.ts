@@ -1,8 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import type { NextRequest, NextResponse } from 'next/server';
 import type { Db } from '@easel/data/db';
-import { getSessionUserId } from '@easel/data/queries/sessions';
+import { getSessionUserId, SESSION_MAX_AGE_MS } from '@easel/data/queries/sessions';
+import { setCookies } from './cookies';
 
-/** The session cookie (SPEC §3); accounts and sign-in create it. */
+/** The session cookie (SPEC §3): a visitor's, set by their first recorded view, or a signed-in user's. */
 export const SESSION_COOKIE = 'sessionid';
 
 /**
@@ -17,6 +19,24 @@ export async function getSignedInUserId(sessionId: string | undefined, getDb: ()
 /** What the database keeps of a session cookie: its SHA-256, so a leaked table does not leak sessions. */
 export function sessionHash(sessionId: string): string {
   return createHash('sha256').update(sessionId).digest('hex');
+}
+
+/** A fresh, unguessable session cookie value: 32 random bytes, base64url. */
+export function newSessionId(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * Sets the session cookie: HttpOnly and SameSite=Lax (setCookies), Secure over HTTPS so local
+ * http development still works. It lasts as long as a session may; the server ends idle ones sooner.
+ */
+export function setSessionCookie(response: NextResponse, request: NextRequest, sessionId: string, maxAgeS = SESSION_MAX_AGE_MS / 1000): void {
+  setCookies(response, { [SESSION_COOKIE]: sessionId }, { path: '/', maxAge: maxAgeS, secure: request.nextUrl.protocol === 'https:' });
+}
+
+/** Removes the session cookie from the browser. */
+export function clearSessionCookie(response: NextResponse, request: NextRequest): void {
+  setSessionCookie(response, request, '', 0);
 }
 
 /**

@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
 import type { Db } from '@easel/data/db';
 import { addRecentlyViewed } from '@easel/data/queries/recently-viewed';
 import { apiError } from '../api-error';
-import { setCookies } from '../cookies';
 import { readBodyText } from '../read-body';
-import { getViewer, SESSION_COOKIE, sessionHash } from '../session';
+import { getViewer, newSessionId, SESSION_COOKIE, sessionHash, setSessionCookie } from '../session';
 import { answering, readQuery, shipsToSchema, slugSchema, type Handler } from './api';
 import { loadRecentlyViewed } from './home';
 
@@ -45,7 +43,7 @@ export function createRecentlyViewedHandlers({ getDb }: Dependencies): { GET: Ha
       const slug = await readSlug(request);
       if (slug instanceof Response) return slug;
       const existing = request.cookies.get(SESSION_COOKIE)?.value;
-      const sessionId = existing ?? randomBytes(32).toString('base64url');
+      const sessionId = existing ?? newSessionId();
       const viewer = existing ? (await getViewer(existing, getDb))! : sessionHash(sessionId);
       const db = await getDb();
       if (!(await addRecentlyViewed(db, viewer, slug, new Date().toISOString()))) {
@@ -53,7 +51,7 @@ export function createRecentlyViewedHandlers({ getDb }: Dependencies): { GET: Ha
       }
       const response = NextResponse.json(await loadRecentlyViewed(db, viewer, query.ships_to), { headers: PRIVATE });
       if (!existing) {
-        setCookies(response, { [SESSION_COOKIE]: sessionId }, { path: '/', maxAge: VISITOR_SESSION_MAX_AGE_S, secure: request.nextUrl.protocol === 'https:' });
+        setSessionCookie(response, request, sessionId, VISITOR_SESSION_MAX_AGE_S);
       }
       return response;
     }),
