@@ -126,9 +126,9 @@ describe('joining through the overlays', () => {
 
 describe('logging in and out', () => {
   it('says so for a wrong password, rotates the session at log-in, switches the currency, and logs out', async () => {
-    const { page, context, errors, close } = await openPage('/shop/?currency=EUR', { visitorCookie: 'a-visitor-before-login' });
-    const firstPrice = () => page.locator('.grid .card .card__now').first().textContent();
-    expect(await firstPrice()).toMatch(/^€/);
+    const { page, context, errors, close } = await openPage('/?currency=EUR', { visitorCookie: 'a-visitor-before-login' });
+    const settingsSummary = () => page.locator('.settings__toggle').textContent();
+    expect(await settingsSummary()).toContain('€ EUR');
 
     await openLogin(page);
     await logIn(page, 'shopper@easel.test', 'not-the-password');
@@ -143,9 +143,14 @@ describe('logging in and out', () => {
     const cookie = (await sessionCookie(context))!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
     expect(cookie.value).not.toBe('a-visitor-before-login');
-    // Signed in, the user's own currency (pounds) wins over the address's.
-    await expect.poll(firstPrice).toMatch(/^£/);
+    // Signed in, the user's own currency (pounds) wins over the address's (SPEC §4)...
+    await expect.poll(settingsSummary).toContain('£ GBP');
     await expect.poll(() => userTypes(page)).toEqual(['anonymous', 'registered']);
+    // ...in the gallery's prices too.
+    const gallery = await context.newPage();
+    await gallery.goto(`${base}/shop/?currency=EUR`, { waitUntil: 'networkidle' });
+    expect(await gallery.locator('.grid .card .card__now').first().textContent()).toMatch(/^£/);
+    await gallery.close();
     // The slider goes by itself after its close event.
     await expect.poll(() => page.locator('.notification-slider').count(), { timeout: 10_000 }).toBe(0);
 
@@ -157,7 +162,7 @@ describe('logging in and out', () => {
     await confirmation.getByRole('button', { name: 'OK' }).click();
     await expect.poll(() => header(page).getByRole('button', { name: 'Log in' }).count()).toBe(1);
     // Signed out, the address's currency is back.
-    await expect.poll(firstPrice).toMatch(/^€/);
+    await expect.poll(settingsSummary).toContain('€ EUR');
     expect(errors).toEqual([]);
     await close();
   });
