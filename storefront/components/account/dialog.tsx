@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import { useT } from '../../lib/i18n/use-t';
 
 export interface DialogProps {
@@ -19,8 +19,7 @@ export function Dialog({ title, onClose, children }: DialogProps) {
   const t = useT();
   const titleId = useId();
   const ref = useRef<HTMLDialogElement>(null);
-  const close = useRef(onClose);
-  close.current = onClose;
+  const requestClose = useEffectEvent(() => onClose());
 
   useEffect(() => {
     const dialog = ref.current!;
@@ -30,7 +29,7 @@ export function Dialog({ title, onClose, children }: DialogProps) {
     dialog.querySelector<HTMLElement>('input, textarea')?.focus();
     const cancel = (event: Event) => {
       event.preventDefault();
-      close.current();
+      requestClose();
     };
     dialog.addEventListener('cancel', cancel);
     return () => {
