@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { countArtworks, openDatabase, REPO_ROOT, runCli, seedCatalogue, seedCuration, seedPromoCodes, type Db } from '@easel/data';
+import { countArtworks, openDatabase, REPO_ROOT, runCli, seedCatalogue, seedCuration, seedDemoAccounts, seedPromoCodes, type Db } from '@easel/data';
 import { checkIndexStaleness, followCatalogue, meiliClient, openMeili, rebuildIndex, terminate, type RunningMeili } from '@easel/indexer';
 import { getStartConfig } from './config';
 import { assertPortFree, completion, startService, waitForHttp, type Service } from './processes';
@@ -55,11 +55,13 @@ await runCli(async () => {
       const seeded = await seedCatalogue(db, { seed: config.data.CATALOGUE_SEED, artworks: config.data.CATALOGUE_ARTWORKS });
       console.log(`Seeded ${seeded.artworks} artworks by ${seeded.artists} artists.`);
     }
-    // A database seeded before curation or promo codes existed gets its editors' picks, banner
-    // and demo codes now; what is there already (seeded or edited by staff) is left alone.
+    // A database seeded before curation, promo codes or demo accounts existed gets them now;
+    // what is there already (seeded or edited by staff) is left alone.
     await db.transaction().execute(async (trx) => {
       await seedCuration(trx);
       await seedPromoCodes(trx);
+      // One account per role to try the site with (README.md, "Demo accounts").
+      await seedDemoAccounts(trx);
     });
 
     meili = await openMeili(config.meili);

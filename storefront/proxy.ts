@@ -1,15 +1,26 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { apiError } from './lib/api-error';
+import { isCrossSiteRequest, isGuardedPath } from './lib/csrf';
 import { getDb } from './lib/db';
 import { pageExists } from './lib/page-exists';
 import { forwardRequestPath } from './lib/request-path';
 
 /**
- * Tells pages and layouts the address they render for (see lib/request-path.ts). An address
- * that names nothing (an unknown work, artist or category, or %-escapes that are not UTF-8)
- * gets the not-found page, rendered on the server (see lib/page-exists.ts).
+ * Every request but build assets and artwork pictures passes here.
+ * - JSON endpoints: a state-changing request from another site is refused (lib/csrf.ts), here
+ *   so that no route can forget it.
+ * - Pages: an address that names nothing (an unknown work, artist or category, or %-escapes
+ *   that are not UTF-8) gets the not-found page, rendered on the server (lib/page-exists.ts);
+ *   the rest are told the address they render for (lib/request-path.ts).
  */
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
+  if (isGuardedPath(pathname)) {
+    if (isCrossSiteRequest(request, request.headers.get('host') ?? request.nextUrl.host)) {
+      return apiError(403, 'forbidden', 'This request came from another site and was refused.');
+    }
+    return NextResponse.next();
+  }
   let exists: boolean;
   try {
     exists = await pageExists(pathname, getDb);
@@ -22,7 +33,6 @@ export async function proxy(request: NextRequest) {
   return forwardRequestPath(request);
 }
 
-// Pages only: API routes, build assets and artwork pictures do not render the layout.
 export const config = {
-  matcher: ['/((?!api/|_next/|media/|favicon\\.ico).*)'],
+  matcher: ['/((?!_next/|media/|favicon\\.ico).*)'],
 };

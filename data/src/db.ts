@@ -9,6 +9,7 @@ import * as engagement from './migrations/0003-engagement';
 import * as homepageAndFollows from './migrations/0004-homepage-and-follows';
 import * as listingIndexes from './migrations/0005-listing-indexes';
 import * as checkout from './migrations/0006-checkout';
+import * as userAbout from './migrations/0007-user-about';
 
 export type Db = Kysely<Database>;
 
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-homepage-and-follows': homepageAndFollows,
   '0005-listing-indexes': listingIndexes,
   '0006-checkout': checkout,
+  '0007-user-about': userAbout,
 };
 
 /** The database could not be opened or migrated; the message says what to do. */

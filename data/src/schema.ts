@@ -136,6 +136,8 @@ export interface UsersTable {
   country: string;
   display_units: 'cm' | 'in';
   language: 'en-gb' | 'en-us';
+  /** What the user told us about themselves and the art they like; null until they do. */
+  about: string | null;
   created_at: Timestamp;
 }
 

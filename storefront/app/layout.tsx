@@ -1,12 +1,14 @@
 import type { Metadata, Viewport } from 'next';
 import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
+import { AccountProvider } from '../components/account/account-provider';
 import { BasketProvider } from '../components/basket-provider';
 import { SettingsProvider } from '../components/settings-provider';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { ToastProvider } from '../components/toasts';
 import { alternateLanguages, declaresAlternateLanguages } from '../lib/i18n/alternates';
+import { getRequestAccount } from '../lib/account/server';
 import { languageTag } from '../lib/i18n/languages';
 import { getTranslator } from '../lib/i18n/translate';
 import { getRequestUrl } from '../lib/request-url';
@@ -38,7 +40,7 @@ export async function generateViewport(): Promise<Viewport> {
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const { saved, overrides } = await getSettingsSnapshot();
+  const [{ saved, overrides }, user] = await Promise.all([getSettingsSnapshot(), getRequestAccount()]);
   const { language } = applyOverrides(saved, overrides);
   const t = getTranslator(language);
   return (
@@ -47,9 +49,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <SettingsProvider saved={saved} overrides={overrides}>
           <BasketProvider>
             <ToastProvider>
-              <SiteHeader t={t} />
-              <main id="main">{children}</main>
-              <SiteFooter t={t} />
+              <AccountProvider user={user}>
+                <SiteHeader t={t} />
+                <main id="main">{children}</main>
+                <SiteFooter t={t} />
+              </AccountProvider>
             </ToastProvider>
           </BasketProvider>
         </SettingsProvider>

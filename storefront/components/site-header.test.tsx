@@ -1,9 +1,11 @@
 import { AppRouterContext, type AppRouterInstance } from 'next/dist/shared/lib/app-router-context.shared-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import type { AccountUser } from '../lib/account/account';
 import { getTranslator } from '../lib/i18n/translate';
 import type { UrlOverrides } from '../lib/settings/resolve';
 import { buildUserSettings, DEFAULT_SETTINGS, VISITOR_FACTS, type UserSettings } from '../lib/settings/settings';
+import { AccountProvider } from './account/account-provider';
 import { SettingsProvider } from './settings-provider';
 import { SiteHeader } from './site-header';
 import { ToastProvider } from './toasts';
@@ -12,12 +14,14 @@ import { ToastProvider } from './toasts';
 const router = { refresh() {}, replace() {}, push() {}, back() {}, forward() {}, prefetch() {} } as unknown as AppRouterInstance;
 
 /** The header as the server renders it inside the layout's providers. */
-function renderHeader(saved: UserSettings, overrides: UrlOverrides = {}) {
+function renderHeader(saved: UserSettings, overrides: UrlOverrides = {}, user: AccountUser | null = null) {
   return renderToStaticMarkup(
     <AppRouterContext value={router}>
       <SettingsProvider saved={saved} overrides={overrides}>
         <ToastProvider>
-          <SiteHeader t={getTranslator(saved.language)} />
+          <AccountProvider user={user}>
+            <SiteHeader t={getTranslator(saved.language)} />
+          </AccountProvider>
         </ToastProvider>
       </SettingsProvider>
     </AppRouterContext>,
@@ -61,5 +65,15 @@ describe('the site header', () => {
     const controls = input.match(/aria-controls="([^"]+)"/)?.[1];
     expect(html).toContain(`id="${controls}" role="listbox"`);
     expect(html).toMatch(/role="listbox" aria-label="Search artworks and artists" hidden=""/);
+  });
+
+  it('offers a visitor "Log in", and a signed-in user their name and no dialog yet', () => {
+    expect(renderHeader(DEFAULT_SETTINGS)).toMatch(/<button type="button" class="account-link"[^>]*>Log in<\/button>/);
+    const ada: AccountUser = { id: 7, name: 'Ada Lovelace', email: 'ada@example.com', role: 'user', artist_id: null, about: null };
+    const html = renderHeader(DEFAULT_SETTINGS, {}, ada);
+    expect(html).toContain('>Ada Lovelace</summary>');
+    expect(html).toContain('>Log out</button>');
+    expect(html).not.toContain('Log in');
+    expect(html).not.toContain('<dialog');
   });
 });

@@ -1,4 +1,5 @@
 import type { Translate } from '../lib/i18n/translate';
+import { AccountLink } from './account/account-link';
 import { BasketLink } from './basket-link';
 import { HeaderSearch } from './header-search';
 import { SettingsChooser } from './settings-chooser';
@@ -18,6 +19,7 @@ export function SiteHeader({ t }: { t: Translate }) {
         <nav className="site-header__tools" aria-label={t('shell.tools')}>
           <SettingsChooser />
           <BasketLink />
+          <AccountLink />
         </nav>
       </div>
     </header>

@@ -1,8 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import type { NextRequest, NextResponse } from 'next/server';
 import type { Db } from '@easel/data/db';
-import { getSessionUserId } from '@easel/data/queries/sessions';
+import { getSessionUserId, SESSION_MAX_AGE_MS } from '@easel/data/queries/sessions';
+import { setCookies } from './cookies';
 
-/** The session cookie (SPEC §3); accounts and sign-in create it. */
+/** The session cookie (SPEC §3): a visitor's, set by their first recorded view, or a signed-in user's. */
 export const SESSION_COOKIE = 'sessionid';
 
 /**
@@ -19,6 +21,24 @@ export function sessionHash(sessionId: string): string {
   return createHash('sha256').update(sessionId).digest('hex');
 }
 
+/** A fresh, unguessable session cookie value: 32 random bytes, base64url. */
+export function newSessionId(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * Sets the session cookie: HttpOnly and SameSite=Lax (setCookies), Secure over HTTPS so local
+ * http development still works. It lasts as long as a session may; the server ends idle ones sooner.
+ */
+export function setSessionCookie(response: NextResponse, request: NextRequest, sessionId: string, maxAgeS = SESSION_MAX_AGE_MS / 1000): void {
+  setCookies(response, { [SESSION_COOKIE]: sessionId }, { path: '/', maxAge: maxAgeS, secure: request.nextUrl.protocol === 'https:' });
+}
+
+/** Removes the session cookie from the browser. */
+export function clearSessionCookie(response: NextResponse, request: NextRequest): void {
+  setSessionCookie(response, request, '', 0);
+}
+
 /**
  * Whose recently viewed list and recommendations a request reads: the user id when signed in,
  * else the session cookie's hash; null for a visitor without a session.
@@ -27,4 +47,22 @@ export async function getViewer(sessionId: string | undefined, getDb: () => Prom
   if (!sessionId) return null;
   const userId = await getSignedInUserId(sessionId, getDb);
   return userId === null ? sessionHash(sessionId) : String(userId);
+}
+
+/** As long as the settings cookies, so a returning visitor finds their basket and their views. */
+const VISITOR_SESSION_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/**
+ * The request's `sessionid`, or a fresh random one for a visitor who has none yet. A fresh one
+ * is only kept once `keepVisitorSession` writes it on the response.
+ */
+export function visitorSessionOf(request: NextRequest): { sessionId: string; fresh: boolean } {
+  const existing = request.cookies.get(SESSION_COOKIE)?.value;
+  return existing ? { sessionId: existing, fresh: false } : { sessionId: newSessionId(), fresh: true };
+}
+
+/** Sets the cookie for a session `visitorSessionOf` made up; an existing one is left as it is. */
+export function keepVisitorSession(response: NextResponse, request: NextRequest, session: { sessionId: string; fresh: boolean }): NextResponse {
+  if (session.fresh) setSessionCookie(response, request, session.sessionId, VISITOR_SESSION_MAX_AGE_S);
+  return response;
 }

@@ -1,4 +1,6 @@
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db';
+import type { Database } from '../schema';
 import { getIndexableArtworksByIds, type IndexableArtwork } from './search-source';
 
 /** How many works a viewer's list keeps; older views are forgotten. */
@@ -18,16 +20,37 @@ export async function addRecentlyViewed(db: Db, viewer: string, slug: string, vi
       .values({ viewer, artwork_id: artwork.id, viewed_at: viewedAt })
       .onConflict((oc) => oc.columns(['viewer', 'artwork_id']).doUpdateSet({ viewed_at: viewedAt }))
       .execute();
-    const kept = trx
-      .selectFrom('recently_viewed')
-      .select('artwork_id')
-      .where('viewer', '=', viewer)
-      .orderBy('viewed_at', 'desc')
-      .orderBy('artwork_id', 'desc')
-      .limit(RECENTLY_VIEWED_LIMIT);
-    await trx.deleteFrom('recently_viewed').where('viewer', '=', viewer).where('artwork_id', 'not in', kept).execute();
+    await forgetOldest(trx, viewer);
     return true;
   });
+}
+
+/**
+ * Moves a visitor's list (keyed by their session hash) to `to` when they sign in, inside the
+ * caller's transaction: a work on both lists keeps its latest view, and the merged list keeps
+ * RECENTLY_VIEWED_LIMIT works.
+ */
+export async function moveRecentlyViewed(trx: Transaction<Database>, from: string, to: string): Promise<void> {
+  await trx
+    .insertInto('recently_viewed')
+    .columns(['viewer', 'artwork_id', 'viewed_at'])
+    .expression((eb) => eb.selectFrom('recently_viewed').select([eb.val(to).as('viewer'), 'artwork_id', 'viewed_at']).where('viewer', '=', from))
+    .onConflict((oc) => oc.columns(['viewer', 'artwork_id']).doUpdateSet({ viewed_at: sql`max(viewed_at, excluded.viewed_at)` }))
+    .execute();
+  await trx.deleteFrom('recently_viewed').where('viewer', '=', from).execute();
+  await forgetOldest(trx, to);
+}
+
+/** Beyond RECENTLY_VIEWED_LIMIT a viewer's oldest views go. */
+async function forgetOldest(trx: Transaction<Database>, viewer: string): Promise<void> {
+  const kept = trx
+    .selectFrom('recently_viewed')
+    .select('artwork_id')
+    .where('viewer', '=', viewer)
+    .orderBy('viewed_at', 'desc')
+    .orderBy('artwork_id', 'desc')
+    .limit(RECENTLY_VIEWED_LIMIT);
+  await trx.deleteFrom('recently_viewed').where('viewer', '=', viewer).where('artwork_id', 'not in', kept).execute();
 }
 
 /** The ids of the viewer's recently viewed works, newest first, hidden ones left out, at most `limit`. */

@@ -36,8 +36,8 @@ describe('failureMessage (SPEC §8)', () => {
   it.each([
     ['update', network, 'We are unable to update your basket information. Please, try again later.'],
     ['update', timeout, 'We are unable to update your basket information. Please, try again later.'],
-    ['promo', network, 'There was a network error. Your promo code wasn't applied. Please try again later.'],
-    ['promo', timeout, 'There was a network error. Your promo code wasn't applied. Please try again later.'],
+    ['promo', network, "There was a network error. Your promo code wasn't applied. Please try again later."],
+    ['promo', timeout, "There was a network error. Your promo code wasn't applied. Please try again later."],
     ['load', network, null],
     ['remove', timeout, null],
     ['remove', refusal, 'We are unable to remove this item. Try again later.'],

@@ -34,14 +34,14 @@ export function readQuery<S extends z.ZodObject>(request: NextRequest, schema: S
   return apiError(400, 'invalid_parameter', `${param} ${issue.message}.`, param);
 }
 
-/** A failure below (the database, most likely) answers 503 in the API's error shape. */
-export function answering(name: string, handler: Handler): Handler {
+/** A failure below (the database, most likely) answers 503 in the API's error shape, saying what is unavailable. */
+export function answering(name: string, handler: Handler, unavailable = 'The catalogue is unavailable just now; please try again shortly.'): Handler {
   return async (request) => {
     try {
       return await handler(request);
     } catch (error) {
       console.error(`${name}: ${request.method} ${request.nextUrl.pathname} failed:`, error);
-      return apiError(503, 'unavailable', 'The catalogue is unavailable just now; please try again shortly.');
+      return apiError(503, 'unavailable', unavailable);
     }
   };
 }

@@ -4,8 +4,7 @@ import type { Db } from '@easel/data/db';
 import { addRecentlyViewed } from '@easel/data/queries/recently-viewed';
 import { apiError } from '../api-error';
 import { readJsonBody } from '../read-body';
-import { getViewer, SESSION_COOKIE, sessionHash } from '../session';
-import { keepVisitorSession, visitorSessionOf } from '../visitor-session';
+import { getViewer, keepVisitorSession, SESSION_COOKIE, sessionHash, visitorSessionOf } from '../session';
 import { answering, readQuery, shipsToSchema, slugSchema, type Handler } from './api';
 import { loadRecentlyViewed } from './home';
 

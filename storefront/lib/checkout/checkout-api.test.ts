@@ -79,7 +79,7 @@ describe('POST /api/checkout/', () => {
   it('asks a visitor to sign in', async () => {
     const response = await start('not-a-session');
     expect(response.status).toBe(401);
-    expect((await errorOf(response)).code).toBe('sign_in_required');
+    expect((await errorOf(response)).code).toBe('not_signed_in');
   });
 
   it('quotes shipping to the country and reserves the originals for the shopper, shown as reserved to others', async () => {

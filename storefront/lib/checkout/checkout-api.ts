@@ -40,7 +40,7 @@ const orderSchema = z.strictObject({
   }),
 });
 
-const signInRequired = () => apiError(401, 'sign_in_required', 'Please sign in to check out; your basket will be kept.');
+const signInRequired = () => apiError(401, 'not_signed_in', 'Please log in to check out; your basket will be kept.');
 
 /** An outcome of placing an order -> the answer stored under its key: 201 and the order, or the refusal. */
 export function orderAnswer(outcome: PlaceOrderOutcome): StoredAnswer {
@@ -110,7 +110,7 @@ export function createCheckoutHandlers({ getDb, payments }: Dependencies): { sta
 export function createOrderHistoryHandler({ getDb }: { getDb: () => Promise<Db> }): Handler {
   return answering('orders', async (request) => {
     const userId = await signedInUser(request, getDb);
-    if (userId === null) return apiError(401, 'sign_in_required', 'Please sign in to see your orders.');
+    if (userId === null) return apiError(401, 'not_signed_in', 'Please log in to see your orders.');
     return NextResponse.json({ results: await getOrderViews(await getDb(), userId) }, { headers: PRIVATE });
   });
 }

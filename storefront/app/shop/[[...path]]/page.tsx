@@ -22,7 +22,9 @@ async function readPage({ params, searchParams }: ShopPageProps): Promise<{ loca
   const landing = parseLandingPath(path);
   if (!landing) notFound();
   const settings = await getShopperSettings(query);
-  return { location: parseGalleryQuery(landing, query, settings.currency), settings };
+  // A signed-in user's own currency wins over the address's (SPEC §4), in the search's price filter too.
+  const { currency: _urlCurrency, ...otherParams } = query;
+  return { location: parseGalleryQuery(landing, settings.authenticated ? otherParams : query, settings.currency), settings };
 }
 
 /**

@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTemporaryDatabase, type TemporaryDatabase } from '../../test/fixtures';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoAccounts } from '../catalogue/demo-accounts';
+import type { Db } from '../db';
+import { verifyPassword } from '../password';
+import { createAccount, findCredentials, getAccountUser, signIn, updateProfile } from './accounts';
+import { subscribeToNewsletter } from './newsletter';
+import { addRecentlyViewed, getRecentlyViewedIds, RECENTLY_VIEWED_LIMIT } from './recently-viewed';
+import { endSession, readSession, SESSION_IDLE_MS, SESSION_MAX_AGE_MS, SESSION_TOUCH_MS } from './sessions';
+
+let temp: TemporaryDatabase;
+let db: Db;
+let slugs: string[];
+
+beforeAll(async () => {
+  temp = await openTemporaryDatabase('accounts', { seed: 3, artworks: 120 });
+  db = temp.db;
+  slugs = (await db.selectFrom('artworks').select('slug').where('status', '!=', 'hidden').orderBy('id').limit(30).execute()).map((r) => r.slug);
+});
+afterAll(() => temp.close());
+
+const hash = (cookie: string) => createHash('sha256').update(cookie).digest('hex');
+const T0 = '2026-03-01T12:00:00.000Z';
+const after = (ms: number) => new Date(Date.parse(T0) + ms).toISOString();
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+const SETTINGS = { currency: 'USD', country: 'US', display_units: 'in', language: 'en-us' } as const;
+
+const join = (email: string, cookie: string, replacing: string | null = null, now = T0) =>
+  createAccount(db, { name: 'Ada', email, passwordHash: 'scrypt$x', settings: SETTINGS }, { idHash: hash(cookie), replacing: replacing && hash(replacing), now });
+
+describe('accounts', () => {
+  it('creates a user with the visitor\'s settings and signs them in', async () => {
+    const user = await join('ada@example.com', 'c-ada');
+    if (user === 'email_taken') throw new Error('expected a new account');
+    expect(user).toMatchObject({ name: 'Ada', email: 'ada@example.com', role: 'user', artist_id: null, about: null });
+    expect(await db.selectFrom('users').select(['currency', 'country', 'display_units', 'language']).where('id', '=', user.id).executeTakeFirst()).toEqual(SETTINGS);
+    expect(await readSession(db, hash('c-ada'), after(1000))).toEqual({ state: 'active', userId: user.id });
+    expect(await findCredentials(db, 'ada@example.com')).toEqual({ id: user.id, password_hash: 'scrypt$x' });
+  });
+
+  it('refuses a second account with the same email and writes nothing', async () => {
+    const users = await db.selectFrom('users').select('id').execute();
+    expect(await join('ada@example.com', 'c-ada-again')).toBe('email_taken');
+    expect(await db.selectFrom('users').select('id').execute()).toEqual(users);
+    expect(await readSession(db, hash('c-ada-again'), after(1000))).toEqual({ state: 'none' });
+  });
+
+  it('updates the profile and answers the updated user', async () => {
+    const { id } = (await findCredentials(db, 'ada@example.com'))!;
+    expect(await updateProfile(db, id, { name: 'Ada L.', about: 'Seascapes, mostly.' })).toMatchObject({ id, name: 'Ada L.', about: 'Seascapes, mostly.' });
+    expect(await getAccountUser(db, id)).toMatchObject({ name: 'Ada L.', about: 'Seascapes, mostly.' });
+    expect(await updateProfile(db, 999_999, { name: 'Nobody' })).toBeUndefined();
+  });
+});
+
+describe('sessions', () => {
+  let userId: number;
+  beforeAll(async () => {
+    const user = await join('grace@example.com', 'c-grace-0');
+    if (user === 'email_taken') throw new Error('expected a new account');
+    userId = user.id;
+  });
+
+  it('rotates at sign-in: the new cookie signs in, the old one no longer does', async () => {
+    await signIn(db, userId, { idHash: hash('c-grace-1'), replacing: hash('c-grace-0'), now: T0 });
+    expect(await readSession(db, hash('c-grace-0'), T0)).toEqual({ state: 'none' });
+    expect(await readSession(db, hash('c-grace-1'), T0)).toEqual({ state: 'active', userId });
+  });
+
+  it('ends after 14 idle days, and a visit within them pushes the end on, at most hourly', async () => {
+    await signIn(db, userId, { idHash: hash('c-idle'), replacing: null, now: T0 });
+    const row = () => db.selectFrom('sessions').select(['last_seen_at', 'expires_at']).where('id_hash', '=', hash('c-idle')).executeTakeFirstOrThrow();
+    expect(await row()).toEqual({ last_seen_at: T0, expires_at: after(SESSION_IDLE_MS) });
+    await readSession(db, hash('c-idle'), after(SESSION_TOUCH_MS - 1));
+    expect((await row()).last_seen_at).toBe(T0);
+    await readSession(db, hash('c-idle'), after(10 * DAY));
+    expect(await row()).toEqual({ last_seen_at: after(10 * DAY), expires_at: after(10 * DAY + SESSION_IDLE_MS) });
+    expect(await readSession(db, hash('c-idle'), after(20 * DAY))).toEqual({ state: 'active', userId });
+    expect(await readSession(db, hash('c-idle'), after(20 * DAY + SESSION_IDLE_MS))).toEqual({ state: 'expired' });
+  });
+
+  it('ends 60 days after sign-in however busy the shopper is', async () => {
+    await signIn(db, userId, { idHash: hash('c-busy'), replacing: null, now: T0 });
+    for (let day = 5; day < 60; day += 5) {
+      expect(await readSession(db, hash('c-busy'), after(day * DAY))).toEqual({ state: 'active', userId });
+    }
+    expect((await db.selectFrom('sessions').select('expires_at').where('id_hash', '=', hash('c-busy')).executeTakeFirstOrThrow()).expires_at).toBe(after(SESSION_MAX_AGE_MS));
+    expect(await readSession(db, hash('c-busy'), after(SESSION_MAX_AGE_MS))).toEqual({ state: 'expired' });
+  });
+
+  it('ends at sign-out', async () => {
+    await endSession(db, hash('c-grace-1'));
+    expect(await readSession(db, hash('c-grace-1'), T0)).toEqual({ state: 'none' });
+  });
+});
+
+describe('a visitor signing in', () => {
+  it('brings their recently viewed works to the account, merged newest first and capped', async () => {
+    const user = await join('hopper@example.com', 'c-hopper-0');
+    if (user === 'email_taken') throw new Error('expected a new account');
+    const minute = (m: number) => after(m * 60_000);
+    // The account saw works 0-14; the visitor 10-29, later, so the merged list is 29..10, then 9..
+    for (let i = 0; i < 15; i++) await addRecentlyViewed(db, String(user.id), slugs[i]!, minute(i));
+    for (let i = 10; i < 30; i++) await addRecentlyViewed(db, hash('c-visitor'), slugs[i]!, minute(100 + i));
+    const ids = new Map((await db.selectFrom('artworks').select(['id', 'slug']).where('slug', 'in', slugs).execute()).map((r) => [r.slug, r.id]));
+
+    await signIn(db, user.id, { idHash: hash('c-hopper-1'), replacing: hash('c-visitor'), now: minute(200) });
+    const expected = [...slugs.slice(10, 30).reverse(), ...slugs.slice(0, 10).reverse()].slice(0, RECENTLY_VIEWED_LIMIT).map((s) => ids.get(s));
+    expect(await getRecentlyViewedIds(db, String(user.id))).toEqual(expected);
+    expect(await getRecentlyViewedIds(db, hash('c-visitor'))).toEqual([]);
+  });
+});
+
+describe('the newsletter', () => {
+  it('keeps one subscription per email however often it is asked', async () => {
+    await subscribeToNewsletter(db, 'reader@example.com', T0);
+    await subscribeToNewsletter(db, 'reader@example.com', after(DAY));
+    expect(await db.selectFrom('newsletter_subscriptions').selectAll().where('email', '=', 'reader@example.com').execute()).toEqual([{ email: 'reader@example.com', created_at: T0 }]);
+  });
+});
+
+describe('demo accounts', () => {
+  it('seeds one account per role once, the provider linked to an artist, all with the demo password', async () => {
+    await seedDemoAccounts(db);
+    await seedDemoAccounts(db);
+    const users = await db.selectFrom('users').select(['email', 'role', 'artist_id', 'password_hash']).where('email', 'in', DEMO_ACCOUNTS.map((a) => a.email)).orderBy('email').execute();
+    expect(users.map((u) => [u.email, u.role])).toEqual([['artist@easel.test', 'provider'], ['shopper@easel.test', 'user'], ['staff@easel.test', 'staff']]);
+    expect(users.find((u) => u.role === 'provider')!.artist_id).toEqual(expect.any(Number));
+    expect(await verifyPassword(DEMO_PASSWORD, users[0]!.password_hash)).toBe(true);
+  });
+});

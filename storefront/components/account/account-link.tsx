@@ -1,0 +1,58 @@
+'use client';
+
+import { useRef } from 'react';
+import { fetchJson } from '../../lib/fetch-json';
+import { useT } from '../../lib/i18n/use-t';
+import { useToast } from '../toasts';
+import { useAccount } from './account-provider';
+import './account.css';
+
+/**
+ * The header's account corner: "Log in" for a visitor; for a signed-in user their name, opening
+ * a small menu with the profile prompt and "Log out".
+ */
+export function AccountLink() {
+  const t = useT();
+  const toast = useToast();
+  const { user, dispatch, changeUser } = useAccount();
+  const menu = useRef<HTMLDetailsElement>(null);
+
+  if (!user) {
+    return (
+      <button type="button" className="account-link" data-overlay-return onClick={() => dispatch({ type: 'login/click' })}>
+        {t('account.login')}
+      </button>
+    );
+  }
+
+  async function logOut() {
+    try {
+      await fetchJson('/api/account/logout/', { method: 'POST' });
+      changeUser(null);
+      dispatch({ type: 'confirmation/open', message: t('account.loggedOut') });
+    } catch (error) {
+      toast.show({ title: t('account.failed'), ...(error instanceof Error ? { body: error.message } : {}), tone: 'error' });
+    }
+  }
+
+  const choose = (action: () => void) => () => {
+    menu.current?.removeAttribute('open');
+    action();
+  };
+
+  return (
+    <details className="account-menu" ref={menu}>
+      <summary className="account-link" aria-label={`${t('account.menu')}: ${user.name}`} data-overlay-return>
+        {user.name}
+      </summary>
+      <div className="account-menu__panel">
+        <button type="button" className="account-menu__item" onClick={choose(() => dispatch({ type: 'yourself/click' }))}>
+          {t('account.tellUs')}
+        </button>
+        <button type="button" className="account-menu__item" onClick={choose(() => void logOut())}>
+          {t('account.logout')}
+        </button>
+      </div>
+    </details>
+  );
+}

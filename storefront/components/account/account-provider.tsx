@@ -1,0 +1,63 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useRouter } from 'next/navigation';
+import { createContext, use, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { AccountUser } from '../../lib/account/account';
+import { userTypeOf } from '../../lib/account/user-type';
+import { createOverlayStore, type OverlayEvent, type OverlayState } from '../../lib/overlays/overlays';
+
+export interface AccountContextValue {
+  user: AccountUser | null;
+  overlays: OverlayState;
+  dispatch(event: OverlayEvent): void;
+  /** After joining, logging in or out: shows the new user at once, then re-renders the server parts (settings, currency). */
+  changeUser(user: AccountUser | null): void;
+}
+
+const AccountContext = createContext<AccountContextValue | null>(null);
+
+// The overlays' code is fetched the first time one opens, never with the page (SPEC §2).
+const Overlays = dynamic(() => import('./overlays'), { ssr: false });
+
+/**
+ * The signed-in user and the app shell's overlays, for client components. The user comes from
+ * the server render and follows it after each refresh.
+ */
+export function AccountProvider({ user: rendered, children }: { user: AccountUser | null; children: ReactNode }) {
+  const router = useRouter();
+  const [user, setUser] = useState(rendered);
+  useEffect(() => setUser(rendered), [rendered]);
+  const [store] = useState(createOverlayStore);
+  const overlays = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  const userType = userTypeOf(user?.role);
+
+  // SPEC §6: analytics learn who is looking, on page load and whenever that changes.
+  useEffect(() => {
+    window.dataLayer ??= [];
+    window.dataLayer.push({ user_type: userType });
+  }, [userType]);
+
+  const changeUser = useCallback(
+    (next: AccountUser | null) => {
+      setUser(next);
+      router.refresh();
+    },
+    [router],
+  );
+
+  const value = useMemo(() => ({ user, overlays, dispatch: store.dispatch, changeUser }), [user, overlays, store, changeUser]);
+  return (
+    <AccountContext value={value}>
+      {children}
+      {overlays.everOpened && <Overlays />}
+    </AccountContext>
+  );
+}
+
+/** The signed-in user and the overlays; inside <AccountProvider> only. */
+export function useAccount(): AccountContextValue {
+  const value = use(AccountContext);
+  if (!value) throw new Error('useAccount() is used outside <AccountProvider>.');
+  return value;
+}

@@ -1,0 +1,278 @@
+'use client';
+
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { AccountAnswer } from '../../lib/account/account';
+import { ABOUT_MAX_LENGTH } from '../../lib/account/account';
+import { fetchJson } from '../../lib/fetch-json';
+import { useT } from '../../lib/i18n/use-t';
+import { useToast } from '../toasts';
+import { useAccount } from './account-provider';
+import { Dialog } from './dialog';
+import './overlays.css';
+
+/**
+ * Every overlay of the app shell (SPEC §2), each drawn while it is open. This module is
+ * loaded only once the first overlay opens (see AccountProvider).
+ */
+export default function Overlays() {
+  const { overlays } = useAccount();
+  const { open } = overlays;
+  return (
+    <>
+      {open.slider && <NotificationSlider />}
+      {open.welcomeAlert && <WelcomeAlert />}
+      {open.login && <LoginDialog />}
+      {open.join && <JoinDialog />}
+      {open.newsletter && <NewsletterDialog />}
+      {open.welcome && <WelcomeDialog />}
+      {open.yourself && <YourselfDialog />}
+      {open.joinThanks && <JoinThanksDialog />}
+      {open.confirmation && <ConfirmationDialog />}
+    </>
+  );
+}
+
+/** A form's sending state and the server's message when it refuses (SPEC §8). */
+function useSubmit(send: (form: FormData) => Promise<void>) {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await send(new FormData(event.currentTarget));
+    } catch (failure) {
+      setError(failure instanceof Error && failure.message ? failure.message : t('account.failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, error, onSubmit };
+}
+
+const text = (form: FormData, name: string) => String(form.get(name) ?? '');
+
+function FormError({ error }: { error: string | null }) {
+  return (
+    <p className="overlay-form__error" role="alert">
+      {error}
+    </p>
+  );
+}
+
+function Field({ label, hint, children }: { label: string; hint?: string; children: ReactNode }) {
+  return (
+    <label className="overlay-form__field">
+      <span className="overlay-form__label">{label}</span>
+      {children}
+      {hint && <span className="overlay-form__hint">{hint}</span>}
+    </label>
+  );
+}
+
+function LoginDialog() {
+  const t = useT();
+  const { dispatch, changeUser } = useAccount();
+  const { busy, error, onSubmit } = useSubmit(async (form) => {
+    const { user } = (await fetchJson('/api/account/login/', { method: 'POST', body: { email: text(form, 'email'), password: text(form, 'password') } })) as AccountAnswer;
+    dispatch({ type: 'login/succeeded' });
+    changeUser(user);
+    if (user) {
+      // Shown for a moment: the slider's close event follows its opening, so it goes 3 s later.
+      const content = { message: t('account.welcomeBack', { name: user.name }) };
+      dispatch({ type: 'slider/open', content });
+      dispatch({ type: 'slider/close', content });
+    }
+  });
+  return (
+    <Dialog title={t('account.loginTitle')} onClose={() => dispatch({ type: 'close', overlay: 'login' })}>
+      <p className="overlay-dialog__intro">{t('account.loginIntro')}</p>
+      <form className="overlay-form" onSubmit={onSubmit} noValidate>
+        <Field label={t('account.email')}>
+          <input name="email" type="email" autoComplete="email" required />
+        </Field>
+        <Field label={t('account.password')}>
+          <input name="password" type="password" autoComplete="current-password" required />
+        </Field>
+        <FormError error={error} />
+        <button type="submit" className="button" disabled={busy}>{busy ? t('account.working') : t('account.login')}</button>
+      </form>
+      <p className="overlay-dialog__switch">
+        {t('account.noAccount')}{' '}
+        <button type="button" className="link-button" onClick={() => dispatch({ type: 'join/click' })}>{t('account.join')}</button>
+      </p>
+    </Dialog>
+  );
+}
+
+function JoinDialog() {
+  const t = useT();
+  const { dispatch, changeUser } = useAccount();
+  const { busy, error, onSubmit } = useSubmit(async (form) => {
+    const body = { name: text(form, 'name'), email: text(form, 'email'), password: text(form, 'password') };
+    const { user } = (await fetchJson('/api/account/join/', { method: 'POST', body })) as AccountAnswer;
+    changeUser(user);
+    dispatch({ type: 'join/succeeded' });
+  });
+  return (
+    <Dialog title={t('account.joinTitle')} onClose={() => dispatch({ type: 'close', overlay: 'join' })}>
+      <p className="overlay-dialog__intro">{t('account.joinIntro')}</p>
+      <form className="overlay-form" onSubmit={onSubmit} noValidate>
+        <Field label={t('account.name')}>
+          <input name="name" autoComplete="name" maxLength={80} required />
+        </Field>
+        <Field label={t('account.email')}>
+          <input name="email" type="email" autoComplete="email" required />
+        </Field>
+        <Field label={t('account.password')} hint={t('account.passwordHint')}>
+          <input name="password" type="password" autoComplete="new-password" minLength={10} maxLength={200} required />
+        </Field>
+        <FormError error={error} />
+        <button type="submit" className="button" disabled={busy}>{busy ? t('account.working') : t('account.join')}</button>
+      </form>
+      <p className="overlay-dialog__switch">
+        {t('account.haveAccount')}{' '}
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => {
+            dispatch({ type: 'close', overlay: 'join' });
+            dispatch({ type: 'login/click' });
+          }}
+        >
+          {t('account.login')}
+        </button>
+      </p>
+    </Dialog>
+  );
+}
+
+function NewsletterDialog() {
+  const t = useT();
+  const toast = useToast();
+  const { user, dispatch } = useAccount();
+  const dismiss = () => dispatch({ type: 'newsletter/dismissed' });
+  const { busy, error, onSubmit } = useSubmit(async (form) => {
+    const { email } = (await fetchJson('/api/marketing/subscribe/newsletter/', { method: 'POST', body: { email: text(form, 'email') } })) as { email: string };
+    toast.show({ title: t('account.subscribed'), body: t('account.subscribedText', { email }) });
+    dismiss();
+  });
+  return (
+    <Dialog title={t('account.newsletterTitle')} onClose={dismiss}>
+      <p className="overlay-dialog__intro">{t('account.newsletterIntro')}</p>
+      <form className="overlay-form" onSubmit={onSubmit} noValidate>
+        <Field label={t('account.email')}>
+          <input name="email" type="email" autoComplete="email" defaultValue={user?.email ?? ''} required />
+        </Field>
+        <FormError error={error} />
+        <div className="overlay-form__actions">
+          <button type="submit" className="button" disabled={busy}>{busy ? t('account.working') : t('account.subscribe')}</button>
+          <button type="button" className="button button--secondary" onClick={dismiss}>{t('account.noThanks')}</button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function WelcomeDialog() {
+  const t = useT();
+  const { user, dispatch } = useAccount();
+  const close = () => dispatch({ type: 'close', overlay: 'welcome' });
+  return (
+    <Dialog title={t('account.welcomeTitle', { name: user?.name ?? '' })} onClose={close}>
+      <p className="overlay-dialog__intro">{t('account.welcomeIntro')}</p>
+      <div className="overlay-form__actions">
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            close();
+            dispatch({ type: 'yourself/click' });
+          }}
+        >
+          {t('account.tellUs')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={close}>{t('account.startLooking')}</button>
+      </div>
+    </Dialog>
+  );
+}
+
+function YourselfDialog() {
+  const t = useT();
+  const { user, dispatch, changeUser } = useAccount();
+  const { busy, error, onSubmit } = useSubmit(async (form) => {
+    const { user: updated } = (await fetchJson('/api/account/', { method: 'PATCH', body: { name: text(form, 'name'), about: text(form, 'about') } })) as AccountAnswer;
+    if (!updated) return;
+    changeUser(updated);
+    dispatch({ type: 'user/updated', user: updated });
+  });
+  return (
+    <Dialog title={t('account.tellUs')} onClose={() => dispatch({ type: 'close', overlay: 'yourself' })}>
+      <form className="overlay-form" onSubmit={onSubmit} noValidate>
+        <Field label={t('account.name')}>
+          <input name="name" autoComplete="name" maxLength={80} defaultValue={user?.name ?? ''} required />
+        </Field>
+        <Field label={t('account.about')} hint={t('account.aboutHint')}>
+          <textarea name="about" rows={4} maxLength={ABOUT_MAX_LENGTH} defaultValue={user?.about ?? ''} />
+        </Field>
+        <FormError error={error} />
+        <button type="submit" className="button" disabled={busy}>{busy ? t('account.working') : t('account.save')}</button>
+      </form>
+    </Dialog>
+  );
+}
+
+function JoinThanksDialog() {
+  const t = useT();
+  const { overlays, dispatch } = useAccount();
+  const close = () => dispatch({ type: 'close', overlay: 'joinThanks' });
+  return (
+    <Dialog title={t('account.thanksTitle', { name: overlays.user?.name ?? '' })} onClose={close}>
+      <p className="overlay-dialog__intro">{t('account.thanksIntro')}</p>
+      <button type="button" className="button" onClick={close}>{t('account.done')}</button>
+    </Dialog>
+  );
+}
+
+function ConfirmationDialog() {
+  const t = useT();
+  const { overlays, dispatch } = useAccount();
+  const close = () => dispatch({ type: 'close', overlay: 'confirmation' });
+  return (
+    <Dialog title={overlays.confirmation ?? ''} onClose={close}>
+      <button type="button" className="button" onClick={close}>{t('account.ok')}</button>
+    </Dialog>
+  );
+}
+
+/** Not modal: a quiet note at the top of the page that the account is ready. */
+function WelcomeAlert() {
+  const t = useT();
+  const { user, dispatch } = useAccount();
+  return (
+    <div className="welcome-alert" role="status">
+      <p>{t('account.welcomeAlert', { name: user?.name ?? '' })}</p>
+      <button type="button" className="icon-button" aria-label={t('common.close')} onClick={() => dispatch({ type: 'close', overlay: 'welcomeAlert' })}>
+        ×
+      </button>
+    </div>
+  );
+}
+
+/** The notification slider: one content item, sliding in at the bottom left. */
+function NotificationSlider() {
+  const t = useT();
+  const { overlays, dispatch } = useAccount();
+  return (
+    <div className="notification-slider" role="status">
+      <p>{overlays.slider?.message}</p>
+      <button type="button" className="icon-button" aria-label={t('common.close')} onClick={() => dispatch({ type: 'close', overlay: 'slider' })}>
+        ×
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import type { AccountUser } from '@easel/data/queries/accounts';
+import { userTypeOf, type UserType } from './user-type';
+
+/**
+ * What the account endpoints take and answer, shared by the server (validation) and the
+ * browser (the shape it reads back).
+ */
+
+/** Lower-cased, so Ada@Example.com and ada@example.com are one account. */
+export const emailSchema = z
+  .string({ error: 'is required' })
+  .trim()
+  .max(254, 'is too long')
+  .pipe(z.email({ error: 'must be an email address such as ada@example.com' }))
+  .transform((email) => email.toLowerCase());
+
+const nameSchema = z.string({ error: 'is required' }).trim().min(1, 'is required').max(80, 'must be at most 80 characters');
+
+export const joinSchema = z.strictObject({
+  name: nameSchema,
+  email: emailSchema,
+  password: z.string({ error: 'is required' }).min(10, 'must be at least 10 characters').max(200, 'must be at most 200 characters'),
+});
+
+/** Any password of the right type is checked against the hash: its length says nothing here. */
+export const loginSchema = z.strictObject({
+  email: emailSchema,
+  password: z.string({ error: 'is required' }).min(1, 'is required').max(200, 'must be at most 200 characters'),
+});
+
+export const ABOUT_MAX_LENGTH = 500;
+
+/** Tell us about yourself: a name and a few words on the art they like (empty clears it). */
+export const profileSchema = z
+  .strictObject({
+    name: nameSchema.optional(),
+    about: z.string().trim().max(ABOUT_MAX_LENGTH, `must be at most ${ABOUT_MAX_LENGTH} characters`).transform((text) => text || null).optional(),
+  })
+  .refine((profile) => profile.name !== undefined || profile.about !== undefined, { error: 'must hold a name or about', path: ['body'] });
+
+export const newsletterSchema = z.strictObject({ email: emailSchema });
+
+/** The signed-in user as the storefront shows them: the AccountUser of the data package. */
+export type { AccountUser };
+
+/** GET /api/account/ and every account endpoint's answer. */
+export interface AccountAnswer {
+  user: AccountUser | null;
+  user_type: UserType;
+}
+
+export const accountAnswer = (user: AccountUser | null): AccountAnswer => ({ user, user_type: userTypeOf(user?.role) });

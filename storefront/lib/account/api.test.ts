@@ -1,0 +1,216 @@
+import { NextRequest } from 'next/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '@easel/data/db';
+import { addToBasket, getBasket, getBasketCount } from '@easel/data/queries/basket';
+import { addRecentlyViewed, getRecentlyViewedIds } from '@easel/data/queries/recently-viewed';
+import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
+import { sessionHash } from '../session';
+import { createAccountHandlers, createNewsletterHandler } from './api';
+
+let temp: TemporaryDatabase;
+let db: Db;
+let slug: string;
+
+beforeAll(async () => {
+  temp = await openTemporaryDatabase('account-api', { seed: 4, artworks: 60 });
+  db = temp.db;
+  slug = (await db.selectFrom('artworks').select('slug').where('status', '=', 'available').orderBy('id').executeTakeFirstOrThrow()).slug;
+});
+afterAll(() => temp.close());
+
+const api = () => createAccountHandlers({ getDb: async () => db });
+
+function request(method: string, path: string, options: { cookie?: string; body?: unknown; https?: boolean } = {}) {
+  return new NextRequest(`${options.https ? 'https' : 'http'}://shop.test${path}`, {
+    method,
+    headers: { ...(options.cookie ? { Cookie: options.cookie } : {}), 'Content-Type': 'application/json' },
+    ...(options.body === undefined ? {} : { body: typeof options.body === 'string' ? options.body : JSON.stringify(options.body) }),
+  });
+}
+
+const join = (body: unknown, options: { cookie?: string; https?: boolean } = {}) => api().join(request('POST', '/api/account/join/', { ...options, body }));
+const login = (body: unknown, cookie?: string) => api().login(request('POST', '/api/account/login/', { cookie, body }));
+const whoAmI = async (session?: string) => (await api().GET(request('GET', '/api/account/', { cookie: session && `sessionid=${session}` }))).json();
+
+/** The Set-Cookie header for sessionid, and the value it sets. */
+function sessionCookie(response: Response): { header: string; value: string } {
+  const header = response.headers.getSetCookie().find((c) => c.startsWith('sessionid='));
+  if (!header) throw new Error('no sessionid cookie was set');
+  return { header, value: header.slice('sessionid='.length, header.indexOf(';')) };
+}
+
+async function expectError(response: Response, status: number, code: string, param?: string) {
+  expect(response.status).toBe(status);
+  const body = (await response.json()) as { error: { code: string; message: string; param?: string } };
+  expect(body.error).toMatchObject({ code, ...(param ? { param } : {}) });
+  expect(body.error.message.length).toBeGreaterThan(0);
+  return body.error.message;
+}
+
+const countUsers = async () => (await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+
+describe('joining', () => {
+  it('creates the account, signs it in under an HttpOnly, SameSite=Lax cookie and answers 201 { user }', async () => {
+    const response = await join({ name: ' Ada Lovelace ', email: 'Ada@Example.com', password: 'analytical-engine' });
+    expect(response.status).toBe(201);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({
+      user: { id: expect.any(Number), name: 'Ada Lovelace', email: 'ada@example.com', role: 'user', artist_id: null, about: null },
+      user_type: 'registered',
+    });
+    const cookie = sessionCookie(response);
+    expect(cookie.header).toMatch(/^sessionid=[\w-]{43}; Path=\/; Expires=[^;]+; Max-Age=5184000; HttpOnly; SameSite=lax$/i);
+    expect(await whoAmI(cookie.value)).toMatchObject({ user: { email: 'ada@example.com' }, user_type: 'registered' });
+    const stored = await db.selectFrom('users').select('password_hash').where('email', '=', 'ada@example.com').executeTakeFirstOrThrow();
+    expect(stored.password_hash).toMatch(/^scrypt\$/);
+    expect(stored.password_hash).not.toContain('analytical-engine');
+  });
+
+  it('marks the cookie Secure over HTTPS', async () => {
+    const response = await join({ name: 'Grace', email: 'grace@example.com', password: 'compilers-first' }, { https: true });
+    expect(sessionCookie(response).header).toMatch(/; Secure;/i);
+  });
+
+  it('brings the visitor\'s recently viewed works and settings into the new account', async () => {
+    const visitor = 'visitor-cookie-of-mary';
+    await addRecentlyViewed(db, sessionHash(visitor), slug, new Date().toISOString());
+    const response = await join({ name: 'Mary', email: 'mary@example.com', password: 'difference-engine' }, { cookie: `sessionid=${visitor}; af-currency=EUR; af-locale=en-us:in` });
+    const { user } = (await response.json()) as { user: { id: number } };
+    expect(await getRecentlyViewedIds(db, String(user.id))).toHaveLength(1);
+    expect(await getRecentlyViewedIds(db, sessionHash(visitor))).toEqual([]);
+    expect(sessionCookie(response).value).not.toBe(visitor);
+    expect(await db.selectFrom('users').select(['currency', 'language', 'display_units']).where('id', '=', user.id).executeTakeFirst()).toEqual({ currency: 'EUR', language: 'en-us', display_units: 'in' });
+  });
+
+  it('brings the visitor\'s basket into the account', async () => {
+    const visitor = 'visitor-cookie-of-grace';
+    const [work] = await db.selectFrom('artworks').select('slug').where('status', '=', 'available').orderBy('id', 'desc').limit(1).execute();
+    expect(await addToBasket(db, { sessionHash: sessionHash(visitor) }, { slug: work!.slug }, new Date().toISOString())).toMatchObject({ ok: true });
+    const response = await join({ name: 'Grace', email: 'grace.visitor@example.com', password: 'compiler-pioneer' }, { cookie: `sessionid=${visitor}` });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const { user } = (await response.json()) as { user: { id: number } };
+    const now = new Date().toISOString();
+    expect((await getBasket(db, { userId: user.id }, now)).items.map((i) => i.artwork.slug)).toEqual([work!.slug]);
+    expect(await getBasketCount(db, { sessionHash: sessionHash(visitor) })).toBe(0);
+  });
+
+  it('refuses an email that already has an account, in any case, and writes nothing', async () => {
+    const before = await countUsers();
+    const response = await join({ name: 'Ada again', email: 'ADA@example.com', password: 'another-password' });
+    expect(await expectError(response, 409, 'email_taken', 'email')).toMatch(/already/);
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect(await countUsers()).toBe(before);
+  });
+
+  it.each([
+    [{ name: 'Ada', email: 'not-an-email', password: 'long-enough-1' }, 'email'],
+    [{ name: 'Ada', email: 'ada@', password: 'long-enough-1' }, 'email'],
+    [{ name: 'Ada', email: 'new@example.com', password: 'short' }, 'password'],
+    [{ name: 'Ada', email: 'new@example.com', password: 'x'.repeat(201) }, 'password'],
+    [{ name: '   ', email: 'new@example.com', password: 'long-enough-1' }, 'name'],
+    [{ name: 'A'.repeat(81), email: 'new@example.com', password: 'long-enough-1' }, 'name'],
+    [{ email: 'new@example.com', password: 'long-enough-1' }, 'name'],
+    [{ name: 'Ada', email: 'new@example.com', password: 'long-enough-1', role: 'staff' }, 'role'],
+  ])('answers 400 naming the field for %j', async (body, param) => {
+    const before = await countUsers();
+    await expectError(await join(body), 400, 'invalid_parameter', param);
+    expect(await countUsers()).toBe(before);
+  });
+
+  it('answers 400 for a body that is not a JSON object and 413 for a huge one', async () => {
+    for (const body of ['not json', '[]', '"x"', 'null']) await expectError(await join(body), 400, 'invalid_json', 'body');
+    await expectError(await join({ name: 'Ada', email: 'big@example.com', password: 'x'.repeat(5000) }), 413, 'payload_too_large');
+  });
+});
+
+describe('logging in and out', () => {
+  it('says the same for a wrong password and an unknown email', async () => {
+    const wrong = await expectError(await login({ email: 'ada@example.com', password: 'not-the-password' }), 401, 'invalid_credentials');
+    const unknown = await expectError(await login({ email: 'nobody@example.com', password: 'analytical-engine' }), 401, 'invalid_credentials');
+    expect(wrong).toBe('The email or password is not right.');
+    expect(unknown).toBe(wrong);
+  });
+
+  it('answers 400 for a malformed email or a missing password', async () => {
+    await expectError(await login({ email: 'ada at example', password: 'x' }), 400, 'invalid_parameter', 'email');
+    await expectError(await login({ email: 'ada@example.com' }), 400, 'invalid_parameter', 'password');
+  });
+
+  it('rotates the session at log-in: a new cookie works, the one before no longer does', async () => {
+    const first = sessionCookie(await login({ email: 'ADA@example.com', password: 'analytical-engine' }));
+    const second = await login({ email: 'ada@example.com', password: 'analytical-engine' }, `sessionid=${first.value}`);
+    expect(await second.json()).toMatchObject({ user: { email: 'ada@example.com' }, user_type: 'registered' });
+    const rotated = sessionCookie(second);
+    expect(rotated.value).not.toBe(first.value);
+    expect(await whoAmI(first.value)).toEqual({ user: null, user_type: 'anonymous' });
+    expect(await whoAmI(rotated.value)).toMatchObject({ user: { email: 'ada@example.com' } });
+  });
+
+  it('logs out: the session ends and the cookie is removed', async () => {
+    const session = sessionCookie(await login({ email: 'ada@example.com', password: 'analytical-engine' })).value;
+    const response = await api().logout(request('POST', '/api/account/logout/', { cookie: `sessionid=${session}` }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ user: null, user_type: 'anonymous' });
+    expect(sessionCookie(response).header).toMatch(/^sessionid=; Path=\/; Max-Age=0; HttpOnly; SameSite=lax$/i);
+    expect(await db.selectFrom('sessions').select('id_hash').where('id_hash', '=', sessionHash(session)).execute()).toEqual([]);
+    expect(await whoAmI(session)).toEqual({ user: null, user_type: 'anonymous' });
+  });
+});
+
+describe('the signed-in user', () => {
+  it('answers the analytics user type of each role', async () => {
+    for (const role of ['provider', 'staff'] as const) {
+      const id = await addUser(db, undefined, `${role}@example.com`);
+      await db.updateTable('users').set({ role }).where('id', '=', id).execute();
+      await addSession(db, `session-of-${role}`, id);
+      expect(await whoAmI(`session-of-${role}`)).toMatchObject({ user: { id, role }, user_type: role });
+    }
+    expect(await whoAmI()).toEqual({ user: null, user_type: 'anonymous' });
+    expect(await whoAmI('a-visitor-cookie')).toEqual({ user: null, user_type: 'anonymous' });
+  });
+
+  it('updates their profile and answers the updated user', async () => {
+    const session = sessionCookie(await login({ email: 'ada@example.com', password: 'analytical-engine' })).value;
+    const patch = (body: unknown) => api().PATCH(request('PATCH', '/api/account/', { cookie: `sessionid=${session}`, body }));
+    const response = await patch({ name: 'Ada, Countess', about: '  Seascapes and quiet abstraction.  ' });
+    expect(await response.json()).toMatchObject({ user: { name: 'Ada, Countess', about: 'Seascapes and quiet abstraction.' } });
+    expect(await whoAmI(session)).toMatchObject({ user: { name: 'Ada, Countess' } });
+    await expectError(await patch({}), 400, 'invalid_parameter', 'body');
+    await expectError(await patch({ about: 'x'.repeat(501) }), 400, 'invalid_parameter', 'about');
+    await expectError(await patch({ name: '' }), 400, 'invalid_parameter', 'name');
+    await expectError(await patch({ email: 'new@example.com' }), 400, 'invalid_parameter', 'email');
+    expect(await whoAmI(session)).toMatchObject({ user: { name: 'Ada, Countess', email: 'ada@example.com' } });
+  });
+
+  it('refuses a profile change without a session, and tells an expired session apart, removing its cookie', async () => {
+    const patch = (cookie?: string) => api().PATCH(request('PATCH', '/api/account/', { cookie, body: { name: 'Someone' } }));
+    await expectError(await patch(), 401, 'not_signed_in');
+    await expectError(await patch('sessionid=a-visitor-cookie'), 401, 'not_signed_in');
+    const { id } = await db.selectFrom('users').select('id').where('email', '=', 'ada@example.com').executeTakeFirstOrThrow();
+    await db.insertInto('sessions').values({ id_hash: sessionHash('an-old-session'), user_id: id, created_at: '2026-01-01T00:00:00Z', last_seen_at: '2026-01-01T00:00:00Z', expires_at: '2026-01-15T00:00:00Z' }).execute();
+    const expired = await patch('sessionid=an-old-session');
+    expect(await expectError(expired, 401, 'session_expired')).toMatch(/expired/);
+    expect(sessionCookie(expired).value).toBe('');
+    expect(await whoAmI('an-old-session')).toEqual({ user: null, user_type: 'anonymous' });
+    expect((await db.selectFrom('users').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name).toBe('Ada, Countess');
+  });
+});
+
+describe('the newsletter', () => {
+  const subscribe = (body: unknown) => createNewsletterHandler({ getDb: async () => db })(request('POST', '/api/marketing/subscribe/newsletter/', { body }));
+
+  it('subscribes an email once, however often it is sent', async () => {
+    for (const email of ['Reader@Example.com', 'reader@example.com']) {
+      const response = await subscribe({ email });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ email: 'reader@example.com' });
+    }
+    expect(await db.selectFrom('newsletter_subscriptions').select('email').where('email', 'like', 'reader@%').execute()).toEqual([{ email: 'reader@example.com' }]);
+  });
+
+  it('answers 400 for a malformed or missing email', async () => {
+    await expectError(await subscribe({ email: 'nope' }), 400, 'invalid_parameter', 'email');
+    await expectError(await subscribe({}), 400, 'invalid_parameter', 'email');
+    await expectError(await subscribe('x'), 400, 'invalid_json');
+  });
+});

@@ -1,0 +1,20 @@
+import { cookies } from 'next/headers';
+import { cache } from 'react';
+import { getAccountUser } from '@easel/data/queries/accounts';
+import { getDb } from '../db';
+import { getSignedInUserId, SESSION_COOKIE } from '../session';
+import type { AccountUser } from './account';
+
+/**
+ * The signed-in user for the page shell, read once per request; null for a visitor, an ended
+ * session, or when the database cannot say (the page then renders signed out rather than failing).
+ */
+export const getRequestAccount = cache(async (): Promise<AccountUser | null> => {
+  try {
+    const userId = await getSignedInUserId((await cookies()).get(SESSION_COOKIE)?.value, getDb);
+    return userId === null ? null : ((await getAccountUser(await getDb(), userId)) ?? null);
+  } catch (error) {
+    console.error('account: could not read the signed-in user; rendering signed out:', error);
+    return null;
+  }
+});

@@ -1,0 +1,71 @@
+import { NextRequest } from 'next/server';
+import { describe, expect, it } from 'vitest';
+import { proxy } from '../proxy';
+import { isCrossSiteRequest, isGuardedPath } from './csrf';
+
+const request = (method: string, headers: Record<string, string> = {}) => ({ method, headers: new Headers(headers) });
+const HOST = 'shop.test:3000';
+
+describe('isCrossSiteRequest', () => {
+  it('lets reads through whoever sends them', () => {
+    for (const method of ['GET', 'HEAD', 'OPTIONS']) expect(isCrossSiteRequest(request(method, { 'Sec-Fetch-Site': 'cross-site' }), HOST)).toBe(false);
+  });
+
+  it('lets a state-changing request through when the browser says it is same-origin or typed in', () => {
+    for (const site of ['same-origin', 'none']) expect(isCrossSiteRequest(request('POST', { 'Sec-Fetch-Site': site }), HOST)).toBe(false);
+  });
+
+  it('refuses another site\'s, or a sibling subdomain\'s, request whatever its Origin says', () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      expect(isCrossSiteRequest(request(method, { 'Sec-Fetch-Site': 'cross-site', Origin: 'http://shop.test:3000' }), HOST)).toBe(true);
+      expect(isCrossSiteRequest(request(method, { 'Sec-Fetch-Site': 'same-site' }), HOST)).toBe(true);
+    }
+  });
+
+  it('falls back to Origin when the browser sends no Sec-Fetch-Site', () => {
+    expect(isCrossSiteRequest(request('POST', { Origin: 'http://shop.test:3000' }), HOST)).toBe(false);
+    expect(isCrossSiteRequest(request('POST', { Origin: 'https://shop.test:3000' }), HOST)).toBe(false);
+    expect(isCrossSiteRequest(request('POST', { Origin: 'http://evil.test' }), HOST)).toBe(true);
+    expect(isCrossSiteRequest(request('POST', { Origin: 'http://shop.test' }), HOST)).toBe(true);
+    expect(isCrossSiteRequest(request('POST', { Origin: 'null' }), HOST)).toBe(true);
+  });
+
+  it('refuses a state-changing request that carries neither header', () => {
+    expect(isCrossSiteRequest(request('POST'), HOST)).toBe(true);
+  });
+});
+
+describe('isGuardedPath', () => {
+  it('covers the JSON endpoints and nothing else', () => {
+    expect(isGuardedPath('/api/account/login/')).toBe(true);
+    expect(isGuardedPath('/collections/api/add/')).toBe(true);
+    expect(isGuardedPath('/shop/')).toBe(false);
+    expect(isGuardedPath('/apiary/')).toBe(false);
+  });
+});
+
+const call = (path: string, init: ConstructorParameters<typeof NextRequest>[1] = {}) => proxy(new NextRequest(`http://shop.test${path}`, init));
+
+describe('the proxy', () => {
+  it('refuses a cross-site POST to an API with 403 in the error shape', async () => {
+    const response = await call('/api/account/login/', { method: 'POST', headers: { 'Sec-Fetch-Site': 'cross-site' }, body: '{}' });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ error: { code: 'forbidden' } });
+  });
+
+  it('passes a same-origin POST, and any GET, on to the route', async () => {
+    const allowed: { method: string; headers?: Record<string, string> }[] = [
+      { method: 'POST', headers: { 'Sec-Fetch-Site': 'same-origin' } }, { method: 'POST', headers: { Origin: 'http://shop.test' } }, { method: 'GET' },
+    ];
+    for (const init of allowed) {
+      const response = await call('/api/account/', init);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-middleware-next')).toBe('1');
+    }
+  });
+
+  it('still tells pages their address', async () => {
+    const response = await call('/shop/?colours=red');
+    expect(response.headers.get('x-middleware-request-x-easel-path')).toBe('/shop/?colours=red');
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * Cross-site request forgery: another site's page can make a shopper's browser send a form or
+ * a request here with their cookies. Every state-changing call to the JSON endpoints is therefore
+ * refused unless the browser says it came from our own pages: `Sec-Fetch-Site` (sent by every
+ * current browser) must be same-origin or none (typed or bookmarked); without it, `Origin` must
+ * name the host the request was sent to. A request with neither is refused as well.
+ */
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The paths that answer JSON and change state; pages do not take POSTs. */
+const GUARDED_PREFIXES = ['/api/', '/collections/api/', '/interest/'];
+
+export function isGuardedPath(pathname: string): boolean {
+  return GUARDED_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+}
+
+/**
+ * True when a request to a guarded path must be refused: a state-changing method that the
+ * browser does not vouch for as same-origin. `host` is the Host the request was sent to.
+ */
+export function isCrossSiteRequest(request: { method: string; headers: Headers }, host: string): boolean {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
+  const site = request.headers.get('sec-fetch-site');
+  if (site !== null) return site !== 'same-origin' && site !== 'none';
+  const origin = request.headers.get('origin');
+  if (origin === null) return true;
+  try {
+    return new URL(origin).host !== host;
+  } catch {
+    return true;
+  }
+}

@@ -1,0 +1,194 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD } from '@easel/data';
+import { screenshotPath, useChromium } from './chromium';
+
+const base = inject('storefrontUrl');
+const browser = useChromium();
+
+/** A page in a fresh context (no cookies) that records the scripts it loads and any script error. */
+async function openPage(path: string, options: { width?: number; visitorCookie?: string } = {}) {
+  const context = await browser().newContext({ viewport: { width: options.width ?? 1280, height: 900 } });
+  if (options.visitorCookie) await context.addCookies([{ name: 'sessionid', value: options.visitorCookie, url: base }]);
+  const page = await context.newPage();
+  const scripts: string[] = [];
+  const errors: string[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script') scripts.push(r.url());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+  return { page, context, scripts, errors, close: () => context.close() };
+}
+
+const header = (page: Page) => page.locator('.site-header');
+const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
+const openDialogs = (page: Page) => page.locator('dialog[open]').evaluateAll((dialogs) => dialogs.map((d) => d.querySelector('h2')?.textContent));
+const sessionCookie = async (context: BrowserContext) => (await context.cookies(base)).find((c) => c.name === 'sessionid');
+const focusIsIn = (page: Page, selector: string) => page.evaluate((s) => document.activeElement?.closest(s) !== null, selector);
+const userTypes = (page: Page) => page.evaluate(() => (window.dataLayer ?? []).filter((e) => 'user_type' in e).map((e) => e.user_type));
+
+async function openLogin(page: Page) {
+  await header(page).getByRole('button', { name: 'Log in' }).click();
+  await dialog(page, 'Welcome back').waitFor();
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  const login = dialog(page, 'Welcome back');
+  await login.getByLabel('Email').fill(email);
+  await login.getByLabel('Password').fill(password);
+  await login.getByRole('button', { name: 'Log in' }).click();
+}
+
+describe('joining through the overlays', () => {
+  it('loads the overlays only once one opens, then walks login -> join -> newsletter -> welcome -> yourself -> thanks', async () => {
+    const { page, context, scripts, errors, close } = await openPage('/', { visitorCookie: 'a-visitor-before-joining' });
+    expect(await page.locator('dialog').count()).toBe(0);
+    // The overlays' own markup is in no script the page loaded with.
+    const initial = [...scripts];
+    const bodies = await Promise.all(initial.map(async (url) => (await fetch(url)).text()));
+    expect(bodies.some((body) => body.includes('overlay-form__field'))).toBe(false);
+    expect(await userTypes(page)).toEqual(['anonymous']);
+
+    await openLogin(page);
+    expect(scripts.length).toBeGreaterThan(initial.length);
+    const later = await Promise.all(scripts.slice(initial.length).map(async (url) => (await fetch(url)).text()));
+    expect(later.some((body) => body.includes('overlay-form__field'))).toBe(true);
+    expect(await dialog(page, 'Welcome back').getAttribute('aria-modal')).toBe('true');
+    expect(await focusIsIn(page, 'dialog')).toBe(true);
+
+    // Join closes login and opens join.
+    await page.getByRole('button', { name: 'Join Easel' }).click();
+    const join = dialog(page, 'Join Easel');
+    await join.waitFor();
+    expect(await openDialogs(page)).toEqual(['Join Easel']);
+
+    // Bad input: each a clear message, the dialog stays.
+    await join.getByLabel('Your name').fill('Ada');
+    await join.getByLabel('Email').fill('ada-at-example');
+    await join.getByLabel('Password').fill('analytical-engine');
+    await join.getByRole('button', { name: 'Join Easel' }).click();
+    await expect.poll(() => join.getByRole('alert').textContent()).toMatch(/email must be an email address/);
+    await join.getByLabel('Email').fill('shopper@easel.test');
+    await join.getByRole('button', { name: 'Join Easel' }).click();
+    await expect.poll(() => join.getByRole('alert').textContent()).toMatch(/already exists/);
+    await join.getByLabel('Email').fill('ada@example.com');
+    await join.getByLabel('Password').fill('short');
+    await join.getByRole('button', { name: 'Join Easel' }).click();
+    await expect.poll(() => join.getByRole('alert').textContent()).toMatch(/password must be at least 10 characters/);
+
+    // Registration success closes join, opens the newsletter and the welcome alert.
+    await join.getByLabel('Password').fill('analytical-engine');
+    await join.getByRole('button', { name: 'Join Easel' }).click();
+    const newsletter = dialog(page, 'New work, first');
+    await newsletter.waitFor();
+    expect(await openDialogs(page)).toEqual(['New work, first']);
+    expect(await page.locator('.welcome-alert').textContent()).toContain('Welcome to Easel, Ada.');
+    await expect.poll(() => header(page).textContent()).toContain('Ada');
+    const cookie = (await sessionCookie(context))!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie.value).not.toBe('a-visitor-before-joining');
+    await expect.poll(() => userTypes(page)).toContain('registered');
+
+    // The newsletter: a bad email is refused; a good one subscribes and dismisses it, opening welcome.
+    expect(await newsletter.getByLabel('Email').inputValue()).toBe('ada@example.com');
+    await newsletter.getByLabel('Email').fill('nope');
+    await newsletter.getByRole('button', { name: 'Subscribe' }).click();
+    await expect.poll(() => newsletter.getByRole('alert').textContent()).toMatch(/email must be an email address/);
+    await newsletter.getByLabel('Email').fill('ada@example.com');
+    await newsletter.getByRole('button', { name: 'Subscribe' }).click();
+    const welcome = dialog(page, 'Welcome, Ada');
+    await welcome.waitFor();
+    expect(await openDialogs(page)).toEqual(['Welcome, Ada']);
+
+    // Tell us about yourself: the update closes it and join-thanks shows the updated name.
+    await welcome.getByRole('button', { name: 'Tell us about yourself' }).click();
+    const yourself = dialog(page, 'Tell us about yourself');
+    await yourself.waitFor();
+    await yourself.getByLabel('Your name').fill('Ada Lovelace');
+    await yourself.getByLabel('What art do you love?').fill('Seascapes and quiet abstraction.');
+    await yourself.getByRole('button', { name: 'Save' }).click();
+    const thanks = dialog(page, 'Thank you, Ada Lovelace');
+    await thanks.waitFor();
+    expect(await openDialogs(page)).toEqual(['Thank you, Ada Lovelace']);
+    await expect.poll(() => header(page).textContent()).toContain('Ada Lovelace');
+
+    // Escape closes it, and focus comes back to the header.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => openDialogs(page)).toEqual([]);
+    expect(await focusIsIn(page, '.site-header')).toBe(true);
+    await page.reload({ waitUntil: 'networkidle' });
+    expect(await header(page).textContent()).toContain('Ada Lovelace');
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe('logging in and out', () => {
+  it('says so for a wrong password, rotates the session at log-in, switches the currency, and logs out', async () => {
+    const { page, context, errors, close } = await openPage('/?currency=EUR', { visitorCookie: 'a-visitor-before-login' });
+    const settingsSummary = () => page.locator('.settings__toggle').textContent();
+    expect(await settingsSummary()).toContain('€ EUR');
+
+    await openLogin(page);
+    await logIn(page, 'shopper@easel.test', 'not-the-password');
+    const login = dialog(page, 'Welcome back');
+    await expect.poll(() => login.getByRole('alert').textContent()).toBe('The email or password is not right.');
+    expect((await sessionCookie(context))!.value).toBe('a-visitor-before-login');
+
+    await logIn(page, 'Shopper@Easel.test', DEMO_PASSWORD);
+    await expect.poll(() => openDialogs(page)).toEqual([]);
+    await expect.poll(() => header(page).textContent()).toContain('Sam Shopper');
+    expect(await page.locator('.notification-slider').textContent()).toContain('Welcome back, Sam Shopper.');
+    const cookie = (await sessionCookie(context))!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    expect(cookie.value).not.toBe('a-visitor-before-login');
+    // Signed in, the user's own currency (pounds) wins over the address's (SPEC §4)...
+    await expect.poll(settingsSummary).toContain('£ GBP');
+    await expect.poll(() => userTypes(page)).toEqual(['anonymous', 'registered']);
+    // ...in the gallery's prices too.
+    const gallery = await context.newPage();
+    await gallery.goto(`${base}/shop/?currency=EUR`, { waitUntil: 'networkidle' });
+    expect(await gallery.locator('.grid .card .card__now').first().textContent()).toMatch(/^£/);
+    await gallery.close();
+    // The slider goes by itself after its close event.
+    await expect.poll(() => page.locator('.notification-slider').count(), { timeout: 10_000 }).toBe(0);
+
+    await header(page).getByText('Sam Shopper').click();
+    await header(page).getByRole('button', { name: 'Log out' }).click();
+    const confirmation = dialog(page, 'You have logged out. See you soon.');
+    await confirmation.waitFor();
+    await expect.poll(async () => (await sessionCookie(context))?.value ?? null).toBeNull();
+    await confirmation.getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => header(page).getByRole('button', { name: 'Log in' }).count()).toBe(1);
+    // Signed out, the address's currency is back.
+    await expect.poll(settingsSummary).toContain('€ EUR');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('refuses a state-changing API call from another site', async () => {
+    const body = JSON.stringify({ email: 'shopper@easel.test', password: DEMO_PASSWORD });
+    const headers = { 'Content-Type': 'application/json' };
+    const crossSite = await fetch(`${base}/api/account/login/`, { method: 'POST', body, headers: { ...headers, Origin: 'https://elsewhere.test' } });
+    expect(crossSite.status).toBe(403);
+    expect(await crossSite.json()).toMatchObject({ error: { code: 'forbidden' } });
+    expect((await fetch(`${base}/api/account/login/`, { method: 'POST', body, headers })).status).toBe(403);
+    const sameSite = await fetch(`${base}/api/account/login/`, { method: 'POST', body, headers: { ...headers, Origin: base } });
+    expect(sameSite.status).toBe(200);
+  });
+});
+
+describe('the dialogs at a glance', () => {
+  it.each([1280, 375])('shows the login and join dialogs at %i px', async (width) => {
+    const { page, close } = await openPage('/', { width });
+    await openLogin(page);
+    const box = await dialog(page, 'Welcome back').boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: screenshotPath(`accounts-login-${width}`) });
+    await page.getByRole('button', { name: 'Join Easel' }).click();
+    await dialog(page, 'Join Easel').waitFor();
+    await page.screenshot({ path: screenshotPath(`accounts-join-${width}`) });
+    await close();
+  });
+});
