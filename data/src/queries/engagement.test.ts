@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../test/fixtures';
-import { getFavourites, toggleFavourite } from './favourites';
-import { getFollowedArtistSlugs, toggleFollow } from './follows';
+import { getFavourites, isFavourite, toggleFavourite } from './favourites';
+import { getFollowedArtistSlugs, isFollowing, toggleFollow } from './follows';
 
 let temp: TemporaryDatabase;
 let ada: number;
@@ -28,6 +28,7 @@ describe('toggleFavourite', () => {
       favourited: true, favourite_count: w.favourite_count + 1, entry: { id: w.id, slug: w.slug, artist_id: w.artist_id, artist_slug: w.artist_slug },
     });
     expect(await getFavourites(temp.db, ada)).toEqual([{ id: w.id, slug: w.slug, artist_id: w.artist_id, artist_slug: w.artist_slug }]);
+    expect([await isFavourite(temp.db, ada, w.id), await isFavourite(temp.db, bea, w.id)]).toEqual([true, false]);
     expect((await toggleFavourite(temp.db, ada, w.slug, now()))).toMatchObject({ favourited: false, favourite_count: w.favourite_count });
     expect(await getFavourites(temp.db, ada)).toEqual([]);
     expect(await changes()).toBe(before + 2);
@@ -57,6 +58,8 @@ describe('toggleFollow', () => {
     expect(await toggleFollow(temp.db, ada, artist_slug, now())).toEqual({ following: true, follower_count: 1, artist_slug });
     expect(await toggleFollow(temp.db, bea, artist_slug, now())).toEqual({ following: true, follower_count: 2, artist_slug });
     expect(await getFollowedArtistSlugs(temp.db, ada)).toEqual([artist_slug]);
+    const { artist_id } = await work(3);
+    expect([await isFollowing(temp.db, ada, artist_id), await isFollowing(temp.db, ada, artist_id + 1)]).toEqual([true, false]);
     expect(await toggleFollow(temp.db, ada, artist_slug, now())).toEqual({ following: false, follower_count: 1, artist_slug });
     expect(await getFollowedArtistSlugs(temp.db, ada)).toEqual([]);
     expect(await toggleFollow(temp.db, ada, 'nobody-at-all', now())).toBeUndefined();

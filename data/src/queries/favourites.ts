@@ -53,3 +53,8 @@ export async function toggleFavourite(db: Db, userId: number, slug: string, now:
     return { favourited, favourite_count, entry };
   });
 }
+
+/** Whether the work is among the user's favourites. */
+export async function isFavourite(db: Db, userId: number, artworkId: number): Promise<boolean> {
+  return (await db.selectFrom('favourites').select('artwork_id').where('user_id', '=', userId).where('artwork_id', '=', artworkId).executeTakeFirst()) !== undefined;
+}

@@ -31,3 +31,8 @@ export async function toggleFollow(db: Db, userId: number, artistSlug: string, n
     return { following, follower_count: Number(n), artist_slug: artistSlug };
   });
 }
+
+/** Whether the user follows the artist. */
+export async function isFollowing(db: Db, userId: number, artistId: number): Promise<boolean> {
+  return (await db.selectFrom('follows').select('artist_id').where('user_id', '=', userId).where('artist_id', '=', artistId).executeTakeFirst()) !== undefined;
+}

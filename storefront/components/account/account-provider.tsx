@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
-import { createContext, use, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { AccountUser } from '../../lib/account/account';
 import { userTypeOf } from '../../lib/account/user-type';
 import { createOverlayStore, type OverlayEvent, type OverlayState } from '../../lib/overlays/overlays';
@@ -13,6 +13,11 @@ export interface AccountContextValue {
   dispatch(event: OverlayEvent): void;
   /** After joining, logging in or out: shows the new user at once, then re-renders the server parts (settings, currency). */
   changeUser(user: AccountUser | null): void;
+  /**
+   * Runs `action` for a signed-in user at once; a visitor is shown the login overlay first and
+   * the action runs once they have logged in or joined (dropped if they close it instead).
+   */
+  whenSignedIn(action: () => void): void;
 }
 
 const AccountContext = createContext<AccountContextValue | null>(null);
@@ -46,7 +51,26 @@ export function AccountProvider({ user: rendered, children }: { user: AccountUse
     [router],
   );
 
-  const value = useMemo(() => ({ user, overlays, dispatch: store.dispatch, changeUser }), [user, overlays, store, changeUser]);
+  const pending = useRef<(() => void) | null>(null);
+  const whenSignedIn = useCallback(
+    (action: () => void) => {
+      if (user) return action();
+      pending.current = action;
+      store.dispatch({ type: 'login/click' });
+    },
+    [user, store],
+  );
+  useEffect(() => {
+    const action = pending.current;
+    if (user && action) {
+      pending.current = null;
+      action();
+    } else if (!user && !overlays.open.login && !overlays.open.join) {
+      pending.current = null;
+    }
+  }, [user, overlays.open.login, overlays.open.join]);
+
+  const value = useMemo(() => ({ user, overlays, dispatch: store.dispatch, changeUser, whenSignedIn }), [user, overlays, store, changeUser, whenSignedIn]);
   return (
     <AccountContext value={value}>
       {children}

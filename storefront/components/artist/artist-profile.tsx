@@ -1,15 +1,16 @@
 import type { ArtistData } from '../../lib/catalogue/artists';
-import type { Translate } from '../../lib/i18n/translate';
+import { FollowButton } from '../engagement/follow-button';
 
 export interface ArtistProfileProps {
   artist: ArtistData;
   /** 'Lisbon, Portugal', in the shopper's language. */
   place: string;
-  t: Translate;
+  /** Whether the signed-in shopper follows the artist. */
+  following: boolean;
 }
 
 /** Who the artist is: avatar, name, where they work, how many follow them, and their own words. */
-export function ArtistProfile({ artist, place, t }: ArtistProfileProps) {
+export function ArtistProfile({ artist, place, following }: ArtistProfileProps) {
   return (
     <header className="artist-profile">
       <img
@@ -25,10 +26,7 @@ export function ArtistProfile({ artist, place, t }: ArtistProfileProps) {
       <div className="artist-profile__text">
         <h1 className="artist-profile__name">{artist.name}</h1>
         <p className="artist-profile__place">{place}</p>
-        {/* The follow button joins the count here once shoppers have accounts to follow from. */}
-        <div className="artist-profile__social">
-          <p className="artist-profile__followers">{t('artist.followers', { count: artist.follower_count })}</p>
-        </div>
+        <FollowButton artistSlug={artist.slug} artistName={artist.name} followers={artist.follower_count} following={following} />
       </div>
       <p className="artist-profile__bio">{artist.bio}</p>
     </header>

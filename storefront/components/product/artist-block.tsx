@@ -1,16 +1,19 @@
 import type { ProductData } from '../../lib/catalogue/product';
 import type { Translate } from '../../lib/i18n/translate';
+import { FollowButton } from '../engagement/follow-button';
 
 export interface ArtistBlockProps {
   artist: ProductData['artist'];
   /** Where the artist works, in the shopper's English: 'Leeds, United Kingdom'. */
   place: string;
   followers: number;
+  /** Whether the signed-in shopper follows the artist. */
+  following: boolean;
   t: Translate;
 }
 
 /** Who made the work: portrait, where they work, their words and the way to the rest of their work. */
-export function ArtistBlock({ artist, place, followers, t }: ArtistBlockProps) {
+export function ArtistBlock({ artist, place, followers, following, t }: ArtistBlockProps) {
   return (
     <section className="artist-block" aria-labelledby="artist-title">
       <img
@@ -29,12 +32,8 @@ export function ArtistBlock({ artist, place, followers, t }: ArtistBlockProps) {
         <h2 className="artist-block__name" id="artist-title">
           <a href={artist.url}>{artist.name}</a>
         </h2>
-        <p className="artist-block__meta">
-          {t('product.basedIn', { place })}
-          <span aria-hidden="true"> · </span>
-          <span className="visually-hidden">, </span>
-          {t('product.followers', { count: followers })}
-        </p>
+        <p className="artist-block__meta">{t('product.basedIn', { place })}</p>
+        <FollowButton artistSlug={artist.slug} artistName={artist.name} followers={followers} following={following} />
         {artist.bio && <p className="artist-block__bio">{artist.bio}</p>}
         <a className="button button--secondary artist-block__link" href={artist.url}>
           {t('product.artistWorks', { artist: artist.name })}

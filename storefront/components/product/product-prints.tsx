@@ -1,9 +1,13 @@
 import type { Currency } from '@easel/data/vocabulary';
 import type { PrintOffer } from '../../lib/catalogue/product';
+import { AddToBasket } from '../add-to-basket';
 import type { Translate } from '../../lib/i18n/translate';
 import { formatDimensions, formatPrice, type DisplayUnits } from '../../lib/money';
 
 export interface ProductPrintsProps {
+  /** The work's slug and title, which its prints are bought under. */
+  slug: string;
+  title: string;
   prints: PrintOffer[];
   currency: Currency;
   units: DisplayUnits;
@@ -11,7 +15,7 @@ export interface ProductPrintsProps {
 }
 
 /** The work's fine-art print editions, smallest first, with what each costs and how many are left. */
-export function ProductPrints({ prints, currency, units, t }: ProductPrintsProps) {
+export function ProductPrints({ slug, title, prints, currency, units, t }: ProductPrintsProps) {
   return (
     <section className="prints" id="prints" aria-labelledby="prints-title">
       <h2 className="section-title" id="prints-title">{t('product.prints')}</h2>
@@ -23,6 +27,7 @@ export function ProductPrints({ prints, currency, units, t }: ProductPrintsProps
             <th scope="col">{t('product.printDimensions')}</th>
             <th scope="col">{t('product.printPrice')}</th>
             <th scope="col">{t('product.printEdition')}</th>
+            <th scope="col"><span className="visually-hidden">{t('basket.add')}</span></th>
           </tr>
         </thead>
         <tbody>
@@ -32,6 +37,11 @@ export function ProductPrints({ prints, currency, units, t }: ProductPrintsProps
               <td>{formatDimensions(print.width_cm, print.height_cm, undefined, units)}</td>
               <td className="prints__price">{formatPrice(print.prices[currency], currency)}</td>
               <td>{print.remaining > 0 ? t('product.printsLeft', { left: print.remaining, size: print.edition_size }) : t('product.printSoldOut')}</td>
+              <td>
+                {print.remaining > 0 && (
+                  <AddToBasket slug={slug} title={title} print={{ slug: print.slug, size_label: print.size_label }} unitPriceMinor={print.prices[currency]} currency={currency} />
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,4 +1,7 @@
-import type { ProductCardData } from '../../lib/cards';
+import type { Currency } from '@easel/data/vocabulary';
+import { priceToPay, type ProductCardData } from '../../lib/cards';
+import { AddToBasket } from '../add-to-basket';
+import { FavouriteButton } from '../engagement/favourite-button';
 import type { ProductData } from '../../lib/catalogue/product';
 import type { Translate } from '../../lib/i18n/translate';
 import { framingLabel } from './product-details';
@@ -10,6 +13,9 @@ export interface ProductSummaryProps {
   /** The shopper's shipping, already in words: 'Free shipping to France'. */
   shipping: string;
   shipsFrom: string;
+  currency: Currency;
+  /** Whether the signed-in shopper has the work among their favourites. */
+  favourited: boolean;
   t: Translate;
 }
 
@@ -18,7 +24,7 @@ export interface ProductSummaryProps {
  * reaches the shopper. A sold original keeps its page, with the way to similar works instead
  * of a price.
  */
-export function ProductSummary({ product, card, shipping, shipsFrom, t }: ProductSummaryProps) {
+export function ProductSummary({ product, card, shipping, shipsFrom, currency, favourited, t }: ProductSummaryProps) {
   return (
     <section className="summary" aria-labelledby="product-title">
       <h1 className="summary__title" id="product-title">{product.title}</h1>
@@ -46,8 +52,12 @@ export function ProductSummary({ product, card, shipping, shipsFrom, t }: Produc
             <Price card={card} t={t} />
           </>
         )}
-        {/* The add-to-basket and favourite buttons join here, above the count, with accounts. */}
-        <p className="buy-box__favourites">{t('favourites.count', { count: product.favourite_count })}</p>
+        <div className="buy-box__actions">
+          {product.status === 'available' && (
+            <AddToBasket slug={product.slug} title={product.title} unitPriceMinor={priceToPay(product, currency).pay} currency={currency} />
+          )}
+          <FavouriteButton slug={product.slug} count={product.favourite_count} favourited={favourited} />
+        </div>
       </div>
 
       {product.status !== 'sold' && (

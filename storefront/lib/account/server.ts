@@ -1,4 +1,5 @@
 import { cookies } from 'next/headers';
+import { unstable_rethrow } from 'next/navigation';
 import { cache } from 'react';
 import { getAccountUser } from '@easel/data/queries/accounts';
 import { getDb } from '../db';
@@ -14,6 +15,8 @@ export const getRequestAccount = cache(async (): Promise<AccountUser | null> => 
     const userId = await getSignedInUserId((await cookies()).get(SESSION_COOKIE)?.value, getDb);
     return userId === null ? null : ((await getAccountUser(await getDb(), userId)) ?? null);
   } catch (error) {
+    // Next.js signals a page that must render per request by throwing; that is not a failure.
+    unstable_rethrow(error);
     console.error('account: could not read the signed-in user; rendering signed out:', error);
     return null;
   }

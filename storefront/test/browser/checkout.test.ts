@@ -78,7 +78,7 @@ describe('buying an original', () => {
     await page.fill('input[name="name"]', 'Ada Lovelace');
     await page.fill('textarea[name="address"]', '12 St James’s Square, London SW1Y 4JH');
     await page.selectOption('select[name="country"]', 'GB');
-    await page.click('form button[type="submit"]');
+    await page.click('main form button[type="submit"]');
     await page.waitForSelector('input[name="card-number"]');
     expect(await page.locator('.checkout__line').textContent()).toContain(title);
     expect(await page.locator('.checkout__review .totals').textContent()).toContain('Shipping');

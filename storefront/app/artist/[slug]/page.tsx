@@ -9,6 +9,8 @@ import { getArtistPageData } from '../../../lib/catalogue/artists';
 import { isDefaultChoice, parseArtistWorksQuery } from '../../../lib/catalogue/artist-works';
 import { toCard } from '../../../lib/cards';
 import { getDb } from '../../../lib/db';
+import { getRequestAccount } from '../../../lib/account/server';
+import { isFollowing } from '@easel/data/queries/follows';
 import { getTranslator } from '../../../lib/i18n/translate';
 import { fetchGallery } from '../../../lib/search';
 import { getShopperSettings } from '../../../lib/settings/server';
@@ -69,10 +71,14 @@ export default async function ArtistPage({ params, searchParams }: ArtistPagePro
   const t = getTranslator(settings.language);
   const display = { currency: settings.currency, units: settings.display_units };
   const definition = parseArtistWorksQuery(slug, query);
-  const works = await fetchGallery(definition, display);
+  const account = await getRequestAccount();
+  const [works, following] = await Promise.all([
+    fetchGallery(definition, display),
+    account ? isFollowing(await getDb(), account.id, artist.id) : false,
+  ]);
   return (
     <div className="container artist-page">
-      <ArtistProfile artist={artist} place={artistPlace(artist, settings.language)} t={t} />
+      <ArtistProfile artist={artist} place={artistPlace(artist, settings.language)} following={following} />
       <ArtistWorks slug={slug} definition={definition} works={works} t={t} />
       {artist.sold_works.length > 0 && (
         <section className="artist-page__section" aria-labelledby="sold-works-title">

@@ -18,6 +18,9 @@ import { getProductPageData } from '../../../lib/catalogue/product-page';
 import { viewItemEvent } from '../../../lib/catalogue/view-item';
 import { loadRecommendations } from '../../../lib/catalogue/home';
 import { getDb } from '../../../lib/db';
+import { getRequestAccount } from '../../../lib/account/server';
+import { isFavourite } from '@easel/data/queries/favourites';
+import { isFollowing } from '@easel/data/queries/follows';
 import { recommendationCards } from '../../../lib/recommendations';
 import { valueLabel } from '../../../lib/gallery/labels';
 import { GALLERY_PATH, landingPath } from '../../../lib/gallery/location';
@@ -100,10 +103,15 @@ export default async function ProductPage(props: ProductPageProps) {
   const display = { currency: settings.currency, units: settings.display_units };
   const card = toCard(product, display);
   const origin = (await getRequestUrl())?.origin ?? 'http://localhost';
+  const db = await getDb();
+  const account = await getRequestAccount();
+  const [favourited, following] = account
+    ? await Promise.all([isFavourite(db, account.id, product.id), isFollowing(db, account.id, product.artist.id)])
+    : [false, false];
   // A sold work's page already lists works like it; an available one recommends them.
   const recommendations = product.status === 'sold'
     ? []
-    : recommendationCards(await loadRecommendations(await getDb(), { product, viewer: null, currency: settings.currency, units: settings.display_units }));
+    : recommendationCards(await loadRecommendations(db, { product, viewer: null, currency: settings.currency, units: settings.display_units }));
   return (
     <div className="container product">
       <Breadcrumbs product={product} t={t} />
@@ -122,13 +130,15 @@ export default async function ProductPage(props: ProductPageProps) {
           card={card}
           shipping={shippingText(product.shipping.original, settings, t)}
           shipsFrom={t('product.shipsFrom', { country: countryIn(product.shipping.ships_from, settings) })}
+          currency={settings.currency}
+          favourited={favourited}
           t={t}
         />
       </div>
 
       <div className="product__info">
         <ProductDetails product={product} card={card} t={t} />
-        {product.prints.length > 0 && <ProductPrints prints={product.prints} currency={settings.currency} units={settings.display_units} t={t} />}
+        {product.prints.length > 0 && <ProductPrints slug={product.slug} title={product.title} prints={product.prints} currency={settings.currency} units={settings.display_units} t={t} />}
       </div>
 
       {product.similar.length > 0 && (
@@ -142,6 +152,7 @@ export default async function ProductPage(props: ProductPageProps) {
         artist={product.artist}
         place={artistPlace(product.artist, settings.language)}
         followers={artistFollowers}
+        following={following}
         t={t}
       />
 

@@ -1,0 +1,64 @@
+'use client';
+
+import { useReducer, useState } from 'react';
+import { favouriteCountReducer } from '../../lib/engagement/favourite-count';
+import { fetchJson } from '../../lib/fetch-json';
+import { useT } from '../../lib/i18n/use-t';
+import { useAccount } from '../account/account-provider';
+import { useToast } from '../toasts';
+import './engagement.css';
+
+export interface FavouriteButtonProps {
+  slug: string;
+  count: number;
+  /** Whether the signed-in shopper has it among their favourites (false for a visitor). */
+  favourited: boolean;
+}
+
+/**
+ * The heart with the favourite count. It answers at once (the count moves by one) and then takes
+ * the server's count; a visitor logs in first and the favourite is saved afterwards.
+ */
+export function FavouriteButton({ slug, count: initialCount, favourited: initiallyFavourited }: FavouriteButtonProps) {
+  const t = useT();
+  const toast = useToast();
+  const { whenSignedIn } = useAccount();
+  const [count, dispatch] = useReducer(favouriteCountReducer, initialCount);
+  const [favourited, setFavourited] = useState(initiallyFavourited);
+  const [busy, setBusy] = useState(false);
+
+  const toggle = async () => {
+    setBusy(true);
+    dispatch({ type: favourited ? 'decrement' : 'increment' });
+    setFavourited(!favourited);
+    try {
+      const answer = (await fetchJson('/collections/api/favourites/', { method: 'POST', body: { slug } })) as { favourited: boolean; favourite_count: number };
+      setFavourited(answer.favourited);
+      dispatch({ type: 'set', count: answer.favourite_count });
+      if (answer.favourited) toast.show({ title: t('favourites.added') });
+    } catch (error) {
+      setFavourited(favourited);
+      dispatch({ type: 'set', count });
+      toast.show({ title: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      className="favourite-button"
+      aria-pressed={favourited}
+      disabled={busy}
+      onClick={() => whenSignedIn(() => void toggle())}
+      data-favourite={slug}
+    >
+      <svg className="favourite-button__heart" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+        <path d="M12 21s-7.5-4.6-9.6-9.3C1 8.4 3 5 6.4 5c2 0 3.6 1.1 4.6 2.6C12 6.1 13.6 5 15.6 5 19 5 21 8.4 19.6 11.7 17.5 16.4 12 21 12 21z" />
+      </svg>
+      <span>{favourited ? t('favourites.remove') : t('favourites.add')}</span>
+      <span className="favourite-button__count">{t('favourites.count', { count })}</span>
+    </button>
+  );
+}
