@@ -52,9 +52,10 @@ describe('buying an original', () => {
     await expect.poll(() => page.locator('[data-basket-count]').textContent()).toBe('Your basket is empty');
     expect(await page.locator('.reassurance__block').count()).toBe(3);
 
-    const added = await page.evaluate(async (artwork) => (await fetch('/api/basket-next/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ artwork }) })).status, slug);
-    expect(added).toBe(200);
-    await page.reload({ waitUntil: 'networkidle' });
+    await page.goto(`${base}/product/${slug}/`, { waitUntil: 'networkidle' });
+    await page.locator(`.buy-box [data-add-to-basket="${slug}"]`).click();
+    await expect.poll(() => page.locator('.basket-link__count').textContent()).toBe('1');
+    await page.goto(`${base}/basket/`, { waitUntil: 'networkidle' });
     await expect.poll(() => page.locator('[data-basket-count]').textContent()).toBe('1 item in your basket');
     expect(await page.locator('.basket-line__title').textContent()).toBe(title);
     expect(await page.locator('.basket-link__count').textContent()).toBe('1');
@@ -108,11 +109,12 @@ describe('buying an original', () => {
     await page.screenshot({ path: screenshotPath('orders-desktop'), fullPage: true });
     await context.close();
 
-    // A second shopper: the work is sold on its page's data, refused by the basket, and leaves the gallery.
+    // A second shopper: the work's page says sold and offers no basket, the basket refuses it, and it leaves the gallery.
     const second = await signedInShopper(375);
-    await second.page.goto(`${base}/basket/`, { waitUntil: 'networkidle' });
-    const product = await second.page.evaluate(async (s) => (await (await fetch(`/api/product/?slug=${s}`)).json()).status, slug);
-    expect(product).toBe('sold');
+    await second.page.goto(`${base}/product/${slug}/`, { waitUntil: 'networkidle' });
+    expect(await second.page.locator('.buy-box').getAttribute('data-status')).toBe('sold');
+    expect(await second.page.locator('.buy-box .status-badge').textContent()).toBe('Sold');
+    expect(await second.page.locator('.buy-box [data-add-to-basket]').count()).toBe(0);
     const refusal = await second.page.evaluate(async (artwork) => {
       const response = await fetch('/api/basket-next/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ artwork }) });
       return { status: response.status, body: await response.json() };
