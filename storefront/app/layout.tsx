@@ -3,6 +3,7 @@ import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
 import { AccountProvider } from '../components/account/account-provider';
 import { BasketProvider } from '../components/basket-provider';
+import { FavouritesProvider } from '../components/engagement/favourites-provider';
 import { SettingsProvider } from '../components/settings-provider';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
@@ -50,9 +51,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <BasketProvider>
             <ToastProvider>
               <AccountProvider user={user}>
-                <SiteHeader t={t} />
-                <main id="main">{children}</main>
-                <SiteFooter t={t} />
+                <FavouritesProvider>
+                  <SiteHeader t={t} />
+                  <main id="main">{children}</main>
+                  <SiteFooter t={t} />
+                </FavouritesProvider>
               </AccountProvider>
             </ToastProvider>
           </BasketProvider>

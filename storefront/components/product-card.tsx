@@ -1,4 +1,5 @@
 import type { ProductCardData } from '../lib/cards';
+import { CardHeart } from './engagement/card-heart';
 
 /**
  * How wide a card's picture is drawn at each breakpoint: a grid column (see globals.css) less
@@ -80,6 +81,7 @@ export function ProductCard({ card, eager = false, clicked = false, onClick, siz
           )}
         </div>
       </a>
+      <CardHeart slug={card.slug} title={card.title} />
     </article>
   );
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../test/fixtures';
 import { getFavourites, isFavourite, toggleFavourite } from './favourites';
-import { getFollowedArtistSlugs, isFollowing, toggleFollow } from './follows';
+import { getFollowedArtistSlugs, getNewWorksByFollowedArtists, isFollowing, toggleFollow } from './follows';
 
 let temp: TemporaryDatabase;
 let ada: number;
@@ -63,5 +63,17 @@ describe('toggleFollow', () => {
     expect(await toggleFollow(temp.db, ada, artist_slug, now())).toEqual({ following: false, follower_count: 1, artist_slug });
     expect(await getFollowedArtistSlugs(temp.db, ada)).toEqual([]);
     expect(await toggleFollow(temp.db, ada, 'nobody-at-all', now())).toBeUndefined();
+  });
+
+  it('lists the followed artists\' newest available works, newest first', async () => {
+    const { artist_slug, artist_id } = await work(10);
+    const cy = await addUser(temp.db, undefined, 'cy@example.com');
+    await toggleFollow(temp.db, cy, artist_slug, now());
+    const works = await getNewWorksByFollowedArtists(temp.db, cy, 50);
+    expect(works.length).toBeGreaterThan(0);
+    const expected = await temp.db.selectFrom('artworks').select('id').where('artist_id', '=', artist_id).where('status', '=', 'available')
+      .orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    expect(works.map((w) => w.id)).toEqual(expected.map((r) => r.id));
+    expect(await getNewWorksByFollowedArtists(temp.db, await addUser(temp.db, undefined, 'di@example.com'), 50)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { getIndexableArtworksByIds, type IndexableArtwork } from './search-source';
 
 /** The slugs of the artists the user follows, most recently followed first. */
 export async function getFollowedArtistSlugs(db: Db, userId: number): Promise<string[]> {
@@ -35,4 +36,19 @@ export async function toggleFollow(db: Db, userId: number, artistSlug: string, n
 /** Whether the user follows the artist. */
 export async function isFollowing(db: Db, userId: number, artistId: number): Promise<boolean> {
   return (await db.selectFrom('follows').select('artist_id').where('user_id', '=', userId).where('artist_id', '=', artistId).executeTakeFirst()) !== undefined;
+}
+
+/** The newest available works by the artists the user follows, newest first, at most `limit`. */
+export async function getNewWorksByFollowedArtists(db: Db, userId: number, limit: number): Promise<IndexableArtwork[]> {
+  const rows = await db
+    .selectFrom('artworks as w')
+    .innerJoin('follows as f', 'f.artist_id', 'w.artist_id')
+    .select('w.id')
+    .where('f.user_id', '=', userId)
+    .where('w.status', '=', 'available')
+    .orderBy('w.created_at', 'desc')
+    .orderBy('w.id', 'desc')
+    .limit(limit)
+    .execute();
+  return getIndexableArtworksByIds(db, rows.map((r) => r.id));
 }

@@ -46,6 +46,9 @@ export function AccountLink() {
         {user.name}
       </summary>
       <div className="account-menu__panel">
+        <a className="account-menu__item" href="/account/favourites/">{t('favourites.name')}</a>
+        <a className="account-menu__item" href="/account/following/">{t('following.title')}</a>
+        <a className="account-menu__item" href="/account/orders/">{t('orders.title')}</a>
         <button type="button" className="account-menu__item" onClick={choose(() => dispatch({ type: 'yourself/click' }))}>
           {t('account.tellUs')}
         </button>

@@ -39,7 +39,7 @@ export function FavouriteButton({ slug, count: initialCount, favourited: initial
     } catch (error) {
       setFavourited(favourited);
       dispatch({ type: 'set', count });
-      toast.show({ title: error instanceof Error ? error.message : String(error) });
+      toast.show({ title: error instanceof Error ? error.message : String(error), tone: 'error' });
     } finally {
       setBusy(false);
     }

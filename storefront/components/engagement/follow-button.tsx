@@ -29,7 +29,7 @@ export function FollowButton({ artistSlug, artistName, followers: initialFollowe
       const answer = (await fetchJson('/interest/', { method: 'POST', body: { artist: artistSlug } })) as { following: boolean; follower_count: number };
       setState({ following: answer.following, followers: answer.follower_count });
     } catch (error) {
-      toast.show({ title: error instanceof Error ? error.message : String(error) });
+      toast.show({ title: error instanceof Error ? error.message : String(error), tone: 'error' });
     } finally {
       setBusy(false);
     }

@@ -216,6 +216,13 @@ const BRITISH = {
   'favourites.remove': 'Remove from favourites',
   'favourites.added': 'Saved to your favourites',
   'favourites.count': { one: '{count} favourite', other: '{count} favourites' },
+  'favourites.signIn': 'Log in to see the works you have saved.',
+  'favourites.empty': 'Nothing saved yet: tap the heart on any work to keep it here.',
+
+  'following.title': 'New from artists you follow',
+  'following.text': 'The newest work by every artist you follow, as it arrives.',
+  'following.signIn': 'Log in to see new work by the artists you follow.',
+  'following.empty': 'You follow no artists yet, or they have nothing new for sale. Follow an artist from their page.',
 
   'product.breadcrumb': 'Where this work sits in the gallery',
   'product.pictures': 'Pictures of the artwork',
@@ -287,6 +294,8 @@ const AMERICAN: { [K in MessageKey]?: Message<K> } = {
   'favourites.remove': 'Remove from favorites',
   'favourites.added': 'Saved to your favorites',
   'favourites.count': { one: '{count} favorite', other: '{count} favorites' },
+  'favourites.signIn': 'Log in to see the works you have saved.',
+  'favourites.empty': 'Nothing saved yet: tap the heart on any work to keep it here.',
 };
 
 export const MESSAGES: Record<Language, { readonly [K in MessageKey]: Message<K> }> = {

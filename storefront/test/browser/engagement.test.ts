@@ -51,6 +51,21 @@ describe('favourites, follows and the basket on the product page', () => {
     await close();
   });
 
+  it('favourites from the gallery: the heart asks a visitor to log in, fills, and the work is on the favourites page', async () => {
+    const { page, errors, close } = await open('/shop/?sort=newest&page=3');
+    const card = page.locator('.grid .card').nth(2);
+    const slug = (await card.getAttribute('data-slug'))!;
+    const heart = card.locator('[data-card-heart]');
+    await heart.click();
+    await logInThroughOverlay(page);
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
+    await page.goto(`${base}/account/favourites/`, { waitUntil: 'networkidle' });
+    expect(await page.locator(`.grid .card[data-slug="${slug}"]`).count()).toBe(1);
+    expect(await page.locator(`.grid .card[data-slug="${slug}"] [data-card-heart]`).getAttribute('aria-pressed')).toBe('true');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('follows an artist from their page once the visitor has logged in', async () => {
     const work = await listedWork(5);
     const { page, errors, close } = await open(`/artist/${work.artist_slug}/`);
@@ -63,6 +78,9 @@ describe('favourites, follows and the basket on the product page', () => {
     expect(await count()).toContain(String(before + 1));
     const followed = (await (await page.request.get(`${base}/interest/follows.js`)).json()) as { results: string[] };
     expect(followed.results).toContain(work.artist_slug);
+    // Their new work has a page of its own.
+    await page.goto(`${base}/account/following/`, { waitUntil: 'networkidle' });
+    expect(await page.locator(`.grid .card[data-slug="${work.slug}"]`).count()).toBe(1);
     expect(errors).toEqual([]);
     await close();
   });

@@ -50,12 +50,35 @@ describe('the page shell', () => {
     await close();
   });
 
+  it('switches currency at once on the basket page: its total changes symbol', async () => {
+    const { page, close } = await newPage();
+    const { results } = (await (await fetch(`${base}/api/v2/product/s/?paginate=1&page=9`)).json()) as { results: { slug: string }[] };
+    await page.goto(`${base}/basket/`, { waitUntil: 'networkidle' });
+    const added = await page.evaluate(async (artwork) => (await fetch('/api/basket-next/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ artwork }) })).status, results[0]!.slug);
+    expect(added).toBe(200);
+    await page.reload({ waitUntil: 'networkidle' });
+    const total = () => page.locator('dd.totals__total').textContent();
+    await expect.poll(total).toMatch(/^£/);
+    await page.locator('.settings__toggle').click();
+    const currency = page.getByLabel('Currency');
+    await expect.poll(() => currency.isEnabled()).toBe(true);
+    await currency.selectOption('EUR');
+    await expect.poll(total).toMatch(/^€/);
+    await close();
+  });
+
   it('lets a currency in the address win for a visitor', async () => {
     const html = await (await fetch(`${base}/shop/?currency=EUR`)).text();
     expect(html).toMatch(/class="card__now[^"]*">€/);
   });
 
-  it.each(['/', '/shop/', '/shop/painting/'])('emits the alternate-language links on %s', async (path) => {
+  const productPath = async () => {
+    const { results } = (await (await fetch(`${base}/api/v2/product/s/?paginate=1`)).json()) as { results: { url: string }[] };
+    return results[0]!.url;
+  };
+
+  it.each(['/', '/shop/', '/shop/painting/', '/basket/', 'a product page'])('emits the alternate-language links on %s', async (page) => {
+    const path = page === 'a product page' ? await productPath() : page;
     const html = await (await fetch(`${base}${path}`)).text();
     for (const lang of ALTERNATES) {
       expect(html).toMatch(new RegExp(`<link rel="alternate" hrefLang="${lang}" href="http://[^"]+${path.replace(/\//g, '\\/')}"`));

@@ -1,0 +1,72 @@
+'use client';
+
+import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { fetchJson } from '../../lib/fetch-json';
+import { useT } from '../../lib/i18n/use-t';
+import { useAccount } from '../account/account-provider';
+import { useToast } from '../toasts';
+
+interface FavouritesContextValue {
+  /** Slugs of the signed-in shopper's favourites; empty for a visitor. */
+  favourites: ReadonlySet<string>;
+  /** Adds or removes a favourite; a visitor logs in first (the login overlay). */
+  toggle(slug: string): void;
+}
+
+const FavouritesContext = createContext<FavouritesContextValue | null>(null);
+
+/**
+ * The shopper's favourites, for the hearts on every card. A visitor's page asks nothing; a
+ * signed-in shopper's list is read once per sign-in.
+ */
+export function FavouritesProvider({ children }: { children: ReactNode }) {
+  const t = useT();
+  const toast = useToast();
+  const { user, whenSignedIn } = useAccount();
+  const [favourites, setFavourites] = useState<ReadonlySet<string>>(new Set());
+  const userId = user?.id;
+
+  useEffect(() => {
+    setFavourites(new Set());
+    if (userId === undefined) return;
+    let current = true;
+    fetchJson('/collections/api/favourites/')
+      .then((body) => {
+        if (current) setFavourites(new Set((body as { results: { slug: string }[] }).results.map((e) => e.slug)));
+      })
+      .catch(() => {
+        // Hearts stay empty; the next sign-in or page asks again.
+      });
+    return () => {
+      current = false;
+    };
+  }, [userId]);
+
+  const toggle = useCallback(
+    (slug: string) =>
+      whenSignedIn(async () => {
+        try {
+          const { favourited } = (await fetchJson('/collections/api/favourites/', { method: 'POST', body: { slug } })) as { favourited: boolean };
+          setFavourites((previous) => {
+            const next = new Set(previous);
+            if (favourited) next.add(slug);
+            else next.delete(slug);
+            return next;
+          });
+          if (favourited) toast.show({ title: t('favourites.added') });
+        } catch (error) {
+          toast.show({ title: error instanceof Error ? error.message : String(error), tone: 'error' });
+        }
+      }),
+    [whenSignedIn, toast, t],
+  );
+
+  const value = useMemo(() => ({ favourites, toggle }), [favourites, toggle]);
+  return <FavouritesContext value={value}>{children}</FavouritesContext>;
+}
+
+export function useFavourites(): FavouritesContextValue {
+  const value = use(FavouritesContext);
+  if (!value) throw new Error('useFavourites() is used outside <FavouritesProvider>.');
+  return value;
+}
