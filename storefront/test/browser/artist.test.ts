@@ -53,7 +53,7 @@ describe('the artist page', () => {
     expect(await page.locator('h1').textContent()).toBe(artist.name);
     expect(await page.locator('.artist-profile__bio').textContent()).toBe(artist.bio);
     expect(await page.locator('.artist-profile__place').textContent()).toMatch(new RegExp(`^${artist.city}, `));
-    expect(await page.locator('.artist-profile__followers').textContent()).toMatch(/^\d+ followers?$/);
+    expect(await page.locator('.follow__count').textContent()).toMatch(/^\d+ followers?$/);
     expect(await page.locator('.artist-profile__avatar').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
     const available = await slugsIn(page, 'available-works-title');
@@ -63,8 +63,7 @@ describe('the artist page', () => {
     expect(sold).toHaveLength(Math.min(24, artist.sold_count));
     expect(sold.filter((slug) => available.includes(slug))).toEqual([]);
     expect(await page.locator('section[aria-labelledby="sold-works-title"] .card__sold').count()).toBe(sold.length);
-    // Follows come with accounts: until then there is no button that would do nothing.
-    expect(await page.locator('.artist-profile button').count()).toBe(0);
+    expect(await page.locator(`.artist-profile [data-follow="${artist.slug}"]`).getAttribute('aria-pressed')).toBe('false');
     await loadAllPictures(page);
     await page.screenshot({ path: screenshotPath('artist-desktop'), fullPage: true });
     expect(errors).toEqual([]);
