@@ -9,7 +9,7 @@ import './account.css';
 
 /**
  * The header's account corner: "Log in" for a visitor; for a signed-in user their name, opening
- * a small menu with the profile prompt and "Log out".
+ * a small menu with the profile prompt and "Log out" (and, for staff, the search index page).
  */
 export function AccountLink() {
   const t = useT();
@@ -46,6 +46,7 @@ export function AccountLink() {
         {user.name}
       </summary>
       <div className="account-menu__panel">
+        {user.role === 'staff' && <a className="account-menu__item" href="/staff/index/">{t('account.staffIndex')}</a>}
         <button type="button" className="account-menu__item" onClick={choose(() => dispatch({ type: 'yourself/click' }))}>
           {t('account.tellUs')}
         </button>
