@@ -67,7 +67,7 @@ export function IndexPanel({ initial }: { initial: IndexStatus }) {
           <dt>{t('staff.index.lastRebuild')}</dt>
           <dd>
             {when(status.built_at)}
-            {status.build_duration_ms !== null && <span className="staff-index__muted"> · {t('staff.index.took', { seconds: seconds(status.build_duration_ms) })}</span>}
+            {status.build_duration_ms !== null && <span className="staff-index__muted staff-index__took">{t('staff.index.took', { seconds: seconds(status.build_duration_ms) })}</span>}
           </dd>
         </div>
       </dl>
@@ -85,7 +85,8 @@ export function IndexPanel({ initial }: { initial: IndexStatus }) {
                 ? t('staff.index.failed', { error: run.error ?? '' })
                 : run.state === 'done'
                   ? t('staff.index.finished', { seconds: seconds(run.duration_ms ?? 0) })
-                  : `${t(`staff.index.phase.${run.phase}`)} · ${t('staff.index.progress', { sent: number.format(run.sent), total: number.format(run.total) })}`}
+                  : [t(`staff.index.phase.${run.phase}`), run.total > 0 && t('staff.index.progress', { sent: number.format(run.sent), total: number.format(run.total) })]
+                    .filter(Boolean).join(' · ')}
             </p>
           </div>
         )}
