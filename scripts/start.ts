@@ -89,7 +89,10 @@ await runCli(async () => {
     const search = supervise(startService('search', process.execPath, ['--import', 'tsx', 'search-service/src/server.ts'], serviceEnv, REPO_ROOT));
     await waitForHttp(search, `${searchUrl}/healthz`, 30_000);
 
-    const storefrontEnv = { ...process.env, SEARCH_SERVICE_URL: searchUrl, NEXT_TELEMETRY_DISABLED: '1' };
+    // The engine too, for the staff index page's rebuild; the storefront keeps the key on its server.
+    const storefrontEnv = {
+      ...process.env, SEARCH_SERVICE_URL: searchUrl, MEILI_URL: meili.url, MEILI_MASTER_KEY: meili.masterKey, NEXT_TELEMETRY_DISABLED: '1',
+    };
     const next = path.join(REPO_ROOT, 'node_modules/next/dist/bin/next');
     if (storefrontBuildIsStale(REPO_ROOT)) {
       console.log('Building the storefront (first run or sources changed)…');

@@ -3,6 +3,7 @@ import { apiError } from './lib/api-error';
 import { isCrossSiteRequest, isGuardedPath } from './lib/csrf';
 import { getDb } from './lib/db';
 import { pageExists } from './lib/page-exists';
+import { SESSION_COOKIE } from './lib/session';
 import { forwardRequestPath } from './lib/request-path';
 
 /**
@@ -11,7 +12,8 @@ import { forwardRequestPath } from './lib/request-path';
  *   so that no route can forget it.
  * - Pages: an address that names nothing (an unknown work, artist or category, or %-escapes
  *   that are not UTF-8) gets the not-found page, rendered on the server (lib/page-exists.ts);
- *   the rest are told the address they render for (lib/request-path.ts).
+ *   the rest are told the address they render for (lib/request-path.ts). Staff pages are
+ *   not found by anyone but staff.
  */
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
@@ -23,7 +25,7 @@ export async function proxy(request: NextRequest) {
   }
   let exists: boolean;
   try {
-    exists = await pageExists(pathname, getDb);
+    exists = await pageExists(pathname, getDb, request.cookies.get(SESSION_COOKIE)?.value);
   } catch (error) {
     // A %-escape that is not UTF-8 names no page. A database that cannot answer leaves the
     // judgement to the page, which says not found or unavailable itself.

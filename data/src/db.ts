@@ -10,6 +10,7 @@ import * as homepageAndFollows from './migrations/0004-homepage-and-follows';
 import * as listingIndexes from './migrations/0005-listing-indexes';
 import * as checkout from './migrations/0006-checkout';
 import * as userAbout from './migrations/0007-user-about';
+import * as indexSyncTime from './migrations/0010-index-sync-time';
 
 export type Db = Kysely<Database>;
 
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-listing-indexes': listingIndexes,
   '0006-checkout': checkout,
   '0007-user-about': userAbout,
+  '0010-index-sync-time': indexSyncTime,
 };
 
 /** The database could not be opened or migrated; the message says what to do. */

@@ -23,4 +23,5 @@ export * from './queries/search-source';
 export * from './queries/sessions';
 export * from './queries/visitor-data';
 export * from './queries/settings';
+export * from './queries/tracking';
 export * from './cli/run-cli';

@@ -120,6 +120,7 @@ export interface SearchIndexStateTable {
   built_at: Timestamp;
   duration_ms: number;
   last_change_id: number;
+  synced_at: Timestamp | null;
 }
 
 export type Role = 'user' | 'provider' | 'staff';

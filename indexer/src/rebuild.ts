@@ -78,9 +78,10 @@ export async function rebuildIndex(options: {
     onProgress?.({ phase: 'swapping', sent: total, total });
     const liveExisted = await swapIn(meili, indexUid, buildUid);
     const durationMs = Math.round(performance.now() - started);
+    const builtAt = new Date().toISOString();
     await saveSearchIndexState(db, {
-      index_uid: indexUid, fingerprint, documents, built_at: new Date().toISOString(),
-      duration_ms: durationMs, last_change_id: lastChangeId,
+      index_uid: indexUid, fingerprint, documents, built_at: builtAt,
+      duration_ms: durationMs, last_change_id: lastChangeId, synced_at: builtAt,
     });
     // After a swap the side index holds the old documents; losing it is harmless, so a failed
     // delete is left for the next rebuild to clear.

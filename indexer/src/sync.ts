@@ -1,6 +1,6 @@
 import type { Meilisearch } from 'meilisearch';
 import {
-  getCatalogueChanges, getIndexableArtworksByIds, getRateMatrix, getSearchIndexState, releaseLapsedReservations, saveSearchIndexState,
+  getCatalogueChanges, getIndexableArtworksByIds, getRateMatrix, getSearchIndexState, recordIndexSync, releaseLapsedReservations,
   type Db,
 } from '@easel/data';
 import { isSearchable, toSearchDocument } from './documents';
@@ -36,12 +36,12 @@ export async function syncIndex({ db, meili, indexUid }: { db: Db; meili: Meilis
   if (gone.length > 0) await succeeded(index.deleteDocuments(gone));
   const { numberOfDocuments } = await index.getStats();
   const lastChangeId = changes[changes.length - 1]!.id;
-  await saveSearchIndexState(db, {
-    ...state,
+  await recordIndexSync(db, indexUid, {
     // Only a pass that reached the newest change may vouch for the whole catalogue.
     fingerprint: changes.length < CHANGES_PER_PASS ? fingerprint : state.fingerprint,
     documents: numberOfDocuments,
     last_change_id: lastChangeId,
+    synced_at: new Date().toISOString(),
   });
   return changes.length;
 }

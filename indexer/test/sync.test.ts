@@ -31,6 +31,7 @@ describe('syncIndex', () => {
   it('removes a sold work and puts back one made available, then counts the index as current', async () => {
     const [sold, returned] = await availableIds(2);
     expect(await inIndex(sold!)).toBe(true);
+    const rebuilt = (await getSearchIndexState(db, indexUid))!;
     const now = new Date().toISOString();
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('artworks').set({ status: 'sold', stock: 0, updated_at: now }).where('id', '=', sold!).execute();
@@ -49,7 +50,12 @@ describe('syncIndex', () => {
     expect(await syncIndex({ db, meili, indexUid })).toBe(0);
     expect(await checkIndexStaleness(db, meili, indexUid)).toEqual({ stale: false });
     const lastChange = await db.selectFrom('catalogue_changes').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow();
-    expect((await getSearchIndexState(db, indexUid))?.last_change_id).toBe(lastChange.id);
+    const synced = (await getSearchIndexState(db, indexUid))!;
+    expect(synced.last_change_id).toBe(lastChange.id);
+    // A sync pass records when it caught up, and leaves the last full rebuild's figures alone.
+    expect(synced.synced_at! >= rebuilt.synced_at!).toBe(true);
+    expect(synced.synced_at).not.toBe(rebuilt.synced_at);
+    expect([synced.built_at, synced.duration_ms]).toEqual([rebuilt.built_at, rebuilt.duration_ms]);
   });
 });
 

@@ -8,6 +8,7 @@ import { SettingsProvider } from '../components/settings-provider';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { ToastProvider } from '../components/toasts';
+import { PageTracker } from '../components/tracker';
 import { alternateLanguages, declaresAlternateLanguages } from '../lib/i18n/alternates';
 import { getRequestAccount } from '../lib/account/server';
 import { languageTag } from '../lib/i18n/languages';
@@ -56,6 +57,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                   <main id="main">{children}</main>
                   <SiteFooter t={t} />
                 </FavouritesProvider>
+                <PageTracker />
               </AccountProvider>
             </ToastProvider>
           </BasketProvider>

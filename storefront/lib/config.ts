@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { databaseFileSchema, parseEnv, REPO_ROOT, type Env } from '@easel/data/config';
+import { databaseFileSchema, indexUidSchema, parseEnv, REPO_ROOT, type Env } from '@easel/data/config';
+import { DEFAULT_INDEX_UID } from '@easel/indexer/index-settings';
 
 /**
  * The storefront's settings, read from the environment once, at first use, and validated.
@@ -31,7 +32,15 @@ const envSchema = z.object({
   ),
   // Signed-in users' settings and the currency rates are read from the catalogue database.
   DATABASE_FILE: z.preprocess(emptyToUndefined, databaseFileSchema),
-});
+  /**
+   * The search engine and the index, for the staff index page's full rebuild (lib/staff/index-admin.ts),
+   * which runs in this server process. The key stays on the server; without the engine the page
+   * still shows the index's figures (they live in the database) but cannot rebuild.
+   */
+  MEILI_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  MEILI_MASTER_KEY: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
+  SEARCH_INDEX: z.preprocess(emptyToUndefined, indexUidSchema(DEFAULT_INDEX_UID)),
+}).refine((c) => !c.MEILI_URL || c.MEILI_MASTER_KEY, { path: ['MEILI_MASTER_KEY'], message: 'is required when MEILI_URL is set' });
 
 export type StorefrontConfig = z.output<typeof envSchema>;
 

@@ -39,6 +39,8 @@ describe('isGuardedPath', () => {
   it('covers the JSON endpoints and nothing else', () => {
     expect(isGuardedPath('/api/account/login/')).toBe(true);
     expect(isGuardedPath('/collections/api/add/')).toBe(true);
+    expect(isGuardedPath('/t/event/')).toBe(true);
+    expect(isGuardedPath('/tea/')).toBe(false);
     expect(isGuardedPath('/shop/')).toBe(false);
     expect(isGuardedPath('/apiary/')).toBe(false);
   });
@@ -62,6 +64,11 @@ describe('the proxy', () => {
       expect(response.status).toBe(200);
       expect(response.headers.get('x-middleware-next')).toBe('1');
     }
+  });
+
+  it('shows a visitor the not-found page in place of a staff page', async () => {
+    const response = await call('/staff/index/');
+    expect(new URL(response.headers.get('x-middleware-rewrite')!).pathname).toBe('/not-found/');
   });
 
   it('still tells pages their address', async () => {

@@ -7,8 +7,12 @@
  */
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** The paths that answer JSON and change state; pages do not take POSTs. */
-const GUARDED_PREFIXES = ['/api/', '/collections/api/', '/interest/'];
+/**
+ * The paths that answer JSON and change state; pages do not take POSTs. The tracking beacons
+ * (`/t/`, `/api/tracking/`) are among them so that another site cannot pour made-up views into
+ * our figures; our own beacons are same-origin and pass.
+ */
+const GUARDED_PREFIXES = ['/api/', '/collections/api/', '/interest/', '/t/'];
 
 export function isGuardedPath(pathname: string): boolean {
   return GUARDED_PREFIXES.some((prefix) => pathname.startsWith(prefix));

@@ -3,15 +3,17 @@ import { isArtistSlug } from '@easel/data/queries/artists';
 import { isProductSlug } from '@easel/data/queries/product';
 import { slugSchema } from './catalogue/api';
 import { parseLandingPath } from './gallery/location';
+import { isStaff } from './staff/api';
 
 /**
  * Whether a page address names something that exists: a gallery landing page, a work or an
  * artist. The proxy answers the rest with the not-found page, fully rendered on the server;
  * a page's own notFound() would send its 404 body for the browser to draw (vercel/next.js
  * #62228), leaving crawlers and no-JavaScript visitors a blank page. Other addresses are for
- * their routes to judge. '/product/blue-harbour/' -> true when that work is for shoppers to see.
+ * their routes to judge. '/product/blue-harbour/' -> true when that work is for shoppers to see;
+ * '/staff/index/' -> true only for a staff member's session.
  */
-export async function pageExists(pathname: string, getDb: () => Promise<Db>): Promise<boolean> {
+export async function pageExists(pathname: string, getDb: () => Promise<Db>, sessionId?: string): Promise<boolean> {
   const segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
   const [section, ...rest] = segments;
   switch (section) {
@@ -23,6 +25,9 @@ export async function pageExists(pathname: string, getDb: () => Promise<Db>): Pr
       if (more.length > 0 || !slugSchema.safeParse(slug).success) return false;
       return section === 'product' ? isProductSlug(await getDb(), slug!) : isArtistSlug(await getDb(), slug!);
     }
+    case 'staff':
+      // Staff pages exist for staff only; to everyone else they are not there at all.
+      return (await isStaff(sessionId, getDb)) === true;
     default:
       return true;
   }

@@ -145,9 +145,12 @@ export interface SearchIndexState {
   index_uid: string;
   fingerprint: string;
   documents: number;
+  /** When the last full rebuild finished, and how long it took. */
   built_at: string;
   duration_ms: number;
   last_change_id: number;
+  /** When the index last caught up with recorded changes (a sync pass or a rebuild); null before either. */
+  synced_at: string | null;
 }
 
 export async function getSearchIndexState(db: Db, indexUid: string): Promise<SearchIndexState | undefined> {
@@ -160,6 +163,24 @@ export async function saveSearchIndexState(db: Db, state: SearchIndexState): Pro
     .values(state)
     .onConflict((oc) => oc.column('index_uid').doUpdateSet(state))
     .execute();
+}
+
+/**
+ * What a sync pass records: only its own columns, so a full rebuild finishing meanwhile (in
+ * another process) keeps its built_at and duration.
+ */
+export async function recordIndexSync(
+  db: Db,
+  indexUid: string,
+  sync: Pick<SearchIndexState, 'fingerprint' | 'documents' | 'last_change_id' | 'synced_at'>,
+): Promise<void> {
+  await db.updateTable('search_index_state').set(sync).where('index_uid', '=', indexUid).execute();
+}
+
+/** How many recorded catalogue changes the index has yet to carry: those after `afterId`. */
+export async function countCatalogueChangesAfter(db: Db, afterId: number): Promise<number> {
+  const row = await db.selectFrom('catalogue_changes').select((eb) => eb.fn.countAll<number>().as('n')).where('id', '>', afterId).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function countArtworks(db: Db): Promise<number> {

@@ -9,7 +9,7 @@ import './account.css';
 
 /**
  * The header's account corner: "Log in" for a visitor; for a signed-in user their name, opening
- * a small menu with the profile prompt and "Log out".
+ * a small menu with the profile prompt and "Log out" (and, for staff, the search index page).
  */
 export function AccountLink() {
   const t = useT();
@@ -49,6 +49,7 @@ export function AccountLink() {
         <a className="account-menu__item" href="/account/favourites/">{t('favourites.name')}</a>
         <a className="account-menu__item" href="/account/following/">{t('following.title')}</a>
         <a className="account-menu__item" href="/account/orders/">{t('orders.title')}</a>
+        {user.role === 'staff' && <a className="account-menu__item" href="/staff/index/">{t('account.staffIndex')}</a>}
         <button type="button" className="account-menu__item" onClick={choose(() => dispatch({ type: 'yourself/click' }))}>
           {t('account.tellUs')}
         </button>

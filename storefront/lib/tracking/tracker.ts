@@ -1,0 +1,95 @@
+/**
+ * The browser half of tracking (lib/tracking/api.ts is the server's): page views, one visit per
+ * browser session, product cards seen (half in view) and clicked. Events gather for a moment and
+ * go as one beacon per endpoint; whatever is waiting goes when the page is hidden or left.
+ * Loaded on its own once the page is idle (components/tracker.tsx), so it never delays a page.
+ */
+
+const ENDPOINTS = { page_view: '/t/event/', visit: '/t/visit/', impression: '/api/tracking/impressions/', click: '/api/tracking/clicks/' };
+type Kind = keyof typeof ENDPOINTS;
+
+/** The server's limits: events per batch, characters of a path and a referrer. */
+const MAX_EVENTS = 50;
+const MAX_PATH = 512;
+const MAX_REFERRER = 1024;
+const SEND_AFTER_MS = 1000;
+const VISIT_KEY = 'easel-visit';
+const CARD = 'article.card[data-slug]';
+
+const waiting: Record<Kind, object[]> = { page_view: [], visit: [], impression: [], click: [] };
+let timer: number | undefined;
+/** Cards already counted as seen on this page view. */
+let seen = new Set<string>();
+let previousUrl = document.referrer;
+
+const currentPath = () => (location.pathname + location.search).slice(0, MAX_PATH);
+
+function send(kind: Kind, events: object[]): void {
+  const body = JSON.stringify({ events });
+  // A beacon outlives the page; where one is refused (too large, or not supported), a keepalive fetch does too.
+  const queued = navigator.sendBeacon?.(ENDPOINTS[kind], new Blob([body], { type: 'application/json' }));
+  if (!queued) void fetch(ENDPOINTS[kind], { method: 'POST', body, keepalive: true, headers: { 'Content-Type': 'application/json' } }).catch(() => undefined);
+}
+
+function sendAll(): void {
+  window.clearTimeout(timer);
+  timer = undefined;
+  for (const kind of Object.keys(waiting) as Kind[]) {
+    const events = waiting[kind];
+    waiting[kind] = [];
+    for (let i = 0; i < events.length; i += MAX_EVENTS) send(kind, events.slice(i, i + MAX_EVENTS));
+  }
+}
+
+function track(kind: Kind, event: object): void {
+  waiting[kind].push(event);
+  timer ??= window.setTimeout(sendAll, SEND_AFTER_MS);
+}
+
+const observer = new IntersectionObserver((entries) => {
+  for (const entry of entries) {
+    const slug = (entry.target as HTMLElement).dataset.slug!;
+    if (!entry.isIntersecting || seen.has(slug)) continue;
+    seen.add(slug);
+    track('impression', { slug, path: currentPath() });
+  }
+}, { threshold: 0.5 });
+const watched = new WeakSet<Element>();
+
+function watchCards(): void {
+  for (const card of document.querySelectorAll(CARD)) {
+    if (watched.has(card)) continue;
+    watched.add(card);
+    observer.observe(card);
+  }
+}
+
+/** Starts tracking on this page; `pageView` is then called for it and for every later address. */
+export function startTracking(): void {
+  if (!sessionStorage.getItem(VISIT_KEY)) {
+    sessionStorage.setItem(VISIT_KEY, '1');
+    track('visit', { path: currentPath(), referrer: referrerOf(document.referrer) });
+  }
+  // Cards arrive with client-side results and sections loaded after the page.
+  new MutationObserver(watchCards).observe(document.body, { childList: true, subtree: true });
+  document.addEventListener('click', (event) => {
+    const card = (event.target as Element).closest?.(`${CARD} a`)?.closest<HTMLElement>(CARD);
+    if (card) track('click', { slug: card.dataset.slug!, path: currentPath() });
+  }, { capture: true });
+  addEventListener('pagehide', sendAll);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') sendAll();
+  });
+}
+
+export function pageView(): void {
+  seen = new Set();
+  track('page_view', { path: currentPath(), referrer: referrerOf(previousUrl) });
+  previousUrl = location.href;
+  watchCards();
+}
+
+/** The server takes an http(s) address of up to MAX_REFERRER characters, or nothing. */
+function referrerOf(url: string): string {
+  return /^https?:\/\//.test(url) && url.length <= MAX_REFERRER ? url : '';
+}
