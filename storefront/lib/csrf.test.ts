@@ -39,6 +39,8 @@ describe('isGuardedPath', () => {
   it('covers the JSON endpoints and nothing else', () => {
     expect(isGuardedPath('/api/account/login/')).toBe(true);
     expect(isGuardedPath('/collections/api/add/')).toBe(true);
+    expect(isGuardedPath('/editors-picks/themes/')).toBe(true);
+    expect(isGuardedPath('/dashboard/marketing/api/campaign/')).toBe(true);
     expect(isGuardedPath('/shop/')).toBe(false);
     expect(isGuardedPath('/apiary/')).toBe(false);
   });

@@ -8,7 +8,7 @@
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The paths that answer JSON and change state; pages do not take POSTs. */
-const GUARDED_PREFIXES = ['/api/', '/collections/api/', '/interest/'];
+const GUARDED_PREFIXES = ['/api/', '/collections/api/', '/interest/', '/editors-picks/', '/dashboard/'];
 
 export function isGuardedPath(pathname: string): boolean {
   return GUARDED_PREFIXES.some((prefix) => pathname.startsWith(prefix));

@@ -28,3 +28,8 @@ export function sharedHomepageData<T extends object>(db: Db, key: string, load: 
   }
   return cache.fetch(key, { context: load }) as Promise<T>;
 }
+
+/** Forgets every shared homepage section, so a staff change (a theme, featured art, a promotion) shows at once in this process. */
+export function clearSharedHomepageData(db: Db): void {
+  caches.delete(db);
+}
