@@ -46,6 +46,7 @@ export function AccountLink() {
         {user.name}
       </summary>
       <div className="account-menu__panel">
+        <a className="account-menu__item" href="/account/collections/">{t('account.collections')}</a>
         <button type="button" className="account-menu__item" onClick={choose(() => dispatch({ type: 'yourself/click' }))}>
           {t('account.tellUs')}
         </button>

@@ -57,7 +57,7 @@ export function createCollectionsHandlers({ getDb }: Dependencies): { GET: Handl
       if (userId === null) return apiError(401, 'not_signed_in', 'Please log in to make a collection.');
       const db = await getDb();
       const collection = await createCollection(db, userId, body.name, new Date().toISOString());
-      forgetCollectionView(db, userId, collection.slug);
+      await forgetCollectionView(db, userId, collection.slug);
       return NextResponse.json({ collection }, { status: 201, headers: PRIVATE });
     }),
   };
@@ -78,7 +78,7 @@ export function createCollectionItemHandlers({ getDb }: Dependencies): { POST: H
     const changed = await setCollectionItem(db, userId, body.collection, body.product, inCollection, new Date().toISOString());
     if (changed === 'no_collection') return apiError(404, 'not_found', `You have no collection ${body.collection}.`, 'collection');
     if (changed === 'no_artwork') return apiError(404, 'not_found', `There is no artwork ${body.product}.`, 'product');
-    forgetCollectionView(db, userId, body.collection);
+    await forgetCollectionView(db, userId, body.collection);
     return NextResponse.json(changed, { headers: PRIVATE });
   });
   return { POST: change(true), DELETE: change(false) };

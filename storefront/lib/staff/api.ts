@@ -54,7 +54,7 @@ export function createCurationHandlers(kind: CurationKind, { getDb }: Dependenci
     const results = await setProductCuration(db, kind, body.curation, body.product, value);
     if (results === 'no_curation') return apiError(404, 'not_found', `There is no ${kind} ${body.curation}.`, kind);
     if (results === 'no_artwork') return apiError(404, 'not_found', `There is no artwork ${body.product}.`, 'product');
-    clearSharedHomepageData(db);
+    await clearSharedHomepageData(db);
     return NextResponse.json({ results }, { headers: PRIVATE });
   });
   return {
@@ -84,7 +84,7 @@ export function createPromoteHandler({ getDb }: Dependencies): Handler {
     const db = await getDb();
     const promoted = await promoteArtwork(db, body.product, new Date().toISOString());
     if (!promoted) return apiError(404, 'not_found', `There is no artwork ${body.product}.`, 'product');
-    clearSharedHomepageData(db);
+    await clearSharedHomepageData(db);
     return NextResponse.json(promoted, { headers: PRIVATE });
   });
 }
