@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ProductCardData } from '../lib/cards';
 import { ProductCard, type ProductCardProps } from './product-card';
 
@@ -14,9 +15,11 @@ export interface ProductGridProps {
   soldLabel?: string;
   /** How many cards load their pictures at once: none for a grid further down the page. */
   eagerCards?: number;
+  /** Shown under each card: a collection's "Remove". */
+  after?: (card: ProductCardData) => ReactNode;
 }
 
-export function ProductGrid({ cards, clicked = [], onCardClick, headingLevel, soldLabel, eagerCards = EAGER_CARDS }: ProductGridProps) {
+export function ProductGrid({ cards, clicked = [], onCardClick, headingLevel, soldLabel, eagerCards = EAGER_CARDS, after }: ProductGridProps) {
   return (
     <ul className="grid" role="list">
       {cards.map((card, i) => (
@@ -29,6 +32,7 @@ export function ProductGrid({ cards, clicked = [], onCardClick, headingLevel, so
             {...(onCardClick ? { onClick: onCardClick } : {})}
             {...(soldLabel ? { soldLabel } : {})}
           />
+          {after?.(card)}
         </li>
       ))}
     </ul>

@@ -41,6 +41,8 @@ describe('isGuardedPath', () => {
     expect(isGuardedPath('/collections/api/add/')).toBe(true);
     expect(isGuardedPath('/t/event/')).toBe(true);
     expect(isGuardedPath('/tea/')).toBe(false);
+    expect(isGuardedPath('/editors-picks/themes/')).toBe(true);
+    expect(isGuardedPath('/dashboard/marketing/api/campaign/')).toBe(true);
     expect(isGuardedPath('/shop/')).toBe(false);
     expect(isGuardedPath('/apiary/')).toBe(false);
   });

@@ -12,7 +12,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * (`/t/`, `/api/tracking/`) are among them so that another site cannot pour made-up views into
  * our figures; our own beacons are same-origin and pass.
  */
-const GUARDED_PREFIXES = ['/api/', '/collections/api/', '/interest/', '/t/'];
+const GUARDED_PREFIXES = ['/api/', '/collections/api/', '/interest/', '/t/', '/editors-picks/', '/dashboard/'];
 
 export function isGuardedPath(pathname: string): boolean {
   return GUARDED_PREFIXES.some((prefix) => pathname.startsWith(prefix));

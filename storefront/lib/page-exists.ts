@@ -3,7 +3,7 @@ import { isArtistSlug } from '@easel/data/queries/artists';
 import { isProductSlug } from '@easel/data/queries/product';
 import { slugSchema } from './catalogue/api';
 import { parseLandingPath } from './gallery/location';
-import { isStaff } from './staff/api';
+import { isStaff } from './staff/access';
 
 /**
  * Whether a page address names something that exists: a gallery landing page, a work or an

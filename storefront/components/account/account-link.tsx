@@ -47,6 +47,7 @@ export function AccountLink() {
       </summary>
       <div className="account-menu__panel">
         <a className="account-menu__item" href="/account/favourites/">{t('favourites.name')}</a>
+        <a className="account-menu__item" href="/account/collections/">{t('account.collections')}</a>
         <a className="account-menu__item" href="/account/following/">{t('following.title')}</a>
         <a className="account-menu__item" href="/account/orders/">{t('orders.title')}</a>
         {user.role === 'staff' && <a className="account-menu__item" href="/staff/index/">{t('account.staffIndex')}</a>}

@@ -1,6 +1,7 @@
 import type { Currency } from '@easel/data/vocabulary';
 import { priceToPay, type ProductCardData } from '../../lib/cards';
 import { AddToBasket } from '../add-to-basket';
+import { AddToCollection } from '../collections/add-to-collection';
 import { FavouriteButton } from '../engagement/favourite-button';
 import type { ProductData } from '../../lib/catalogue/product';
 import type { Translate } from '../../lib/i18n/translate';
@@ -58,6 +59,7 @@ export function ProductSummary({ product, card, shipping, shipsFrom, currency, f
           )}
           <FavouriteButton slug={product.slug} count={product.favourite_count} favourited={favourited} />
         </div>
+        <AddToCollection slug={product.slug} />
       </div>
 
       {product.status !== 'sold' && (

@@ -1,30 +1,32 @@
 import { LRUCache } from 'lru-cache';
 import type { Db } from '@easel/data/db';
+import { processWide } from '../process-wide';
 
 /**
  * Homepage data every shopper sees alike (banner, editors' picks, featured art, artist lists)
  * is read from SQLite once per SPEC §9 homepage lifetime (1800 s) and shared: past it, the
  * next request still gets the stale copy at once while a fresh one is read behind it. Staff
- * changes show within that lifetime. Kept per database, so tests on their own files never mix.
+ * edits clear it (clearSharedHomepageData). Kept per database file (see processWide).
  */
 
 const HOMEPAGE_TTL_MS = 1800 * 1000;
 
 type Loader = () => Promise<object>;
-const caches = new WeakMap<Db, LRUCache<string, object, Loader>>();
 
-export function sharedHomepageData<T extends object>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new LRUCache<string, object, Loader>({
-      // A key per section and ships-to country: a few hundred at most.
-      max: 2000,
-      ttl: HOMEPAGE_TTL_MS,
-      allowStale: true,
-      noDeleteOnFetchRejection: true,
-      fetchMethod: (_key, _stale, { context }) => context(),
-    });
-    caches.set(db, cache);
-  }
-  return cache.fetch(key, { context: load }) as Promise<T>;
+const cacheOf = (db: Db) => processWide(db, 'homepage', () => new LRUCache<string, object, Loader>({
+  // A key per section and ships-to country: a few hundred at most.
+  max: 2000,
+  ttl: HOMEPAGE_TTL_MS,
+  allowStale: true,
+  noDeleteOnFetchRejection: true,
+  fetchMethod: (_key, _stale, { context }) => context(),
+}));
+
+export async function sharedHomepageData<T extends object>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
+  return (await cacheOf(db)).fetch(key, { context: load }) as Promise<T>;
+}
+
+/** Forgets every shared homepage section, so a staff change (a theme, featured art, a promotion) shows at once. */
+export async function clearSharedHomepageData(db: Db): Promise<void> {
+  (await cacheOf(db)).clear();
 }

@@ -21,6 +21,8 @@ import { getDb } from '../../../lib/db';
 import { getRequestAccount } from '../../../lib/account/server';
 import { isFavourite } from '@easel/data/queries/favourites';
 import { isFollowing } from '@easel/data/queries/follows';
+import { getProductCurations } from '@easel/data/queries/staff';
+import { StaffTools } from '../../../components/staff/staff-tools';
 import { recommendationCards } from '../../../lib/recommendations';
 import { valueLabel } from '../../../lib/gallery/labels';
 import { GALLERY_PATH, landingPath } from '../../../lib/gallery/location';
@@ -108,6 +110,10 @@ export default async function ProductPage(props: ProductPageProps) {
   const [favourited, following] = account
     ? await Promise.all([isFavourite(db, account.id, product.id), isFollowing(db, account.id, product.artist.id)])
     : [false, false];
+  // Staff tools are rendered for staff only, decided here on the server; each endpoint checks again.
+  const staff = account?.role === 'staff'
+    ? { themes: await getProductCurations(db, 'theme', product.slug) ?? [], campaigns: await getProductCurations(db, 'campaign', product.slug) ?? [] }
+    : null;
   // A sold work's page already lists works like it; an available one recommends them.
   const recommendations = product.status === 'sold'
     ? []
@@ -140,6 +146,8 @@ export default async function ProductPage(props: ProductPageProps) {
         <ProductDetails product={product} card={card} t={t} />
         {product.prints.length > 0 && <ProductPrints slug={product.slug} title={product.title} prints={product.prints} currency={settings.currency} units={settings.display_units} t={t} />}
       </div>
+
+      {staff && <StaffTools slug={product.slug} themes={staff.themes} campaigns={staff.campaigns} />}
 
       {product.similar.length > 0 && (
         <section className="product__row" id="similar" aria-labelledby="similar-title">

@@ -1,9 +1,9 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import type { Db } from '@easel/data/db';
-import { getAccountUser } from '@easel/data/queries/accounts';
 import { apiError } from '../api-error';
 import { answering, type Handler } from '../catalogue/api';
-import { getSignedInUserId, SESSION_COOKIE } from '../session';
+import { SESSION_COOKIE } from '../session';
+import { isStaff } from './access';
 import type { IndexAdmin } from './index-admin';
 
 /**
@@ -13,13 +13,6 @@ import type { IndexAdmin } from './index-admin';
  */
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
-
-/** Whether a signed-in user is staff; null for a visitor (or an ended session). */
-export async function isStaff(sessionId: string | undefined, getDb: () => Promise<Db>): Promise<boolean | null> {
-  const userId = await getSignedInUserId(sessionId, getDb);
-  if (userId === null) return null;
-  return (await getAccountUser(await getDb(), userId))?.role === 'staff';
-}
 
 export function createStaffIndexHandlers({ getDb, getAdmin }: { getDb: () => Promise<Db>; getAdmin: () => IndexAdmin }): { GET: Handler; POST: Handler } {
   const staffOnly = (handler: Handler): Handler => answering('staff index', async (request: NextRequest) => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { recordCatalogueChanges } from '@easel/data/queries/basket';
 import { meiliClient } from '@easel/indexer';
 import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
-import { createStaffIndexHandlers } from './api';
+import { createStaffIndexHandlers } from './index-api';
 import { createIndexAdmin, type IndexAdmin, type IndexStatus } from './index-admin';
 
 const meili = meiliClient(inject('meili'));

@@ -1,0 +1,54 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useId, useState, type FormEvent } from 'react';
+import type { Collection } from '@easel/data/queries/collections';
+import { fetchJson } from '../../lib/fetch-json';
+import { useT } from '../../lib/i18n/use-t';
+import { useAccount } from '../account/account-provider';
+import { useToast } from '../toasts';
+import './collections.css';
+
+/** A name and a button: makes a collection and hands it to `onCreated`. A visitor logs in first. */
+export function CreateCollectionForm({ onCreated }: { onCreated: (collection: Collection) => void | Promise<void> }) {
+  const t = useT();
+  const toast = useToast();
+  const { whenSignedIn } = useAccount();
+  const id = useId();
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const create = async () => {
+    setBusy(true);
+    try {
+      const { collection } = (await fetchJson('/collections/api/', { method: 'POST', body: { name } })) as { collection: Collection };
+      setName('');
+      await onCreated(collection);
+    } catch (error) {
+      toast.show({ title: error instanceof Error ? error.message : String(error), tone: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    whenSignedIn(() => void create());
+  };
+
+  return (
+    <form className="collection-form" onSubmit={submit}>
+      <label htmlFor={id} className="collection-form__label">{t('collections.name')}</label>
+      <div className="collection-form__row">
+        <input id={id} name="name" className="collection-form__input" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} required />
+        <button type="submit" className="button button--secondary" disabled={busy || name.trim() === ''}>{t('collections.create')}</button>
+      </div>
+    </form>
+  );
+}
+
+/** The collections page's form: the new collection opens at once, empty, ready for works. */
+export function CreateAndOpenCollection() {
+  const router = useRouter();
+  return <CreateCollectionForm onCreated={(collection) => router.push(`/account/collections/${collection.slug}/`)} />;
+}

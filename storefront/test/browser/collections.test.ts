@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase, type Db } from '@easel/data/db';
+import { addSession, addUser } from '../../../data/test/fixtures';
+import { screenshotPath, useChromium } from './chromium';
+
+const base = inject('storefrontUrl');
+const browser = useChromium();
+let db: Db;
+
+beforeAll(async () => {
+  db = await openDatabase(inject('databaseFile'));
+});
+afterAll(() => db.destroy());
+
+/** A user of this role signed in by a session written straight to the database, in a browser context of their own. */
+async function signedIn(role: 'user' | 'staff', width = 1280) {
+  const userId = await addUser(db, undefined, `${role}-${randomUUID()}@example.com`);
+  await db.updateTable('users').set({ role }).where('id', '=', userId).execute();
+  const token = randomUUID();
+  await addSession(db, token, userId);
+  const context = await browser().newContext({ viewport: { width, height: 900 } });
+  await context.addCookies([{ name: 'sessionid', value: token, url: base }]);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { page, errors, close: () => context.close() };
+}
+
+/** An available work from the catalogue, `offset` places down the most popular, so each test has its own. */
+async function availableWork(offset: number): Promise<{ id: number; slug: string; title: string }> {
+  return db.selectFrom('artworks').select(['id', 'slug', 'title']).where('status', '=', 'available')
+    .orderBy('popularity', 'desc').orderBy('id').offset(offset).limit(1).executeTakeFirstOrThrow();
+}
+
+async function phoneShot(page: Page, name: string) {
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: screenshotPath(name), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+describe('making a collection', () => {
+  it('creates one, adds a work from its page, shows it on the collection page and removes it', async () => {
+    const work = await availableWork(40);
+    const { page, errors, close } = await signedIn('user');
+    await page.goto(`${base}/account/collections/`, { waitUntil: 'networkidle' });
+    expect(await page.title()).toBe('Your collections | Easel');
+    await page.getByLabel('Name of a new collection').fill('For the hall');
+    await page.getByRole('button', { name: 'Make a collection' }).click();
+    await page.waitForURL(`${base}/account/collections/for-the-hall/`);
+    expect(await page.locator('h1').textContent()).toBe('For the hall');
+    expect(await page.locator('.intro__count').textContent()).toBe('0 works');
+
+    await page.goto(`${base}/product/${work.slug}/`, { waitUntil: 'networkidle' });
+    expect(await page.locator('[data-staff-tools]').count()).toBe(0);
+    await page.locator(`[data-add-to-collection="${work.slug}"]`).click();
+    const box = page.locator('.buy-box [data-collection="for-the-hall"]');
+    await box.waitFor();
+    expect(await box.isChecked()).toBe(false);
+    await box.check();
+    await expect.poll(() => page.locator('.buy-box [data-total-items]').first().getAttribute('data-total-items')).toBe('1');
+    expect(await box.isChecked()).toBe(true);
+
+    await page.goto(`${base}/account/collections/for-the-hall/`, { waitUntil: 'networkidle' });
+    expect(await page.locator('.intro__count').textContent()).toBe('1 work');
+    expect(await page.locator('.grid__item').count()).toBe(1);
+    expect(await page.locator(`.grid__item a[href="/product/${work.slug}/"]`).count()).toBeGreaterThan(0);
+    await page.screenshot({ path: screenshotPath('collection-desktop'), fullPage: true });
+    await phoneShot(page, 'collection-phone');
+
+    await page.locator(`[data-remove="${work.slug}"]`).click();
+    await expect.poll(() => page.locator('.intro__count').textContent()).toBe('0 works');
+    expect(await page.locator('.grid__item').count()).toBe(0);
+    const stored = await db.selectFrom('collection_items').select('artwork_id').where('artwork_id', '=', work.id).execute();
+    expect(stored).toEqual([]);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('lets staff put a work in a theme from its page, and shows the panel to nobody else', async () => {
+    const work = await availableWork(41);
+    const { page, errors, close } = await signedIn('staff');
+    await page.goto(`${base}/product/${work.slug}/`, { waitUntil: 'networkidle' });
+    const panel = page.locator('[data-staff-tools]');
+    expect(await panel.count()).toBe(1);
+    const theme = panel.locator('[data-curation="theme:city-lights"]');
+    const wasIn = await theme.isChecked();
+    await theme.click();
+    await expect.poll(() => theme.isChecked()).toBe(!wasIn);
+    const rows = () => db.selectFrom('artwork_curations as ac').innerJoin('curations as c', 'c.id', 'ac.curation_id')
+      .select('ac.artwork_id').where('c.kind', '=', 'theme').where('c.slug', '=', 'city-lights').where('ac.artwork_id', '=', work.id).execute();
+    await expect.poll(async () => (await rows()).length).toBe(wasIn ? 0 : 1);
+    // The page rendered afresh shows the stored state.
+    await page.reload({ waitUntil: 'networkidle' });
+    expect(await theme.isChecked()).toBe(!wasIn);
+    await panel.scrollIntoViewIfNeeded();
+    await panel.screenshot({ path: screenshotPath('staff-panel-desktop') });
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await panel.screenshot({ path: screenshotPath('staff-panel-phone') });
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
