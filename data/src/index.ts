@@ -16,6 +16,7 @@ export * from './queries/artists';
 export * from './queries/basket';
 export * from './queries/checkout';
 export * from './queries/curation';
+export * from './queries/editing';
 export * from './queries/newsletter';
 export * from './queries/product';
 export * from './queries/recently-viewed';

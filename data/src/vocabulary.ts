@@ -62,6 +62,9 @@ export const SIZE_BUCKET_LIMITS_CM: Record<Exclude<SizeBucket, 'oversized'>, num
 
 export const ARTWORK_STATUSES = ['available', 'reserved', 'sold', 'hidden'] as const;
 export type ArtworkStatus = (typeof ARTWORK_STATUSES)[number];
+/** The statuses a person may set when editing a work; sold and reserved come from checkout alone. */
+export const EDITABLE_STATUSES = ['available', 'hidden'] as const satisfies readonly ArtworkStatus[];
+export type EditableStatus = (typeof EDITABLE_STATUSES)[number];
 
 export const CURRENCIES = ['GBP', 'USD', 'EUR', 'CAD', 'AUD'] as const;
 export type Currency = (typeof CURRENCIES)[number];

@@ -3,10 +3,10 @@ import { apiErrorBodySchema } from './api-error';
 /** SPEC §9: a call that takes longer than this fails. */
 export const REQUEST_TIMEOUT_MS = 8000;
 
-/** The server answered, but not with success: `message` is its own (SPEC §8), `code` its error code. */
+/** The server answered, but not with success: `message` is its own (SPEC §8), `code` its error code, `param` the field at fault. */
 export class ApiResponseError extends Error {
   override name = 'ApiResponseError';
-  constructor(message: string, readonly status: number, readonly code: string | undefined) {
+  constructor(message: string, readonly status: number, readonly code: string | undefined, readonly param?: string) {
     super(message);
   }
 }
@@ -30,7 +30,7 @@ export async function fetchJson(
   if (!response.ok) {
     const problem = apiErrorBodySchema.safeParse(json);
     throw problem.success
-      ? new ApiResponseError(problem.data.error.message, response.status, problem.data.error.code)
+      ? new ApiResponseError(problem.data.error.message, response.status, problem.data.error.code, problem.data.error.param)
       : new ApiResponseError(`The server answered ${response.status}.`, response.status, undefined);
   }
   return json;

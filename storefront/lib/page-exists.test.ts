@@ -17,12 +17,13 @@ const exists = (path: string) => pageExists(path, async () => temp.db);
 describe('pageExists', () => {
   it('knows the works, artists and gallery landing pages there are', async () => {
     expect(await exists(`/product/${work.slug}/`)).toBe(true);
+    expect(await exists(`/product/${work.slug}/edit/`)).toBe(true);
     expect(await exists(`/artist/${work.artist}/`)).toBe(true);
     for (const path of ['/shop/', '/shop/painting/', '/shop/painting/oil/', '/shop/page-data/']) expect(await exists(path)).toBe(true);
   });
 
   it.each([
-    '/product/no-such-work/', '/product/UPPER/', '/product/a%20b/', `/product/x/extra/`, '/product/',
+    '/product/no-such-work/', '/product/UPPER/', '/product/a%20b/', `/product/x/extra/`, '/product/', '/product/no-such-work/edit/', `/product/x/edit/more/`,
     '/artist/no-such-artist/', '/artist/%E2%80%A6/', '/shop/furniture/', '/shop/painting/marble/', '/shop/painting/oil/more/',
   ])('finds nothing at %s', async (path) => {
     expect(await exists(path)).toBe(false);
@@ -31,6 +32,7 @@ describe('pageExists', () => {
   it('leaves a hidden work unseen, and other addresses to their routes', async () => {
     await temp.db.updateTable('artworks').set({ status: 'hidden' }).where('slug', '=', work.slug).execute();
     expect(await exists(`/product/${work.slug}/`)).toBe(false);
+    expect(await exists(`/product/${work.slug}/edit/`)).toBe(true);
     for (const path of ['/', '/home/', '/basket/', '/not-found/']) expect(await exists(path)).toBe(true);
   });
 

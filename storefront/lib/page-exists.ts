@@ -1,5 +1,6 @@
 import type { Db } from '@easel/data/db';
 import { isArtistSlug } from '@easel/data/queries/artists';
+import { isArtworkSlug } from '@easel/data/queries/editing';
 import { isProductSlug } from '@easel/data/queries/product';
 import { slugSchema } from './catalogue/api';
 import { parseLandingPath } from './gallery/location';
@@ -11,6 +12,7 @@ import { isStaff } from './staff/access';
  * a page's own notFound() would send its 404 body for the browser to draw (vercel/next.js
  * #62228), leaving crawlers and no-JavaScript visitors a blank page. Other addresses are for
  * their routes to judge. '/product/blue-harbour/' -> true when that work is for shoppers to see;
+ * '/product/blue-harbour/edit/' -> true when there is such a work at all;
  * '/staff/index/' -> true only for a staff member's session.
  */
 export async function pageExists(pathname: string, getDb: () => Promise<Db>, sessionId?: string): Promise<boolean> {
@@ -22,7 +24,10 @@ export async function pageExists(pathname: string, getDb: () => Promise<Db>, ses
     case 'product':
     case 'artist': {
       const [slug, ...more] = rest;
-      if (more.length > 0 || !slugSchema.safeParse(slug).success) return false;
+      if (!slugSchema.safeParse(slug).success) return false;
+      // A work's edit form: staff and its artist edit hidden works too; the page judges who asks.
+      if (section === 'product' && more.length === 1 && more[0] === 'edit') return isArtworkSlug(await getDb(), slug!);
+      if (more.length > 0) return false;
       return section === 'product' ? isProductSlug(await getDb(), slug!) : isArtistSlug(await getDb(), slug!);
     }
     case 'staff':

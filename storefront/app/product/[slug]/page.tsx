@@ -19,6 +19,7 @@ import { viewItemEvent } from '../../../lib/catalogue/view-item';
 import { loadRecommendations } from '../../../lib/catalogue/home';
 import { getDb } from '../../../lib/db';
 import { getRequestAccount } from '../../../lib/account/server';
+import { mayEdit } from '../../../lib/catalogue/artwork-edit';
 import { isFavourite } from '@easel/data/queries/favourites';
 import { isFollowing } from '@easel/data/queries/follows';
 import { getProductCurations } from '@easel/data/queries/staff';
@@ -121,6 +122,7 @@ export default async function ProductPage(props: ProductPageProps) {
   return (
     <div className="container product">
       <Breadcrumbs product={product} t={t} />
+      {account && mayEdit(account, { artist_id: product.artist.id }) && <p className="product__edit"><a href={`/product/${product.slug}/edit/`}>{t('edit.link')}</a></p>}
       <div className="product__top">
         <div className="product__pictures">
           {product.images.length > 0 ? (

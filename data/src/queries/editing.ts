@@ -1,0 +1,129 @@
+import type { Db } from '../db';
+import { deriveOrientation, deriveSizeBucket } from '../derive';
+import { MEDIUMS } from '../catalogue/words';
+import type { ArtworkRow } from '../schema';
+import { CATEGORIES, type EditableStatus, type Style, type Subject } from '../vocabulary';
+import { recordCatalogueChanges } from './basket';
+
+/**
+ * Editing an artwork's listing (staff any work, a provider their own). Each edit writes the
+ * artwork and its catalogue_changes row in one transaction, so search follows every edit and a
+ * refused one leaves nothing behind.
+ */
+
+/** The fields an edit may change; any left out stay as they are. Money in GBP minor units. */
+export interface ArtworkEdit {
+  title?: string;
+  description?: string;
+  price_minor?: number;
+  /** Null takes the work off sale. */
+  sale_price_minor?: number | null;
+  status?: EditableStatus;
+  subject?: Subject;
+  style?: Style;
+  /** Within the work's category; the medium wording follows it. */
+  subcategory?: string;
+  width_cm?: number;
+  height_cm?: number;
+  depth_cm?: number;
+  framed?: boolean;
+  ready_to_hang?: boolean;
+  /** One of the artist's own shipping profiles. */
+  shipping_profile_id?: number;
+}
+
+/** An artwork as the edit form shows it, with the shipping profiles its artist may choose from. */
+export interface EditableArtwork {
+  id: number;
+  slug: string;
+  artist_id: number;
+  category: ArtworkRow['category'];
+  title: string;
+  description: string;
+  price_minor: number;
+  sale_price_minor: number | null;
+  status: ArtworkRow['status'];
+  subject: Subject;
+  style: Style;
+  subcategory: string;
+  medium: string;
+  width_cm: number;
+  height_cm: number;
+  depth_cm: number;
+  framed: boolean;
+  ready_to_hang: boolean;
+  shipping_profile_id: number;
+  shipping_profiles: { id: number; ships_from: string }[];
+  updated_at: string;
+}
+
+/** Why an edit was refused, with the field at fault: the storefront words it. */
+export type EditRefusal =
+  | { reason: 'not_found' }
+  | { reason: 'sale_not_below_price'; field: 'sale_price_minor' }
+  | { reason: 'not_in_category'; field: 'subcategory'; category: string }
+  | { reason: 'not_own_profile'; field: 'shipping_profile_id' }
+  | { reason: 'status_locked'; field: 'status'; status: 'sold' | 'reserved' };
+
+const EDITABLE_COLUMNS = [
+  'id', 'slug', 'artist_id', 'category', 'title', 'description', 'price_minor', 'sale_price_minor', 'status', 'subject',
+  'style', 'subcategory', 'medium', 'width_cm', 'height_cm', 'depth_cm', 'framed', 'ready_to_hang', 'shipping_profile_id',
+  'updated_at',
+] as const;
+
+/** Whether any artwork, hidden ones included, has this slug: the edit form's address exists. */
+export async function isArtworkSlug(db: Db, slug: string): Promise<boolean> {
+  return (await db.selectFrom('artworks').select('id').where('slug', '=', slug).executeTakeFirst()) !== undefined;
+}
+
+/** The artwork with this slug, hidden ones included, or undefined. */
+export async function getEditableArtwork(db: Db, slug: string): Promise<EditableArtwork | undefined> {
+  const row = await db.selectFrom('artworks').select(EDITABLE_COLUMNS).where('slug', '=', slug).executeTakeFirst();
+  if (!row) return undefined;
+  const shipping_profiles = await db
+    .selectFrom('shipping_profiles').select(['id', 'ships_from']).where('artist_id', '=', row.artist_id).orderBy('id').execute();
+  return { ...row, framed: row.framed === 1, ready_to_hang: row.ready_to_hang === 1, shipping_profiles };
+}
+
+/**
+ * Applies `edit` to the artwork `artworkId` in one transaction with its catalogue change, or
+ * refuses it whole. What depends on the stored work is checked here, against the values the
+ * edit leaves: the sale price must stay below the price, the subcategory within the category,
+ * the shipping profile the artist's own, and a sold or reserved work keeps its status.
+ */
+export async function editArtwork(db: Db, artworkId: number, edit: ArtworkEdit, now: string): Promise<{ ok: true } | ({ ok: false } & EditRefusal)> {
+  return db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('artworks').select(EDITABLE_COLUMNS).where('id', '=', artworkId).executeTakeFirst();
+    if (!current) return { ok: false, reason: 'not_found' };
+    if (edit.status !== undefined && edit.status !== current.status && (current.status === 'sold' || current.status === 'reserved')) {
+      return { ok: false, reason: 'status_locked', field: 'status', status: current.status };
+    }
+    const price = edit.price_minor ?? current.price_minor;
+    const sale = edit.sale_price_minor === undefined ? current.sale_price_minor : edit.sale_price_minor;
+    if (sale !== null && sale >= price) return { ok: false, reason: 'sale_not_below_price', field: 'sale_price_minor' };
+    const subcategory = edit.subcategory ?? current.subcategory;
+    if (!(CATEGORIES[current.category] as readonly string[]).includes(subcategory)) {
+      return { ok: false, reason: 'not_in_category', field: 'subcategory', category: current.category };
+    }
+    if (edit.shipping_profile_id !== undefined) {
+      const profile = await trx.selectFrom('shipping_profiles').select('id')
+        .where('id', '=', edit.shipping_profile_id).where('artist_id', '=', current.artist_id).executeTakeFirst();
+      if (!profile) return { ok: false, reason: 'not_own_profile', field: 'shipping_profile_id' };
+    }
+    const width = edit.width_cm ?? current.width_cm;
+    const height = edit.height_cm ?? current.height_cm;
+    const depth = edit.depth_cm ?? current.depth_cm;
+    const { framed, ready_to_hang, ...rest } = edit;
+    await trx.updateTable('artworks').set({
+      ...rest,
+      ...(framed === undefined ? {} : { framed: framed ? 1 : 0 }),
+      ...(ready_to_hang === undefined ? {} : { ready_to_hang: ready_to_hang ? 1 : 0 }),
+      ...(edit.subcategory === undefined ? {} : { medium: MEDIUMS[`${current.category}/${subcategory}`] ?? 'Mixed media' }),
+      orientation: deriveOrientation(width, height),
+      size_bucket: deriveSizeBucket(width, height, depth),
+      updated_at: now,
+    }).where('id', '=', artworkId).execute();
+    await recordCatalogueChanges(trx, [artworkId], now);
+    return { ok: true };
+  });
+}

@@ -1,0 +1,147 @@
+import { randomInt } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEMO_PASSWORD, REPO_ROOT, runCli } from '@easel/data';
+
+/**
+ * Edit-to-searchable time on a running product: signs in as the demo staff account, then
+ * edits `--edits` available works through PATCH /api/product/edit/ at `--rate` edits a second
+ * (each gets a price of its own, off sale). Every `--poll-ms` one gallery search, filtered to
+ * the prices of the edits not yet seen, looks for them all; an edit's time runs from sending it
+ * to the first answer that shows the work at its new price. Prints p50/p95/p99/max and writes
+ * bench-results/edits.json. It changes the prices of the works it edits: run it on a scratch
+ * catalogue (`npm start` with DATABASE_FILE pointing at one).
+ *
+ *   npm run bench:edits -- --url http://127.0.0.1:3000 --search http://127.0.0.1:4000 --edits 1000 --rate 20
+ */
+
+const SEARCH_PATH = '/api/v2/product/s';
+/** An edit not searchable after this counts as lost, and the run fails. */
+const GIVE_UP_MS = 30_000;
+
+await runCli(async () => {
+  const { values } = parseArgs({
+    options: {
+      url: { type: 'string', default: 'http://127.0.0.1:3000' },
+      search: { type: 'string', default: 'http://127.0.0.1:4000' },
+      edits: { type: 'string', default: '1000' },
+      rate: { type: 'string', default: '20' },
+      'poll-ms': { type: 'string', default: '50' },
+    },
+  });
+  const loopback = /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/;
+  const storefront = values.url.replace(/\/+$/, '');
+  const search = values.search.replace(/\/+$/, '');
+  if (!loopback.test(storefront) || !loopback.test(search)) throw new Error('--url and --search must be loopback addresses such as http://127.0.0.1:3000.');
+  const edits = wholeNumber('--edits', values.edits, 1, 10_000);
+  const rate = wholeNumber('--rate', values.rate, 1, 200);
+  const pollMs = wholeNumber('--poll-ms', values['poll-ms'], 10, 1000);
+
+  const cookie = await signInAsStaff(storefront);
+  const slugs = await availableSlugs(search, edits);
+  // Prices far above any demo work's, one per edit, so a price filter finds exactly the edited
+  // works; a block no earlier run used, so an earlier run's edits are not mistaken for this one's.
+  const blocks = Array.from({ length: 10 }, (_, b) => 900_000 + 10_000 * b).sort(() => randomInt(0, 3) - 1);
+  let block: number | undefined;
+  for (const b of blocks) {
+    if ((await listedBetween(search, b, b + edits - 1)).length === 0) {
+      block = b;
+      break;
+    }
+  }
+  if (block === undefined) throw new Error('Earlier runs have used every price block from £900,000; use a fresh catalogue.');
+  const priceOf = (i: number) => block + i;
+
+  // Edits go out on schedule; one poller asks the gallery search for every edit still pending at
+  // once (their prices are one range), so watching them does not itself load the search service.
+  const latencies: number[] = [];
+  const pending = new Map<string, { price: number; sent: number }>();
+  let editing = true;
+  const started = performance.now();
+  const sender = (async () => {
+    await Promise.all(slugs.map(async (slug, i) => {
+      await sleep(started + (i * 1000) / rate - performance.now());
+      const sent = performance.now();
+      const response = await fetch(`${storefront}/api/product/edit/?slug=${slug}`, {
+        method: 'PATCH',
+        headers: { cookie, origin: storefront, 'content-type': 'application/json' },
+        body: JSON.stringify({ price_minor: priceOf(i) * 100, sale_price_minor: null }),
+      });
+      if (!response.ok) throw new Error(`Editing ${slug} answered ${response.status}: ${await response.text()}`);
+      pending.set(slug, { price: priceOf(i), sent });
+    }));
+  })().finally(() => { editing = false; });
+  while (editing || pending.size > 0) {
+    if (pending.size > 0) {
+      const prices = [...pending.values()].map((p) => p.price);
+      const listed = await listedBetween(search, Math.min(...prices), Math.max(...prices));
+      const now = performance.now();
+      for (const { slug, price } of listed) {
+        const edit = pending.get(slug);
+        if (edit?.price !== price) continue;
+        latencies.push(now - edit.sent);
+        pending.delete(slug);
+      }
+      const lost = [...pending].find(([, p]) => now - p.sent > GIVE_UP_MS);
+      if (lost) throw new Error(`The edit of ${lost[0]} was not searchable within ${GIVE_UP_MS} ms.`);
+    }
+    await sleep(pollMs);
+  }
+  await sender;
+  const wallS = (performance.now() - started) / 1000;
+
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)]!);
+  const summary = { edits, rate_per_s: rate, poll_ms: pollMs, p50_ms: at(0.5), p95_ms: at(0.95), p99_ms: at(0.99), max_ms: at(1), wall_s: Math.round(wallS * 10) / 10 };
+  console.table([summary]);
+  const out = path.join(REPO_ROOT, 'bench-results', 'edits.json');
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, JSON.stringify({ machine: { cpus: os.cpus().length, node: process.version }, summary }, null, 2));
+  console.log(`Written to ${path.relative(REPO_ROOT, out)}.`);
+});
+
+/** The works the gallery search lists from `min` to `max` pounds, with their price in pounds. */
+async function listedBetween(search: string, min: number, max: number): Promise<{ slug: string; price: number }[]> {
+  const listed: { slug: string; price: number }[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await fetch(`${search}${SEARCH_PATH}?price_min=${min}&price_max=${max}&sort=price_asc&paginate=120&page=${page}`);
+    if (!answer.ok) throw new Error(`The search service answered ${answer.status}: ${await answer.text()}`);
+    const { results } = (await answer.json()) as { results: { slug: string; prices: { GBP: number } }[] };
+    listed.push(...results.map((r) => ({ slug: r.slug, price: r.prices.GBP / 100 })));
+    if (results.length < 120) return listed;
+  }
+}
+
+function wholeNumber(name: string, text: string, min: number, max: number): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number from ${min} to ${max}.`);
+  return n;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+}
+
+async function signInAsStaff(storefront: string): Promise<string> {
+  const response = await fetch(`${storefront}/api/account/login/`, {
+    method: 'POST',
+    headers: { origin: storefront, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'staff@easel.test', password: DEMO_PASSWORD }),
+  });
+  const session = response.headers.getSetCookie().find((c) => c.startsWith('sessionid='));
+  if (!response.ok || !session) throw new Error(`Signing in as staff@easel.test answered ${response.status}; is the demo catalogue seeded?`);
+  return session.split(';')[0]!;
+}
+
+/** `count` available works, newest first, from the gallery search. */
+async function availableSlugs(search: string, count: number): Promise<string[]> {
+  const slugs: string[] = [];
+  for (let page = 1; slugs.length < count; page++) {
+    const { results } = (await (await fetch(`${search}${SEARCH_PATH}?sort=newest&paginate=120&page=${page}`)).json()) as { results: { slug: string }[] };
+    if (results.length === 0) throw new Error(`The gallery lists only ${slugs.length} works; --edits asks for ${count}.`);
+    slugs.push(...results.map((r) => r.slug));
+  }
+  return slugs.slice(0, count);
+}

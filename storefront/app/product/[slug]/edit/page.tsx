@@ -1,0 +1,55 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getEditableArtwork } from '@easel/data/queries/editing';
+import { ArtworkEditForm } from '../../../../components/product/artwork-edit-form';
+import { getRequestAccount } from '../../../../lib/account/server';
+import { slugSchema } from '../../../../lib/catalogue/api';
+import { mayEdit } from '../../../../lib/catalogue/artwork-edit';
+import { getDb } from '../../../../lib/db';
+import { getTranslator } from '../../../../lib/i18n/translate';
+import type { CountryCode } from '../../../../lib/settings/countries';
+import { getShopperSettings } from '../../../../lib/settings/server';
+import { countryName } from '../../../../lib/settings/settings';
+
+interface EditPageProps {
+  params: Promise<{ slug: string }>;
+}
+
+export async function generateMetadata({ params }: EditPageProps): Promise<Metadata> {
+  const t = getTranslator((await getShopperSettings()).language);
+  const { slug } = await params;
+  return { title: t('edit.title', { title: slug }), robots: { index: false, follow: false } };
+}
+
+/**
+ * A work's edit form, for staff and the artist who made it; the role is checked here and again
+ * by the endpoint the form saves through. Anyone else sees why they cannot edit it.
+ */
+export default async function EditArtworkPage({ params }: EditPageProps) {
+  const valid = slugSchema.safeParse((await params).slug);
+  if (!valid.success) notFound();
+  const [{ language }, account, artwork] = await Promise.all([
+    getShopperSettings(),
+    getRequestAccount(),
+    getDb().then((db) => getEditableArtwork(db, valid.data)),
+  ]);
+  if (!artwork) notFound();
+  const t = getTranslator(language);
+  const refusal = account === null ? t('edit.signIn') : mayEdit(account, artwork) ? null : t('edit.notAllowed');
+  return (
+    <div className="container">
+      <header className="intro">
+        <h1 className="intro__title">{t('edit.title', { title: artwork.title })}</h1>
+        {artwork.status !== 'hidden' && <p className="intro__count"><a href={`/product/${artwork.slug}/`}>{t('edit.backToWork')}</a></p>}
+      </header>
+      {refusal !== null ? (
+        <p className="notice">{refusal}</p>
+      ) : (
+        <ArtworkEditForm
+          artwork={artwork}
+          shippingProfiles={artwork.shipping_profiles.map((p) => ({ id: p.id, label: countryName(p.ships_from as CountryCode, language) }))}
+        />
+      )}
+    </div>
+  );
+}

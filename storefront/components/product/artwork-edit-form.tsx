@@ -1,0 +1,190 @@
+'use client';
+
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { EditableArtwork } from '@easel/data/queries/editing';
+import { CATEGORIES, EDITABLE_STATUSES, STYLES, SUBJECTS, type Category } from '@easel/data/vocabulary';
+import { artworkEditSchema } from '../../lib/catalogue/artwork-edit';
+import { ApiResponseError, fetchJson } from '../../lib/fetch-json';
+import { valueLabel } from '../../lib/gallery/labels';
+import { useT } from '../../lib/i18n/use-t';
+import './artwork-edit.css';
+
+export interface ArtworkEditFormProps {
+  artwork: EditableArtwork;
+  shippingProfiles: { id: number; label: string }[];
+}
+
+/** The form's fields as typed: text for every input, so a half-typed number stays as typed. */
+type Draft = {
+  title: string; description: string; price: string; sale_price: string; status: string; subject: string; style: string;
+  subcategory: string; width_cm: string; height_cm: string; depth_cm: string; framed: boolean; ready_to_hang: boolean;
+  shipping_profile_id: string;
+};
+type FieldName = keyof Draft;
+
+/** The API's field names -> the form's, for errors the server names. */
+const FIELD_OF_PARAM: Record<string, FieldName> = { price_minor: 'price', sale_price_minor: 'sale_price' };
+
+const pounds = (minor: number | null) => (minor === null ? '' : minor % 100 === 0 ? String(minor / 100) : (minor / 100).toFixed(2));
+
+function draftOf(artwork: EditableArtwork): Draft {
+  return {
+    title: artwork.title, description: artwork.description, price: pounds(artwork.price_minor), sale_price: pounds(artwork.sale_price_minor),
+    status: artwork.status, subject: artwork.subject, style: artwork.style, subcategory: artwork.subcategory,
+    width_cm: String(artwork.width_cm), height_cm: String(artwork.height_cm), depth_cm: String(artwork.depth_cm),
+    framed: artwork.framed, ready_to_hang: artwork.ready_to_hang, shipping_profile_id: String(artwork.shipping_profile_id),
+  };
+}
+
+const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
+const LENGTH = /^\d{1,4}(\.\d)?$/;
+
+/**
+ * The changed fields as the API takes them, or the fields whose text is not a number at all:
+ * { price: '450.50' } -> { price_minor: 45050 }.
+ */
+function toEdit(draft: Draft, saved: Draft): { edit: Record<string, unknown>; unreadable: FieldName[] } {
+  const edit: Record<string, unknown> = {};
+  const unreadable: FieldName[] = [];
+  for (const name of Object.keys(draft) as FieldName[]) {
+    const value = draft[name];
+    if (value === saved[name]) continue;
+    if (typeof value === 'boolean') edit[name] = value;
+    else if (name === 'price' || name === 'sale_price') {
+      const text = value.trim();
+      if (name === 'sale_price' && text === '') edit.sale_price_minor = null;
+      else if (AMOUNT.test(text)) edit[`${name}_minor`] = Math.round(Number(text) * 100);
+      else unreadable.push(name);
+    } else if (name === 'width_cm' || name === 'height_cm' || name === 'depth_cm') {
+      if (LENGTH.test(value.trim())) edit[name] = Number(value);
+      else unreadable.push(name);
+    } else if (name === 'shipping_profile_id') edit[name] = Number(value);
+    else edit[name] = value;
+  }
+  return { edit, unreadable };
+}
+
+/** Edits a work's listing: checks the draft, sends only what changed, and shows each problem beside its field. */
+export function ArtworkEditForm({ artwork, shippingProfiles }: ArtworkEditFormProps) {
+  const t = useT();
+  const [saved, setSaved] = useState(() => draftOf(artwork));
+  const [draft, setDraft] = useState(saved);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [status, setStatus] = useState<{ kind: 'idle' | 'saving' | 'saved' | 'failed'; message?: string }>({ kind: 'idle' });
+  const statusLocked = artwork.status === 'sold' || artwork.status === 'reserved';
+
+  const set = <K extends FieldName>(name: K, value: Draft[K]) => setDraft((d) => ({ ...d, [name]: value }));
+  const label = (name: FieldName): string => t(({
+    title: 'edit.workTitle', description: 'edit.description', price: 'edit.price', sale_price: 'edit.salePrice', status: 'edit.status',
+    subject: 'edit.subject', style: 'edit.style', subcategory: 'edit.subcategory', width_cm: 'edit.width', height_cm: 'edit.height',
+    depth_cm: 'edit.depth', framed: 'edit.framed', ready_to_hang: 'edit.readyToHang', shipping_profile_id: 'edit.shippingProfile',
+  } as const)[name]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const { edit, unreadable } = toEdit(draft, saved);
+    const found: Partial<Record<FieldName, string>> = {};
+    for (const name of unreadable) found[name] = `${label(name)} ${t(name === 'price' || name === 'sale_price' ? 'edit.badAmount' : 'edit.badNumber')}.`;
+    const checked = artworkEditSchema.safeParse(edit);
+    if (!checked.success) {
+      for (const issue of checked.error.issues) {
+        const param = String(issue.path[0] ?? '');
+        const name = FIELD_OF_PARAM[param] ?? (param as FieldName);
+        if (name in draft) found[name] ??= `${label(name)} ${issue.message}.`;
+      }
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0) return setStatus({ kind: 'idle' });
+    if (Object.keys(edit).length === 0) return setStatus({ kind: 'failed', message: t('edit.nothingChanged') });
+    setStatus({ kind: 'saving' });
+    try {
+      const answer = (await fetchJson(`/api/product/edit/?slug=${encodeURIComponent(artwork.slug)}`, { method: 'PATCH', body: edit })) as { artwork: EditableArtwork };
+      const next = draftOf(answer.artwork);
+      setSaved(next);
+      setDraft(next);
+      setStatus({ kind: 'saved', message: t('edit.saved') });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const param = error instanceof ApiResponseError ? error.param : undefined;
+      const name = param === undefined ? undefined : FIELD_OF_PARAM[param] ?? (param as FieldName);
+      if (name && name in draft) setErrors({ [name]: message });
+      setStatus({ kind: 'failed', message: t('edit.failed', { message }) });
+    }
+  };
+
+  const field = (name: FieldName, control: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode, hint?: string) => {
+    const id = `edit-${name}`;
+    const described = [hint && `${id}-hint`, errors[name] && `${id}-error`].filter(Boolean).join(' ') || undefined;
+    return (
+      <div className="artwork-edit__field" data-field={name}>
+        <label className="artwork-edit__label" htmlFor={id}>{label(name)}</label>
+        {control({ id, 'aria-invalid': errors[name] !== undefined, ...(described ? { 'aria-describedby': described } : {}) })}
+        {hint && <p className="artwork-edit__hint" id={`${id}-hint`}>{hint}</p>}
+        {errors[name] && <p className="artwork-edit__error" id={`${id}-error`}>{errors[name]}</p>}
+      </div>
+    );
+  };
+  const text = (name: 'title' | 'price' | 'sale_price' | 'width_cm' | 'height_cm' | 'depth_cm', inputMode?: 'decimal', hint?: string) =>
+    field(name, (props) => <input {...props} type="text" inputMode={inputMode} value={draft[name]} onChange={(e) => set(name, e.target.value)} />, hint);
+  const choice = (name: 'subject' | 'style' | 'subcategory' | 'status' | 'shipping_profile_id', options: { value: string; label: string }[], disabled = false) =>
+    field(name, (props) => (
+      <select {...props} value={draft[name]} disabled={disabled} onChange={(e) => set(name, e.target.value)}>
+        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      </select>
+    ));
+  const flag = (name: 'framed' | 'ready_to_hang') => (
+    <label className="artwork-edit__check" data-field={name}>
+      <input type="checkbox" checked={draft[name]} onChange={(e) => set(name, e.target.checked)} /> {label(name)}
+    </label>
+  );
+  const vocabulary = (values: readonly string[]) => values.map((value) => ({ value, label: valueLabel(value) }));
+
+  return (
+    <form className="artwork-edit" onSubmit={submit} noValidate>
+      <fieldset className="artwork-edit__group">
+        <legend className="artwork-edit__legend">{t('edit.basics')}</legend>
+        {text('title')}
+        {field('description', (props) => <textarea {...props} rows={6} value={draft.description} onChange={(e) => set('description', e.target.value)} />)}
+      </fieldset>
+
+      <fieldset className="artwork-edit__group">
+        <legend className="artwork-edit__legend">{t('edit.pricing')}</legend>
+        <div className="artwork-edit__row">
+          {text('price', 'decimal')}
+          {text('sale_price', 'decimal', t('edit.salePriceHint'))}
+        </div>
+        {statusLocked
+          ? <p className="artwork-edit__hint">{t('edit.statusLocked', { status: artwork.status })}</p>
+          : choice('status', EDITABLE_STATUSES.map((value) => ({ value, label: t(`edit.status.${value}`) })))}
+      </fieldset>
+
+      <fieldset className="artwork-edit__group">
+        <legend className="artwork-edit__legend">{t('edit.attributes')}</legend>
+        <div className="artwork-edit__row">
+          {choice('subcategory', vocabulary(CATEGORIES[artwork.category as Category]))}
+          {choice('subject', vocabulary(SUBJECTS))}
+          {choice('style', vocabulary(STYLES))}
+        </div>
+        <div className="artwork-edit__row">
+          {text('width_cm', 'decimal')}
+          {text('height_cm', 'decimal')}
+          {text('depth_cm', 'decimal')}
+        </div>
+        <div className="artwork-edit__checks">
+          {flag('framed')}
+          {flag('ready_to_hang')}
+        </div>
+      </fieldset>
+
+      <fieldset className="artwork-edit__group">
+        <legend className="artwork-edit__legend">{t('edit.shipping')}</legend>
+        {choice('shipping_profile_id', shippingProfiles.map((p) => ({ value: String(p.id), label: p.label })))}
+      </fieldset>
+
+      <div className="artwork-edit__actions">
+        <button className="button" type="submit" disabled={status.kind === 'saving'}>{status.kind === 'saving' ? t('edit.saving') : t('edit.save')}</button>
+        <p className={`artwork-edit__status artwork-edit__status--${status.kind}`} role="status">{status.message}</p>
+      </div>
+    </form>
+  );
+}

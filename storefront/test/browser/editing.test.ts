@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase, type Db } from '@easel/data/db';
+import { addSession, addUser } from '../../../data/test/fixtures';
+import { screenshotPath, useChromium } from './chromium';
+
+const base = inject('storefrontUrl');
+const searchUrl = inject('searchUrl');
+const browser = useChromium();
+let db: Db;
+
+beforeAll(async () => {
+  db = await openDatabase(inject('databaseFile'));
+});
+afterAll(() => db.destroy());
+
+/** A browser context signed in as a new account with `role`, through a session written straight to the database. */
+async function signedIn(role: 'user' | 'staff', width = 1280) {
+  const userId = await addUser(db, undefined, `${role}-${randomUUID()}@example.com`);
+  await db.updateTable('users').set({ role }).where('id', '=', userId).execute();
+  const token = randomUUID();
+  await addSession(db, token, userId);
+  const context = await browser().newContext({ viewport: { width, height: 900 } });
+  await context.addCookies([{ name: 'sessionid', value: token, url: base }]);
+  return { context, page: await context.newPage() };
+}
+
+/** The slugs the gallery search finds at exactly this price in pounds. */
+const slugsAtPrice = async (pounds: number) => {
+  const body = (await (await fetch(`${searchUrl}/api/v2/product/s/?price_min=${pounds}&price_max=${pounds}`)).json()) as { results: { slug: string }[] };
+  return body.results.map((r) => r.slug);
+};
+
+describe('editing a work', () => {
+  it('lets staff change a price on the edit page, and the gallery then shows the new price', async () => {
+    const work = await db.selectFrom('artworks').select(['slug', 'title', 'price_minor']).where('status', '=', 'available')
+      .orderBy('popularity', 'desc').executeTakeFirstOrThrow();
+    // A price no demo work has, so the gallery's price filter finds this work alone.
+    const pounds = 880_000 + Math.floor(Math.random() * 10_000);
+    expect(await slugsAtPrice(pounds)).toEqual([]);
+
+    const { context, page } = await signedIn('staff');
+    try {
+      await page.goto(`${base}/product/${work.slug}/`, { waitUntil: 'networkidle' });
+      await page.locator('.product__edit a').click();
+      await page.waitForURL(`${base}/product/${work.slug}/edit/`);
+      expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
+      expect(await page.locator('#edit-title').inputValue()).toBe(work.title);
+      await page.screenshot({ path: screenshotPath('edit-desktop'), fullPage: true });
+
+      // Bad input is named beside its field and nothing is saved.
+      await page.locator('#edit-price').fill('a lot');
+      await page.locator('.artwork-edit button[type="submit"]').click();
+      expect(await page.locator('[data-field="price"] .artwork-edit__error').textContent()).toContain('must be an amount in pounds');
+      expect(await page.locator('#edit-price').getAttribute('aria-invalid')).toBe('true');
+      expect((await db.selectFrom('artworks').select('price_minor').where('slug', '=', work.slug).executeTakeFirstOrThrow()).price_minor).toBe(work.price_minor);
+
+      await page.locator('#edit-price').fill(String(pounds));
+      await page.locator('#edit-sale_price').fill('');
+      await page.locator('.artwork-edit button[type="submit"]').click();
+      await expect.poll(() => page.locator('.artwork-edit__status').textContent()).toContain('Saved');
+      expect(await page.locator('.artwork-edit__error').count()).toBe(0);
+      expect((await db.selectFrom('artworks').select(['price_minor', 'sale_price_minor']).where('slug', '=', work.slug).executeTakeFirstOrThrow()))
+        .toEqual({ price_minor: pounds * 100, sale_price_minor: null });
+
+      await expect.poll(() => slugsAtPrice(pounds), { timeout: 10_000, interval: 100 }).toEqual([work.slug]);
+      await page.goto(`${base}/shop/?price_min=${pounds}&price_max=${pounds}`, { waitUntil: 'networkidle' });
+      const card = page.locator(`.card[data-slug="${work.slug}"]`);
+      expect(await card.locator('.card__now').textContent()).toBe(`£${pounds.toLocaleString('en-GB')}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the edit form to no one else, and not the link either', async () => {
+    const work = await db.selectFrom('artworks').select('slug').where('status', '=', 'available').orderBy('id').executeTakeFirstOrThrow();
+    const { context, page } = await signedIn('user', 375);
+    try {
+      await page.goto(`${base}/product/${work.slug}/`, { waitUntil: 'networkidle' });
+      expect(await page.locator('.product__edit').count()).toBe(0);
+      const response = await page.goto(`${base}/product/${work.slug}/edit/`, { waitUntil: 'networkidle' });
+      expect(response?.status()).toBe(200);
+      expect(await page.locator('.notice').textContent()).toBe('Only staff and the artist who made this work can edit it.');
+      expect(await page.locator('.artwork-edit').count()).toBe(0);
+      expect((await page.goto(`${base}/product/Not-A-Slug/edit/`))?.status()).toBe(404);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('fits a phone screen', async () => {
+    const work = await db.selectFrom('artworks').select('slug').where('status', '=', 'available').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const { context, page } = await signedIn('staff', 375);
+    try {
+      await page.goto(`${base}/product/${work.slug}/edit/`, { waitUntil: 'networkidle' });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await page.screenshot({ path: screenshotPath('edit-phone'), fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+});
