@@ -34,6 +34,9 @@ export default defineConfig({
           globalSetup: ['storefront/test/browser/product-global-setup.ts'],
           // One Chromium at a time: the machine has two cores and the product runs beside it.
           fileParallelism: false,
+          // A page the test waits on may take a server render or a search on a busy machine; a
+          // wait is not a timing check, so it gives them time before calling a change missing.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

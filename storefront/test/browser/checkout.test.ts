@@ -1,26 +1,15 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type Db } from '@easel/data/db';
-import { addSession, addUser } from '../../../data/test/fixtures';
+import { describe, expect, inject, it } from 'vitest';
 import { screenshotPath, useChromium } from './chromium';
+import { signedInContext, useProductDatabase } from './product-database';
 
 const base = inject('storefrontUrl');
 const searchUrl = inject('searchUrl');
 const browser = useChromium();
-let db: Db;
-
-beforeAll(async () => {
-  db = await openDatabase(inject('databaseFile'));
-});
-afterAll(() => db.destroy());
+const productDb = useProductDatabase();
 
 /** A shopper signed in by a session written straight to the database, in a browser context of their own. */
 async function signedInShopper(width = 1280) {
-  const userId = await addUser(db, undefined, `buyer-${randomUUID()}@example.com`);
-  const token = randomUUID();
-  await addSession(db, token, userId);
-  const context = await browser().newContext({ viewport: { width, height: 900 } });
-  await context.addCookies([{ name: 'sessionid', value: token, url: base }]);
+  const context = await signedInContext(browser(), productDb(), 'user', width);
   return { context, page: await context.newPage() };
 }
 
@@ -32,7 +21,7 @@ const searchSlugs = async (q: string) => {
 describe('buying an original', () => {
   it('goes from basket to order, and the work is then sold to everyone and gone from the gallery', async () => {
     // An available original that ships to GB (the shopper's default country) and that the gallery finds by its title.
-    const candidates = await db
+    const candidates = await productDb()
       .selectFrom('artworks as w')
       .innerJoin('shipping_rates as r', (j) => j.onRef('r.profile_id', '=', 'w.shipping_profile_id').on('r.destination', '=', 'GB'))
       .select(['w.slug', 'w.title'])

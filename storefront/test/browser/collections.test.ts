@@ -1,27 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type Db } from '@easel/data/db';
-import { addSession, addUser } from '../../../data/test/fixtures';
+import { describe, expect, inject, it } from 'vitest';
 import { screenshotPath, useChromium } from './chromium';
+import { signedInContext, useProductDatabase } from './product-database';
 
 const base = inject('storefrontUrl');
 const browser = useChromium();
-let db: Db;
-
-beforeAll(async () => {
-  db = await openDatabase(inject('databaseFile'));
-});
-afterAll(() => db.destroy());
+const productDb = useProductDatabase();
 
 /** A user of this role signed in by a session written straight to the database, in a browser context of their own. */
 async function signedIn(role: 'user' | 'staff', width = 1280) {
-  const userId = await addUser(db, undefined, `${role}-${randomUUID()}@example.com`);
-  await db.updateTable('users').set({ role }).where('id', '=', userId).execute();
-  const token = randomUUID();
-  await addSession(db, token, userId);
-  const context = await browser().newContext({ viewport: { width, height: 900 } });
-  await context.addCookies([{ name: 'sessionid', value: token, url: base }]);
+  const context = await signedInContext(browser(), productDb(), role, width);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -30,7 +18,7 @@ async function signedIn(role: 'user' | 'staff', width = 1280) {
 
 /** An available work from the catalogue, `offset` places down the most popular, so each test has its own. */
 async function availableWork(offset: number): Promise<{ id: number; slug: string; title: string }> {
-  return db.selectFrom('artworks').select(['id', 'slug', 'title']).where('status', '=', 'available')
+  return productDb().selectFrom('artworks').select(['id', 'slug', 'title']).where('status', '=', 'available')
     .orderBy('popularity', 'desc').orderBy('id').offset(offset).limit(1).executeTakeFirstOrThrow();
 }
 
@@ -73,7 +61,7 @@ describe('making a collection', () => {
     await page.locator(`[data-remove="${work.slug}"]`).click();
     await expect.poll(() => page.locator('.intro__count').textContent()).toBe('0 works');
     expect(await page.locator('.grid__item').count()).toBe(0);
-    const stored = await db.selectFrom('collection_items').select('artwork_id').where('artwork_id', '=', work.id).execute();
+    const stored = await productDb().selectFrom('collection_items').select('artwork_id').where('artwork_id', '=', work.id).execute();
     expect(stored).toEqual([]);
     expect(errors).toEqual([]);
     await close();
@@ -89,7 +77,7 @@ describe('making a collection', () => {
     const wasIn = await theme.isChecked();
     await theme.click();
     await expect.poll(() => theme.isChecked()).toBe(!wasIn);
-    const rows = () => db.selectFrom('artwork_curations as ac').innerJoin('curations as c', 'c.id', 'ac.curation_id')
+    const rows = () => productDb().selectFrom('artwork_curations as ac').innerJoin('curations as c', 'c.id', 'ac.curation_id')
       .select('ac.artwork_id').where('c.kind', '=', 'theme').where('c.slug', '=', 'city-lights').where('ac.artwork_id', '=', work.id).execute();
     await expect.poll(async () => (await rows()).length).toBe(wasIn ? 0 : 1);
     // The page rendered afresh shows the stored state.

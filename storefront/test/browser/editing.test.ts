@@ -1,27 +1,15 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type Db } from '@easel/data/db';
-import { addSession, addUser } from '../../../data/test/fixtures';
+import { describe, expect, inject, it } from 'vitest';
 import { screenshotPath, useChromium } from './chromium';
+import { signedInContext, useProductDatabase } from './product-database';
 
 const base = inject('storefrontUrl');
 const searchUrl = inject('searchUrl');
 const browser = useChromium();
-let db: Db;
-
-beforeAll(async () => {
-  db = await openDatabase(inject('databaseFile'));
-});
-afterAll(() => db.destroy());
+const productDb = useProductDatabase();
 
 /** A browser context signed in as a new account with `role`, through a session written straight to the database. */
 async function signedIn(role: 'user' | 'staff', width = 1280) {
-  const userId = await addUser(db, undefined, `${role}-${randomUUID()}@example.com`);
-  await db.updateTable('users').set({ role }).where('id', '=', userId).execute();
-  const token = randomUUID();
-  await addSession(db, token, userId);
-  const context = await browser().newContext({ viewport: { width, height: 900 } });
-  await context.addCookies([{ name: 'sessionid', value: token, url: base }]);
+  const context = await signedInContext(browser(), productDb(), role, width);
   return { context, page: await context.newPage() };
 }
 
@@ -33,7 +21,7 @@ const slugsAtPrice = async (pounds: number) => {
 
 describe('editing a work', () => {
   it('lets staff change a price on the edit page, and the gallery then shows the new price', async () => {
-    const work = await db.selectFrom('artworks').select(['slug', 'title', 'price_minor']).where('status', '=', 'available')
+    const work = await productDb().selectFrom('artworks').select(['slug', 'title', 'price_minor']).where('status', '=', 'available')
       .orderBy('popularity', 'desc').executeTakeFirstOrThrow();
     // A price no demo work has, so the gallery's price filter finds this work alone.
     const pounds = 880_000 + Math.floor(Math.random() * 10_000);
@@ -53,14 +41,14 @@ describe('editing a work', () => {
       await page.locator('.artwork-edit button[type="submit"]').click();
       expect(await page.locator('[data-field="price"] .artwork-edit__error').textContent()).toContain('must be an amount in pounds');
       expect(await page.locator('#edit-price').getAttribute('aria-invalid')).toBe('true');
-      expect((await db.selectFrom('artworks').select('price_minor').where('slug', '=', work.slug).executeTakeFirstOrThrow()).price_minor).toBe(work.price_minor);
+      expect((await productDb().selectFrom('artworks').select('price_minor').where('slug', '=', work.slug).executeTakeFirstOrThrow()).price_minor).toBe(work.price_minor);
 
       await page.locator('#edit-price').fill(String(pounds));
       await page.locator('#edit-sale_price').fill('');
       await page.locator('.artwork-edit button[type="submit"]').click();
       await expect.poll(() => page.locator('.artwork-edit__status').textContent()).toContain('Saved');
       expect(await page.locator('.artwork-edit__error').count()).toBe(0);
-      expect((await db.selectFrom('artworks').select(['price_minor', 'sale_price_minor']).where('slug', '=', work.slug).executeTakeFirstOrThrow()))
+      expect((await productDb().selectFrom('artworks').select(['price_minor', 'sale_price_minor']).where('slug', '=', work.slug).executeTakeFirstOrThrow()))
         .toEqual({ price_minor: pounds * 100, sale_price_minor: null });
 
       await expect.poll(() => slugsAtPrice(pounds), { timeout: 10_000, interval: 100 }).toEqual([work.slug]);
@@ -73,7 +61,7 @@ describe('editing a work', () => {
   });
 
   it('shows the edit form to no one else, and not the link either', async () => {
-    const work = await db.selectFrom('artworks').select('slug').where('status', '=', 'available').orderBy('id').executeTakeFirstOrThrow();
+    const work = await productDb().selectFrom('artworks').select('slug').where('status', '=', 'available').orderBy('id').executeTakeFirstOrThrow();
     const { context, page } = await signedIn('user', 375);
     try {
       await page.goto(`${base}/product/${work.slug}/`, { waitUntil: 'networkidle' });
@@ -89,7 +77,7 @@ describe('editing a work', () => {
   });
 
   it('fits a phone screen', async () => {
-    const work = await db.selectFrom('artworks').select('slug').where('status', '=', 'available').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const work = await productDb().selectFrom('artworks').select('slug').where('status', '=', 'available').orderBy('id', 'desc').executeTakeFirstOrThrow();
     const { context, page } = await signedIn('staff', 375);
     try {
       await page.goto(`${base}/product/${work.slug}/edit/`, { waitUntil: 'networkidle' });

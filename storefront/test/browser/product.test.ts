@@ -1,21 +1,17 @@
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type Db } from '@easel/data/db';
+import { describe, expect, inject, it } from 'vitest';
 import { screenshotPath, useChromium } from './chromium';
+import { useProductDatabase } from './product-database';
 import { expectNotFoundPage } from './not-found';
 
 const base = inject('storefrontUrl');
 const browser = useChromium();
 
-let db: Db;
-beforeAll(async () => {
-  db = await openDatabase(inject('databaseFile'));
-});
-afterAll(() => db?.destroy());
+const productDb = useProductDatabase();
 
 const slugWhere = async (where: string) =>
-  (await sql<{ slug: string }>`SELECT slug FROM artworks WHERE ${sql.raw(where)} ORDER BY id LIMIT 1`.execute(db)).rows[0]!.slug;
+  (await sql<{ slug: string }>`SELECT slug FROM artworks WHERE ${sql.raw(where)} ORDER BY id LIMIT 1`.execute(productDb())).rows[0]!.slug;
 
 /** A work for sale as the gallery's search finds it: the way shoppers arrive. */
 async function searchedWork(query = 'paginate=12&has_fine_art_prints=true'): Promise<{ slug: string; title: string }> {
@@ -101,7 +97,7 @@ describe('the product page', () => {
 
   it('marks a reserved work, and a work without pictures still has a calm page', async () => {
     const slug = await slugWhere("status = 'reserved'");
-    await sql`DELETE FROM artwork_images WHERE artwork_id = (SELECT id FROM artworks WHERE slug = ${slug})`.execute(db);
+    await sql`DELETE FROM artwork_images WHERE artwork_id = (SELECT id FROM artworks WHERE slug = ${slug})`.execute(productDb());
     const { page, status, errors, close } = await openProduct(slug);
     expect(status).toBe(200);
     expect(await text(page, '.buy-box .status-badge')).toBe('Reserved');

@@ -1,35 +1,19 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type Db } from '@easel/data/db';
+import { describe, expect, inject, it } from 'vitest';
 import { getSearchIndexState } from '@easel/data/queries/search-source';
-import { addSession, addUser } from '../../../data/test/fixtures';
 import { screenshotPath, useChromium } from './chromium';
+import { sessionFor, useProductDatabase } from './product-database';
 
 const base = inject('storefrontUrl');
 const browser = useChromium();
-let db: Db;
-
-beforeAll(async () => {
-  db = await openDatabase(inject('databaseFile'));
-});
-afterAll(() => db.destroy());
-
-/** A session cookie for a fresh user of this role, written straight to the database. */
-async function sessionFor(role: 'user' | 'provider' | 'staff'): Promise<string> {
-  const userId = await addUser(db, undefined, `${role}-${randomUUID()}@example.com`);
-  await db.updateTable('users').set({ role }).where('id', '=', userId).execute();
-  const token = randomUUID();
-  await addSession(db, token, userId);
-  return token;
-}
+const productDb = useProductDatabase();
 
 const figure = (name: string) => `[data-figure="${name}"] dd`;
 
 describe('the staff index page', () => {
   it('shows staff the figures and rebuilds the index with its progress up to done', async () => {
-    const before = (await getSearchIndexState(db, 'artworks'))!;
+    const before = (await getSearchIndexState(productDb(), 'artworks'))!;
     const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies([{ name: 'sessionid', value: await sessionFor('staff'), url: base }]);
+    await context.addCookies([{ name: 'sessionid', value: await sessionFor(productDb(), 'staff'), url: base }]);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -58,7 +42,7 @@ describe('the staff index page', () => {
     expect(await progress.textContent()).toMatch(/^Re-index finished in \d+\.\d s\.$/);
     expect(await page.evaluate(() => (document.querySelector('.staff-index__progress progress') as HTMLProgressElement).position)).toBe(1);
 
-    const after = (await getSearchIndexState(db, 'artworks'))!;
+    const after = (await getSearchIndexState(productDb(), 'artworks'))!;
     expect(after.built_at > before.built_at).toBe(true);
     expect(await page.locator(figure('documents')).textContent()).toBe(after.documents.toLocaleString('en-GB'));
     expect(await page.getByRole('button', { name: 'Re-index now' }).isEnabled()).toBe(true);
@@ -75,7 +59,7 @@ describe('the staff index page', () => {
     ['a shopper', 'user', 403],
     ['an artist', 'provider', 403],
   ] as const)('is not there for %s, and its API refuses them', async (_, role, apiStatus) => {
-    const headers: Record<string, string> = role ? { Cookie: `sessionid=${await sessionFor(role)}` } : {};
+    const headers: Record<string, string> = role ? { Cookie: `sessionid=${await sessionFor(productDb(), role)}` } : {};
     const response = await fetch(`${base}/staff/index/`, { headers });
     expect(response.status).toBe(404);
     const html = await response.text();
@@ -88,7 +72,7 @@ describe('the staff index page', () => {
 
   it('shows a shopper no link to it in the account menu', async () => {
     const context = await browser().newContext();
-    await context.addCookies([{ name: 'sessionid', value: await sessionFor('user'), url: base }]);
+    await context.addCookies([{ name: 'sessionid', value: await sessionFor(productDb(), 'user'), url: base }]);
     const page = await context.newPage();
     await page.goto(`${base}/`, { waitUntil: 'networkidle' });
     await page.locator('.account-menu summary').click();

@@ -1,20 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type Db } from '@easel/data/db';
+import { describe, expect, inject, it } from 'vitest';
 import { useChromium } from './chromium';
+import { useProductDatabase } from './product-database';
 
 const base = inject('storefrontUrl');
 const browser = useChromium();
-let db: Db;
-
-beforeAll(async () => {
-  db = await openDatabase(inject('databaseFile'));
-});
-afterAll(() => db.destroy());
+const productDb = useProductDatabase();
 
 /** What the product stored for one browser, told apart by its session cookie's hash. */
 const eventsOf = async (viewer: string) =>
-  (await db.selectFrom('tracking_events').select(['kind', 'payload']).orderBy('id').execute())
+  (await productDb().selectFrom('tracking_events').select(['kind', 'payload']).orderBy('id').execute())
     .map((row) => ({ kind: row.kind, ...(JSON.parse(row.payload) as { viewer: string | null; path: string; slug?: string }) }))
     .filter((event) => event.viewer === viewer);
 const kinds = async (viewer: string) => (await eventsOf(viewer)).map((e) => e.kind);
