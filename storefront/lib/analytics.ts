@@ -16,6 +16,9 @@ export function pushDataLayer(event: Record<string, unknown>): void {
 export interface EcommerceItem {
   slug: string;
   title: string;
+  /** The artist's name and the work's category, where the event names them. */
+  brand?: string | undefined;
+  category?: string | undefined;
   /** The print's size label; absent for the original. */
   variant?: string | undefined;
   /** Minor units of the event's currency. */
@@ -29,7 +32,7 @@ export interface EcommerceItem {
  * -> { event: 'add_to_cart', ecommerce: { currency: 'GBP', value: 120, items: [{ item_id: 'sea', item_name: 'Sea', price: 120, quantity: 1 }] } }.
  */
 export function ecommerceEvent(
-  event: 'add_to_cart' | 'begin_checkout' | 'purchase',
+  event: 'view_item' | 'add_to_cart' | 'begin_checkout' | 'purchase',
   currency: Currency,
   items: EcommerceItem[],
   extra: { value_minor?: number; transaction_id?: string } = {},
@@ -42,7 +45,13 @@ export function ecommerceEvent(
       value: value / 100,
       ...(extra.transaction_id === undefined ? {} : { transaction_id: extra.transaction_id }),
       items: items.map((i) => ({
-        item_id: i.slug, item_name: i.title, ...(i.variant === undefined ? {} : { item_variant: i.variant }), price: i.unit_price_minor / 100, quantity: i.quantity,
+        item_id: i.slug,
+        item_name: i.title,
+        ...(i.brand === undefined ? {} : { item_brand: i.brand }),
+        ...(i.category === undefined ? {} : { item_category: i.category }),
+        ...(i.variant === undefined ? {} : { item_variant: i.variant }),
+        price: i.unit_price_minor / 100,
+        quantity: i.quantity,
       })),
     },
   };

@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { AccountUser } from '../../lib/account/account';
 import { userTypeOf } from '../../lib/account/user-type';
+import { pushDataLayer } from '../../lib/analytics';
 import { createOverlayStore, type OverlayEvent, type OverlayState } from '../../lib/overlays/overlays';
 
 export interface AccountContextValue {
@@ -39,8 +40,7 @@ export function AccountProvider({ user: rendered, children }: { user: AccountUse
 
   // SPEC §6: analytics learn who is looking, on page load and whenever that changes.
   useEffect(() => {
-    window.dataLayer ??= [];
-    window.dataLayer.push({ user_type: userType });
+    pushDataLayer({ user_type: userType });
   }, [userType]);
 
   const changeUser = useCallback(

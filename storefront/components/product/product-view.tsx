@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import type { ViewItemEvent } from '../../lib/catalogue/view-item';
+import { pushDataLayer } from '../../lib/analytics';
 
 /**
  * Records one view of a product page: `view_item` onto the analytics data layer and the work
@@ -9,13 +9,12 @@ import type { ViewItemEvent } from '../../lib/catalogue/view-item';
  * settings change (a new event in another currency) and React's development double-run of
  * effects do not count the same view twice.
  */
-export function ProductView({ slug, event }: { slug: string; event: ViewItemEvent }) {
+export function ProductView({ slug, event }: { slug: string; event: Record<string, unknown> }) {
   const recorded = useRef<string | null>(null);
   useEffect(() => {
     if (recorded.current === slug) return;
     recorded.current = slug;
-    window.dataLayer ??= [];
-    window.dataLayer.push({ ...event });
+    pushDataLayer({ ...event });
     fetch('/api/recently-viewed/', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

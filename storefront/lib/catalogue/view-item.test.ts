@@ -19,18 +19,18 @@ const rowWhere = async (where: string) =>
     SELECT slug, artist_id, price_minor, sale_price_minor FROM artworks WHERE ${sql.raw(where)} ORDER BY id LIMIT 1`.execute(db)).rows[0]!;
 
 describe('viewItemEvent', () => {
-  it('names the work, its artist and category at the price the shopper pays, in whole units', async () => {
+  it('names the work, its artist and category at the price the shopper pays', async () => {
     const work = await rowWhere("status = 'available' AND sale_price_minor IS NOT NULL");
     const { product } = (await getProductPageData(db, work.slug, 'GB'))!;
-    const price = Math.round(product.sale_prices!.EUR / 100);
+    const price = product.sale_prices!.EUR / 100;
     expect(viewItemEvent(product, 'EUR')).toEqual({
       event: 'view_item',
       ecommerce: {
         currency: 'EUR',
         value: price,
-        items: [{ item_id: work.slug, item_name: product.title, item_brand: product.artist.name, item_category: product.category, price }],
+        items: [{ item_id: work.slug, item_name: product.title, item_brand: product.artist.name, item_category: product.category, price, quantity: 1 }],
       },
     });
-    expect(price).toBeLessThan(Math.round(product.prices.EUR / 100));
+    expect(price).toBeLessThan(product.prices.EUR / 100);
   });
 });
