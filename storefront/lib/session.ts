@@ -16,6 +16,11 @@ export async function getSignedInUserId(sessionId: string | undefined, getDb: ()
   return getSessionUserId(await getDb(), sessionHash(sessionId), new Date().toISOString());
 }
 
+/** The signed-in user behind a request's session cookie, or null: for route handlers. */
+export function requestUserId(request: NextRequest, getDb: () => Promise<Db>): Promise<number | null> {
+  return getSignedInUserId(request.cookies.get(SESSION_COOKIE)?.value, getDb);
+}
+
 /** What the database keeps of a session cookie: its SHA-256, so a leaked table does not leak sessions. */
 export function sessionHash(sessionId: string): string {
   return createHash('sha256').update(sessionId).digest('hex');

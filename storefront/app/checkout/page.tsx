@@ -1,9 +1,7 @@
 import type { Metadata } from 'next';
-import { cookies } from 'next/headers';
 import { CheckoutFlow } from '../../components/shop/checkout-flow';
-import { getDb } from '../../lib/db';
 import { getTranslator } from '../../lib/i18n/translate';
-import { getSignedInUserId, SESSION_COOKIE } from '../../lib/session';
+import { getRequestUserId } from '../../lib/account/server';
 import { getShopperSettings } from '../../lib/settings/server';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -14,7 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 /** Checkout: signed-in shoppers only, since an order belongs to an account. */
 export default async function CheckoutPage() {
   const t = getTranslator((await getShopperSettings()).language);
-  const userId = await getSignedInUserId((await cookies()).get(SESSION_COOKIE)?.value, getDb);
+  const userId = await getRequestUserId();
   return (
     <div className="container">
       <header className="intro">

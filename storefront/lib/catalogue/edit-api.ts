@@ -5,7 +5,7 @@ import { getAccountUser } from '@easel/data/queries/accounts';
 import { editArtwork, getEditableArtwork, type EditRefusal } from '@easel/data/queries/editing';
 import { apiError } from '../api-error';
 import { readJsonBody } from '../read-body';
-import { getSignedInUserId, SESSION_COOKIE } from '../session';
+import { requestUserId } from '../session';
 import { answering, readQuery, slugSchema, type Handler } from './api';
 import { artworkEditSchema, mayEdit } from './artwork-edit';
 
@@ -35,7 +35,7 @@ export function createEditHandler({ getDb }: { getDb: () => Promise<Db> }): Hand
   return answering('edit', async (request) => {
     const query = readQuery(request, querySchema);
     if (query instanceof Response) return query;
-    const userId = await getSignedInUserId(request.cookies.get(SESSION_COOKIE)?.value, getDb);
+    const userId = await requestUserId(request, getDb);
     if (userId === null) return apiError(401, 'not_signed_in', 'Please log in to edit artworks.');
     const db = await getDb();
     const [user, artwork] = await Promise.all([getAccountUser(db, userId), getEditableArtwork(db, query.slug)]);

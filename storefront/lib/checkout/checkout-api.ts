@@ -9,7 +9,7 @@ import { describeRefusal } from '../basket/refusals';
 import { toBasketView } from '../basket/view';
 import { answering, type Handler } from '../catalogue/api';
 import { readJsonBody } from '../read-body';
-import { getSignedInUserId, SESSION_COOKIE } from '../session';
+import { requestUserId } from '../session';
 import { countrySchema, currencySchema } from '../settings/settings';
 import type { PaymentProvider } from './payment';
 
@@ -49,10 +49,9 @@ export function orderAnswer(outcome: PlaceOrderOutcome): StoredAnswer {
   return { status, body: JSON.stringify({ error: { code, message, ...(param === undefined ? {} : { param }) } }) };
 }
 
-const signedInUser = (request: NextRequest, getDb: () => Promise<Db>) => getSignedInUserId(request.cookies.get(SESSION_COOKIE)?.value, getDb);
 
 export function createCheckoutHandlers({ getDb, payments }: Dependencies): { start: Handler; order: Handler } {
-  const signedIn = (request: NextRequest) => signedInUser(request, getDb);
+  const signedIn = (request: NextRequest) => requestUserId(request, getDb);
 
   return {
     /** Body `{ "country": "GB", "currency": "GBP" }` -> the quote, originals held until `reserved_until`. */
@@ -109,7 +108,7 @@ export function createCheckoutHandlers({ getDb, payments }: Dependencies): { sta
 /** GET /api/account/orders/: `{ results: Order[] }`, newest first; signed-in shoppers only. */
 export function createOrderHistoryHandler({ getDb }: { getDb: () => Promise<Db> }): Handler {
   return answering('orders', async (request) => {
-    const userId = await signedInUser(request, getDb);
+    const userId = await requestUserId(request, getDb);
     if (userId === null) return apiError(401, 'not_signed_in', 'Please log in to see your orders.');
     return NextResponse.json({ results: await getOrderViews(await getDb(), userId) }, { headers: PRIVATE });
   });

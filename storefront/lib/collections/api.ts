@@ -1,4 +1,4 @@
-import { NextResponse, type NextRequest } from 'next/server';
+import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import type { Db } from '@easel/data/db';
 import {
@@ -7,7 +7,7 @@ import {
 import { apiError } from '../api-error';
 import { answering, readQuery, slugSchema, type Handler } from '../catalogue/api';
 import { readJsonBody } from '../read-body';
-import { getSignedInUserId, SESSION_COOKIE } from '../session';
+import { requestUserId } from '../session';
 import { forgetCollectionView, loadCollectionView } from './collection-view';
 
 /**
@@ -23,7 +23,6 @@ type Dependencies = { getDb: () => Promise<Db> };
 const MAX_BODY_BYTES = 1024;
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
 
-const userOf = (request: NextRequest, getDb: () => Promise<Db>) => getSignedInUserId(request.cookies.get(SESSION_COOKIE)?.value, getDb);
 
 const listQuerySchema = z.object({ product: slugSchema.optional() });
 const createSchema = z.strictObject({
@@ -41,7 +40,7 @@ export function createCollectionsHandlers({ getDb }: Dependencies): { GET: Handl
     GET: answering('collections', async (request) => {
       const query = readQuery(request, listQuerySchema);
       if (query instanceof Response) return query;
-      const userId = await userOf(request, getDb);
+      const userId = await requestUserId(request, getDb);
       if (userId === null) return NextResponse.json({ results: [] }, { headers: PRIVATE });
       const db = await getDb();
       if (query.product === undefined) return NextResponse.json({ results: await getCollections(db, userId) }, { headers: PRIVATE });
@@ -53,7 +52,7 @@ export function createCollectionsHandlers({ getDb }: Dependencies): { GET: Handl
     POST: answering('collections', async (request) => {
       const body = await readJsonBody(request, createSchema, MAX_BODY_BYTES, '{ "name": "…" }');
       if (body instanceof Response) return body;
-      const userId = await userOf(request, getDb);
+      const userId = await requestUserId(request, getDb);
       if (userId === null) return apiError(401, 'not_signed_in', 'Please log in to make a collection.');
       const db = await getDb();
       const collection = await createCollection(db, userId, body.name, new Date().toISOString());
@@ -72,7 +71,7 @@ export function createCollectionItemHandlers({ getDb }: Dependencies): { POST: H
   const change = (inCollection: boolean): Handler => answering('collection items', async (request) => {
     const body = await readJsonBody(request, itemSchema, MAX_BODY_BYTES, '{ "collection": "…", "product": "…" }');
     if (body instanceof Response) return body;
-    const userId = await userOf(request, getDb);
+    const userId = await requestUserId(request, getDb);
     if (userId === null) return apiError(401, 'not_signed_in', 'Please log in to keep works in collections.');
     const db = await getDb();
     const changed = await setCollectionItem(db, userId, body.collection, body.product, inCollection, new Date().toISOString());
@@ -89,7 +88,7 @@ export function createCollectionHandler({ getDb }: Dependencies): Handler {
   return answering('collection', async (request) => {
     const query = readQuery(request, collectionQuerySchema);
     if (query instanceof Response) return query;
-    const userId = await userOf(request, getDb);
+    const userId = await requestUserId(request, getDb);
     if (userId === null) return apiError(401, 'not_signed_in', 'Please log in to see your collections.');
     const view = await loadCollectionView(await getDb(), userId, query.slug);
     if (!view) return apiError(404, 'not_found', `You have no collection ${query.slug}.`, 'slug');

@@ -1,4 +1,4 @@
-import { NextResponse, type NextRequest } from 'next/server';
+import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import type { Db } from '@easel/data/db';
 import { getFavourites, toggleFavourite } from '@easel/data/queries/favourites';
@@ -6,7 +6,7 @@ import { getFollowedArtistSlugs, toggleFollow } from '@easel/data/queries/follow
 import { apiError } from '../api-error';
 import { answering, slugSchema, type Handler } from '../catalogue/api';
 import { readJsonBody } from '../read-body';
-import { getSignedInUserId, SESSION_COOKIE } from '../session';
+import { requestUserId } from '../session';
 
 /**
  * A signed-in shopper's favourites (`/collections/api/favourites/`) and follows (`/interest/`,
@@ -20,7 +20,6 @@ type Dependencies = { getDb: () => Promise<Db> };
 const MAX_BODY_BYTES = 1024;
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
 
-const userOf = (request: NextRequest, getDb: () => Promise<Db>) => getSignedInUserId(request.cookies.get(SESSION_COOKIE)?.value, getDb);
 
 const favouriteSchema = z.strictObject({ slug: slugSchema });
 const followSchema = z.strictObject({ artist: slugSchema });
@@ -29,14 +28,14 @@ export function createFavouritesHandlers({ getDb }: Dependencies): { GET: Handle
   return {
     /** `{ results: [{ id, slug, artist_id, artist_slug }] }`, most recently added first. */
     GET: answering('favourites', async (request) => {
-      const userId = await userOf(request, getDb);
+      const userId = await requestUserId(request, getDb);
       return NextResponse.json({ results: userId === null ? [] : await getFavourites(await getDb(), userId) }, { headers: PRIVATE });
     }),
     /** Body `{ "slug": "…" }`: adds the work if absent, removes it if present; `{ favourited, favourite_count, entry }`. */
     POST: answering('favourites', async (request) => {
       const body = await readJsonBody(request, favouriteSchema, MAX_BODY_BYTES, '{ "slug": "…" }');
       if (body instanceof Response) return body;
-      const userId = await userOf(request, getDb);
+      const userId = await requestUserId(request, getDb);
       if (userId === null) return apiError(401, 'not_signed_in', 'Please log in to save favourites.');
       const toggled = await toggleFavourite(await getDb(), userId, body.slug, new Date().toISOString());
       if (!toggled) return apiError(404, 'not_found', `There is no artwork ${body.slug}.`, 'slug');
@@ -49,14 +48,14 @@ export function createFollowsHandlers({ getDb }: Dependencies): { list: Handler;
   return {
     /** GET /interest/follows.js: SPEC §3's followed artists, `{ results: [artist slug, …] }`, most recent first. */
     list: answering('follows', async (request) => {
-      const userId = await userOf(request, getDb);
+      const userId = await requestUserId(request, getDb);
       return NextResponse.json({ results: userId === null ? [] : await getFollowedArtistSlugs(await getDb(), userId) }, { headers: PRIVATE });
     }),
     /** POST /interest/ with `{ "artist": "…" }`: follows if not yet, unfollows if so; `{ following, follower_count, artist_slug }`. */
     toggle: answering('follows', async (request) => {
       const body = await readJsonBody(request, followSchema, MAX_BODY_BYTES, '{ "artist": "…" }');
       if (body instanceof Response) return body;
-      const userId = await userOf(request, getDb);
+      const userId = await requestUserId(request, getDb);
       if (userId === null) return apiError(401, 'not_signed_in', 'Please log in to follow artists.');
       const toggled = await toggleFollow(await getDb(), userId, body.artist, new Date().toISOString());
       if (!toggled) return apiError(404, 'not_found', `There is no artist ${body.artist}.`, 'artist');

@@ -4,7 +4,7 @@ import { saveAccountSettings } from '@easel/data/queries/settings';
 import { apiError } from '../api-error';
 import { setCookies } from '../cookies';
 import { parseBody, readJsonObject } from '../read-body';
-import { getSignedInUserId, SESSION_COOKIE } from '../session';
+import { requestUserId } from '../session';
 import { applyUrlOverrides, rawQuery } from './resolve';
 import { getSavedSettings } from './saved';
 import {
@@ -31,7 +31,7 @@ const PRIVATE = { 'Cache-Control': 'no-store' };
 export function createUserSettingsHandlers({ getDb }: SettingsApiDependencies): { GET: Handler; PUT: Handler; OPTIONS: Handler } {
   async function whoIsAsking(request: NextRequest) {
     const readCookie = (name: string) => request.cookies.get(name)?.value;
-    const userId = await getSignedInUserId(readCookie(SESSION_COOKIE), getDb);
+    const userId = await requestUserId(request, getDb);
     return { userId, saved: await getSavedSettings(userId, readCookie, getDb) };
   }
 

@@ -2,7 +2,7 @@ import { cookies } from 'next/headers';
 import { cache } from 'react';
 import { getDb } from '../db';
 import { getRequestUrl } from '../request-url';
-import { getSignedInUserId, SESSION_COOKIE } from '../session';
+import { getRequestUserId } from '../account/server';
 import { applyUrlOverrides, rawQuery, readUrlOverrides, type RawQuery, type UrlOverrides } from './resolve';
 import { getCookieSettings, getSavedSettings } from './saved';
 import type { UserSettings } from './settings';
@@ -15,7 +15,7 @@ const getRequestSavedSettings = cache(async (): Promise<UserSettings> => {
   const jar = await cookies();
   const readCookie = (name: string) => jar.get(name)?.value;
   try {
-    const userId = await getSignedInUserId(readCookie(SESSION_COOKIE), getDb);
+    const userId = await getRequestUserId();
     return await getSavedSettings(userId, readCookie, getDb);
   } catch (error) {
     console.error('settings: could not read the signed-in user\'s settings; using the cookies:', error);

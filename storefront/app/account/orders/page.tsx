@@ -1,11 +1,10 @@
 import type { Metadata } from 'next';
-import { cookies } from 'next/headers';
 import { getOrderViews } from '@easel/data/queries/checkout';
 import { getDb } from '../../../lib/db';
 import { getTranslator } from '../../../lib/i18n/translate';
 import { languageTag } from '../../../lib/i18n/languages';
 import { formatPrice } from '../../../lib/money';
-import { getSignedInUserId, SESSION_COOKIE } from '../../../lib/session';
+import { getRequestUserId } from '../../../lib/account/server';
 import { getShopperSettings } from '../../../lib/settings/server';
 import '../../../components/shop/shop.css';
 
@@ -18,7 +17,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function OrdersPage() {
   const { language } = await getShopperSettings();
   const t = getTranslator(language);
-  const userId = await getSignedInUserId((await cookies()).get(SESSION_COOKIE)?.value, getDb);
+  const userId = await getRequestUserId();
   const orders = userId === null ? [] : await getOrderViews(await getDb(), userId);
   const day = new Intl.DateTimeFormat(languageTag(language), { day: 'numeric', month: 'long', year: 'numeric' });
   return (
