@@ -1,4 +1,5 @@
 import type { ArtistData } from '../../lib/catalogue/artists';
+import { ArtistAvatar } from '../artist-avatar';
 import { FollowButton } from '../engagement/follow-button';
 
 export interface ArtistProfileProps {
@@ -13,16 +14,7 @@ export interface ArtistProfileProps {
 export function ArtistProfile({ artist, place, following }: ArtistProfileProps) {
   return (
     <header className="artist-profile">
-      <img
-        className="artist-profile__avatar"
-        src={artist.avatar.src}
-        srcSet={artist.avatar.srcSet}
-        sizes="(min-width: 768px) 160px, 96px"
-        width={artist.avatar.width}
-        height={artist.avatar.height}
-        alt=""
-        fetchPriority="high"
-      />
+      <ArtistAvatar className="artist-profile__avatar" avatar={artist.avatar} sizes="(min-width: 768px) 160px, 96px" eager />
       <div className="artist-profile__text">
         <h1 className="artist-profile__name">{artist.name}</h1>
         <p className="artist-profile__place">{place}</p>

@@ -4,6 +4,7 @@ import type { ArtistData } from '../../lib/catalogue/artists';
 import type { BannerData, EditorsPickData } from '../../lib/catalogue/home';
 import { toCard, type CardDisplay, type ProductCardData } from '../../lib/cards';
 import type { Translate } from '../../lib/i18n/translate';
+import { ArtistAvatar } from '../artist-avatar';
 import { ProductCard } from '../product-card';
 import { ProductGrid } from '../product-grid';
 
@@ -123,7 +124,7 @@ export function ArtistsView({ id, title, artists, t, place }: { id: string; titl
         {artists.map((artist) => (
           <li key={artist.id} className="rail__item">
             <a className="artist-tile" href={artist.url}>
-              <img className="artist-tile__avatar" src={artist.avatar.src} srcSet={artist.avatar.srcSet} sizes="96px" width={artist.avatar.width} height={artist.avatar.height} alt="" loading="lazy" decoding="async" />
+              <ArtistAvatar className="artist-tile__avatar" avatar={artist.avatar} sizes="96px" />
               <span className="artist-tile__name">{artist.name}</span>
               <span className="artist-tile__meta">{place(artist)}</span>
               <span className="artist-tile__meta">{t('artist.availableCount', { count: artist.available_count })}</span>

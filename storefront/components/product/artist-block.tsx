@@ -1,5 +1,6 @@
 import type { ProductData } from '../../lib/catalogue/product';
 import type { Translate } from '../../lib/i18n/translate';
+import { ArtistAvatar } from '../artist-avatar';
 import { FollowButton } from '../engagement/follow-button';
 
 export interface ArtistBlockProps {
@@ -16,17 +17,7 @@ export interface ArtistBlockProps {
 export function ArtistBlock({ artist, place, followers, following, t }: ArtistBlockProps) {
   return (
     <section className="artist-block" aria-labelledby="artist-title">
-      <img
-        className="artist-block__avatar"
-        src={artist.avatar.src}
-        srcSet={artist.avatar.srcSet}
-        sizes="96px"
-        width={artist.avatar.width}
-        height={artist.avatar.height}
-        alt=""
-        loading="lazy"
-        decoding="async"
-      />
+      <ArtistAvatar className="artist-block__avatar" avatar={artist.avatar} sizes="96px" />
       <div className="artist-block__body">
         <p className="artist-block__eyebrow">{t('product.aboutArtist')}</p>
         <h2 className="artist-block__name" id="artist-title">

@@ -106,19 +106,20 @@ export default async function ProductPage(props: ProductPageProps) {
   const display = { currency: settings.currency, units: settings.display_units };
   const card = toCard(product, display);
   const origin = (await getRequestUrl())?.origin ?? 'http://localhost';
-  const db = await getDb();
-  const account = await getRequestAccount();
-  const [favourited, following] = account
-    ? await Promise.all([isFavourite(db, account.id, product.id), isFollowing(db, account.id, product.artist.id)])
-    : [false, false];
-  // Staff tools are rendered for staff only, decided here on the server; each endpoint checks again.
-  const staff = account?.role === 'staff'
-    ? { themes: await getProductCurations(db, 'theme', product.slug) ?? [], campaigns: await getProductCurations(db, 'campaign', product.slug) ?? [] }
-    : null;
-  // A sold work's page already lists works like it; an available one recommends them.
-  const recommendations = product.status === 'sold'
-    ? []
-    : recommendationCards(await loadRecommendations(db, { product, viewer: null, currency: settings.currency, units: settings.display_units }));
+  const [db, account] = await Promise.all([getDb(), getRequestAccount()]);
+  // The shopper's own state, the staff tools (for staff only, decided here on the server; each
+  // endpoint checks again) and recommendations (an available work's; a sold one's page already
+  // lists works like it) are read together.
+  const [favourited, following, staff, recommended] = await Promise.all([
+    account ? isFavourite(db, account.id, product.id) : false,
+    account ? isFollowing(db, account.id, product.artist.id) : false,
+    account?.role === 'staff'
+      ? Promise.all([getProductCurations(db, 'theme', product.slug), getProductCurations(db, 'campaign', product.slug)])
+        .then(([themes, campaigns]) => ({ themes: themes ?? [], campaigns: campaigns ?? [] }))
+      : null,
+    product.status === 'sold' ? null : loadRecommendations(db, { product, viewer: null, currency: settings.currency, units: settings.display_units }),
+  ]);
+  const recommendations = recommended ? recommendationCards(recommended) : [];
   return (
     <div className="container product">
       <Breadcrumbs product={product} t={t} />
