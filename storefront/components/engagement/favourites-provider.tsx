@@ -1,6 +1,6 @@
 'use client';
 
-import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { fetchJson } from '../../lib/fetch-json';
 import { useT } from '../../lib/i18n/use-t';
 import { useAccount } from '../account/account-provider';
@@ -17,22 +17,31 @@ const FavouritesContext = createContext<FavouritesContextValue | null>(null);
 
 /**
  * The shopper's favourites, for the hearts on every card. A visitor's page asks nothing; a
- * signed-in shopper's list is read once per sign-in.
+ * signed-in shopper's list is read once per sign-in. A toggle made while that list is on its way
+ * (the favourite a visitor asked for before logging in) is laid over it when it arrives.
  */
 export function FavouritesProvider({ children }: { children: ReactNode }) {
   const t = useT();
   const toast = useToast();
   const { user, whenSignedIn } = useAccount();
   const [favourites, setFavourites] = useState<ReadonlySet<string>>(new Set());
+  const toggled = useRef(new Map<string, boolean>());
   const userId = user?.id;
 
   useEffect(() => {
     setFavourites(new Set());
+    toggled.current.clear();
     if (userId === undefined) return;
     let current = true;
     fetchJson('/collections/api/favourites/')
       .then((body) => {
-        if (current) setFavourites(new Set((body as { results: { slug: string }[] }).results.map((e) => e.slug)));
+        if (!current) return;
+        const loaded = new Set((body as { results: { slug: string }[] }).results.map((e) => e.slug));
+        for (const [slug, favourited] of toggled.current) {
+          if (favourited) loaded.add(slug);
+          else loaded.delete(slug);
+        }
+        setFavourites(loaded);
       })
       .catch(() => {
         // Hearts stay empty; the next sign-in or page asks again.
@@ -47,6 +56,7 @@ export function FavouritesProvider({ children }: { children: ReactNode }) {
       whenSignedIn(async () => {
         try {
           const { favourited } = (await fetchJson('/collections/api/favourites/', { method: 'POST', body: { slug } })) as { favourited: boolean };
+          toggled.current.set(slug, favourited);
           setFavourites((previous) => {
             const next = new Set(previous);
             if (favourited) next.add(slug);

@@ -53,9 +53,8 @@ describe('favourites, follows and the basket on the product page', () => {
 
   it('favourites from the gallery: the heart asks a visitor to log in, fills, and the work is on the favourites page', async () => {
     const { page, errors, close } = await open('/shop/?sort=newest&page=3');
-    const card = page.locator('.grid .card').nth(2);
-    const slug = (await card.getAttribute('data-slug'))!;
-    const heart = card.locator('[data-card-heart]');
+    const slug = (await page.locator('.grid .card').nth(2).getAttribute('data-slug'))!;
+    const heart = page.locator(`.grid .card[data-slug="${slug}"] [data-card-heart]`);
     await heart.click();
     await logInThroughOverlay(page);
     await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
