@@ -50,6 +50,16 @@ describe('toSearchDocument', () => {
     expect(doc.created_ts).toBe(Date.UTC(2026, 0, 2, 3, 4, 5) / 1000);
   });
 
+  it('gathers every counted value as attribute:value, a flag only when it is true', () => {
+    const doc = toSearchDocument(artwork({ sale_price_minor: 40_000 }), rates);
+    expect(doc.facet_values).toEqual([
+      'category_path:painting', 'category_path:painting:oil', 'subject:seascape', 'style:impressionist',
+      'colours:blue', 'colours:gold', 'orientation:landscape', 'size_bucket:medium',
+      'ships_to:GB', 'ships_to:FR', 'ships_to:IE', 'ships_from:GB', 'free_shipping_to:GB', 'free_shipping_to:IE',
+      'in_sale:true', 'framed_or_ready_to_hang:true', 'verified_advertising_safe:true',
+    ]);
+  });
+
   it('points the card picture and srcset at the main image', () => {
     const doc = toSearchDocument(artwork(), rates);
     expect(doc.main_image).toBe('/media/art/painting/main/11/blue-gold/1500/640.webp');

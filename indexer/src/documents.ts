@@ -7,7 +7,22 @@ import {
 const CARD_IMAGE_WIDTH = 640;
 
 /** Raise whenever toSearchDocument changes what it writes: existing indexes then count as stale. */
-export const DOCUMENT_VERSION = 2;
+export const DOCUMENT_VERSION = 3;
+
+/**
+ * The attributes the gallery's filter sections count, every one of them also gathered into
+ * `facet_values`. Below 3,000 matches the engine counts facets document by document, one
+ * lookup per document and attribute: thirteen attributes cost about 2 ms each on 2,600 matches,
+ * one attribute holding them all about a third of that in total.
+ */
+export const COUNTED_ATTRIBUTES = [
+  'category_path', 'subject', 'style', 'colours', 'orientation', 'size_bucket', 'ships_to', 'ships_from',
+  'free_shipping_to', 'in_sale', 'framed_or_ready_to_hang', 'has_fine_art_prints', 'verified_advertising_safe',
+] as const;
+export type CountedAttribute = (typeof COUNTED_ATTRIBUTES)[number];
+
+/** One entry of `facet_values`: ('colours', 'red') -> 'colours:red'; a flag counts only when true: ('in_sale', true) -> 'in_sale:true'. */
+export const facetValue = (attribute: CountedAttribute, value: string | true): string => `${attribute}:${value}`;
 
 /** One artwork as stored in the search index. Only available artworks are indexed. */
 export interface SearchDocument {
@@ -58,6 +73,8 @@ export interface SearchDocument {
   created_ts: number;
   popularity: number;
   favourite_count: number;
+  /** Every counted attribute's values as `attribute:value` (see COUNTED_ATTRIBUTES). */
+  facet_values: string[];
 }
 
 /**
@@ -82,7 +99,7 @@ export function toSearchDocument(artwork: IndexableArtwork, rates: RateMatrix): 
   const effective = artwork.sale_price_minor ?? artwork.price_minor;
   const prices = pricesInAllCurrencies(effective, rates);
   const spec = imageSpecOf(artwork);
-  return {
+  const document: Omit<SearchDocument, 'facet_values'> = {
     id: artwork.id,
     slug: artwork.slug,
     title: artwork.title,
@@ -123,6 +140,10 @@ export function toSearchDocument(artwork: IndexableArtwork, rates: RateMatrix): 
     popularity: artwork.popularity,
     favourite_count: artwork.favourite_count,
   };
+  const facet_values = COUNTED_ATTRIBUTES.flatMap((attribute) =>
+    [document[attribute]].flat().flatMap((value) => (value === false ? [] : [facetValue(attribute, value)])),
+  );
+  return { ...document, facet_values };
 }
 
 /** Whether an artwork belongs in the index at all: shoppers only ever see available works. */

@@ -10,13 +10,14 @@ const rangeOnly = { facetSearch: false, filter: { equality: false, comparison: t
 
 /**
  * Attributes shoppers filter on by value: each gallery filter section, plus the artist page.
- * The category section filters and counts on `category_path` alone (it holds the bare category
- * too), so `category` itself is not filterable.
+ * The category section filters on `category_path` alone (it holds the bare category too), so
+ * `category` itself is not filterable. `facet_values` is there to be counted, never filtered on
+ * (an attribute must be filterable to have a facet distribution).
  */
 export const EQUALITY_FILTER_ATTRIBUTES = [
   'category_path', 'subject', 'style', 'colours', 'orientation', 'size_bucket',
   'in_sale', 'framed_or_ready_to_hang', 'has_fine_art_prints', 'verified_advertising_safe',
-  'ships_to', 'ships_from', 'free_shipping_to', 'artist_slug',
+  'ships_to', 'ships_from', 'free_shipping_to', 'artist_slug', 'facet_values',
 ] as const;
 
 /** Attributes filtered by range: the price in each currency and the dimensions. */
@@ -61,7 +62,9 @@ export const INDEX_SETTINGS = {
     disableOnNumbers: true,
     disableOnAttributes: ['colours', 'category'],
   },
-  faceting: { maxValuesPerFacet: 100 },
+  // Enough for every value `facet_values` can hold (countries three times over, the rest of
+  // the vocabulary well under 300), so no count is ever cut off.
+  faceting: { maxValuesPerFacet: 1000 },
   // Counts must be exact for a catalogue of up to a million works.
   pagination: { maxTotalHits: 1_000_000 },
   // Well inside the 1000 ms search budget, so one heavy query cannot hold the engine.

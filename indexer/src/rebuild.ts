@@ -65,8 +65,13 @@ export async function rebuildIndex(options: {
       read += page.length;
       const docs = page.filter(isSearchable).map((a) => toSearchDocument(a, rates));
       documents += docs.length;
-      // Sent without waiting: the engine batches queued additions into one indexing run.
-      if (docs.length > 0) tasks.push(meili.index(buildUid).addDocuments(docs));
+      // Sent without waiting for indexing: the engine batches queued additions into one run. At
+      // most two uploads are on the wire at once, though: the engine reads each body as it
+      // arrives, and ten at a time on a busy machine outlast the client's time-out.
+      if (docs.length > 0) {
+        tasks.push(meili.index(buildUid).addDocuments(docs));
+        if (tasks.length >= 2) await tasks[tasks.length - 2];
+      }
       onProgress?.({ phase: 'loading', sent: read, total });
       // SQLite reads are synchronous: yield so the request just queued goes out while we read on.
       await new Promise((resolve) => setImmediate(resolve));

@@ -1,5 +1,5 @@
 import { CATEGORY_VALUES, type Category, type Currency } from '@easel/data';
-import { DISPLAYED_ATTRIBUTES } from '@easel/indexer';
+import { DISPLAYED_ATTRIBUTES, type CountedAttribute } from '@easel/indexer';
 import { categoryPathValue, freeShippingCountry, type GallerySearchDefinition, type Sort } from './contract';
 import { priceBarEdges } from './price-bars';
 
@@ -32,16 +32,22 @@ export interface MeiliQuery {
 
 export const priceAttribute = (currency: Currency) => `price_${currency.toLowerCase()}` as const;
 
-/** The index attributes whose facet distribution (or stats) feeds each section. */
-export function sectionFacets(section: Section, currency: Currency): string[] {
+/**
+ * The distribution the main query counts every inactive section from: one attribute holding
+ * all their values (the indexer's COUNTED_ATTRIBUTES), far cheaper than one per section when
+ * few works match. An active section's own query counts just its own attribute.
+ */
+export const FACET_VALUES = 'facet_values';
+
+/** The attribute whose values a section lists (the price's stats aside). */
+export function countedAttribute(section: Exclude<Section, 'price'>): CountedAttribute {
   switch (section) {
-    case 'price': return [priceAttribute(currency)];
-    case 'size': return ['size_bucket'];
+    case 'size': return 'size_bucket';
     // Bare categories and 'category:subcategory' pairs share one attribute, so one distribution.
-    case 'category': return ['category_path'];
-    case 'shape': return ['orientation'];
-    case 'free_shipping': return ['free_shipping_to'];
-    default: return [section];
+    case 'category': return 'category_path';
+    case 'shape': return 'orientation';
+    case 'free_shipping': return 'free_shipping_to';
+    default: return section;
   }
 }
 
@@ -173,7 +179,10 @@ export function buildSearchPlan(def: GallerySearchDefinition, indexUid: string):
   const main = withFilter(
     {
       ...base,
-      facets: inactive.flatMap((s) => sectionFacets(s, def.currency)),
+      facets: [
+        ...(inactive.includes('price') ? [priceAttribute(def.currency)] : []),
+        ...(inactive.some((s) => s !== 'price') ? [FACET_VALUES] : []),
+      ],
       ...(sort ? { sort } : {}),
       page: def.page,
       hitsPerPage: def.paginate,
@@ -184,8 +193,11 @@ export function buildSearchPlan(def: GallerySearchDefinition, indexUid: string):
   const facetQueries = active.map((s) => {
     // With free shipping on, choosing another destination means "ships free there".
     const freeTo = s === 'ships_to' && shipsToCountsFreeShipping(def);
-    const facets = freeTo ? [shipsToFacetAttribute(def)] : sectionFacets(s, def.currency);
-    return withFilter({ ...base, facets, page: 1, hitsPerPage: 0 }, combineFilters(scope, filters, freeTo ? ['ships_to', 'free_shipping'] : [s]));
+    const facet = s === 'price' ? priceAttribute(def.currency) : freeTo ? shipsToFacetAttribute(def) : countedAttribute(s);
+    return withFilter(
+      { ...base, facets: [facet], page: 1, hitsPerPage: 0 },
+      combineFilters(scope, filters, freeTo ? ['ships_to', 'free_shipping'] : [s]),
+    );
   });
   return { queries: [main, ...facetQueries], disjunctive: active };
 }

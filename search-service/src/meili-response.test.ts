@@ -26,7 +26,8 @@ describe('toSearchResponse', () => {
     const d = def({ colours: ['red'], currency: ['USD'], paginate: ['1'] });
     const plan = buildSearchPlan(d, 'idx');
     const response = toSearchResponse(d, plan, [
-      { hits: [hit], totalHits: 3, facetDistribution: { subject: { seascape: 3 } }, facetStats: { price_usd: { min: 1099, max: 5000 } } },
+      // The main query counts the chosen colour too; its section's numbers come from its own query.
+      { hits: [hit], totalHits: 3, facetDistribution: { facet_values: { 'subject:seascape': 3, 'colours:red': 3 } }, facetStats: { price_usd: { min: 1099, max: 5000 } } },
       { hits: [], totalHits: 9, facetDistribution: { colours: { red: 3, blue: 6 } } },
     ]);
     expect(response).toMatchObject({ count: 3, num_pages: 3, page: 1 });

@@ -7,7 +7,8 @@ import {
   categoryPathValue, freeShippingCountry, type FacetValue, type Facets, type GallerySearchDefinition, type ListFacet, type PriceBar,
   type SearchResponse,
 } from './contract';
-import { priceAttribute, shipsToFacetAttribute, type PriceBarPlan, type SearchPlan, type Section } from './meili-request';
+import type { CountedAttribute } from '@easel/indexer';
+import { FACET_VALUES, countedAttribute, priceAttribute, shipsToFacetAttribute, type PriceBarPlan, type SearchPlan, type Section } from './meili-request';
 import { toProductCard } from './product-card';
 
 /** The parts of a Meilisearch search result the service reads. */
@@ -41,24 +42,40 @@ export function toSearchResponse(def: GallerySearchDefinition, plan: SearchPlan,
   };
 }
 
-/** Distribution of one attribute in the result a section's facets come from. */
+/** The result a section's facets come from. */
 type SourceOf = (section: Section) => MeiliResult;
 
+/**
+ * One counted attribute's values in a result: its own distribution (an active section's query),
+ * or its share of the main query's shared one:
+ * ({ colours: { red: 3 } }, 'colours') -> { red: 3 }; ({ facet_values: { 'colours:red': 3, 'subject:sea': 2 } }, 'colours') -> { red: 3 }.
+ */
+function countsOf(result: MeiliResult, attribute: CountedAttribute): Record<string, number> {
+  const own = result.facetDistribution?.[attribute];
+  if (own) return own;
+  const prefix = `${attribute}:`;
+  const counts: Record<string, number> = {};
+  for (const [key, count] of Object.entries(result.facetDistribution?.[FACET_VALUES] ?? {})) {
+    if (key.startsWith(prefix)) counts[key.slice(prefix.length)] = count;
+  }
+  return counts;
+}
+
 function toFacets(def: GallerySearchDefinition, sourceOf: SourceOf): Facets {
-  const dist = (section: Section, attribute: string) => sourceOf(section).facetDistribution?.[attribute] ?? {};
-  const list = (section: Section, attribute: string, values: readonly string[], selected: readonly string[]) =>
-    facetList(dist(section, attribute), values, selected, def.limit);
+  const dist = (section: Exclude<Section, 'price'>, attribute: CountedAttribute = countedAttribute(section)) => countsOf(sourceOf(section), attribute);
+  const list = (section: Exclude<Section, 'price'>, values: readonly string[], selected: readonly string[]) =>
+    facetList(dist(section), values, selected, def.limit);
   // A toggle has one value, the one its parameter takes; boolean facets are keyed 'true'.
-  const flag = (section: Section, value: 'true' | 'on') => [{ value, count: dist(section, section)['true'] ?? 0 }];
+  const flag = (section: Exclude<Section, 'price'>, value: 'true' | 'on') => [{ value, count: dist(section)['true'] ?? 0 }];
   const countries = (section: 'ships_to' | 'ships_from') => {
     const d = dist(section, section === 'ships_to' ? shipsToFacetAttribute(def) : section);
     const values = [...new Set([...SHIPPING_COUNTRIES, ...Object.keys(d).filter((k) => /^[A-Z]{2}$/.test(k))])];
     return facetList(d, values, def[section] ? [def[section]] : [], def.limit);
   };
   // One distribution holds both: bare categories for product_category, pairs for each category's list.
-  const categoryPaths = dist('category', 'category_path');
+  const categoryPaths = dist('category');
   const lists: Record<ListFacet, FacetValue[]> = {
-    size_: list('size', 'size_bucket', SIZE_BUCKETS, def.size.size_),
+    size_: list('size', SIZE_BUCKETS, def.size.size_),
     product_category: facetList(categoryPaths, CATEGORY_VALUES, def.product_category, def.limit),
     ...(Object.fromEntries(
       CATEGORY_VALUES.map((c) => {
@@ -66,14 +83,14 @@ function toFacets(def: GallerySearchDefinition, sourceOf: SourceOf): Facets {
         return [c, facetList(prefixed, CATEGORIES[c], def.category_type[c], def.limit)];
       }),
     ) as Record<(typeof CATEGORY_VALUES)[number], FacetValue[]>),
-    subject: list('subject', 'subject', SUBJECTS, def.subject),
-    style: list('style', 'style', STYLES, def.style),
-    colours: list('colours', 'colours', COLOUR_VALUES, def.colours),
-    shape: list('shape', 'orientation', ORIENTATIONS, def.shape),
+    subject: list('subject', SUBJECTS, def.subject),
+    style: list('style', STYLES, def.style),
+    colours: list('colours', COLOUR_VALUES, def.colours),
+    shape: list('shape', ORIENTATIONS, def.shape),
     ships_to: countries('ships_to'),
     ships_from: countries('ships_from'),
     in_sale: flag('in_sale', 'on'),
-    free_shipping: [{ value: 'true', count: dist('free_shipping', 'free_shipping_to')[freeShippingCountry(def)] ?? 0 }],
+    free_shipping: [{ value: 'true', count: dist('free_shipping')[freeShippingCountry(def)] ?? 0 }],
     framed_or_ready_to_hang: flag('framed_or_ready_to_hang', 'true'),
     has_fine_art_prints: flag('has_fine_art_prints', 'true'),
     verified_advertising_safe: flag('verified_advertising_safe', 'true'),
