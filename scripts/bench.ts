@@ -1,0 +1,214 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { countArtworks, openDatabase, REPO_ROOT, runCli, seedCatalogue } from '@easel/data';
+import { DEFAULT_INDEX_UID, getFreePort, meiliClient, rebuildIndex, startEmbeddedMeili, terminate } from '@easel/indexer';
+
+/**
+ * npm run bench [-- --artworks 100000 --duration 30 --rate 50 --requests 300 --edits 500 --fresh]
+ *
+ * The whole performance budget in one run, on a catalogue of `--artworks` works kept in
+ * var/bench/<artworks>/ (seeded on first use, or again with --fresh):
+ * 1. starts the product as `npm start` does, on its own Meilisearch and free ports;
+ * 2. times a full, zero-downtime re-index while it serves;
+ * 3. replays k6/query-mix.json against the search service and raw Meilisearch (bench:search);
+ * 4. times the server's first byte of /, /shop/, product and artist pages (bench:pages);
+ * 5. times edits until searchable (bench:edits; it changes prices, hence its own catalogue);
+ * 6. reads each process's peak memory.
+ * Prints one table against the targets and writes bench-results/bench.json.
+ */
+
+interface Row {
+  measure: string;
+  value: string;
+  target: string;
+  met: '' | 'yes' | 'NO';
+}
+
+await runCli(async () => {
+  const { values } = parseArgs({
+    options: {
+      artworks: { type: 'string', default: '100000' },
+      duration: { type: 'string', default: '30' },
+      rate: { type: 'string', default: '50' },
+      requests: { type: 'string', default: '300' },
+      edits: { type: 'string', default: '500' },
+      fresh: { type: 'boolean', default: false },
+    },
+  });
+  const artworks = wholeNumber('--artworks', values.artworks, 100, 1_000_000);
+  const durationS = wholeNumber('--duration', values.duration, 5, 600);
+  const rate = wholeNumber('--rate', values.rate, 1, 1000);
+  const requests = wholeNumber('--requests', values.requests, 10, 10_000);
+  const edits = wholeNumber('--edits', values.edits, 10, 10_000);
+
+  const dir = path.join(REPO_ROOT, 'var', 'bench', String(artworks));
+  if (values.fresh) fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const databaseFile = path.join(dir, 'easel.db');
+  const db = await openDatabase(databaseFile);
+  if ((await countArtworks(db)) === 0) {
+    console.log(`Seeding ${artworks} artworks into ${path.relative(REPO_ROOT, databaseFile)} …`);
+    await seedCatalogue(db, { seed: 1, artworks });
+  }
+
+  const meili = await startEmbeddedMeili({ dataDir: path.join(dir, 'meili'), port: await getFreePort() });
+  const storefrontPort = await getFreePort();
+  const searchPort = await getFreePort();
+  const storefront = `http://127.0.0.1:${storefrontPort}`;
+  const search = `http://127.0.0.1:${searchPort}`;
+  const productEnv = {
+    ...process.env,
+    DATABASE_FILE: databaseFile, MEILI_URL: meili.url, MEILI_MASTER_KEY: meili.masterKey,
+    STOREFRONT_PORT: String(storefrontPort), SEARCH_PORT: String(searchPort),
+  };
+  let product: ChildProcess | undefined;
+  try {
+    console.log('Starting the product (a first run indexes the catalogue and may build the storefront) …');
+    product = await startProduct(productEnv);
+
+    console.log('Re-indexing in full while the product serves …');
+    const rebuild = await rebuildIndex({ db, meili: meiliClient(meili, 120_000), indexUid: DEFAULT_INDEX_UID });
+    const env = { ...process.env, MEILI_URL: meili.url, MEILI_MASTER_KEY: meili.masterKey };
+    await runPart('search-service/bench/bench-search.ts', ['--service', search, '--index', DEFAULT_INDEX_UID, '--duration', String(durationS), '--rate', String(rate)], env);
+    await runPart('scripts/bench-pages.ts', ['--url', storefront, '--requests', String(requests)], env);
+    await runPart('scripts/bench-edits.ts', ['--url', storefront, '--search', search, '--edits', String(edits)], env);
+
+    const memory = peakMemory([meili.pid!, product.pid!]);
+    const searchResult = readResult('search.json') as SearchResult;
+    const { url: _url, ...pages } = readResult('pages.json') as { url: string } & Record<string, { ttfbMs: Latency }>;
+    const editsResult = (readResult('edits.json') as { summary: { p50_ms: number; p95_ms: number; p99_ms: number } }).summary;
+    const rows = tableRows({ artworks: rebuild.documents, reindexS: rebuild.durationMs / 1000, search: searchResult, pages, edits: editsResult, memory });
+    console.log(`\nThe budget at ${artworks.toLocaleString('en-GB')} artworks (${rebuild.documents.toLocaleString('en-GB')} for sale), ${os.cpus().length} cores:`);
+    console.table(rows);
+    const out = path.join(REPO_ROOT, 'bench-results', 'bench.json');
+    fs.writeFileSync(out, `${JSON.stringify({
+      artworks, documents: rebuild.documents, machine: { cpus: os.cpus().length, memory_gib: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+      reindex_s: rebuild.durationMs / 1000, search: searchResult, pages, edits: editsResult, peak_memory_mib: memory, table: rows,
+    }, null, 2)}\n`);
+    console.log(`Written to ${path.relative(REPO_ROOT, out)}.`);
+  } finally {
+    if (product) await terminate(product);
+    await meili.stop();
+    await db.destroy();
+  }
+});
+
+interface Latency {
+  p50: number;
+  p95: number;
+  p99: number;
+}
+interface SearchResult {
+  results: ({ target: string; phase: string; rps: number; errors: number; non2xx: number; endpoints?: Record<string, Latency> } & Latency)[];
+}
+
+/** Starts scripts/start.ts and resolves once it says the product is running. */
+function startProduct(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`The product stopped during start-up (exit code ${code}); see its output above.`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const text = chunk.toString();
+      if (/Building|Indexed|Seeding/.test(text)) process.stdout.write(text);
+      if (text.includes('is running at')) resolve(child);
+    });
+  });
+}
+
+/** Runs one of the project's benchmarks to completion, its output shown as it goes. */
+function runPart(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  console.log(`\n— ${script} ${args.join(' ')}`);
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: REPO_ROOT, env, stdio: 'inherit' });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} failed (exit code ${code}); see its output above.`))));
+  });
+}
+
+function readResult(file: string): unknown {
+  return JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'bench-results', file), 'utf8'));
+}
+
+/**
+ * Peak resident memory (VmHWM) of the given processes and all their descendants, in MiB, named
+ * by what they run: { meilisearch: 900, 'scripts/start.ts': 160, … }.
+ */
+function peakMemory(roots: number[]): Record<string, number> {
+  const parentOf = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // Gone since the listing.
+    }
+  }
+  const pids = [...roots];
+  for (let i = 0; i < pids.length; i++) for (const [pid, parent] of parentOf) if (parent === pids[i]) pids.push(pid);
+  const peaks: Record<string, number> = {};
+  for (const pid of pids) {
+    try {
+      const kib = Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+      const name = processName(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'));
+      if (kib > 0) peaks[name in peaks ? `${name}, pid ${pid}` : name] = Math.round(kib / 1024);
+    } catch {
+      // Gone since the listing.
+    }
+  }
+  return peaks;
+}
+
+function processName(argv: string[]): string {
+  const joined = argv.join(' ');
+  if (joined.includes('meilisearch')) return 'Meilisearch';
+  if (joined.includes('scripts/start.ts')) return 'indexer and supervisor (scripts/start.ts)';
+  if (joined.includes('search-service/src/server.ts')) return 'search service';
+  if (joined.includes('next')) return 'storefront (next start)';
+  return joined.slice(0, 60);
+}
+
+function tableRows(r: {
+  artworks: number;
+  reindexS: number;
+  search: SearchResult;
+  pages: Record<string, { ttfbMs: Latency }>;
+  edits: { p50_ms: number; p95_ms: number; p99_ms: number };
+  memory: Record<string, number>;
+}): Row[] {
+  const ms = (x: number) => `${x.toFixed(1)} ms`;
+  const judged = (measure: string, value: number, limit: number, unit: (x: number) => string, atMost = true): Row => ({
+    measure, value: unit(value), target: `${atMost ? '≤' : '≥'} ${unit(limit)}`, met: (atMost ? value <= limit : value >= limit) ? 'yes' : 'NO',
+  });
+  const find = (target: string, phase: string) => r.search.results.find((x) => x.target === target && x.phase === phase)!;
+  const service = find('service', 'fixed');
+  const raw = find('raw', 'fixed');
+  const serviceMax = find('service', 'max');
+  const rawMax = find('raw', 'max');
+  const rows: Row[] = [
+    judged('full re-index', r.reindexS, 20, (x) => `${x.toFixed(1)} s`),
+    judged('search p95 at the fixed rate', service.p95, 30, ms),
+    judged('search p99 at the fixed rate', service.p99, 80, ms),
+    { measure: 'search p50 at the fixed rate: service / raw Meilisearch', value: `${ms(service.p50)} / ${ms(raw.p50)}`, target: 'overhead ≤ 10%', met: service.p50 <= raw.p50 * 1.1 ? 'yes' : 'NO' },
+    judged('_count p95 at the fixed rate', service.endpoints!.count!.p95, 20, ms),
+    judged('_prices p95 at the fixed rate', service.endpoints!.prices!.p95, 30, ms),
+    {
+      measure: 'search flat out: service / raw Meilisearch',
+      value: `${serviceMax.rps.toFixed(0)} / ${rawMax.rps.toFixed(0)} req/s (p95 ${ms(serviceMax.p95)} / ${ms(rawMax.p95)})`,
+      target: '≥ 90% of raw, no errors',
+      met: serviceMax.rps >= 0.9 * rawMax.rps && serviceMax.errors + serviceMax.non2xx === 0 ? 'yes' : 'NO',
+    },
+    ...Object.entries(r.pages).map(([kind, p]) => judged(`${kind === 'gallery' ? '/shop/' : kind} time to first byte p95`, p.ttfbMs.p95, 150, ms)),
+    judged('edit to searchable p95', r.edits.p95_ms, 2000, (x) => `${Math.round(x)} ms`),
+    ...Object.entries(r.memory).map(([name, mib]): Row => ({ measure: `peak memory: ${name}`, value: `${mib} MiB`, target: '', met: '' })),
+  ];
+  return rows;
+}
+
+function wholeNumber(name: string, text: string, min: number, max: number): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number from ${min} to ${max}.`);
+  return n;
+}
