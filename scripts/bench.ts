@@ -152,8 +152,8 @@ function peakMemory(roots: number[]): Record<string, number> {
   for (const pid of pids) {
     try {
       const kib = Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-      const name = processName(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'));
-      if (kib > 0) peaks[name in peaks ? `${name}, pid ${pid}` : name] = Math.round(kib / 1024);
+      const name = processName(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+      if (name && kib > 0) peaks[name in peaks ? `${name}, pid ${pid}` : name] = Math.round(kib / 1024);
     } catch {
       // Gone since the listing.
     }
@@ -161,13 +161,13 @@ function peakMemory(roots: number[]): Record<string, number> {
   return peaks;
 }
 
-function processName(argv: string[]): string {
-  const joined = argv.join(' ');
-  if (joined.includes('meilisearch')) return 'Meilisearch';
-  if (joined.includes('scripts/start.ts')) return 'indexer and supervisor (scripts/start.ts)';
-  if (joined.includes('search-service/src/server.ts')) return 'search service';
-  if (joined.includes('next')) return 'storefront (next start)';
-  return joined.slice(0, 60);
+/** What a process of the product is, from its command line; undefined for helpers such as tsx's compiler. */
+function processName(cmdline: string): string | undefined {
+  if (cmdline.includes('/meilisearch')) return 'Meilisearch';
+  if (cmdline.includes('scripts/start.ts')) return 'indexer and supervisor (scripts/start.ts)';
+  if (cmdline.includes('search-service/src/server.ts')) return 'search service';
+  if (cmdline.includes('next')) return 'storefront (next start)';
+  return undefined;
 }
 
 function tableRows(r: {

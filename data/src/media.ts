@@ -30,7 +30,16 @@ export function artworkImageUrl(spec: ArtworkImageSpec, width: number): string {
 
 /** Every rendered width, as an `srcset` value: '/media/art/…/320.webp 320w, …'. */
 export function artworkImageSrcSet(spec: ArtworkImageSpec): string {
-  return IMAGE_WIDTHS.map((w) => `${artworkImageUrl(spec, w)} ${w}w`).join(', ');
+  return srcSetOf(artworkImageUrl(spec, IMAGE_WIDTHS[0]));
+}
+
+/**
+ * The `srcset` of a picture from the address of any one of its widths, so a search hit need
+ * not carry it: '/media/art/…/1500/640.webp' -> '/media/art/…/1500/320.webp 320w, …, /media/art/…/1500/1280.webp 1280w'.
+ */
+export function srcSetOf(imageUrl: string): string {
+  const folder = imageUrl.slice(0, imageUrl.lastIndexOf('/') + 1);
+  return IMAGE_WIDTHS.map((w) => `${folder}${w}.webp ${w}w`).join(', ');
 }
 
 const widthSchema = z

@@ -1,5 +1,5 @@
 import {
-  artworkImageSrcSet, artworkImageUrl, pricesInAllCurrencies,
+  artworkImageUrl, pricesInAllCurrencies,
   type ArtworkImageSpec, type Currency, type IndexableArtwork, type RateMatrix,
 } from '@easel/data';
 
@@ -7,7 +7,7 @@ import {
 const CARD_IMAGE_WIDTH = 640;
 
 /** Raise whenever toSearchDocument changes what it writes: existing indexes then count as stale. */
-export const DOCUMENT_VERSION = 3;
+export const DOCUMENT_VERSION = 4;
 
 /**
  * The attributes the gallery's filter sections count, every one of them also gathered into
@@ -69,7 +69,6 @@ export interface SearchDocument {
   ships_to: string[];
   free_shipping_to: string[];
   main_image: string;
-  main_image_set: string;
   created_ts: number;
   popularity: number;
   favourite_count: number;
@@ -135,7 +134,6 @@ export function toSearchDocument(artwork: IndexableArtwork, rates: RateMatrix): 
     ships_to: artwork.shipping.map((s) => s.destination),
     free_shipping_to: artwork.shipping.filter((s) => s.cost_minor === 0).map((s) => s.destination),
     main_image: artworkImageUrl(spec, CARD_IMAGE_WIDTH),
-    main_image_set: artworkImageSrcSet(spec),
     created_ts: Math.floor(Date.parse(artwork.created_at) / 1000),
     popularity: artwork.popularity,
     favourite_count: artwork.favourite_count,

@@ -30,7 +30,7 @@ export const DISPLAYED_ATTRIBUTES = [
   'id', 'slug', 'title', 'artist_name', 'artist_slug', 'category', 'subcategory', 'subject', 'style',
   'medium', 'colours', 'prices', 'original_prices', 'in_sale', 'framed', 'ready_to_hang',
   'has_fine_art_prints', 'width_cm', 'height_cm', 'depth_cm', 'orientation', 'size_bucket',
-  'ships_from', 'free_shipping_to', 'main_image', 'main_image_set', 'favourite_count',
+  'ships_from', 'free_shipping_to', 'main_image', 'favourite_count',
 ] as const;
 
 /** A search hit as the engine returns it: the displayed attributes of a search document. */

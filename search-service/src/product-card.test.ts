@@ -7,7 +7,9 @@ describe('toProductCard', () => {
   it('makes a card the contract accepts, linking to the product page', () => {
     const card = toProductCard(hit, {});
     expect(productCardSchema.parse(card)).toEqual(card);
-    expect(card).toMatchObject({ id: 7, slug: 'sea', url: '/product/sea/', artist_slug: 'ann', main_image_set: '/m.webp 640w' });
+    expect(card).toMatchObject({ id: 7, slug: 'sea', url: '/product/sea/', artist_slug: 'ann' });
+    // The srcset comes from the main picture's address: every width of the same picture.
+    expect(card.main_image_set.split(', ')).toEqual([320, 480, 640, 960, 1280].map((w) => `/media/art/painting/main/11/blue-gold/1500/${w}.webp ${w}w`));
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import type { SearchHit } from '@easel/indexer';
+import { srcSetOf } from '@easel/data/media';
 import { freeShippingCountry, type ProductCard } from './contract';
 
 /**
@@ -6,7 +7,7 @@ import { freeShippingCountry, type ProductCard } from './contract';
  * engine hits with it, and the storefront maps the raw hits InstantSearch gets from
  * `…/meili/multi-search` with it, so both show the same card. Browser-safe (imported as
  * `@easel/search-service/product-card`): type-only imports from the indexer, values from the
- * contract only.
+ * contract and the picture addresses (`@easel/data/media`) only.
  *
  * `prices` is the list price, `sale_prices` what the shopper pays while on sale, and
  * `ships_free` is judged against `ships_to` (GB without it):
@@ -33,7 +34,8 @@ export function toProductCard(hit: SearchHit, options: { ships_to?: string | und
     sale_prices: onSale ? hit.prices : null,
     in_sale: onSale,
     main_image: hit.main_image,
-    main_image_set: hit.main_image_set,
+    // The srcset is the same picture at every width: derived here, it is a third less for the engine to send.
+    main_image_set: srcSetOf(hit.main_image),
     width_cm: hit.width_cm,
     height_cm: hit.height_cm,
     depth_cm: hit.depth_cm,
