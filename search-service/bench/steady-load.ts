@@ -1,0 +1,87 @@
+import { Pool } from 'undici';
+
+/**
+ * An open-model load for fault runs: requests go out at a fixed rate whatever happens to the
+ * earlier ones, as shoppers' do, and each records when it was sent, when it ended and its
+ * status (0: no HTTP answer). Used by `npm run bench:engine-restart` and by the engine-restart
+ * test, which classify the outcomes against the moments the engine was down.
+ */
+export interface Outcome {
+  sentAt: number;
+  endedAt: number;
+  status: number;
+}
+
+export async function steadyLoad(options: {
+  baseUrl: string;
+  paths: readonly string[];
+  rate: number;
+  durationMs: number;
+  /** Runs alongside the load from its start, e.g. restarting the engine part-way. */
+  meanwhile?: () => Promise<void>;
+}): Promise<Outcome[]> {
+  const { baseUrl, paths, rate, durationMs } = options;
+  const pool = new Pool(baseUrl, { connections: 64 });
+  const started = Date.now();
+  const requests: Promise<Outcome>[] = [];
+  const meanwhile = options.meanwhile?.();
+  try {
+    for (let i = 0; i * (1000 / rate) < durationMs; i++) {
+      const due = started + i * (1000 / rate);
+      if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
+      requests.push(send(pool, paths[i % paths.length]!));
+    }
+    await meanwhile;
+    return await Promise.all(requests);
+  } finally {
+    await pool.close();
+  }
+}
+
+async function send(pool: Pool, path: string): Promise<Outcome> {
+  const sentAt = Date.now();
+  try {
+    const res = await pool.request({ method: 'GET', path, signal: AbortSignal.timeout(10_000) });
+    await res.body.dump();
+    return { sentAt, endedAt: Date.now(), status: res.statusCode };
+  } catch {
+    return { sentAt, endedAt: Date.now(), status: 0 };
+  }
+}
+
+export interface RestartSummary {
+  requests: number;
+  failed: number;
+  /** Failed requests that overlapped the time the engine was down. */
+  failedInsideWindow: number;
+  /** Failed requests wholly before the engine went down or wholly after it was back. */
+  failedOutsideWindow: number;
+  /** The answers the failures got, by status (0: no HTTP answer). */
+  failureStatuses: Record<string, number>;
+  /** From the engine answering /health again to the first success among requests sent after it. */
+  firstSuccessAfterMs: number | null;
+  /** Requests sent after the engine was back, and how many of them succeeded. */
+  sentAfter: number;
+  succeededAfter: number;
+}
+
+/** `window`: from the moment the engine was killed to the moment it answered /health again. */
+export function summariseRestart(outcomes: readonly Outcome[], window: { downAt: number; upAt: number }): RestartSummary {
+  const ok = (o: Outcome) => o.status >= 200 && o.status < 300;
+  const failures = outcomes.filter((o) => !ok(o));
+  const overlaps = (o: Outcome) => o.endedAt >= window.downAt && o.sentAt <= window.upAt;
+  const after = outcomes.filter((o) => o.sentAt > window.upAt);
+  const firstSuccess = after.find(ok);
+  const failureStatuses: Record<string, number> = {};
+  for (const f of failures) failureStatuses[f.status] = (failureStatuses[f.status] ?? 0) + 1;
+  return {
+    requests: outcomes.length,
+    failed: failures.length,
+    failedInsideWindow: failures.filter(overlaps).length,
+    failedOutsideWindow: failures.filter((f) => !overlaps(f)).length,
+    failureStatuses,
+    firstSuccessAfterMs: firstSuccess ? firstSuccess.endedAt - window.upAt : null,
+    sentAfter: after.length,
+    succeededAfter: after.filter(ok).length,
+  };
+}
