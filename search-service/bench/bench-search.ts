@@ -5,18 +5,17 @@
  * first at a fixed 50 requests/s, then flat out. Prints p50/p95/p99, throughput and the
  * service/raw ratios; writes bench-results/search.json.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import type { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { REPO_ROOT, countArtworks, openDatabase, seedCatalogue } from '@easel/data';
-import { checkIndexStaleness, getFreePort, meiliClient, rebuildIndex, startEmbeddedMeili } from '@easel/indexer';
+import { REPO_ROOT } from '@easel/data';
 import { parseGalleryParams } from '../src/contract';
 import { buildCountQuery, buildPriceBarPlan, buildSearchPlan, type MeiliQuery } from '../src/meili-request';
 import { gatherParams } from '../src/query-string';
+import { BENCH_INDEX_UID, prepareCatalogue, startService } from './bench-setup';
 import { ENDPOINT_PATHS, QUERY_MIX_FILE, queryMixSchema, type MixEntry } from './query-mix';
 
 const { values: args } = parseArgs({
@@ -32,7 +31,7 @@ const ARTWORKS = Number(args.artworks);
 const DURATION_S = Number(args.duration);
 const RATE = Number(args.rate);
 const CONNECTIONS = Number(args.connections);
-const INDEX_UID = 'bench_artworks';
+const INDEX_UID = BENCH_INDEX_UID;
 
 /** The raw multi-search the service would send for one mix entry, built by the same adapter. */
 function rawQueries(entry: MixEntry): MeiliQuery[] {
@@ -68,42 +67,6 @@ function weightedSequence(entries: MixEntry[]): MixEntry[] {
 function sharedSequence(sequence: autocannon.Request[]): autocannon.Request[] {
   let next = 0;
   return [{ setupRequest: (request) => ({ ...request, ...sequence[next++ % sequence.length] }) }];
-}
-
-async function prepareCatalogue(dir: string) {
-  const dbFile = path.join(dir, `catalogue-${ARTWORKS}.db`);
-  const db = await openDatabase(dbFile);
-  if ((await countArtworks(db)) === 0) {
-    console.log(`Seeding ${ARTWORKS} artworks into ${dbFile} …`);
-    await seedCatalogue(db, { seed: Number(args.seed), artworks: ARTWORKS });
-  }
-  const meili = await startEmbeddedMeili({ dataDir: path.join(dir, `meili-${ARTWORKS}`), port: await getFreePort() });
-  const admin = meiliClient(meili);
-  // The same test as npm start's: a changed document shape or settings means a rebuild too.
-  const staleness = await checkIndexStaleness(db, admin, INDEX_UID);
-  if (staleness.stale) {
-    console.log(`Indexing (${staleness.reason}) …`);
-    const result = await rebuildIndex({ db, meili: admin, indexUid: INDEX_UID });
-    console.log(`Indexed ${result.documents} documents in ${(result.durationMs / 1000).toFixed(1)} s`);
-  }
-  await db.destroy();
-  return meili;
-}
-
-/** The service as shoppers get it: its own process, started by its real entry point. */
-async function startService(meili: { url: string; masterKey: string }, cacheTtlMs?: number): Promise<{ url: string; child: ChildProcess }> {
-  const port = await getFreePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'search-service/src/server.ts')], {
-    env: { ...process.env, SEARCH_PORT: String(port), SEARCH_HOST: '127.0.0.1', MEILI_URL: meili.url, MEILI_MASTER_KEY: meili.masterKey, SEARCH_INDEX: INDEX_UID, ...(cacheTtlMs === undefined ? {} : { SEARCH_CACHE_TTL_MS: String(cacheTtlMs) }) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`search-service exited with ${code}`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('listening on')) resolve();
-    });
-  });
-  return { url: `http://127.0.0.1:${port}`, child };
 }
 
 interface PhaseResult {
@@ -158,7 +121,7 @@ async function main() {
   await fsp.mkdir(varDir, { recursive: true });
   const mix = queryMixSchema.parse(JSON.parse(await fsp.readFile(QUERY_MIX_FILE, 'utf8')));
   const sequence = weightedSequence(mix.queries);
-  const meili = await prepareCatalogue(varDir);
+  const { meili } = await prepareCatalogue(varDir, { artworks: ARTWORKS, seed: Number(args.seed) });
   const service = await startService(meili);
   const uncached = await startService(meili, 0);
   try {
