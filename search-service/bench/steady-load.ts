@@ -56,10 +56,16 @@ export interface RestartSummary {
   failedInsideWindow: number;
   /** Failed requests wholly before the engine went down or wholly after it was back. */
   failedOutsideWindow: number;
+  /** Of those, the ones that ended before the engine went down: failures with no restart to blame. */
+  failedBeforeWindow: number;
+  /** Failures by the second they were sent in, counted from the kill (negative: before it). */
+  failuresBySecond: Record<string, number>;
   /** The answers the failures got, by status (0: no HTTP answer). */
   failureStatuses: Record<string, number>;
   /** From the engine answering /health again to the first success among requests sent after it. */
   firstSuccessAfterMs: number | null;
+  /** From the engine answering /health again to the end of the last failed request: the outage shoppers felt ends here. */
+  lastFailureAfterMs: number | null;
   /** Requests sent after the engine was back, and how many of them succeeded. */
   sentAfter: number;
   succeededAfter: number;
@@ -72,16 +78,23 @@ export function summariseRestart(outcomes: readonly Outcome[], window: { downAt:
   const overlaps = (o: Outcome) => o.endedAt >= window.downAt && o.sentAt <= window.upAt;
   const after = outcomes.filter((o) => o.sentAt > window.upAt);
   const firstSuccess = after.find(ok);
-  const failureStatuses: Record<string, number> = {};
-  for (const f of failures) failureStatuses[f.status] = (failureStatuses[f.status] ?? 0) + 1;
   return {
     requests: outcomes.length,
     failed: failures.length,
     failedInsideWindow: failures.filter(overlaps).length,
     failedOutsideWindow: failures.filter((f) => !overlaps(f)).length,
-    failureStatuses,
+    failedBeforeWindow: failures.filter((f) => f.endedAt < window.downAt).length,
+    failuresBySecond: countBy(failures, (f) => String(Math.floor((f.sentAt - window.downAt) / 1000))),
+    failureStatuses: countBy(failures, (f) => String(f.status)),
     firstSuccessAfterMs: firstSuccess ? firstSuccess.endedAt - window.upAt : null,
+    lastFailureAfterMs: failures.length > 0 ? Math.max(...failures.map((f) => f.endedAt)) - window.upAt : null,
     sentAfter: after.length,
     succeededAfter: after.filter(ok).length,
   };
+}
+
+function countBy<T>(items: readonly T[], key: (item: T) => string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const item of items) counts[key(item)] = (counts[key(item)] ?? 0) + 1;
+  return counts;
 }
