@@ -62,12 +62,12 @@ afterAll(async () => {
   await fsp.rm(dataDir, { recursive: true, force: true });
 });
 
-async function open(url: string, width = 1280) {
+async function open(url: string, width = 1280, waitUntil: 'domcontentloaded' | 'networkidle' = 'domcontentloaded') {
   const context = await browser().newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  const response = await page.goto(`${base}${url}`, { waitUntil: 'domcontentloaded' });
+  const response = await page.goto(`${base}${url}`, { waitUntil });
   return { page, errors, status: response?.status(), close: () => context.close() };
 }
 
@@ -91,11 +91,11 @@ describe('the gallery without its search engine', () => {
 
       // The rest of the site reads SQLite, not search: a product page renders and its work goes in the basket.
       const work = await productDb().selectFrom('artworks').select(['slug', 'title']).where('status', '=', 'available').orderBy('id').executeTakeFirstOrThrow();
-      const product = await open(`/product/${work.slug}/`);
+      const product = await open(`/product/${work.slug}/`, 1280, 'networkidle');
       try {
         expect(product.status).toBe(200);
         expect((await product.page.locator('h1').first().textContent())?.trim()).toBe(work.title);
-        await product.page.locator(`[data-add-to-basket="${work.slug}"]`).click();
+        await product.page.locator(`.buy-box [data-add-to-basket="${work.slug}"]`).click();
         await expect.poll(() => product.page.locator('.basket-link__count').textContent()).toBe('1');
         expect(product.errors).toEqual([]);
       } finally {
