@@ -48,7 +48,8 @@ function readClicked(): string[] {
  * counted for tracking.
  */
 export function GalleryView({ settings, limit, dropped, title, description }: GalleryViewProps) {
-  const { indexUiState, setIndexUiState, status, error, results, refresh } = useInstantSearch();
+  // A failed search is shown in the page (the notice below); caught, it is not also thrown as an uncaught error.
+  const { indexUiState, setIndexUiState, status, error, results, refresh } = useInstantSearch({ catchError: true });
   const t = useT();
   const active = useMemo(() => fromUiState(indexUiState, { currency: settings.currency, limit }), [indexUiState, settings.currency, limit]);
   const [draft, setDraftState] = useState(active);
