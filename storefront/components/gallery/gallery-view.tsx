@@ -111,6 +111,7 @@ export function GalleryView({ settings, limit, dropped, title, description }: Ga
     [items, active.ships_to, settings.currency, settings.display_units],
   );
   const count = results?.nbHits ?? 0;
+  const failed = status === 'error' && error !== undefined;
   const loaded = results !== undefined && results !== null && (results as { __isArtificial?: boolean }).__isArtificial !== true;
 
   return (
@@ -135,11 +136,12 @@ export function GalleryView({ settings, limit, dropped, title, description }: Ga
           <section className="gallery__results" aria-labelledby="gallery-count">
             <GalleryToolbar
               loaded={loaded}
+              failed={failed}
               onSort={(sort) => search({ ...active, sort, page: 1 }, 'sort')}
               onSearch={(q) => search(changeFilters(active, { q }), 'filter')}
             />
             <ActiveFilters onChange={(def) => search(def, 'filter')} onClearAll={() => search(resetAll(active), 'filter')} />
-            {status === 'error' && error ? (
+            {failed ? (
               <div className="notice" role="alert">
                 <h2 className="notice__title">{t('gallery.searchUnavailable')}</h2>
                 <p className="notice__text">{t('gallery.searchUnavailableText')}</p>

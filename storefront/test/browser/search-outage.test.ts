@@ -84,6 +84,8 @@ describe('the gallery without its search engine', () => {
       await expect.poll(() => notice(gallery.page).textContent()).toContain('Search is unavailable right now');
       expect(await notice(gallery.page).textContent()).toContain('as soon as search is back');
       expect(await cards(gallery.page).count()).toBe(0);
+      // The count above the results does not pretend to be searching.
+      expect(await gallery.page.locator('#gallery-count').textContent()).toBe('');
       expect(await gallery.page.locator('.site-header .basket-link').isVisible()).toBe(true);
       await gallery.page.screenshot({ path: screenshotPath('search-outage-desktop'), fullPage: false });
       await expect.poll(() => notice(phone.page).isVisible()).toBe(true);
