@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { countArtworks, openDatabase, REPO_ROOT, runCli, seedCatalogue, seedCuration, seedDemoAccounts, seedPromoCodes, type Db } from '@easel/data';
-import { checkIndexStaleness, followCatalogue, meiliClient, openMeili, rebuildIndex, terminate, type RunningMeili } from '@easel/indexer';
+import { checkIndexStaleness, followCatalogue, keepEmbeddedMeiliRunning, meiliClient, openMeili, rebuildIndex, terminate, type KeptMeili, type RunningMeili } from '@easel/indexer';
 import { getStartConfig } from './config';
 import { assertPortFree, completion, startService, waitForHttp, type Service } from './processes';
 import { recordStorefrontBuild, storefrontBuildIsStale } from './storefront-build';
@@ -21,6 +21,7 @@ await runCli(async () => {
   const started = performance.now();
   const services: Service[] = [];
   let meili: RunningMeili | undefined;
+  let keptMeili: KeptMeili | undefined;
   let db: Db | undefined;
   let stopSync: (() => Promise<void>) | undefined;
   let stopping = false;
@@ -31,7 +32,7 @@ await runCli(async () => {
     if (error) console.error(error instanceof Error ? error.message : String(error));
     await Promise.all(services.map((s) => terminate(s.child)));
     await stopSync?.();
-    await meili?.stop();
+    await (keptMeili ?? meili)?.stop();
     await db?.destroy();
     process.exit(code);
   };
@@ -69,6 +70,15 @@ await runCli(async () => {
 
     meili = await openMeili(config.meili);
     console.log(`Meilisearch ${meili.version} at ${meili.url}${meili.embedded ? ' (embedded)' : ''}.`);
+    // An engine we started that dies is started again on its data and port: search comes back
+    // by itself, and the services holding its URL and key never need a restart.
+    if (meili.exited) {
+      keptMeili = keepEmbeddedMeiliRunning(meili, {
+        dataDir: config.meili.MEILI_DATA_DIR, port: config.meili.MEILI_PORT, bin: config.meili.MEILI_BIN,
+        onRestart: (restarted) => console.error(`Meilisearch stopped unexpectedly; started again at ${restarted.url}.`),
+        onError: (error) => console.error(`Meilisearch stopped and would not start again; trying again shortly: ${error instanceof Error ? error.message : String(error)}`),
+      });
+    }
     const client = meiliClient(meili);
     const staleness = await checkIndexStaleness(db, client, config.meili.SEARCH_INDEX);
     if (staleness.stale) {

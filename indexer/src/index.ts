@@ -7,3 +7,4 @@ export * from './sync';
 export * from './meili/connect';
 export * from './local-process';
 export * from './meili/server';
+export * from './meili/keep-running';

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 import { getFreePort } from '../src/local-process';
+import { keepEmbeddedMeiliRunning } from '../src/meili/keep-running';
 import { connectExternalMeili, MeiliStartError, startEmbeddedMeili, type RunningMeili } from '../src/meili/server';
 
 const tmpDirs: string[] = [];
@@ -109,6 +110,35 @@ describe('startEmbeddedMeili', () => {
     const error = await startEmbeddedMeili({ dataDir: dir, port: await getFreePort(), bin: fake }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MeiliStartError);
     expect((error as Error).message).toMatch(/exited during start-up \(code 1\) saying "Error: database is locked"/);
+  });
+});
+
+describe('keepEmbeddedMeiliRunning', () => {
+  it('starts a killed engine again on its data, port and key, and stop() ends it for good', async () => {
+    const dataDir = await tmpDir();
+    const port = await getFreePort();
+    const first = await start(dataDir, port);
+    const auth = { authorization: `Bearer ${first.masterKey}`, 'content-type': 'application/json' };
+    const created = await fetch(`${first.url}/indexes`, { method: 'POST', headers: auth, body: JSON.stringify({ uid: 'kept', primaryKey: 'id' }) });
+    expect(created.status).toBe(202);
+    await expect.poll(async () => (await fetch(`${first.url}/indexes/kept`, { headers: auth })).status).toBe(200);
+
+    const restarts: RunningMeili[] = [];
+    const kept = keepEmbeddedMeiliRunning(first, { dataDir, port, onRestart: (m) => restarts.push(m) });
+    try {
+      process.kill(first.pid!, 'SIGKILL');
+      await expect.poll(() => restarts.length, { timeout: 30_000 }).toBe(1);
+      const second = kept.current();
+      expect(second.pid).not.toBe(first.pid);
+      expect(second.url).toBe(first.url);
+      expect(second.masterKey).toBe(first.masterKey);
+      // The same data: what was there before the kill is still there.
+      expect((await fetch(`${second.url}/indexes/kept`, { headers: auth })).status).toBe(200);
+    } finally {
+      await kept.stop();
+    }
+    expect(isAlive(kept.current().pid!)).toBe(false);
+    expect(restarts).toHaveLength(1);
   });
 });
 

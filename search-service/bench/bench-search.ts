@@ -9,20 +9,19 @@
  * measures a running product instead (`npm run bench` does): that service, that engine and
  * index, and a cache-less service of its own beside them.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import type { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { Pool } from 'undici';
-import { REPO_ROOT, countArtworks, openDatabase, seedCatalogue } from '@easel/data';
-import { checkIndexStaleness, getFreePort, meiliClient, rebuildIndex, startEmbeddedMeili } from '@easel/indexer';
+import { REPO_ROOT } from '@easel/data';
 import { parseGalleryParams } from '../src/contract';
 import { buildCountQuery, buildPriceBarPlan, buildSearchPlan, type MeiliQuery } from '../src/meili-request';
 import { gatherParams } from '../src/query-string';
+import { BENCH_INDEX_UID, prepareCatalogue, startService } from './bench-setup';
 import { ENDPOINT_PATHS, QUERY_MIX_FILE, queryMixSchema, type MixEntry } from './query-mix';
+import { steadyLoad } from './steady-load';
 
 const { values: args } = parseArgs({
   options: {
@@ -39,7 +38,7 @@ const ARTWORKS = Number(args.artworks);
 const DURATION_S = Number(args.duration);
 const RATE = Number(args.rate);
 const CONNECTIONS = Number(args.connections);
-const INDEX_UID = args.index ?? 'bench_artworks';
+const INDEX_UID = args.index ?? BENCH_INDEX_UID;
 
 /** The raw multi-search the service would send for one mix entry, built by the same adapter. */
 function rawQueries(entry: MixEntry): MeiliQuery[] {
@@ -77,42 +76,6 @@ function sharedSequence(sequence: Replayed[]): autocannon.Request[] {
   return [{ setupRequest: (request) => ({ ...request, ...sequence[next++ % sequence.length] }) }];
 }
 
-async function prepareCatalogue(dir: string) {
-  const dbFile = path.join(dir, `catalogue-${ARTWORKS}.db`);
-  const db = await openDatabase(dbFile);
-  if ((await countArtworks(db)) === 0) {
-    console.log(`Seeding ${ARTWORKS} artworks into ${dbFile} …`);
-    await seedCatalogue(db, { seed: Number(args.seed), artworks: ARTWORKS });
-  }
-  const meili = await startEmbeddedMeili({ dataDir: path.join(dir, `meili-${ARTWORKS}`), port: await getFreePort() });
-  const admin = meiliClient(meili);
-  // The same test as npm start's: a changed document shape or settings means a rebuild too.
-  const staleness = await checkIndexStaleness(db, admin, INDEX_UID);
-  if (staleness.stale) {
-    console.log(`Indexing (${staleness.reason}) …`);
-    const result = await rebuildIndex({ db, meili: admin, indexUid: INDEX_UID });
-    console.log(`Indexed ${result.documents} documents in ${(result.durationMs / 1000).toFixed(1)} s`);
-  }
-  await db.destroy();
-  return meili;
-}
-
-/** The service as shoppers get it: its own process, started by its real entry point. */
-async function startService(meili: { url: string; masterKey: string }, cacheTtlMs?: number): Promise<{ url: string; child: ChildProcess }> {
-  const port = await getFreePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'search-service/src/server.ts')], {
-    env: { ...process.env, SEARCH_PORT: String(port), SEARCH_HOST: '127.0.0.1', MEILI_URL: meili.url, MEILI_MASTER_KEY: meili.masterKey, SEARCH_INDEX: INDEX_UID, ...(cacheTtlMs === undefined ? {} : { SEARCH_CACHE_TTL_MS: String(cacheTtlMs) }) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`search-service exited with ${code}`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('listening on')) resolve();
-    });
-  });
-  return { url: `http://127.0.0.1:${port}`, child };
-}
-
 type Endpoint = MixEntry['endpoint'];
 
 interface Latencies {
@@ -141,43 +104,25 @@ function latencies(times: number[]): Latencies {
   return { requests: sorted.length, p50: at(50), p95: at(95), p99: at(99) };
 }
 
-/**
- * An open model at `RATE` requests/s: each request leaves at its own appointed time whether or
- * not earlier ones have answered, and its latency runs from that time to the last byte of the
- * answer, so a slow answer cannot hide the queue behind it.
- */
+/** An open model at `RATE` requests/s (steadyLoad), timed per endpoint. */
 async function runFixedRate(target: PhaseResult['target'], url: string, sequence: Replayed[], headers: Record<string, string>): Promise<PhaseResult> {
-  const pool = new Pool(url, { connections: 64, pipelining: 1 });
+  const outcomes = await steadyLoad({
+    baseUrl: url,
+    requests: sequence.map((r) => ({ method: r.method === 'POST' ? 'POST' : 'GET', path: r.path ?? '/', body: r.body as string | undefined, headers })),
+    rate: RATE,
+    durationMs: DURATION_S * 1000,
+  });
   const times: Record<Endpoint, number[]> = { search: [], count: [], prices: [] };
   let errors = 0;
   let non2xx = 0;
-  const total = Math.round(RATE * DURATION_S);
-  const started = performance.now() + 20;
-  const sent: Promise<void>[] = [];
-  for (let i = 0; i < total; i++) {
-    const due = started + (i * 1000) / RATE;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const r = sequence[i % sequence.length]!;
-    sent.push(
-      pool
-        .request({ method: r.method ?? 'GET', path: r.path ?? '/', headers, body: r.body as string | undefined })
-        .then(async (response) => {
-          await response.body.arrayBuffer();
-          if (response.statusCode >= 200 && response.statusCode < 300) times[r.endpoint].push(performance.now() - due);
-          else non2xx++;
-        })
-        .catch(() => {
-          errors++;
-        }),
-    );
+  for (const o of outcomes) {
+    if (o.status === 0) errors++;
+    else if (o.status < 200 || o.status >= 300) non2xx++;
+    else times[sequence[o.index % sequence.length]!.endpoint].push(o.endedAt - o.sentAt);
   }
-  await Promise.all(sent);
-  const wallS = (performance.now() - started) / 1000;
-  await pool.close();
-  const all = latencies(Object.values(times).flat());
+  const wallS = (Math.max(...outcomes.map((o) => o.endedAt)) - outcomes[0]!.sentAt) / 1000;
   return {
-    target, phase: 'fixed', ...all, requests: total, errors, non2xx, rps: total / wallS,
+    target, phase: 'fixed', ...latencies(Object.values(times).flat()), requests: outcomes.length, errors, non2xx, rps: outcomes.length / wallS,
     endpoints: { search: latencies(times.search), count: latencies(times.count), prices: latencies(times.prices) },
   };
 }
@@ -207,7 +152,7 @@ async function runMax(target: PhaseResult['target'], url: string, sequence: Repl
 /** The engine to measure against: the running product's (--service), or one of our own. */
 async function engineUnderTest(varDir: string): Promise<{ meili: { url: string; masterKey: string }; stop: () => Promise<void> }> {
   if (args.service === undefined) {
-    const meili = await prepareCatalogue(varDir);
+    const { meili } = await prepareCatalogue(varDir, { artworks: ARTWORKS, seed: Number(args.seed) });
     return { meili, stop: () => meili.stop() };
   }
   const { MEILI_URL: url, MEILI_MASTER_KEY: masterKey } = process.env;
@@ -222,9 +167,9 @@ async function main() {
   const sequence = weightedSequence(mix.queries);
   const engine = await engineUnderTest(varDir);
   const { meili } = engine;
-  const own = args.service === undefined ? await startService(meili) : undefined;
+  const own = args.service === undefined ? await startService(meili, { indexUid: INDEX_UID }) : undefined;
   const serviceUrl = args.service ?? own!.url;
-  const uncached = await startService(meili, 0);
+  const uncached = await startService(meili, { indexUid: INDEX_UID, cacheTtlMs: 0 });
   try {
     const servicePath = (e: MixEntry) => `${ENDPOINT_PATHS[e.endpoint]}${e.query ? `?${e.query}` : ''}`;
     const rawBody = (e: MixEntry) => JSON.stringify({ queries: rawQueries(e) });

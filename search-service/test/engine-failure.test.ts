@@ -1,9 +1,13 @@
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getFreePort, startEmbeddedMeili, type RunningMeili } from '@easel/indexer';
+import { getFreePort, meiliClient, rebuildIndex, startEmbeddedMeili, type RunningMeili } from '@easel/indexer';
 import type { Hono } from 'hono';
+import { openTemporaryDatabase, type TemporaryDatabase } from '../../data/test/fixtures';
+import { steadyLoad, summariseRestart } from '../bench/steady-load';
 import { createApp } from '../src/app';
 import { createEngine, type Engine } from '../src/engine';
 
@@ -12,10 +16,12 @@ let meili: RunningMeili;
 let engine: Engine;
 let app: Hono;
 let dataDir: string;
+let port: number;
 
 beforeAll(async () => {
   dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'easel-search-failure-'));
-  meili = await startEmbeddedMeili({ dataDir, port: await getFreePort() });
+  port = await getFreePort();
+  meili = await startEmbeddedMeili({ dataDir, port });
   engine = createEngine(meili);
   app = createApp({ config: { SEARCH_INDEX: 'artworks', SEARCH_CACHE_TTL_MS: 0 }, meili: engine });
   const res = await fetch(`${meili.url}/indexes`, {
@@ -80,5 +86,55 @@ describe('when the engine misbehaves', () => {
     expect(health.status).toBe(503);
     const post = await app.request('/api/v2/product/s/meili/multi-search', { method: 'POST', body: JSON.stringify({ queries: [{ q: 'x' }] }) });
     expect(post.status).toBe(503);
+  });
+});
+
+describe('when the engine comes back', () => {
+  let temp: TemporaryDatabase;
+  beforeAll(async () => {
+    temp = await openTemporaryDatabase('engine-restart', { seed: 5, artworks: 300 });
+  });
+  afterAll(() => temp.close());
+
+  it('answers again by itself once the engine is started again on its data and port', async () => {
+    // The previous test left the engine stopped; the service and its connection pool stay as they were.
+    expect((await app.request('/healthz')).status).toBe(503);
+    meili = await startEmbeddedMeili({ dataDir, port });
+    await expect.poll(async () => (await app.request('/healthz')).status, { timeout: 5000 }).toBe(200);
+    await rebuildIndex({ db: temp.db, meili: meiliClient(meili), indexUid: 'artworks' });
+    expect((await app.request('/api/v2/product/s/')).status).toBe(200);
+  });
+
+  it('under a steady 50 searches a second, fails only requests that met the engine killed and restarted, with 503 or 504, and recovers by itself', async () => {
+    const server = await new Promise<ServerType>((resolve) => {
+      const listening: ServerType = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(listening));
+    });
+    try {
+      const window = { downAt: 0, upAt: 0 };
+      const outcomes = await steadyLoad({
+        baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        requests: ['/api/v2/product/s/', '/api/v2/product/s/_count/?colours=red', '/api/v2/product/s/?in_sale=on', '/api/v2/product/s/_prices/?currency=USD'].map((path) => ({ method: 'GET' as const, path })),
+        rate: 50,
+        durationMs: 8000,
+        meanwhile: async () => {
+          await new Promise((resolve) => setTimeout(resolve, 2000));
+          window.downAt = Date.now();
+          process.kill(meili.pid!, 'SIGKILL');
+          await meili.stop();
+          meili = await startEmbeddedMeili({ dataDir, port });
+          window.upAt = Date.now();
+        },
+      });
+      const summary = summariseRestart(outcomes, window);
+      console.log(`engine down for ${window.upAt - window.downAt} ms:`, summary);
+      // The restart was felt, and only by requests that met it, each answered 503 or 504.
+      expect(summary.failedInsideWindow).toBeGreaterThan(0);
+      expect(summary.failedOutsideWindow).toBe(0);
+      expect(Object.keys(summary.failureStatuses).filter((status) => status !== '503' && status !== '504')).toEqual([]);
+      expect(summary.sentAfter).toBeGreaterThan(0);
+      expect(summary.succeededAfter).toBe(summary.sentAfter);
+    } finally {
+      server.close();
+    }
   });
 });

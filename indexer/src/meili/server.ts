@@ -25,6 +25,8 @@ export interface RunningMeili extends MeiliConnection {
   pid?: number;
   /** where the spawned server's stdout/stderr go; undefined for an external one */
   logFile?: string;
+  /** Resolves when the spawned server exits, stopped or not; undefined for an external one. */
+  exited?: Promise<void>;
   /** SIGTERM, wait for exit (SIGKILL after 5 s); no-op for an external server. Idempotent. */
   stop(): Promise<void>;
 }
@@ -150,7 +152,7 @@ export async function startEmbeddedMeili(opts: {
     );
     if (customBin) assertSupportedMeiliVersion(version, `${url} (binary ${bin})`, 'MEILI_BIN');
     else assertSupportedMeiliVersion(version, url);
-    return { url, masterKey, version, embedded: true, pid: child.pid, logFile, stop };
+    return { url, masterKey, version, embedded: true, pid: child.pid, logFile, exited, stop };
   } catch (e) {
     await stop();
     throw e;

@@ -11,12 +11,14 @@ const countFormat = new Intl.NumberFormat('en-GB');
 
 export interface GalleryToolbarProps {
   loaded: boolean;
+  /** The last search failed: the results area says so, and the count has nothing to show. */
+  failed: boolean;
   onSort: (sort: Sort) => void;
   onSearch: (q: string | undefined) => void;
 }
 
 /** Above the results: the search box, the exact count and the sort order. */
-export function GalleryToolbar({ loaded, onSort, onSearch }: GalleryToolbarProps) {
+export function GalleryToolbar({ loaded, failed, onSort, onSearch }: GalleryToolbarProps) {
   const { active } = useGallery();
   const t = useT();
   // Mounted for the search state: the query and the sort live in InstantSearch's widgets.
@@ -39,7 +41,7 @@ export function GalleryToolbar({ loaded, onSort, onSearch }: GalleryToolbarProps
         <button className="button button--secondary gallery-search__button" type="submit">Search</button>
       </form>
       <p className="gallery-toolbar__count" id="gallery-count" aria-live="polite">
-        {loaded ? `${countFormat.format(nbHits)} ${nbHits === 1 ? 'artwork' : 'artworks'}` : 'Searching…'}
+        {failed ? null : loaded ? `${countFormat.format(nbHits)} ${nbHits === 1 ? 'artwork' : 'artworks'}` : 'Searching…'}
       </p>
       <p className="gallery-toolbar__sort">
         <label htmlFor="gallery-sort">{t('gallery.sort')}</label>

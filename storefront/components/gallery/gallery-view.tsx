@@ -7,6 +7,7 @@ import { toProductCard } from '@easel/search-service/product-card';
 import { changeFilters, resetAll } from '../../lib/gallery/rules';
 import { INITIAL_TRACKING, pushTrackingEvent, trackingReducer, type TrackingEvent } from '../../lib/gallery/tracking';
 import { fromUiState, toUiState, widgetParams } from '../../lib/gallery/ui-state';
+import { useT } from '../../lib/i18n/use-t';
 import { toCard } from '../../lib/cards';
 import { ProductGrid } from '../product-grid';
 import { ActiveFilters } from './active-filters';
@@ -27,6 +28,8 @@ export interface GalleryViewProps {
 type SearchHit = Parameters<typeof toProductCard>[0];
 
 const CLICKED_KEY = 'gallery-clicked';
+/** How long the gallery waits before asking again after a failed search. */
+const SEARCH_RETRY_MS = 3000;
 const keyOf = (def: GallerySearchDefinition) => toQueryString(def);
 
 /** The slugs clicked earlier in this browser session; anything unreadable counts as none. */
@@ -45,7 +48,9 @@ function readClicked(): string[] {
  * counted for tracking.
  */
 export function GalleryView({ settings, limit, dropped, title, description }: GalleryViewProps) {
-  const { indexUiState, setIndexUiState, status, error, results } = useInstantSearch();
+  // A failed search is shown in the page (the notice below); caught, it is not also thrown as an uncaught error.
+  const { indexUiState, setIndexUiState, status, error, results, refresh } = useInstantSearch({ catchError: true });
+  const t = useT();
   const active = useMemo(() => fromUiState(indexUiState, { currency: settings.currency, limit }), [indexUiState, settings.currency, limit]);
   const [draft, setDraftState] = useState(active);
   const activeKey = keyOf(active);
@@ -91,6 +96,14 @@ export function GalleryView({ settings, limit, dropped, title, description }: Ga
     [settings, active, draft],
   );
 
+  // A search that failed (the engine stopped, paused or restarting) is asked again every few
+  // seconds, each failure a new error, so the gallery comes back by itself when search does.
+  useEffect(() => {
+    if (status !== 'error') return;
+    const timer = setTimeout(refresh, SEARCH_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [status, error, refresh]);
+
   useConfigure(widgetParams(active).configure);
   const { items } = useHits<SearchHit>();
   const cards = useMemo(
@@ -98,6 +111,7 @@ export function GalleryView({ settings, limit, dropped, title, description }: Ga
     [items, active.ships_to, settings.currency, settings.display_units],
   );
   const count = results?.nbHits ?? 0;
+  const failed = status === 'error' && error !== undefined;
   const loaded = results !== undefined && results !== null && (results as { __isArtificial?: boolean }).__isArtificial !== true;
 
   return (
@@ -122,14 +136,15 @@ export function GalleryView({ settings, limit, dropped, title, description }: Ga
           <section className="gallery__results" aria-labelledby="gallery-count">
             <GalleryToolbar
               loaded={loaded}
+              failed={failed}
               onSort={(sort) => search({ ...active, sort, page: 1 }, 'sort')}
               onSearch={(q) => search(changeFilters(active, { q }), 'filter')}
             />
             <ActiveFilters onChange={(def) => search(def, 'filter')} onClearAll={() => search(resetAll(active), 'filter')} />
-            {status === 'error' && error ? (
+            {failed ? (
               <div className="notice" role="alert">
-                <h2 className="notice__title">Search is unavailable right now</h2>
-                <p className="notice__text">Please try again in a moment; the rest of the site works as usual.</p>
+                <h2 className="notice__title">{t('gallery.searchUnavailable')}</h2>
+                <p className="notice__text">{t('gallery.searchUnavailableText')}</p>
               </div>
             ) : loaded && cards.length === 0 ? (
               <div className="notice">

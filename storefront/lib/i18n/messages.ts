@@ -103,6 +103,8 @@ const BRITISH = {
   'gallery.sort.popular': 'Most popular',
   'gallery.freeShipping': 'Free shipping',
   'gallery.onSale': 'On sale',
+  'gallery.searchUnavailable': 'Search is unavailable right now',
+  'gallery.searchUnavailableText': 'The gallery will show the artworks again by itself as soon as search is back. Everything else works as usual: your basket, your favourites and every artwork’s own page.',
 
   'home.editorsPicks': 'Editors’ picks',
   'home.editorsPicksText': 'Themes our editors are looking at this month.',
@@ -370,6 +372,7 @@ const AMERICAN: { [K in MessageKey]?: Message<K> } = {
   'checkout.signIn': 'Please sign in to check out; your cart will be kept.',
 
   'favourites.name': 'Favorites',
+  'gallery.searchUnavailableText': 'The gallery will show the artworks again by itself as soon as search is back. Everything else works as usual: your cart, your favorites and every artwork’s own page.',
   'favourites.add': 'Add to favorites',
   'favourites.remove': 'Remove from favorites',
   'favourites.added': 'Saved to your favorites',

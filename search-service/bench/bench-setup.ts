@@ -1,0 +1,55 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { REPO_ROOT, countArtworks, openDatabase, seedCatalogue } from '@easel/data';
+import { checkIndexStaleness, getFreePort, meiliClient, rebuildIndex, startEmbeddedMeili, type RunningMeili } from '@easel/indexer';
+
+/** What the search benchmarks share: a seeded catalogue indexed into an embedded engine, and the service in front of it. */
+export const BENCH_INDEX_UID = 'bench_artworks';
+
+/**
+ * Seeds (or reuses) a catalogue of `artworks` in `dir` and starts an embedded Meilisearch on its
+ * own data folder there, rebuilding the index when it is stale. Answers the engine and that folder.
+ */
+export async function prepareCatalogue(dir: string, catalogue: { artworks: number; seed: number }): Promise<{ meili: RunningMeili; dataDir: string }> {
+  const dbFile = path.join(dir, `catalogue-${catalogue.artworks}.db`);
+  const db = await openDatabase(dbFile);
+  if ((await countArtworks(db)) === 0) {
+    console.log(`Seeding ${catalogue.artworks} artworks into ${dbFile} …`);
+    await seedCatalogue(db, catalogue);
+  }
+  const dataDir = path.join(dir, `meili-${catalogue.artworks}`);
+  const meili = await startEmbeddedMeili({ dataDir, port: await getFreePort() });
+  const admin = meiliClient(meili);
+  // The same test as npm start's: a changed document shape or settings means a rebuild too.
+  const staleness = await checkIndexStaleness(db, admin, BENCH_INDEX_UID);
+  if (staleness.stale) {
+    console.log(`Indexing (${staleness.reason}) …`);
+    const result = await rebuildIndex({ db, meili: admin, indexUid: BENCH_INDEX_UID });
+    console.log(`Indexed ${result.documents} documents in ${(result.durationMs / 1000).toFixed(1)} s`);
+  }
+  await db.destroy();
+  return { meili, dataDir };
+}
+
+/**
+ * The service as shoppers get it: its own process, started by its real entry point, on the
+ * benchmarks' index unless told another; `cacheTtlMs` 0 turns its hot-answer cache off.
+ */
+export async function startService(
+  meili: { url: string; masterKey: string },
+  options: { indexUid?: string; cacheTtlMs?: number } = {},
+): Promise<{ url: string; child: ChildProcess }> {
+  const { indexUid = BENCH_INDEX_UID, cacheTtlMs } = options;
+  const port = await getFreePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'search-service/src/server.ts')], {
+    env: { ...process.env, SEARCH_PORT: String(port), SEARCH_HOST: '127.0.0.1', MEILI_URL: meili.url, MEILI_MASTER_KEY: meili.masterKey, SEARCH_INDEX: indexUid, ...(cacheTtlMs === undefined ? {} : { SEARCH_CACHE_TTL_MS: String(cacheTtlMs) }) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`search-service exited with ${code}`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening on')) resolve();
+    });
+  });
+  return { url: `http://127.0.0.1:${port}`, child };
+}

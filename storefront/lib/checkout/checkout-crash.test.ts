@@ -1,0 +1,155 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import readline from 'node:readline';
+import { sql } from 'kysely';
+import { NextRequest } from 'next/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '@easel/data/db';
+import { printSlug } from '@easel/data/derive';
+import { RESERVATION_MS, releaseLapsedReservations, startCheckout } from '@easel/data/queries/checkout';
+import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
+import { orderViewSchema } from '../basket/basket';
+import { createBasketHandlers } from '../basket/basket-api';
+import { createCheckoutHandlers } from './checkout-api';
+import { simulatedPayments, TEST_CARDS } from './payment';
+
+/**
+ * The storefront killed (SIGKILL, as a crash or a hard restart) in the middle of placing an
+ * order: the order step runs in a child process against the same SQLite file, is stopped at a
+ * chosen point, and killed there. The storefront "after the restart" is these handlers in-process.
+ */
+
+let temp: TemporaryDatabase;
+let db: Db;
+let file: string;
+const getDb = async () => db;
+const basket = createBasketHandlers({ getDb }).basket;
+const checkout = createCheckoutHandlers({ getDb, payments: simulatedPayments });
+
+beforeAll(async () => {
+  temp = await openTemporaryDatabase('checkout-crash', { seed: 9, artworks: 200 });
+  db = temp.db;
+  const { rows } = await sql<{ file: string }>`SELECT file FROM pragma_database_list WHERE name = 'main'`.execute(db);
+  file = rows[0]!.file;
+});
+afterAll(() => temp.close());
+
+let users = 0;
+async function shopper() {
+  users += 1;
+  const userId = await addUser(db, undefined, `crash${users}@example.com`);
+  const session = `session-${users}-${randomUUID()}`;
+  await addSession(db, session, userId);
+  return { session, userId };
+}
+
+function post(handler: (r: NextRequest) => Promise<Response>, session: string, body: unknown, headers: Record<string, string> = {}) {
+  return handler(new NextRequest('http://shop.test/api/checkout/', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: `sessionid=${session}`, ...headers },
+    body: JSON.stringify(body),
+  }));
+}
+
+/** A shopper with an original and one of its prints in the basket, checkout started (the original reserved). */
+async function shopperAtPayment() {
+  const work = await db
+    .selectFrom('artworks as w')
+    .innerJoin('print_editions as p', 'p.artwork_id', 'w.id')
+    .innerJoin('shipping_rates as r', (j) => j.onRef('r.profile_id', '=', 'w.shipping_profile_id').on('r.destination', '=', 'GB'))
+    .select(['w.id', 'w.slug', 'p.id as print_id', 'p.size_label', 'p.remaining'])
+    .where('w.status', '=', 'available')
+    .where('p.remaining', '>=', 2)
+    .where('w.id', 'not in', db.selectFrom('basket_lines').select('artwork_id'))
+    .orderBy('w.id')
+    .executeTakeFirstOrThrow();
+  const { session, userId } = await shopper();
+  for (const item of [{ artwork: work.slug }, { artwork: work.slug, print: printSlug(work.size_label) }]) {
+    expect((await post(basket.POST, session, item)).status).toBe(200);
+  }
+  const started = await post(checkout.start, session, { country: 'GB', currency: 'GBP' });
+  expect(started.status).toBe(200);
+  return { session, userId, work, state: await snapshot(work.id, work.print_id, userId) };
+}
+
+/** What a crash could have half-changed: the work, its print, the shopper's basket, and every order record. */
+async function snapshot(artworkId: number, printId: number, userId: number) {
+  const count = async (table: 'orders' | 'order_lines' | 'order_requests') =>
+    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  return {
+    artwork: await db.selectFrom('artworks').select(['status', 'stock', 'reserved_by', 'reserved_until']).where('id', '=', artworkId).executeTakeFirstOrThrow(),
+    remaining: (await db.selectFrom('print_editions').select('remaining').where('id', '=', printId).executeTakeFirstOrThrow()).remaining,
+    basket: await db.selectFrom('basket_lines as l').innerJoin('baskets as b', 'b.id', 'l.basket_id').select(['l.artwork_id', 'l.print_edition_id', 'l.quantity'])
+      .where('b.user_id', '=', userId).orderBy('l.id').execute(),
+    orders: await count('orders'),
+    order_lines: await count('order_lines'),
+    order_requests: await count('order_requests'),
+  };
+}
+
+/** Runs the order step in a child process until it reaches `point`, then kills it there. */
+async function crashAt(point: 'payment' | 'order-written', session: string, key: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../../test/checkout-crash-process.ts'), file, session, key, point], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+  const said: string[] = [];
+  await new Promise<void>((resolve, reject) => {
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      said.push(line);
+      if (line === point) resolve();
+    });
+    child.once('exit', () => reject(new Error(`the order step ended before reaching ${point}: ${said.join(' ')}`)));
+  });
+  child.kill('SIGKILL');
+  expect(await exited).toBe('SIGKILL');
+  // SQLite finds the file whole after the crash.
+  expect((await sql<{ integrity_check: string }>`PRAGMA integrity_check`.execute(db)).rows).toEqual([{ integrity_check: 'ok' }]);
+}
+
+describe('the storefront killed while placing an order', () => {
+  it('killed while charging the card: nothing of the order is written, and the retry after the restart places it once', async () => {
+    const { session, userId, work, state } = await shopperAtPayment();
+    expect(state.artwork).toMatchObject({ status: 'reserved', reserved_by: userId });
+    const key = randomUUID();
+
+    await crashAt('payment', session, key);
+    expect(await snapshot(work.id, work.print_id, userId)).toEqual(state);
+
+    const retry = await post(checkout.order, session, {
+      currency: 'GBP',
+      ship_to: { name: 'Ada Lovelace', address: '12 St James’s Square, London SW1Y 4JH', country: 'GB' },
+      card: { number: TEST_CARDS.accepted, expiry: '12/30', cvc: '123' },
+    }, { 'Idempotency-Key': key });
+    expect(retry.status).toBe(201);
+    const { order } = (await retry.json()) as { order: unknown };
+    expect(orderViewSchema.parse(order).lines).toHaveLength(2);
+    expect(await snapshot(work.id, work.print_id, userId)).toMatchObject({
+      artwork: { status: 'sold', stock: 0, reserved_by: null, reserved_until: null },
+      remaining: state.remaining - 1,
+      basket: [],
+      orders: state.orders + 1,
+      order_lines: state.order_lines + 2,
+      order_requests: state.order_requests + 1,
+    });
+  });
+
+  it('killed after writing the order row: no order without its lines, and the original is buyable again once its hold lapses', async () => {
+    const { session, userId, work, state } = await shopperAtPayment();
+    await crashAt('order-written', session, randomUUID());
+    expect(await snapshot(work.id, work.print_id, userId)).toEqual(state);
+
+    // Another shopper finds the original held by the checkout that never finished...
+    const other = await shopper();
+    expect((await post(basket.POST, other.session, { artwork: work.slug })).status).toBe(409);
+    // ...until its hold lapses: the sweep (run by the indexer every 500 ms) puts it back, and it can be bought.
+    const lapsed = new Date(Date.parse(state.artwork.reserved_until!) + 1000);
+    expect(Date.parse(state.artwork.reserved_until!) - Date.now()).toBeLessThanOrEqual(RESERVATION_MS);
+    expect(await releaseLapsedReservations(db, lapsed.toISOString())).toEqual([work.id]);
+    expect((await snapshot(work.id, work.print_id, userId)).artwork).toEqual({ status: 'available', stock: state.artwork.stock, reserved_by: null, reserved_until: null });
+    expect((await post(basket.POST, other.session, { artwork: work.slug })).status).toBe(200);
+    const bought = await startCheckout(db, other.userId, { destination: 'GB', currency: 'GBP' }, lapsed);
+    expect(bought).toMatchObject({ ok: true });
+  });
+});

@@ -1,0 +1,138 @@
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { REPO_ROOT } from '@easel/data/config';
+import { getFreePort, meiliClient, rebuildIndex, startEmbeddedMeili, terminate, type RunningMeili } from '@easel/indexer';
+import { startService, waitForHttp, type Service } from '../../../scripts/processes';
+import { screenshotPath, useChromium } from './chromium';
+import { useProductDatabase } from './product-database';
+
+/**
+ * The storefront while its search engine is stopped or paused. The product the other browser
+ * tests share keeps its engine: this file runs a Meilisearch of its own (indexed from the
+ * product's database under an index of its own), a search-service on it without the hot-answer
+ * cache (so every search needs the engine), and a second `next start` of the same build in
+ * front, with the product's database for everything else.
+ */
+const browser = useChromium();
+const productDb = useProductDatabase();
+const INDEX = 'outage_artworks';
+
+let dataDir: string;
+let meiliPort: number;
+let meili: RunningMeili;
+let base: string;
+const services: Service[] = [];
+
+beforeAll(async () => {
+  dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'easel-search-outage-'));
+  meiliPort = await getFreePort();
+  meili = await startEmbeddedMeili({ dataDir: path.join(dataDir, 'meili'), port: meiliPort });
+  await rebuildIndex({ db: productDb(), meili: meiliClient(meili), indexUid: INDEX });
+
+  const [searchPort, storefrontPort] = await Promise.all([getFreePort(), getFreePort()]);
+  const { MEILI_URL: _url, MEILI_MASTER_KEY: _key, ...inherited } = process.env;
+  const search = startService('outage-search', process.execPath, ['--import', 'tsx', 'search-service/src/server.ts'], {
+    ...inherited, SEARCH_PORT: String(searchPort), SEARCH_HOST: '127.0.0.1', MEILI_URL: meili.url, MEILI_MASTER_KEY: meili.masterKey,
+    SEARCH_INDEX: INDEX, SEARCH_CACHE_TTL_MS: '0',
+  }, REPO_ROOT);
+  services.push(search);
+  await waitForHttp(search, `http://127.0.0.1:${searchPort}/healthz`, 60_000);
+  const storefront = startService('outage-storefront', process.execPath, [path.join(REPO_ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(storefrontPort), '-H', '127.0.0.1'], {
+    ...inherited, DATABASE_FILE: inject('databaseFile'), SEARCH_SERVICE_URL: `http://127.0.0.1:${searchPort}`, SEARCH_INDEX: INDEX,
+    MEDIA_CACHE_DIR: path.join(dataDir, 'media'), SSR_BUDGET_MS: '3000',
+  }, path.join(REPO_ROOT, 'storefront'));
+  services.push(storefront);
+  base = `http://127.0.0.1:${storefrontPort}`;
+  await waitForHttp(storefront, `${base}/`, 60_000);
+});
+
+afterAll(async () => {
+  if (meili?.pid) {
+    try {
+      process.kill(meili.pid, 'SIGCONT');
+    } catch {
+      // already gone
+    }
+  }
+  await Promise.all(services.map((s) => terminate(s.child)));
+  await meili?.stop();
+  await fsp.rm(dataDir, { recursive: true, force: true });
+});
+
+async function open(url: string, width = 1280, waitUntil: 'domcontentloaded' | 'networkidle' = 'domcontentloaded') {
+  const context = await browser().newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const response = await page.goto(`${base}${url}`, { waitUntil });
+  return { page, errors, status: response?.status(), close: () => context.close() };
+}
+
+const notice = (page: Page) => page.locator('.gallery [role="alert"]');
+const cards = (page: Page) => page.locator('.grid .card');
+
+describe('the gallery without its search engine', () => {
+  it('says search is unavailable while the header, basket and product pages work, and shows the artworks again by itself when the engine is back', async () => {
+    await meili.stop();
+    const gallery = await open('/shop/');
+    const phone = await open('/shop/', 375);
+    try {
+      expect(gallery.status).toBe(200);
+      await expect.poll(() => notice(gallery.page).textContent()).toContain('Search is unavailable right now');
+      expect(await notice(gallery.page).textContent()).toContain('as soon as search is back');
+      expect(await cards(gallery.page).count()).toBe(0);
+      // The count above the results does not pretend to be searching.
+      expect(await gallery.page.locator('#gallery-count').textContent()).toBe('');
+      expect(await gallery.page.locator('.site-header .basket-link').isVisible()).toBe(true);
+      await gallery.page.screenshot({ path: screenshotPath('search-outage-desktop'), fullPage: false });
+      await expect.poll(() => notice(phone.page).isVisible()).toBe(true);
+      await phone.page.screenshot({ path: screenshotPath('search-outage-phone'), fullPage: false });
+
+      // The rest of the site reads SQLite, not search: a product page renders and its work goes in the basket.
+      const work = await productDb().selectFrom('artworks').select(['slug', 'title']).where('status', '=', 'available').orderBy('id').executeTakeFirstOrThrow();
+      const product = await open(`/product/${work.slug}/`, 1280, 'networkidle');
+      try {
+        expect(product.status).toBe(200);
+        expect((await product.page.locator('h1').first().textContent())?.trim()).toBe(work.title);
+        await product.page.locator(`.buy-box [data-add-to-basket="${work.slug}"]`).click();
+        await expect.poll(() => product.page.locator('.basket-link__count').textContent()).toBe('1');
+        expect(product.errors).toEqual([]);
+      } finally {
+        await product.close();
+      }
+
+      // Started again on its data and port; nobody touches the gallery page.
+      meili = await startEmbeddedMeili({ dataDir: path.join(dataDir, 'meili'), port: meiliPort });
+      await expect.poll(() => cards(gallery.page).count(), { timeout: 20_000 }).toBe(60);
+      expect(await notice(gallery.page).count()).toBe(0);
+      expect(gallery.errors).toEqual([]);
+    } finally {
+      await gallery.close();
+      await phone.close();
+    }
+  });
+
+  it('says so when the engine is paused past the search budget, and recovers by itself when it resumes', async () => {
+    process.kill(meili.pid!, 'SIGSTOP');
+    const resume = () => process.kill(meili.pid!, 'SIGCONT');
+    const gallery = await open('/shop/?colours=blue').catch((error: unknown) => {
+      resume();
+      throw error;
+    });
+    try {
+      expect(gallery.status).toBe(200);
+      await expect.poll(() => notice(gallery.page).isVisible(), { timeout: 20_000 }).toBe(true);
+      expect(await cards(gallery.page).count()).toBe(0);
+      resume();
+      await expect.poll(() => cards(gallery.page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      expect(await notice(gallery.page).count()).toBe(0);
+      expect(gallery.errors).toEqual([]);
+    } finally {
+      resume();
+      await gallery.close();
+    }
+  });
+});
