@@ -20,7 +20,7 @@ const GALLERY_CACHE_CONTROL = 'public, max-age=1800, stale-while-revalidate=2160
 const MAX_BODY_BYTES = 64 * 1024;
 
 export interface AppDeps {
-  config: Pick<SearchConfig, 'SEARCH_INDEX' | 'SEARCH_CACHE_TTL_MS' | 'SEARCH_RATE_LIMIT_PER_MINUTE' | 'SEARCH_TRUSTED_PROXIES'>;
+  config: Pick<SearchConfig, 'SEARCH_INDEX' | 'SEARCH_CACHE_TTL_MS' | 'RATE_LIMIT_SEARCH_PER_MINUTE' | 'SEARCH_TRUSTED_PROXIES'>;
   meili: Engine;
 }
 
@@ -118,7 +118,7 @@ export function createApp({ config, meili }: AppDeps): Hono {
  * view is, at the storefront.
  */
 function limitSearches(config: AppDeps['config']): MiddlewareHandler {
-  const limit = createRateLimit(config.SEARCH_RATE_LIMIT_PER_MINUTE);
+  const limit = createRateLimit(config.RATE_LIMIT_SEARCH_PER_MINUTE);
   const trusted = config.SEARCH_TRUSTED_PROXIES;
   return async (c, next) => {
     const peer = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress;

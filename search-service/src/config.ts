@@ -16,7 +16,7 @@ const schema = z.object({
    * off (the benchmarks and the browser tests do). A shopper dragging the price slider sends a
    * few dozen a minute.
    */
-  SEARCH_RATE_LIMIT_PER_MINUTE: perMinuteSchema(600),
+  RATE_LIMIT_SEARCH_PER_MINUTE: perMinuteSchema(600),
   /**
    * Whose X-Forwarded-For is believed. The service listens on loopback behind the storefront,
    * which forwards each shopper's address; no one but a process on this machine can connect

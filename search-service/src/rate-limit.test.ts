@@ -46,7 +46,7 @@ describe('the search-service limits searches per client address', () => {
   afterAll(() => engine.close());
   const LIMIT = 4;
   const app = createApp({
-    config: { SEARCH_INDEX: 'rate_limit_test', SEARCH_CACHE_TTL_MS: 0, SEARCH_RATE_LIMIT_PER_MINUTE: LIMIT, SEARCH_TRUSTED_PROXIES: ['127.0.0.1'] },
+    config: { SEARCH_INDEX: 'rate_limit_test', SEARCH_CACHE_TTL_MS: 0, RATE_LIMIT_SEARCH_PER_MINUTE: LIMIT, SEARCH_TRUSTED_PROXIES: ['127.0.0.1'] },
     meili: engine,
   });
   /** A request as if from `peer`, the socket address @hono/node-server hands the app. */

@@ -10,7 +10,7 @@ import { z } from 'zod';
  */
 
 /** `::ffff:127.0.0.1` (an IPv4 peer on a dual-stack socket) is 127.0.0.1. */
-function normalise(address: string): string {
+export function normalise(address: string): string {
   const trimmed = address.trim();
   return trimmed.startsWith('::ffff:') && isIP(trimmed.slice(7)) === 4 ? trimmed.slice(7) : trimmed;
 }
@@ -45,7 +45,8 @@ export function clientAddress(peer: string | undefined, forwardedFor: string | n
 }
 
 /** A limit's setting: requests per minute per address; 0 turns the limit off. */
-export const perMinuteSchema = (fallback: number) => z.coerce.number().int().min(0).max(1_000_000).default(fallback);
+export const perMinuteSchema = (fallback: number) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(1_000_000).default(fallback));
 
 export type LimitVerdict = { allowed: true } | { allowed: false; retryAfterS: number };
 

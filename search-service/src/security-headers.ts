@@ -23,9 +23,9 @@ export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
  * host: browsers ignore it over plain http, so it only ever takes effect on the real site over
  * https, and a developer's localhost is never pinned to https.
  */
-export const LOCAL_HOSTNAME_PATTERN = 'localhost|[a-z0-9-]+\\.localhost|127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}|\\[';
+export const LOCAL_HOSTNAME_PATTERN = '(?:localhost|[a-z0-9-]+\\.localhost|127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}|\\[)';
 
-const localHostname = new RegExp(`^(?:${LOCAL_HOSTNAME_PATTERN})$`);
+const localHostname = new RegExp(`^${LOCAL_HOSTNAME_PATTERN}$`);
 
 export function isLocalHost(host: string | null | undefined): boolean {
   return localHostname.test((host ?? '').split(':', 1)[0]!.toLowerCase());

@@ -17,7 +17,7 @@ beforeAll(async () => {
   dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'easel-search-failure-'));
   meili = await startEmbeddedMeili({ dataDir, port: await getFreePort() });
   engine = createEngine(meili);
-  app = createApp({ config: { SEARCH_INDEX: 'artworks', SEARCH_CACHE_TTL_MS: 0, SEARCH_RATE_LIMIT_PER_MINUTE: 0, SEARCH_TRUSTED_PROXIES: [] }, meili: engine });
+  app = createApp({ config: { SEARCH_INDEX: 'artworks', SEARCH_CACHE_TTL_MS: 0, RATE_LIMIT_SEARCH_PER_MINUTE: 0, SEARCH_TRUSTED_PROXIES: [] }, meili: engine });
   const res = await fetch(`${meili.url}/indexes`, {
     method: 'POST',
     headers: { authorization: `Bearer ${meili.masterKey}`, 'content-type': 'application/json' },
