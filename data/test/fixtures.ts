@@ -10,16 +10,20 @@ import type { UsersTable } from '../src/schema';
 /** A database in its own temporary folder, for one test file; `close` removes it all. */
 export interface TemporaryDatabase {
   db: Db;
+  /** The SQLite file, for code that opens the database itself. */
+  file: string;
   close: () => Promise<void>;
 }
 
 /** A migrated SQLite file, seeded with a demo catalogue when one is asked for. */
 export async function openTemporaryDatabase(label: string, catalogue?: { seed: number; artworks: number }): Promise<TemporaryDatabase> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `easel-${label}-`));
-  const db = await openDatabase(path.join(dir, `${label}.db`));
+  const file = path.join(dir, `${label}.db`);
+  const db = await openDatabase(file);
   if (catalogue) await seedCatalogue(db, catalogue);
   return {
     db,
+    file,
     close: async () => {
       await db.destroy();
       fs.rmSync(dir, { recursive: true, force: true });
