@@ -1,5 +1,6 @@
 import type { NextRequest } from 'next/server';
-import { createRateLimit, tooManyRequestsMessage, type RateLimit } from '@easel/search-service/rate-limit';
+import type { IncomingHttpHeaders } from 'node:http';
+import { clientAddress, createRateLimit, normalise, tooManyRequestsMessage, type RateLimit } from '@easel/search-service/rate-limit';
 import { apiError } from './api-error';
 import type { StorefrontConfig } from './config';
 
@@ -27,6 +28,19 @@ type Limits = Pick<StorefrontConfig, (typeof LIMITED)[number]['limit']>;
  */
 export function requestAddress(request: { headers: Headers }): string {
   return request.headers.get('x-forwarded-for')?.trim() || 'unknown';
+}
+
+/**
+ * server.ts's work on each request before Next.js sees it: X-Forwarded-For becomes the one
+ * address the limits count (the socket's, or the first hop the trusted proxies vouch for), and
+ * the other X-Forwarded-* headers are dropped unless a trusted proxy sent them.
+ */
+export function settleForwardedHeaders(headers: IncomingHttpHeaders, peer: string | undefined, trusted: readonly string[]): void {
+  const forwardedFor = headers['x-forwarded-for'];
+  headers['x-forwarded-for'] = clientAddress(peer, Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor, trusted);
+  if (!trusted.includes(normalise(peer ?? ''))) {
+    for (const name of ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port']) delete headers[name];
+  }
 }
 
 /** `check(request)` counts a limited request and answers 429 when its address is over; null lets it through. */
