@@ -34,11 +34,11 @@ describe('log-in and join send the browser nowhere, whatever return address they
     const email = `shopper${joined}@example.com`;
     const password = 'a-long-enough-password';
     const answers = [
-      await handlers().join(post('/api/account/join/', query, { name: 'Shopper', email, password })),
-      await handlers().login(post('/api/account/login/', query, { email, password })),
-    ];
-    for (const answer of answers) {
-      expect(answer.status).toBe(200);
+      [await handlers().join(post('/api/account/join/', query, { name: 'Shopper', email, password })), 201],
+      [await handlers().login(post('/api/account/login/', query, { email, password })), 200],
+    ] as const;
+    for (const [answer, status] of answers) {
+      expect(answer.status).toBe(status);
       expect(answer.headers.get('location')).toBeNull();
       expect(answer.headers.get('refresh')).toBeNull();
       expect(answer.headers.get('content-type')).toContain('application/json');
