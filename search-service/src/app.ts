@@ -11,7 +11,7 @@ import { buildCountQuery, buildPriceBarPlan, buildSearchPlan } from './meili-req
 import { toPriceBars, toSearchResponse } from './meili-response';
 import { buildOpenApi } from './openapi';
 import { gatherParams } from './query-string';
-import { clientAddress, createRateLimit, tooManyRequestsMessage } from './rate-limit';
+import { clientAddress, createRateLimit, tooManyRequestsMessage } from '@easel/data/rate-limit';
 import { apiSecurityHeaders } from './security-headers';
 
 export const BASE_PATH = '/api/v2/product/s';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { indexUidSchema, parseEnv, portSchema } from '@easel/data';
 import { DEFAULT_INDEX_UID } from '@easel/indexer';
-import { perMinuteSchema, trustedProxiesSchema } from './rate-limit';
+import { perMinuteSchema, trustedProxiesSchema } from '@easel/data/rate-limit';
 
 const schema = z.object({
   SEARCH_PORT: portSchema(4000),

@@ -1,6 +1,6 @@
 import type { NextRequest } from 'next/server';
 import type { IncomingHttpHeaders } from 'node:http';
-import { clientAddress, createRateLimit, normalise, tooManyRequestsMessage, type RateLimit } from '@easel/search-service/rate-limit';
+import { clientAddress, createRateLimit, normalise, tooManyRequestsMessage, type RateLimit } from '@easel/data/rate-limit';
 import { apiError } from './api-error';
 import type { StorefrontConfig } from './config';
 
