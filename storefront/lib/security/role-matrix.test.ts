@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { meiliClient } from '@easel/indexer';
 import { addSession, addUser, databaseDigest, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { createEditHandler } from '../catalogue/edit-api';
+import { createCollectionHandler, createCollectionItemHandlers, createCollectionsHandlers } from '../collections/api';
 import { createStaffIndexHandlers } from '../staff/index-api';
 import { createIndexAdmin, type IndexAdmin } from '../staff/index-admin';
 import { createCurationHandlers, createPromoteHandler } from '../staff/tools-api';
@@ -27,7 +28,7 @@ beforeAll(async () => {
   const mine = works[0]!;
   own = mine.slug;
   others = works.find((w) => w.artist_id !== mine.artist_id)!.slug;
-  for (const [token, role, artistId] of [['user', 'user', null], ['provider', 'provider', mine.artist_id], ['staff', 'staff', null]] as const) {
+  for (const [token, role, artistId] of [['user', 'user', null], ['provider', 'provider', mine.artist_id], ['staff', 'staff', null], ['owner', 'user', null]] as const) {
     const id = await addUser(temp.db, undefined, `${token}@example.com`);
     await temp.db.updateTable('users').set({ role, artist_id: artistId }).where('id', '=', id).execute();
     await addSession(temp.db, token, id);
@@ -108,5 +109,27 @@ describe('every staff and artist endpoint against every role', () => {
       expect((await endpoint.call('forged-session', own)).status).toBe(endpoint.expect.visitor);
     }
     expect(await databaseDigest(temp.db)).toBe(before);
+  });
+});
+
+describe('a shopper\'s collections are theirs alone, whatever the other account\'s role', () => {
+  const collections = createCollectionsHandlers(deps);
+  const items = createCollectionItemHandlers(deps);
+  const collection = createCollectionHandler(deps);
+
+  it.each(['user', 'provider', 'staff'])('%s can neither read nor change another shopper\'s collection', async (session) => {
+    const made = await collections.POST(request('POST', '/collections/api/', 'owner', { name: `Kept ${session}` }));
+    expect(made.status).toBe(201);
+    const { collection: { slug } } = (await made.json()) as { collection: { slug: string } };
+    expect((await items.POST(request('POST', '/collections/api/items/', 'owner', { collection: slug, product: own }))).status).toBe(200);
+    const before = await databaseDigest(temp.db);
+    expect((await collection(request('GET', `/api/v2/collection/?slug=${slug}`, session))).status).toBe(404);
+    expect((await items.POST(request('POST', '/collections/api/items/', session, { collection: slug, product: others }))).status).toBe(404);
+    expect((await items.DELETE(request('DELETE', '/collections/api/items/', session, { collection: slug, product: own }))).status).toBe(404);
+    const listed = (await (await collections.GET(request('GET', '/collections/api/', session))).json()) as { results: { slug: string }[] };
+    expect(listed.results.map((c) => c.slug)).not.toContain(slug);
+    expect(await databaseDigest(temp.db)).toBe(before);
+    // The owner still has it, with its one work.
+    expect(await (await collection(request('GET', `/api/v2/collection/?slug=${slug}`, 'owner'))).json()).toMatchObject({ collection: { slug, total_items: 1 } });
   });
 });
