@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { clientAddress, createRateLimit, tooManyRequestsMessage } from '@easel/data/rate-limit';
 import { HotCache, toAnswer, type CachedAnswer } from './cache';
 import { parseGalleryParams, toQueryString, type GallerySearchDefinition } from './contract';
 import type { SearchConfig } from './config';
@@ -11,7 +12,6 @@ import { buildCountQuery, buildPriceBarPlan, buildSearchPlan } from './meili-req
 import { toPriceBars, toSearchResponse } from './meili-response';
 import { buildOpenApi } from './openapi';
 import { gatherParams } from './query-string';
-import { clientAddress, createRateLimit, tooManyRequestsMessage } from '@easel/data/rate-limit';
 import { apiSecurityHeaders } from './security-headers';
 
 export const BASE_PATH = '/api/v2/product/s';
@@ -26,7 +26,8 @@ export interface AppDeps {
 
 /**
  * The search-service's Hono app: the gallery search contract's three GET endpoints, the
- * restricted InstantSearch endpoint, the OpenAPI description and /healthz. `meili` is the
+ * restricted InstantSearch endpoint, the OpenAPI description and /healthz, each answer with the
+ * security headers and every search under the per-address rate limit (docs/SECURITY.md). `meili` is the
  * engine client; the caller owns (and closes) it.
  */
 export function createApp({ config, meili }: AppDeps): Hono {
@@ -112,7 +113,7 @@ export function createApp({ config, meili }: AppDeps): Hono {
 }
 
 /**
- * Every search counts against the client's address (lib rate-limit.ts); over the limit it is a
+ * Every search counts against the client's address (@easel/data/rate-limit); over the limit it is a
  * 429 with Retry-After. A trusted proxy's own requests, which name no one they forward for,
  * are the storefront rendering a page on the server and are not counted: the shopper's page
  * view is, at the storefront.
