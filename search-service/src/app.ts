@@ -26,9 +26,9 @@ export interface AppDeps {
 
 /**
  * The search-service's Hono app: the gallery search contract's three GET endpoints, the
- * restricted InstantSearch endpoint, the OpenAPI description and /healthz, each answer with the
- * security headers and every search under the per-address rate limit (docs/SECURITY.md). `meili` is the
- * engine client; the caller owns (and closes) it.
+ * restricted InstantSearch endpoint, the OpenAPI description and /healthz; every answer with
+ * the security headers, every search under the per-address rate limit (docs/SECURITY.md).
+ * `meili` is the engine client; the caller owns (and closes) it.
  */
 export function createApp({ config, meili }: AppDeps): Hono {
   const indexUid = config.SEARCH_INDEX;
