@@ -1,6 +1,7 @@
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addSession, addUser, databaseDigest, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
+import { isGuardedPath } from '../csrf';
 
 /**
  * No state change on GET (docs/SECURITY.md, "No state change on GET"): every route the
@@ -13,6 +14,8 @@ type RouteModule = Partial<Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', (
 const ROUTES = Object.entries(import.meta.glob<RouteModule>('../../app/**/route.ts', { eager: true }));
 /** Next.js answers 405 to a method a route does not export, so only these can be asked with GET. */
 const READABLE = ROUTES.filter(([, route]) => route.GET).map(([file, route]) => [file, route.GET!] as const);
+/** The address a route file answers: `../../app/api/v2/product/s/[[...path]]/route.ts` -> `/api/v2/product/s/`. */
+const pathOf = (file: string) => file.replace('../../app', '').replace(/\/route\.ts$/, '/').replace(/\[\[?\.\.\.(\w+)\]?\]\//, '');
 
 let temp: TemporaryDatabase;
 let slug: string;
@@ -46,7 +49,7 @@ describe('GET changes nothing', () => {
   });
 
   it.each(READABLE)('%s', async (file, GET) => {
-    const path = file.replace('../../app', '').replace(/\/route\.ts$/, '/').replace(/\[\[?\.\.\.(\w+)\]?\]\//, '');
+    const path = pathOf(file);
     for (const cookie of COOKIES) {
       const before = await databaseDigest(temp.db);
       const request = new NextRequest(`http://shop.test${path}?slug=${slug}&product=${slug}&artist=${artist}&q=sea&list=popular`, {
@@ -58,4 +61,10 @@ describe('GET changes nothing', () => {
       expect(await databaseDigest(temp.db), `${path} as ${cookie ?? 'a visitor'}`).toBe(before);
     }
   });
+});
+
+describe('every route that changes state is behind the cross-site guard (proxy.ts, lib/csrf.ts)', () => {
+  const changing = ROUTES.filter(([, route]) => route.POST || route.PUT || route.PATCH || route.DELETE).map(([file]) => pathOf(file));
+  it('there are such routes', () => expect(changing.length).toBeGreaterThan(15));
+  it.each(changing)('%s', (path) => expect(isGuardedPath(path)).toBe(true));
 });
