@@ -18,6 +18,11 @@ describe('secrets stay out of the repository', () => {
     expect(git('check-ignore', '--no-index', file).trim()).toBe(file);
   });
 
+  it('keeps .env.example, the list of settings, which holds no secret', () => {
+    // check-ignore exits 1 for a path it does not ignore.
+    expect(() => git('check-ignore', '--no-index', '.env.example')).toThrow();
+  });
+
   it('no tracked file holds a private key, a generated master key or a key set to a value', () => {
     const patterns = [
       /-----BEGIN [A-Z ]*PRIVATE KEY-----/,

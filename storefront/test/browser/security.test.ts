@@ -85,9 +85,10 @@ describe('pages under their Content-Security-Policy', () => {
     await context.close();
   });
 
-  it('a staff page and the not-found page work with no violation', async () => {
+  it('an artist\'s page, the basket, a staff page and the not-found page load with no violation', async () => {
+    const artist = (await database().selectFrom('artists').select('slug').orderBy('id').limit(1).executeTakeFirstOrThrow()).slug;
     const context = await signedInContext(browser(), database(), 'staff');
-    for (const url of [`${base}/staff/index/`, `${base}/product/no-such-work/`]) {
+    for (const url of [`${base}/artist/${artist}/`, `${base}/basket/`, `${base}/staff/index/`, `${base}/product/no-such-work/`]) {
       const { reported } = await openWatched(context, url);
       expect(await reported(), url).toEqual([]);
     }
