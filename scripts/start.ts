@@ -115,10 +115,11 @@ await runCli(async () => {
       services.splice(services.indexOf(build), 1);
       recordStorefrontBuild(REPO_ROOT);
     }
+    // `next start` plus the client address the rate limits count (storefront/server.ts).
     const storefront = supervise(startService(
       'storefront', process.execPath,
-      [next, 'start', '-p', String(config.STOREFRONT_PORT), '-H', config.HOST],
-      storefrontEnv, path.join(REPO_ROOT, 'storefront'),
+      ['--import', 'tsx', 'server.ts', '-p', String(config.STOREFRONT_PORT), '-H', config.HOST],
+      { ...storefrontEnv, NODE_ENV: process.env.NODE_ENV ?? 'production' }, path.join(REPO_ROOT, 'storefront'),
     ));
     const storefrontUrl = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.STOREFRONT_PORT}/`;
     await waitForHttp(storefront, storefrontUrl, 60_000);

@@ -1,5 +1,10 @@
 import type { NextConfig } from 'next';
 import { REPO_ROOT } from '@easel/data/config';
+import {
+  API_CONTENT_SECURITY_POLICY, BASELINE_SECURITY_HEADERS, LOCAL_HOSTNAME_PATTERN, STRICT_TRANSPORT_SECURITY,
+} from '@easel/search-service/security-headers';
+
+const headerList = (headers: Record<string, string>) => Object.entries(headers).map(([key, value]) => ({ key, value }));
 
 const nextConfig: NextConfig = {
   trailingSlash: true,
@@ -18,6 +23,25 @@ const nextConfig: NextConfig = {
     },
   },
   outputFileTracingRoot: REPO_ROOT,
+  /**
+   * The security headers every answer carries (docs/SECURITY.md, "Headers"). HSTS goes to every
+   * host but a local one. The Content-Security-Policy of pages and JSON is the proxy's
+   * (proxy.ts); build assets and pictures, which the proxy does not see, get the one that allows
+   * nothing.
+   */
+  async headers() {
+    return [
+      { source: '/:path*', headers: headerList(BASELINE_SECURITY_HEADERS) },
+      {
+        source: '/:path*',
+        missing: [{ type: 'host', value: LOCAL_HOSTNAME_PATTERN }],
+        headers: headerList({ 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY }),
+      },
+      ...['/_next/:path*', '/media/:path*', '/favicon.ico'].map((source) => ({
+        source, headers: headerList({ 'Content-Security-Policy': API_CONTENT_SECURITY_POLICY }),
+      })),
+    ];
+  },
 };
 
 export default nextConfig;

@@ -1,28 +1,41 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { API_CONTENT_SECURITY_POLICY } from '@easel/search-service/security-headers';
 import { apiError } from './lib/api-error';
+import { getConfig } from './lib/config';
+import { newNonce, pageContentSecurityPolicy } from './lib/content-security-policy';
 import { isCrossSiteRequest, isGuardedPath } from './lib/csrf';
 import { getDb } from './lib/db';
 import { pageExists } from './lib/page-exists';
 import { SESSION_COOKIE } from './lib/session';
+import { createRequestLimits } from './lib/rate-limits';
 import { forwardRequestPath } from './lib/request-path';
+
+let limits: ReturnType<typeof createRequestLimits> | undefined;
 
 /**
  * Every request but build assets and artwork pictures passes here.
- * - JSON endpoints: a state-changing request from another site is refused (lib/csrf.ts), here
- *   so that no route can forget it.
+ * - JSON endpoints: a state-changing request from another site is refused (lib/csrf.ts), and
+ *   an address over its limit is told to wait (lib/rate-limits.ts), here so that no route can
+ *   forget either.
  * - Pages: an address that names nothing (an unknown work, artist or category, or %-escapes
  *   that are not UTF-8) gets the not-found page, rendered on the server (lib/page-exists.ts);
  *   the rest are told the address they render for (lib/request-path.ts). Staff pages are
  *   not found by anyone but staff.
+ * - Every answer gets its Content-Security-Policy: a page's with a fresh nonce
+ *   (lib/content-security-policy.ts), the rest one that allows nothing. The other security
+ *   headers, which are the same for every answer, are set in next.config.ts.
  */
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   if (isGuardedPath(pathname)) {
-    if (isCrossSiteRequest(request, request.headers.get('host') ?? request.nextUrl.host)) {
-      return apiError(403, 'forbidden', 'This request came from another site and was refused.');
-    }
-    return NextResponse.next();
+    const refusal = isCrossSiteRequest(request, request.headers.get('host') ?? request.nextUrl.host)
+      ? apiError(403, 'forbidden', 'This request came from another site and was refused.')
+      : await (limits ??= createRequestLimits(getConfig())).check(request);
+    const response = refusal ?? NextResponse.next();
+    response.headers.set('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
+    return response;
   }
+  const policy = { 'Content-Security-Policy': pageContentSecurityPolicy(newNonce()) };
   let exists: boolean;
   try {
     exists = await pageExists(pathname, getDb, request.cookies.get(SESSION_COOKIE)?.value);
@@ -31,8 +44,13 @@ export async function proxy(request: NextRequest) {
     // judgement to the page, which says not found or unavailable itself.
     exists = !(error instanceof URIError);
   }
-  if (!exists) return NextResponse.rewrite(new URL('/not-found/', request.url));
-  return forwardRequestPath(request);
+  const response = exists
+    ? forwardRequestPath(request, policy)
+    : NextResponse.rewrite(new URL('/not-found/', request.url), { request: { headers: new Headers({ ...Object.fromEntries(request.headers), ...policy }) } });
+  // The same policy on the answer, where the browser enforces it, as on the request, where
+  // Next.js finds the nonce for its scripts.
+  response.headers.set('Content-Security-Policy', policy['Content-Security-Policy']);
+  return response;
 }
 
 export const config = {

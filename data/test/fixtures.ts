@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { seedCatalogue } from '../src/catalogue/seed';
 import { openDatabase, type Db } from '../src/db';
 import type { UsersTable } from '../src/schema';
@@ -9,16 +10,20 @@ import type { UsersTable } from '../src/schema';
 /** A database in its own temporary folder, for one test file; `close` removes it all. */
 export interface TemporaryDatabase {
   db: Db;
+  /** The SQLite file, for code that opens the database itself. */
+  file: string;
   close: () => Promise<void>;
 }
 
 /** A migrated SQLite file, seeded with a demo catalogue when one is asked for. */
 export async function openTemporaryDatabase(label: string, catalogue?: { seed: number; artworks: number }): Promise<TemporaryDatabase> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `easel-${label}-`));
-  const db = await openDatabase(path.join(dir, `${label}.db`));
+  const file = path.join(dir, `${label}.db`);
+  const db = await openDatabase(file);
   if (catalogue) await seedCatalogue(db, catalogue);
   return {
     db,
+    file,
     close: async () => {
       await db.destroy();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -45,4 +50,18 @@ export async function addSession(db: Db, token: string, userId: number): Promise
     id_hash: createHash('sha256').update(token).digest('hex'), user_id: userId, created_at: now, last_seen_at: now,
     expires_at: new Date(Date.now() + 86_400_000).toISOString(),
   }).execute();
+}
+
+/**
+ * Every row of every table, as one digest: two equal digests mean nothing was written in
+ * between. For tests that a refused or read-only request changed nothing.
+ */
+export async function databaseDigest(db: Db): Promise<string> {
+  const hash = createHash('sha256');
+  const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(db);
+  for (const { name } of tables.rows) {
+    const rows = await sql`select * from ${sql.table(name)} order by rowid`.execute(db);
+    hash.update(name).update(JSON.stringify(rows.rows));
+  }
+  return hash.digest('hex');
 }

@@ -42,7 +42,7 @@ export async function startService(
   const { indexUid = BENCH_INDEX_UID, cacheTtlMs } = options;
   const port = await getFreePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'search-service/src/server.ts')], {
-    env: { ...process.env, SEARCH_PORT: String(port), SEARCH_HOST: '127.0.0.1', MEILI_URL: meili.url, MEILI_MASTER_KEY: meili.masterKey, SEARCH_INDEX: indexUid, ...(cacheTtlMs === undefined ? {} : { SEARCH_CACHE_TTL_MS: String(cacheTtlMs) }) },
+    env: { ...process.env, SEARCH_PORT: String(port), SEARCH_HOST: '127.0.0.1', MEILI_URL: meili.url, MEILI_MASTER_KEY: meili.masterKey, SEARCH_INDEX: indexUid, RATE_LIMIT_SEARCH_PER_MINUTE: '0', ...(cacheTtlMs === undefined ? {} : { SEARCH_CACHE_TTL_MS: String(cacheTtlMs) }) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {

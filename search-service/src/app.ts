@@ -1,5 +1,7 @@
-import { Hono, type Context } from 'hono';
+import type { IncomingMessage } from 'node:http';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { clientAddress, createRateLimit, tooManyRequestsMessage } from '@easel/data/rate-limit';
 import { HotCache, toAnswer, type CachedAnswer } from './cache';
 import { parseGalleryParams, toQueryString, type GallerySearchDefinition } from './contract';
 import type { SearchConfig } from './config';
@@ -10,6 +12,7 @@ import { buildCountQuery, buildPriceBarPlan, buildSearchPlan } from './meili-req
 import { toPriceBars, toSearchResponse } from './meili-response';
 import { buildOpenApi } from './openapi';
 import { gatherParams } from './query-string';
+import { apiSecurityHeaders } from './security-headers';
 
 export const BASE_PATH = '/api/v2/product/s';
 /** SPEC section 9: gallery cache lifetime 1800 s, stale 21600 s. */
@@ -17,14 +20,15 @@ const GALLERY_CACHE_CONTROL = 'public, max-age=1800, stale-while-revalidate=2160
 const MAX_BODY_BYTES = 64 * 1024;
 
 export interface AppDeps {
-  config: Pick<SearchConfig, 'SEARCH_INDEX' | 'SEARCH_CACHE_TTL_MS'>;
+  config: Pick<SearchConfig, 'SEARCH_INDEX' | 'SEARCH_CACHE_TTL_MS' | 'RATE_LIMIT_SEARCH_PER_MINUTE' | 'SEARCH_TRUSTED_PROXIES'>;
   meili: Engine;
 }
 
 /**
  * The search-service's Hono app: the gallery search contract's three GET endpoints, the
- * restricted InstantSearch endpoint, the OpenAPI description and /healthz. `meili` is the
- * engine client; the caller owns (and closes) it.
+ * restricted InstantSearch endpoint, the OpenAPI description and /healthz; every answer with
+ * the security headers, every search under the per-address rate limit (docs/SECURITY.md).
+ * `meili` is the engine client; the caller owns (and closes) it.
  */
 export function createApp({ config, meili }: AppDeps): Hono {
   const indexUid = config.SEARCH_INDEX;
@@ -34,6 +38,11 @@ export function createApp({ config, meili }: AppDeps): Hono {
   // Trailing slashes optional: the storefront's rewrites keep them, instant-meilisearch drops them.
   const app = new Hono({ strict: false });
   app.onError(onError);
+  app.use(async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(apiSecurityHeaders(c.req.header('host')))) c.res.headers.set(name, value);
+  });
+  app.use(`${BASE_PATH}/*`, limitSearches(config));
   app.notFound((c) => c.json(errorBody('not_found', `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`), 404));
 
   /** Answers a GET from the hot cache (or the engine), with the gallery's cache headers. */
@@ -101,6 +110,28 @@ export function createApp({ config, meili }: AppDeps): Hono {
   });
 
   return app;
+}
+
+/**
+ * Every search counts against the client's address (@easel/data/rate-limit); over the limit it is a
+ * 429 with Retry-After. A trusted proxy's own requests, which name no one they forward for,
+ * are the storefront rendering a page on the server and are not counted: the shopper's page
+ * view is, at the storefront.
+ */
+function limitSearches(config: AppDeps['config']): MiddlewareHandler {
+  const limit = createRateLimit(config.RATE_LIMIT_SEARCH_PER_MINUTE);
+  const trusted = config.SEARCH_TRUSTED_PROXIES;
+  return async (c, next) => {
+    const peer = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress;
+    const forwardedFor = c.req.header('x-forwarded-for');
+    const address = clientAddress(peer, forwardedFor, trusted);
+    if (!forwardedFor && trusted.includes(address)) return next();
+    const verdict = await limit.take(address);
+    if (verdict.allowed) return next();
+    c.header('Retry-After', String(verdict.retryAfterS));
+    c.header('Cache-Control', 'no-store');
+    return c.json(errorBody('rate_limited', tooManyRequestsMessage(verdict.retryAfterS)), 429);
+  };
 }
 
 /** The request's query string -> a validated definition, or a 400 naming the parameter. */

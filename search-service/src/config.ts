@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { indexUidSchema, parseEnv, portSchema } from '@easel/data';
 import { DEFAULT_INDEX_UID } from '@easel/indexer';
+import { perMinuteSchema, trustedProxiesSchema } from '@easel/data/rate-limit';
 
 const schema = z.object({
   SEARCH_PORT: portSchema(4000),
@@ -10,6 +11,18 @@ const schema = z.object({
   SEARCH_INDEX: indexUidSchema(DEFAULT_INDEX_UID),
   /** How long a hot answer is served from memory; 0 turns the cache off. */
   SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
+  /**
+   * Searches per minute per client address, all of which may come at once; 0 turns the limit
+   * off (the benchmarks and the browser tests do). A shopper dragging the price slider sends a
+   * few dozen a minute.
+   */
+  RATE_LIMIT_SEARCH_PER_MINUTE: perMinuteSchema(600),
+  /**
+   * Whose X-Forwarded-For is believed. The service listens on loopback behind the storefront,
+   * which forwards each shopper's address; no one but a process on this machine can connect
+   * from loopback, so trusting it by default is safe. docs/SECURITY.md, "Rate limits".
+   */
+  SEARCH_TRUSTED_PROXIES: trustedProxiesSchema('127.0.0.1,::1'),
 });
 
 export type SearchConfig = z.infer<typeof schema>;

@@ -23,7 +23,7 @@ beforeAll(async () => {
   port = await getFreePort();
   meili = await startEmbeddedMeili({ dataDir, port });
   engine = createEngine(meili);
-  app = createApp({ config: { SEARCH_INDEX: 'artworks', SEARCH_CACHE_TTL_MS: 0 }, meili: engine });
+  app = createApp({ config: { SEARCH_INDEX: 'artworks', SEARCH_CACHE_TTL_MS: 0, RATE_LIMIT_SEARCH_PER_MINUTE: 0, SEARCH_TRUSTED_PROXIES: [] }, meili: engine });
   const res = await fetch(`${meili.url}/indexes`, {
     method: 'POST',
     headers: { authorization: `Bearer ${meili.masterKey}`, 'content-type': 'application/json' },

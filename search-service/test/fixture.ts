@@ -28,7 +28,7 @@ export async function buildFixture(options: { seed?: number; artworks?: number; 
   const admin = meiliClient(conn);
   await rebuildIndex({ db, meili: admin, indexUid });
   const engine = createEngine(conn);
-  const app = createApp({ config: { SEARCH_INDEX: indexUid, SEARCH_CACHE_TTL_MS: options.cacheTtlMs ?? 0 }, meili: engine });
+  const app = createApp({ config: { SEARCH_INDEX: indexUid, SEARCH_CACHE_TTL_MS: options.cacheTtlMs ?? 0, RATE_LIMIT_SEARCH_PER_MINUTE: 0, SEARCH_TRUSTED_PROXIES: [] }, meili: engine });
   return {
     db, app, engine, indexUid,
     async close() {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { databaseFileSchema, indexUidSchema, parseEnv, REPO_ROOT, type Env } from '@easel/data/config';
 import { DEFAULT_INDEX_UID } from '@easel/indexer/index-settings';
+import { perMinuteSchema, trustedProxiesSchema } from '@easel/data/rate-limit';
 
 /**
  * The storefront's settings, read from the environment once, at first use, and validated.
@@ -40,6 +41,16 @@ const envSchema = z.object({
   MEILI_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
   MEILI_MASTER_KEY: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
   SEARCH_INDEX: z.preprocess(emptyToUndefined, indexUidSchema(DEFAULT_INDEX_UID)),
+  /**
+   * Requests per minute per client address (lib/rate-limits.ts; docs/SECURITY.md, "Rate limits");
+   * 0 turns one off. Search is the same setting the search-service reads.
+   */
+  RATE_LIMIT_SEARCH_PER_MINUTE: perMinuteSchema(600),
+  RATE_LIMIT_LOGIN_PER_MINUTE: perMinuteSchema(10),
+  RATE_LIMIT_JOIN_PER_MINUTE: perMinuteSchema(10),
+  RATE_LIMIT_CHECKOUT_PER_MINUTE: perMinuteSchema(30),
+  /** The proxies in front of the storefront whose X-Forwarded-For is believed (server.ts); none by default. */
+  TRUSTED_PROXIES: trustedProxiesSchema(''),
 }).refine((c) => !c.MEILI_URL || c.MEILI_MASTER_KEY, { path: ['MEILI_MASTER_KEY'], message: 'is required when MEILI_URL is set' });
 
 export type StorefrontConfig = z.output<typeof envSchema>;

@@ -44,6 +44,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // The server renders whatever a busy test machine takes: the tests check what it renders,
     // not how fast. The second storefront below leaves everything to the browser instead.
     SSR_BUDGET_MS: '5000',
+    // Every test comes from this machine's one address, many times faster than a shopper; the
+    // limits themselves are tested in-process (docs/SECURITY.md, "Rate limits").
+    RATE_LIMIT_SEARCH_PER_MINUTE: '0',
+    RATE_LIMIT_LOGIN_PER_MINUTE: '0',
+    RATE_LIMIT_JOIN_PER_MINUTE: '0',
+    RATE_LIMIT_CHECKOUT_PER_MINUTE: '0',
   };
   const services: Service[] = [];
   const stop = async () => {

@@ -1,11 +1,13 @@
 import type { NextRequest } from 'next/server';
 import type { ErrorResponse } from '@easel/search-service/contract';
 import { getConfig } from '../../../../../../lib/config';
+import { requestAddress } from '../../../../../../lib/rate-limits';
 
 /**
  * The search API on the storefront's own origin: forwards to the search service, whose address
  * is read at run time (a rewrite would fix it at build time). Only the search service's own
  * answer headers come back; an unreachable or silent service becomes the contract's 503 / 504.
+ * The shopper's address goes with each search: the search service limits searches per shopper.
  */
 
 /** The search service answers within its 1000 ms budget; this covers the hop on top. */
@@ -26,7 +28,7 @@ async function forward(request: NextRequest, method: 'GET' | 'POST'): Promise<Re
   const incoming = request.nextUrl;
   // Both origins serve the API under the same path.
   const target = `${getConfig().SEARCH_SERVICE_URL}${incoming.pathname}${incoming.search}`;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', 'x-forwarded-for': requestAddress(request) };
   const ifNoneMatch = request.headers.get('if-none-match');
   if (ifNoneMatch) headers['if-none-match'] = ifNoneMatch;
   if (method === 'POST') headers['content-type'] = 'application/json';

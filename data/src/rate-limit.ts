@@ -1,0 +1,83 @@
+import { isIP } from 'node:net';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { z } from 'zod';
+
+/**
+ * Rate limits for both servers (the search-service and the storefront), in memory, per client
+ * address. The address is the connection's own unless the connection comes from a proxy we were
+ * told to trust (TRUSTED_PROXIES): only then does X-Forwarded-For count, read from the right,
+ * because everything left of the last untrusted hop was written by the client and may be made up.
+ */
+
+/** `::ffff:127.0.0.1` (an IPv4 peer on a dual-stack socket) is 127.0.0.1. */
+export function normalise(address: string): string {
+  const trimmed = address.trim();
+  return trimmed.startsWith('::ffff:') && isIP(trimmed.slice(7)) === 4 ? trimmed.slice(7) : trimmed;
+}
+
+/** A trusted-proxy list: comma-separated exact addresses; empty trusts no one. */
+export const trustedProxiesSchema = (fallback: string) => z
+  .string()
+  .default(fallback)
+  .transform((value, ctx) => {
+    const addresses = value.split(',').map((a) => a.trim()).filter(Boolean);
+    for (const address of addresses) {
+      if (isIP(address) === 0) ctx.addIssue({ code: 'custom', message: `"${address}" is not an IP address` });
+    }
+    return addresses.map(normalise);
+  });
+
+/**
+ * The address a request is counted against. `peer` is the socket's remote address; `forwardedFor`
+ * the X-Forwarded-For header as received. Without a trusted peer the header is ignored, so a
+ * client cannot choose its own key.
+ */
+export function clientAddress(peer: string | undefined, forwardedFor: string | null | undefined, trusted: readonly string[]): string {
+  let address = normalise(peer ?? 'unknown');
+  if (!trusted.includes(address) || !forwardedFor) return address;
+  const hops = forwardedFor.split(',').map(normalise).filter(Boolean);
+  // Walk back from the proxy's own entry; the first hop we do not trust is the client.
+  for (let i = hops.length - 1; i >= 0; i -= 1) {
+    address = hops[i]!;
+    if (!trusted.includes(address)) break;
+  }
+  return address;
+}
+
+/** A limit's setting: requests per minute per address; 0 turns the limit off. */
+export const perMinuteSchema = (fallback: number) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(1_000_000).default(fallback));
+
+export type LimitVerdict = { allowed: true } | { allowed: false; retryAfterS: number };
+
+/** One named limit: `take(address)` counts a request and says whether it may go ahead. */
+export interface RateLimit {
+  take(address: string): Promise<LimitVerdict>;
+}
+
+/**
+ * `perMinute` requests per address in any fixed minute, all of which may come at once (a burst).
+ * rate-limiter-flexible's memory store keeps one counter per address and forgets it when its
+ * minute ends; the same store could later be swapped for its Redis one when there are several
+ * servers.
+ */
+export function createRateLimit(perMinute: number): RateLimit {
+  if (perMinute === 0) return { take: async () => ({ allowed: true }) };
+  const limiter = new RateLimiterMemory({ points: perMinute, duration: 60 });
+  return {
+    async take(address) {
+      try {
+        await limiter.consume(address);
+        return { allowed: true };
+      } catch (refusal) {
+        if (!(refusal instanceof RateLimiterRes)) throw refusal;
+        return { allowed: false, retryAfterS: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
+      }
+    },
+  };
+}
+
+/** The sentence a 429 carries, the same from both servers. */
+export function tooManyRequestsMessage(retryAfterS: number): string {
+  return `Too many requests from this address; please try again in ${retryAfterS} s.`;
+}

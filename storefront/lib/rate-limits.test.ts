@@ -1,0 +1,74 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { NextRequest } from 'next/server';
+import { describe, expect, it } from 'vitest';
+import { proxy } from '../proxy';
+import { apiErrorBodySchema } from './api-error';
+import { createRequestLimits, settleForwardedHeaders } from './rate-limits';
+
+const LIMITS = { RATE_LIMIT_SEARCH_PER_MINUTE: 5, RATE_LIMIT_LOGIN_PER_MINUTE: 3, RATE_LIMIT_JOIN_PER_MINUTE: 2, RATE_LIMIT_CHECKOUT_PER_MINUTE: 4 };
+const request = (method: string, path: string, address: string) =>
+  new NextRequest(`http://shop.test${path}`, { method, headers: { 'x-forwarded-for': address, 'sec-fetch-site': 'same-origin' } });
+
+describe('createRequestLimits', () => {
+  it.each([
+    ['GET', '/api/v2/search/?q=sea', LIMITS.RATE_LIMIT_SEARCH_PER_MINUTE],
+    ['POST', '/api/account/login/', LIMITS.RATE_LIMIT_LOGIN_PER_MINUTE],
+    ['POST', '/api/account/join/', LIMITS.RATE_LIMIT_JOIN_PER_MINUTE],
+    ['POST', '/api/checkout/', LIMITS.RATE_LIMIT_CHECKOUT_PER_MINUTE],
+    ['POST', '/api/checkout/order/', LIMITS.RATE_LIMIT_CHECKOUT_PER_MINUTE],
+  ] as const)('%s %s: the request over the limit is a 429 with Retry-After; another address is unaffected', async (method, path, limit) => {
+    const limits = createRequestLimits(LIMITS);
+    for (let i = 0; i < limit; i += 1) expect(await limits.check(request(method, path, '203.0.113.1'))).toBeNull();
+    const refused = await limits.check(request(method, path, '203.0.113.1'));
+    expect(refused?.status).toBe(429);
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(apiErrorBodySchema.parse(await refused?.json()).error.code).toBe('rate_limited');
+    expect(await limits.check(request(method, path, '203.0.113.2'))).toBeNull();
+  });
+
+  it('counts each limit on its own, and leaves other paths and methods alone', async () => {
+    const limits = createRequestLimits(LIMITS);
+    for (let i = 0; i < LIMITS.RATE_LIMIT_JOIN_PER_MINUTE; i += 1) await limits.check(request('POST', '/api/account/join/', '203.0.113.3'));
+    expect(await limits.check(request('POST', '/api/account/join/', '203.0.113.3'))).not.toBeNull();
+    expect(await limits.check(request('POST', '/api/account/login/', '203.0.113.3'))).toBeNull();
+    for (let i = 0; i < 20; i += 1) {
+      expect(await limits.check(request('GET', '/api/account/', '203.0.113.3'))).toBeNull();
+      expect(await limits.check(request('GET', '/api/account/login/', '203.0.113.3'))).toBeNull();
+    }
+  });
+});
+
+describe('settleForwardedHeaders (server.ts)', () => {
+  const settled = (peer: string, headers: IncomingHttpHeaders, trusted: string[] = []) => {
+    const copy = { ...headers };
+    settleForwardedHeaders(copy, peer, trusted);
+    return copy;
+  };
+
+  it('a client\'s own X-Forwarded-For does not change whose requests it counts as', () => {
+    expect(settled('203.0.113.9', {})['x-forwarded-for']).toBe('203.0.113.9');
+    expect(settled('203.0.113.9', { 'x-forwarded-for': '198.51.100.1' })['x-forwarded-for']).toBe('203.0.113.9');
+    expect(settled('::ffff:203.0.113.9', { 'x-forwarded-for': '198.51.100.1, 10.0.0.1' })['x-forwarded-for']).toBe('203.0.113.9');
+  });
+
+  it('a trusted proxy\'s X-Forwarded-For names the client, read from the right', () => {
+    expect(settled('10.0.0.5', { 'x-forwarded-for': 'made-up, 198.51.100.1' }, ['10.0.0.5'])['x-forwarded-for']).toBe('198.51.100.1');
+  });
+
+  it('drops the other X-Forwarded-* headers unless a trusted proxy sent them', () => {
+    const forwarded = { 'x-forwarded-host': 'evil.test', 'x-forwarded-proto': 'https', 'x-forwarded-port': '443' };
+    expect(settled('203.0.113.9', forwarded)).toEqual({ 'x-forwarded-for': '203.0.113.9' });
+    expect(settled('10.0.0.5', forwarded, ['10.0.0.5'])).toEqual({ ...forwarded, 'x-forwarded-for': '10.0.0.5' });
+  });
+});
+
+describe('proxy.ts applies the limits', () => {
+  it('the eleventh log-in a minute from one address is refused with the default limit, before the route runs', async () => {
+    const login = () => proxy(request('POST', '/api/account/login/', '192.0.2.44'));
+    for (let i = 0; i < 10; i += 1) expect((await login()).status).toBe(200);
+    const refused = await login();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(refused.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+});

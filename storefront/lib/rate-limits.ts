@@ -1,0 +1,60 @@
+import type { NextRequest } from 'next/server';
+import type { IncomingHttpHeaders } from 'node:http';
+import { clientAddress, createRateLimit, normalise, tooManyRequestsMessage, type RateLimit } from '@easel/data/rate-limit';
+import { apiError } from './api-error';
+import type { StorefrontConfig } from './config';
+
+/**
+ * The storefront's rate limits (docs/SECURITY.md, "Rate limits"), applied by proxy.ts before any
+ * route runs. The gallery's own searches (/api/v2/product/s/) are limited by the search-service,
+ * which the storefront tells whose search it forwards; the header box's suggestions are searched
+ * on this server and counted here.
+ */
+const LIMITED = [
+  { prefix: '/api/v2/search/', method: 'GET', limit: 'RATE_LIMIT_SEARCH_PER_MINUTE' },
+  { prefix: '/api/account/login/', method: 'POST', limit: 'RATE_LIMIT_LOGIN_PER_MINUTE' },
+  { prefix: '/api/account/join/', method: 'POST', limit: 'RATE_LIMIT_JOIN_PER_MINUTE' },
+  // Both the quote and the order.
+  { prefix: '/api/checkout/', method: 'POST', limit: 'RATE_LIMIT_CHECKOUT_PER_MINUTE' },
+] as const;
+
+type Limits = Pick<StorefrontConfig, (typeof LIMITED)[number]['limit']>;
+
+/**
+ * The client's address as this server was handed it. server.ts, which `npm start` runs, sets
+ * X-Forwarded-For to exactly one address: the socket's, or with TRUSTED_PROXIES the first hop
+ * those proxies vouch for. (Under a bare `next start` a client's own header would be kept:
+ * Next.js only fills it in when it is missing.)
+ */
+export function requestAddress(request: { headers: Headers }): string {
+  return request.headers.get('x-forwarded-for')?.trim() || 'unknown';
+}
+
+/**
+ * server.ts's work on each request before Next.js sees it: X-Forwarded-For becomes the one
+ * address the limits count (the socket's, or the first hop the trusted proxies vouch for), and
+ * the other X-Forwarded-* headers are dropped unless a trusted proxy sent them.
+ */
+export function settleForwardedHeaders(headers: IncomingHttpHeaders, peer: string | undefined, trusted: readonly string[]): void {
+  const forwardedFor = headers['x-forwarded-for'];
+  headers['x-forwarded-for'] = clientAddress(peer, Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor, trusted);
+  if (!trusted.includes(normalise(peer ?? ''))) {
+    for (const name of ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port']) delete headers[name];
+  }
+}
+
+/** `check(request)` counts a limited request and answers 429 when its address is over; null lets it through. */
+export function createRequestLimits(config: Limits) {
+  const limits = new Map<string, RateLimit>(LIMITED.map(({ limit }) => [limit, createRateLimit(config[limit])]));
+  return {
+    async check(request: Pick<NextRequest, 'method' | 'headers' | 'nextUrl'>): Promise<Response | null> {
+      const rule = LIMITED.find((r) => r.method === request.method && request.nextUrl.pathname.startsWith(r.prefix));
+      if (!rule) return null;
+      const verdict = await limits.get(rule.limit)!.take(requestAddress(request));
+      if (verdict.allowed) return null;
+      const response = apiError(429, 'rate_limited', tooManyRequestsMessage(verdict.retryAfterS));
+      response.headers.set('Retry-After', String(verdict.retryAfterS));
+      return response;
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { createServer } from 'node:http';
+import { parseArgs } from 'node:util';
+import next from 'next';
+import { getConfig } from './lib/config';
+import { settleForwardedHeaders } from './lib/rate-limits';
+
+/**
+ * The storefront's production server (`npm start` runs it): `next start` with one thing added.
+ * Next.js tells route handlers the client's address only through X-Forwarded-For, and fills it
+ * from the socket only when the request has none (`??=` in next/dist/server/base-server.js), so
+ * behind no proxy a client could name any address it liked and dodge the rate limits. Here the
+ * header is replaced, before Next.js sees the request, by the one address the limits count
+ * (lib/rate-limits.ts settleForwardedHeaders).
+ */
+const { values } = parseArgs({ options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } } });
+const port = Number(values.port ?? 3000);
+const hostname = values.hostname ?? '127.0.0.1';
+const trusted = getConfig().TRUSTED_PROXIES;
+
+const app = next({ dev: false, dir: import.meta.dirname, hostname, port });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+const server = createServer((req, res) => {
+  settleForwardedHeaders(req.headers, req.socket.remoteAddress, trusted);
+  void handle(req, res);
+});
+server.listen(port, hostname, () => console.log(`Storefront listening on http://${hostname}:${port}`));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(0));

@@ -1,0 +1,164 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { REPO_ROOT } from '@easel/data/config';
+import { useChromium } from './chromium';
+import { signedInContext, useProductDatabase } from './product-database';
+
+/**
+ * docs/SECURITY.md, "Headers" and "Meilisearch": the pages work under their
+ * Content-Security-Policy with not one violation, every kind of answer carries the headers,
+ * and the engine's master key is in no page, no script the browser gets and no API answer.
+ */
+
+const base = inject('storefrontUrl');
+const shell = inject('shellStorefrontUrl');
+const browser = useChromium();
+const database = useProductDatabase();
+
+/** The product's Meilisearch folder sits beside its database (product-global-setup.ts). */
+const masterKey = () => fs.readFileSync(path.join(path.dirname(inject('databaseFile')), 'meili', 'master-key'), 'utf8').trim();
+
+const anyWork = async () =>
+  (await database().selectFrom('artworks').select('slug').where('status', '=', 'available').orderBy('popularity', 'desc').limit(1).executeTakeFirstOrThrow()).slug;
+
+/** Opens a page recording every CSP violation the browser reports, as events and as console errors. */
+async function openWatched(context: BrowserContext, url: string) {
+  const page = await context.newPage();
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy|Content-Security-Policy/i.test(m.text())) violations.push(m.text());
+  });
+  page.on('pageerror', (e) => violations.push(`script error: ${e.message}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      ((window as unknown as { cspViolations?: string[] }).cspViolations ??= []).push(`${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`);
+    });
+  });
+  const response = await page.goto(url, { waitUntil: 'networkidle' });
+  const reported = async () => [...violations, ...(await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? []))];
+  return { page, response: response!, reported };
+}
+
+const newContext = () => browser().newContext({ viewport: { width: 1280, height: 900 } });
+
+describe('pages under their Content-Security-Policy', () => {
+  it('the homepage runs its scripts (the tracker fills the data layer) with no violation', async () => {
+    const context = await newContext();
+    const { page, response, reported } = await openWatched(context, `${base}/`);
+    const policy = response.headers()['content-security-policy'] ?? '';
+    expect(policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}' 'strict-dynamic'/);
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'"]) expect(policy).toContain(directive);
+    expect(response.headers()['x-content-type-options']).toBe('nosniff');
+    expect(response.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers()['permissions-policy']).toContain('camera=()');
+    // Local development is never pinned to https.
+    expect(response.headers()['strict-transport-security']).toBeUndefined();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer?.length ?? 0)).toBeGreaterThan(0);
+    expect(await reported()).toEqual([]);
+    await context.close();
+  });
+
+  it('a fresh nonce for every page view', async () => {
+    const policies = await Promise.all([1, 2].map(async () => (await fetch(`${base}/`)).headers.get('content-security-policy')));
+    expect(policies[0]).not.toBe(policies[1]);
+  });
+
+  it('the gallery searches from the browser (a storefront that leaves search to it) with no violation', async () => {
+    const context = await newContext();
+    const { page, reported } = await openWatched(context, `${shell}/shop/painting/?q=sea`);
+    await expect.poll(() => page.locator('.grid .card').count()).toBeGreaterThan(0);
+    expect(await reported()).toEqual([]);
+    await context.close();
+  });
+
+  it('the product page keeps its JSON-LD and its interactive parts with no violation', async () => {
+    const context = await newContext();
+    const { page, reported } = await openWatched(context, `${base}/product/${await anyWork()}/`);
+    const jsonLd = await page.locator('script[type="application/ld+json"]').first().textContent();
+    expect(JSON.parse(jsonLd!)).toMatchObject({ '@type': 'VisualArtwork', offers: { priceCurrency: 'GBP' } });
+    // Adding to the basket is a script's work: it only happens if the page's scripts run.
+    await page.locator('.buy-box [data-add-to-basket]').click();
+    await expect.poll(() => page.locator('.basket-link__count').textContent()).toBe('1');
+    expect(await reported()).toEqual([]);
+    await context.close();
+  });
+
+  it('an artist\'s page, the basket, a staff page and the not-found page load with no violation', async () => {
+    const artist = (await database().selectFrom('artists').select('slug').orderBy('id').limit(1).executeTakeFirstOrThrow()).slug;
+    const context = await signedInContext(browser(), database(), 'staff');
+    for (const url of [`${base}/artist/${artist}/`, `${base}/basket/`, `${base}/staff/index/`, `${base}/product/no-such-work/`]) {
+      const { reported } = await openWatched(context, url);
+      expect(await reported(), url).toEqual([]);
+    }
+    await context.close();
+  });
+});
+
+describe('headers on every kind of answer', () => {
+  it('JSON, build assets, pictures and refusals carry the policy that allows nothing', async () => {
+    const html = await (await fetch(`${base}/`)).text();
+    const asset = html.match(/\/_next\/static\/[^"]+\.js/)![0];
+    const picture = html.match(/\/media\/[^"\s]+/)![0];
+    const answers = [
+      await fetch(`${base}/api/v2/artists/?list=popular`),
+      await fetch(`${base}${asset}`),
+      await fetch(`${base}${picture}`),
+      await fetch(`${base}/api/account/login/`, { method: 'POST', headers: { 'sec-fetch-site': 'cross-site' } }),
+      await fetch(`${inject('searchUrl')}/api/v2/product/s/?q=sea`),
+    ];
+    for (const answer of answers) {
+      expect(answer.headers.get('x-content-type-options'), answer.url).toBe('nosniff');
+      expect(answer.headers.get('content-security-policy'), answer.url).toContain("default-src 'none'");
+      expect(answer.headers.get('content-security-policy'), answer.url).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it('HSTS for a real host name, whatever the answer', async () => {
+    // Node's fetch will not send a Host of our choosing; a raw request does.
+    const { request } = await import('node:http');
+    const url = new URL(base);
+    for (const p of ['/', '/api/v2/artists/?list=popular']) {
+      const hsts = await new Promise<string | undefined>((resolve, reject) => {
+        request({ host: url.hostname, port: url.port, path: p, headers: { host: 'shop.example' } }, (res) => {
+          res.resume();
+          resolve(res.headers['strict-transport-security']);
+        }).on('error', reject).end();
+      });
+      expect(hsts, p).toMatch(/max-age=\d{7,}/);
+    }
+  });
+});
+
+describe('the Meilisearch master key', () => {
+  it('is in no script or file the browser can load (the build\'s static output), nor named there', () => {
+    const key = masterKey();
+    expect(key.length).toBeGreaterThanOrEqual(16);
+    const root = path.join(REPO_ROOT, 'storefront/.next/static');
+    const files = fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+    expect(files.length).toBeGreaterThan(10);
+    for (const file of files) {
+      const text = fs.readFileSync(path.join(file.parentPath, file.name), 'latin1');
+      expect(text.includes(key), file.name).toBe(false);
+      expect(text.includes('MEILI_MASTER_KEY'), file.name).toBe(false);
+    }
+  });
+
+  it('is in no page nor API answer, a staff member\'s included', async () => {
+    const key = masterKey();
+    const slug = await anyWork();
+    const context = await signedInContext(browser(), database(), 'staff');
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    await context.close();
+    const paths = [
+      '/', '/shop/', `/product/${slug}/`, '/staff/index/', '/api/staff/index/', `/api/product/?slug=${slug}`, '/api/v2/search/?q=sea',
+      '/api/v2/product/s/?q=sea', '/api/v2/product/s/openapi.json', '/api/account/', '/api/v2/artists/?list=popular',
+    ];
+    for (const p of paths) {
+      const answer = await fetch(`${base}${p}`, { headers: { cookie } });
+      expect(answer.status, p).toBeLessThan(400);
+      expect((await answer.text()).includes(key), p).toBe(false);
+    }
+  });
+});
