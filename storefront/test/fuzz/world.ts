@@ -1,0 +1,132 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { NextRequest } from 'next/server';
+import type { Db } from '@easel/data/db';
+import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
+import { DEFAULT_RUNS, fuzzEndpoint, fuzzRuns, junkCookie, junkHeaders, junkJsonBody, junkQuery, type JunkBody } from '../../../data/test/fuzz';
+import { sessionHash } from '../../lib/session';
+
+/**
+ * The storefront's fuzz suites' shared world: a temporary catalogue with a shopper, an artist
+ * (provider), a staff member and an ended session, the catalogue's own slugs for generators to
+ * pick from, and `fuzzHandler`, which throws generated requests at one route handler.
+ */
+
+/** Session cookies the generators pick from: the three roles', an ended one and a visitor's. */
+export const SESSIONS = { shopper: 'fuzz-shopper-session', provider: 'fuzz-provider-session', staff: 'fuzz-staff-session', expired: 'fuzz-expired-session' } as const;
+export const COOKIES = [...Object.values(SESSIONS), 'fuzz-visitor-session'];
+
+export interface World {
+  db: Db;
+  deps: { getDb: () => Promise<Db> };
+  /** Good values by kind, for generators to mix with junk. */
+  slugs: { artworks: string[]; artists: string[]; themes: string[]; campaigns: string[]; collections: string[]; prints: string[] };
+  emails: string[];
+  lineIds: number[];
+  close(): Promise<void>;
+}
+
+export async function openWorld(label: string): Promise<World> {
+  const temp: TemporaryDatabase = await openTemporaryDatabase(`fuzz-${label}`, { seed: 5, artworks: 120 });
+  const { db } = temp;
+  const artistId = (await db.selectFrom('artists').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow()).id;
+  const users = {
+    shopper: await addUser(db, undefined, 'shopper@fuzz.test'),
+    provider: await addUser(db, undefined, 'artist@fuzz.test'),
+    staff: await addUser(db, undefined, 'staff@fuzz.test'),
+  };
+  await db.updateTable('users').set({ role: 'provider', artist_id: artistId }).where('id', '=', users.provider).execute();
+  await db.updateTable('users').set({ role: 'staff' }).where('id', '=', users.staff).execute();
+  for (const role of ['shopper', 'provider', 'staff'] as const) await addSession(db, SESSIONS[role], users[role]);
+  await addSession(db, SESSIONS.expired, users.shopper);
+  await db.updateTable('sessions').set({ expires_at: '2020-01-01T00:00:00.000Z' }).where('id_hash', '=', sessionHash(SESSIONS.expired)).execute();
+  await db.insertInto('collections').values({ user_id: users.shopper, slug: 'fuzz-favourites', name: 'Fuzz favourites', created_at: '2026-01-01T00:00:00Z' }).execute();
+
+  const column = async (query: Promise<{ v: string | number }[]>) => (await query).map((r) => r.v);
+  const slugs = {
+    artworks: (await column(db.selectFrom('artworks').select('slug as v').orderBy('status').orderBy('id').limit(8).execute())) as string[],
+    artists: (await column(db.selectFrom('artists').select('slug as v').orderBy('id').limit(4).execute())) as string[],
+    themes: (await column(db.selectFrom('curations').select('slug as v').where('kind', '=', 'theme').limit(3).execute())) as string[],
+    campaigns: (await column(db.selectFrom('curations').select('slug as v').where('kind', '=', 'campaign').limit(3).execute())) as string[],
+    collections: ['fuzz-favourites'],
+    prints: ['a4', 'a3', 'a2', 'a1'],
+  };
+  return {
+    db,
+    deps: { getDb: async () => db },
+    slugs,
+    emails: ['shopper@fuzz.test', 'artist@fuzz.test', 'staff@fuzz.test'],
+    lineIds: [1, 2, 3],
+    close: () => temp.close(),
+  };
+}
+
+/** Rows written so far on the world's one connection. */
+export async function writesSoFar(db: Db): Promise<number> {
+  const { rows } = await sql<{ n: number }>`SELECT total_changes() AS n`.execute(db);
+  return rows[0]!.n;
+}
+
+/** The parts of one generated request. */
+export interface JunkRequest {
+  query: string;
+  cookie: string | null;
+  headers: [string, string][];
+  body?: JunkBody;
+}
+
+type Handler = (request: NextRequest) => Promise<Response>;
+
+export interface HandlerFuzz {
+  /** 'POST /api/basket-next/' */
+  endpoint: string;
+  handler: Handler;
+  /** The query parameters the handler reads, with their good values. */
+  query?: Record<string, readonly string[]>;
+  /** The JSON body's fields and their generators; absent for handlers that read no body. */
+  body?: Record<string, fc.Arbitrary<unknown>>;
+  /** Extra headers some handlers read (Idempotency-Key). */
+  headers?: fc.Arbitrary<[string, string][]>;
+  /** Base case count (FUZZ_SCALE multiplies it); DEFAULT_RUNS unless docs/FUZZING.md says why not. */
+  runs?: number;
+  /** The session cookies to pick from; every role's, an ended one and a visitor's by default. */
+  sessions?: readonly string[];
+  /** Put back what earlier cases used up (a session a log-out ended), outside the write count. */
+  prepare?: () => Promise<void>;
+  /** Writes what waits in a queue, so that the write count sees it. */
+  settle?: () => Promise<void>;
+}
+
+/** The request for generated parts, as Next.js hands it to a route handler. */
+export function toRequest(endpoint: string, parts: JunkRequest): NextRequest {
+  const [method, path] = endpoint.split(' ') as [string, string];
+  const headers = new Headers(parts.headers);
+  if (parts.cookie !== null) headers.set('cookie', parts.cookie);
+  if (!parts.body) return new NextRequest(`http://shop.test${path}${parts.query ? `?${parts.query}` : ''}`, { method, headers });
+  const { body, contentType } = parts.body;
+  if (contentType !== null) headers.set('content-type', contentType);
+  // As Node's HTTP server hands it on: the length the client stated (a Request made here has none).
+  headers.set('content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
+  return new NextRequest(`http://shop.test${path}${parts.query ? `?${parts.query}` : ''}`, { method, headers, body });
+}
+
+/** Throws generated requests at one route handler; answers how many ran. */
+export function fuzzHandler(world: World, { endpoint, handler, query = {}, body, headers, runs = DEFAULT_RUNS, sessions = COOKIES, prepare, settle }: HandlerFuzz): Promise<number> {
+  const arbitrary: fc.Arbitrary<JunkRequest> = fc.record({
+    query: junkQuery(query),
+    cookie: junkCookie(sessions),
+    headers: headers ? fc.tuple(junkHeaders, headers).map(([a, b]) => [...a, ...b]) : junkHeaders,
+    ...(body ? { body: junkJsonBody(body) } : {}),
+  });
+  return fuzzEndpoint({
+    name: endpoint,
+    runs: fuzzRuns(runs),
+    arbitrary,
+    send: (parts) => handler(toRequest(endpoint, parts)),
+    writes: async () => {
+      await settle?.();
+      return writesSoFar(world.db);
+    },
+    prepare,
+  });
+}
