@@ -103,9 +103,13 @@ export interface JunkBody {
 export const junkJsonBody = (fields: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<JunkBody> => {
   const names = Object.keys(fields);
   const fieldValue = (name: string) => fc.oneof({ weight: 6, arbitrary: fields[name]! }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) });
-  // Each field present four times in five, so that many bodies are whole.
-  const shaped = fc.tuple(...names.map((name) => fc.option(fieldValue(name), { freq: 5, nil: undefined })))
+  // Each field present four times in five, so that many bodies are whole; or a few of the fields,
+  // as an edit naming only what changes is.
+  const whole = fc.tuple(...names.map((name) => fc.option(fieldValue(name), { freq: 5, nil: undefined })))
     .map((values) => Object.fromEntries(names.flatMap((name, i) => (values[i] === undefined ? [] : [[name, values[i]]]))));
+  const few = fc.subarray(names, { minLength: 1, maxLength: Math.min(3, names.length) })
+    .chain((chosen) => fc.tuple(...chosen.map(fieldValue)).map((values) => Object.fromEntries(chosen.map((name, i) => [name, values[i]]))));
+  const shaped = names.length === 0 ? whole : fc.oneof(whole, few);
   const withExtra = fc.tuple(shaped, fc.dictionary(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'id', 'user_id', 'role', 'status'), junkText), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }))
     .map(([good, extra]) => ({ ...extra, ...good }));
   const text = fc.oneof(
