@@ -147,14 +147,14 @@ describe('catalogue endpoints fuzz', () => {
   const forwardRuns = 300;
   it('GET /api/v2/product/s/… (the storefront forward)', async () => {
     await fuzzHandler(world, {
-      endpoint: 'GET /api/v2/product/s/', handler: forwardGet, runs: forwardRuns,
+      endpoint: 'GET /api/v2/product/s/ (storefront forward)', handler: forwardGet, runs: forwardRuns,
       query: { q: ['sea'], currency: CURRENCIES, colours: COLOUR_VALUES, page: ['1', '1001'] },
     });
   }, timeout);
 
   it('POST /api/v2/product/s/meili/multi-search (the storefront forward)', async () => {
     await fuzzHandler(world, {
-      endpoint: 'POST /api/v2/product/s/meili/multi-search/', handler: forwardPost, runs: forwardRuns,
+      endpoint: 'POST /api/v2/product/s/meili/multi-search/ (storefront forward)', handler: forwardPost, runs: forwardRuns,
       body: { queries: fc.constantFrom([{ indexUid: 'artworks', q: 'sea' }], [{ q: 'blue', filter: ['"colours"="red"'], facets: ['colours'] }]) },
     });
   }, timeout);

@@ -78,7 +78,7 @@ export interface JunkRequest {
 type Handler = (request: NextRequest) => Promise<Response>;
 
 export interface HandlerFuzz {
-  /** 'POST /api/basket-next/' */
+  /** Method and path, then anything that tells it apart in the log: 'POST /api/basket-next/'. */
   endpoint: string;
   handler: Handler;
   /** The query parameters the handler reads, with their good values. */
