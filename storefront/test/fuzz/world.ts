@@ -22,7 +22,6 @@ export interface World {
   /** Good values by kind, for generators to mix with junk. */
   slugs: { artworks: string[]; artists: string[]; themes: string[]; campaigns: string[]; collections: string[]; prints: string[] };
   emails: string[];
-  lineIds: number[];
   close(): Promise<void>;
 }
 
@@ -42,13 +41,15 @@ export async function openWorld(label: string): Promise<World> {
   await db.updateTable('sessions').set({ expires_at: '2020-01-01T00:00:00.000Z' }).where('id_hash', '=', sessionHash(SESSIONS.expired)).execute();
   await db.insertInto('collections').values({ user_id: users.shopper, slug: 'fuzz-favourites', name: 'Fuzz favourites', created_at: '2026-01-01T00:00:00Z' }).execute();
 
-  const column = async (query: Promise<{ v: string | number }[]>) => (await query).map((r) => r.v);
+  const slugsOf = async (rows: Promise<{ slug: string }[]>) => (await rows).map((row) => row.slug);
   const slugs = {
-    artworks: (await column(db.selectFrom('artworks').select('slug as v').orderBy('status').orderBy('id').limit(8).execute())) as string[],
-    artists: (await column(db.selectFrom('artists').select('slug as v').orderBy('id').limit(4).execute())) as string[],
-    themes: (await column(db.selectFrom('curations').select('slug as v').where('kind', '=', 'theme').limit(3).execute())) as string[],
-    campaigns: (await column(db.selectFrom('curations').select('slug as v').where('kind', '=', 'campaign').limit(3).execute())) as string[],
+    // Available, reserved, sold and hidden works alike: each status answers its own way.
+    artworks: await slugsOf(db.selectFrom('artworks').select('slug').orderBy('status').orderBy('id').limit(8).execute()),
+    artists: await slugsOf(db.selectFrom('artists').select('slug').orderBy('id').limit(4).execute()),
+    themes: await slugsOf(db.selectFrom('curations').select('slug').where('kind', '=', 'theme').limit(3).execute()),
+    campaigns: await slugsOf(db.selectFrom('curations').select('slug').where('kind', '=', 'campaign').limit(3).execute()),
     collections: ['fuzz-favourites'],
+    // The demo's print sizes, and one no work is printed at.
     prints: ['a4', 'a3', 'a2', 'a1'],
   };
   return {
@@ -56,19 +57,18 @@ export async function openWorld(label: string): Promise<World> {
     deps: { getDb: async () => db },
     slugs,
     emails: ['shopper@fuzz.test', 'artist@fuzz.test', 'staff@fuzz.test'],
-    lineIds: [1, 2, 3],
     close: () => temp.close(),
   };
 }
 
 /** Rows written so far on the world's one connection. */
-export async function writesSoFar(db: Db): Promise<number> {
+async function writesSoFar(db: Db): Promise<number> {
   const { rows } = await sql<{ n: number }>`SELECT total_changes() AS n`.execute(db);
   return rows[0]!.n;
 }
 
 /** The parts of one generated request. */
-export interface JunkRequest {
+interface JunkRequest {
   query: string;
   cookie: string | null;
   headers: [string, string][];
@@ -103,16 +103,17 @@ export interface HandlerFuzz {
 }
 
 /** The request for generated parts, as Next.js hands it to a route handler. */
-export function toRequest(endpoint: string, parts: JunkRequest): NextRequest {
+function toRequest(endpoint: string, parts: JunkRequest): NextRequest {
   const [method, path] = endpoint.split(' ') as [string, string];
   const headers = new Headers(parts.headers);
   if (parts.cookie !== null) headers.set('cookie', parts.cookie);
-  if (!parts.body) return new NextRequest(`http://shop.test${path}${parts.query ? `?${parts.query}` : ''}`, { method, headers });
+  const url = `http://shop.test${path}${parts.query ? `?${parts.query}` : ''}`;
+  if (!parts.body) return new NextRequest(url, { method, headers });
   const { body, contentType } = parts.body;
   if (contentType !== null) headers.set('content-type', contentType);
   // As Node's HTTP server hands it on: the length the client stated (a Request made here has none).
   headers.set('content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
-  return new NextRequest(`http://shop.test${path}${parts.query ? `?${parts.query}` : ''}`, { method, headers, body });
+  return new NextRequest(url, { method, headers, body });
 }
 
 /** Throws generated requests at one route handler; answers how many ran. */
