@@ -10,7 +10,7 @@ import { createFavouritesHandlers, createFollowsHandlers } from '../../lib/engag
 import { createUserSettingsHandlers } from '../../lib/settings/api';
 import { createTrackingHandler, type TrackedKind } from '../../lib/tracking/api';
 import { TrackingQueue } from '../../lib/tracking/queue';
-import { fuzzHandler, openWorld, type World } from './world';
+import { COUNTRIES, fuzzHandler, openWorld, type World } from './world';
 
 /**
  * A shopper's endpoints: basket, checkout, favourites, follows, collections, settings and
@@ -29,7 +29,6 @@ afterAll(async () => {
   await world?.close();
 });
 
-const COUNTRIES = ['GB', 'US', 'FR', 'gb', 'XX'];
 const timeout = fuzzTimeout(fuzzRuns());
 const currencyQuery = { currency: [...CURRENCIES, 'gbp', 'XXX'] };
 

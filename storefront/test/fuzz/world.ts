@@ -16,6 +16,9 @@ import { sessionHash } from '../../lib/session';
 export const SESSIONS = { shopper: 'fuzz-shopper-session', provider: 'fuzz-provider-session', staff: 'fuzz-staff-session', expired: 'fuzz-expired-session' } as const;
 export const COOKIES = [...Object.values(SESSIONS), 'fuzz-visitor-session'];
 
+/** Ships-to and shipping countries: good ones, one in lower case and one no one ships to. */
+export const COUNTRIES = ['GB', 'US', 'FR', 'gb', 'XX'];
+
 export interface World {
   db: Db;
   deps: { getDb: () => Promise<Db> };
