@@ -8,15 +8,15 @@ import fc from 'fast-check';
  * is replayed with `fc.assert(..., { seed, path })`.
  */
 
-/** FUZZ_SCALE multiplies every endpoint's case count: `FUZZ_SCALE=7` for a longer hunt. */
+/** FUZZ_SCALE multiplies every endpoint's case count: `FUZZ_SCALE=5` for a longer hunt. */
 const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
 if (!(SCALE > 0)) throw new Error(`FUZZ_SCALE must be a positive number, not ${process.env.FUZZ_SCALE}`);
 
 /**
  * Cases per endpoint in an ordinary run: what keeps the whole fuzz suite near a minute on two
- * cores. FUZZ_SCALE=7 gives every endpoint 10,500 (docs/FUZZING.md).
+ * cores. FUZZ_SCALE=5 gives every endpoint 10,000 (docs/FUZZING.md).
  */
-export const DEFAULT_RUNS = 1_500;
+export const DEFAULT_RUNS = 2_000;
 
 /** An endpoint's case count for this run. */
 export const fuzzRuns = (base = DEFAULT_RUNS): number => Math.max(1, Math.round(base * SCALE));

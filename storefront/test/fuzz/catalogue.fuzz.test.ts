@@ -142,7 +142,7 @@ describe('catalogue endpoints fuzz', () => {
 
   // The forward's own work is small (a length check, copying headers); each case is a real HTTP
   // hop to the search service, whose endpoints the search-service suite fuzzes in-process.
-  const forwardRuns = 300;
+  const forwardRuns = 400;
   it('GET /api/v2/product/s/… (the storefront forward)', async () => {
     await fuzzHandler(world, {
       endpoint: 'GET /api/v2/product/s/ (storefront forward)', handler: forwardGet, runs: forwardRuns,
