@@ -19,6 +19,7 @@ export default defineConfig({
           include: [
             '{data,indexer,search-service}/{src,test}/**/*.test.ts',
             'storefront/{app,components,lib}/**/*.test.{ts,tsx}',
+            'storefront/test/fuzz/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
           // One Meilisearch for the whole run; tests reach it with inject('meili').

@@ -77,9 +77,17 @@ describe('vetMultiSearch', () => {
     [{ queries: [{ filter: 'status = sold' }] }, 'queries[0].filter'],
     [{ queries: [{ filter: [['colours = red', { a: 1 }]] }] }, 'queries[0].filter[0][1]'],
     [{ queries: [{ q: 'x'.repeat(300) }] }, 'queries[0].q'],
+    // JSON.parse accepts "\ud800"; the engine refuses the body it ends up in (found by the fuzz suite).
+    [JSON.parse('{ "queries": [{ "q": "sea \\ud800" }] }'), 'queries[0].q'],
   ])('refuses %j naming %s', (body, param) => {
     const r = vetMultiSearch(body, 'artworks');
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.issue.param).toBe(param);
+  });
+
+  it('drops a highlight tag that is not valid Unicode, as any other bad tag', () => {
+    const r = vetMultiSearch(JSON.parse('{ "queries": [{ "q": "sea", "highlightPreTag": "\\udfff" }] }'), 'artworks');
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(r.body.queries[0]).not.toHaveProperty('highlightPreTag');
   });
 });

@@ -58,13 +58,20 @@ const filterSchema = z.unknown().transform((raw, ctx): Filter | undefined => {
 
 const QUERY_TEXT = `must be text of at most ${MAX_QUERY_LENGTH} characters`;
 
+/**
+ * A lone UTF-16 surrogate: JSON.parse accepts one written as "\ud800", but it has no UTF-8 form
+ * and the engine refuses the whole body as malformed (a 502 for what is the client's mistake).
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+const wellFormed = (text: string) => !LONE_SURROGATE.test(text);
+
 /** Text that is kept when it is short and dropped otherwise, like the engine's own tags. */
-const optionalTag = z.string().max(64).optional().catch(undefined);
+const optionalTag = z.string().max(64).refine(wellFormed).optional().catch(undefined);
 
 /** One instant-meilisearch query; keys not named here (federation, hybrid, vector, …) are dropped. */
 const querySchema = z.object(
   {
-    q: z.string({ error: QUERY_TEXT }).max(MAX_QUERY_LENGTH, { error: QUERY_TEXT }).nullish(),
+    q: z.string({ error: QUERY_TEXT }).max(MAX_QUERY_LENGTH, { error: QUERY_TEXT }).refine(wellFormed, { error: 'must be valid Unicode text' }).nullish(),
     filter: filterSchema.optional(),
     facets: nameList((f) => EQUALITY.has(f) || RANGE.has(f), 'filterable attributes').optional(),
     sort: nameList(

@@ -19,7 +19,7 @@ export interface Fixture {
 }
 
 /** A seeded SQLite catalogue in a temp file, indexed into a uniquely named index of the test run's engine. */
-export async function buildFixture(options: { seed?: number; artworks?: number; cacheTtlMs?: number } = {}): Promise<Fixture> {
+export async function buildFixture(options: { seed?: number; artworks?: number; cacheTtlMs?: number; engineTimeoutMs?: number } = {}): Promise<Fixture> {
   const conn = inject('meili');
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'easel-search-test-'));
   const db = await openDatabase(path.join(dir, 'catalogue.db'));
@@ -27,7 +27,7 @@ export async function buildFixture(options: { seed?: number; artworks?: number; 
   const indexUid = `test_${randomBytes(6).toString('hex')}`;
   const admin = meiliClient(conn);
   await rebuildIndex({ db, meili: admin, indexUid });
-  const engine = createEngine(conn);
+  const engine = createEngine(conn, { timeoutMs: options.engineTimeoutMs });
   const app = createApp({ config: { SEARCH_INDEX: indexUid, SEARCH_CACHE_TTL_MS: options.cacheTtlMs ?? 0, RATE_LIMIT_SEARCH_PER_MINUTE: 0, SEARCH_TRUSTED_PROXIES: [] }, meili: engine });
   return {
     db, app, engine, indexUid,

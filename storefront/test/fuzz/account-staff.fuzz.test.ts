@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import fc from 'fast-check';
+import { afterAll, beforeAll, beforeEach, describe, inject, it } from 'vitest';
+import { EDITABLE_STATUSES, STYLES, SUBJECTS } from '@easel/data/vocabulary';
+import { meiliClient } from '@easel/indexer';
+import { fuzzRuns, fuzzTimeout, goodOrJunk, junkText } from '../../../data/test/fuzz';
+import { createAccountHandlers, createNewsletterHandler } from '../../lib/account/api';
+import { createEditHandler } from '../../lib/catalogue/edit-api';
+import { sessionHash } from '../../lib/session';
+import { createStaffIndexHandlers } from '../../lib/staff/index-api';
+import { createIndexAdmin, type IndexAdmin } from '../../lib/staff/index-admin';
+import { createCurationHandlers, createPromoteHandler } from '../../lib/staff/tools-api';
+import { COOKIES, fuzzHandler, openWorld, SESSIONS, type World } from './world';
+
+/**
+ * Accounts (join, log in and out, profile, newsletter), the artwork editor and the staff tools,
+ * fuzzed in-process with every role's cookie. See docs/FUZZING.md.
+ */
+
+const meili = meiliClient(inject('meili'));
+const indexUid = `fuzz_staff_${randomUUID().slice(0, 8)}`;
+let world: World;
+let admin: IndexAdmin;
+/** The sessions as the world opened them, put back before each case (a log-out or log-in ends one). */
+let sessions: { id_hash: string; user_id: number | null; created_at: string; last_seen_at: string; expires_at: string }[];
+
+beforeAll(async () => {
+  world = await openWorld('account-staff');
+  admin = createIndexAdmin({ getDb: world.deps.getDb, meili, indexUid });
+  sessions = await world.db.selectFrom('sessions').select(['id_hash', 'user_id', 'created_at', 'last_seen_at', 'expires_at'])
+    .where('id_hash', 'in', Object.values(SESSIONS).map(sessionHash)).execute();
+});
+afterAll(async () => {
+  await waitForRebuild();
+  await meili.deleteIndexIfExists(indexUid);
+  await world?.close();
+});
+
+const restoreSessions = async () => {
+  await world.db.insertInto('sessions').values(sessions).onConflict((oc) => oc.doNothing()).execute();
+};
+// The log-in, join and log-out cases end sessions; every endpoint after them starts with all of them.
+beforeEach(restoreSessions);
+
+async function waitForRebuild() {
+  while ((await admin?.status())?.rebuild?.state === 'running') await sleep(10);
+}
+
+const timeout = fuzzTimeout(fuzzRuns(), 4);
+const email = (world: World) => goodOrJunk([...world.emails, 'SHOPPER@fuzz.test', ' shopper@fuzz.test ', 'a@b', '@fuzz.test']);
+
+describe('account endpoints fuzz', () => {
+  const account = () => createAccountHandlers(world.deps);
+
+  it.each(['GET', 'PATCH'] as const)('%s /api/account/', async (method) => {
+    await fuzzHandler(world, {
+      endpoint: `${method} /api/account/`, handler: account()[method],
+      ...(method === 'PATCH' ? { body: { name: goodOrJunk(['Ada', ' ', 'a'.repeat(81)]), about: goodOrJunk(['Sea pictures', '', 'a'.repeat(501)]) } } : {}),
+    });
+  }, timeout);
+
+  it('POST /api/account/join/', async () => {
+    // A well-formed join hashes its password (a tenth of a second, on purpose), so only one body in
+    // a hundred or so names a good email: the rest exercise everything before the hash.
+    const joinEmail = fc.oneof({ weight: 1, arbitrary: fc.constantFrom(...world.emails, 'new@fuzz.test') }, { weight: 60, arbitrary: junkText });
+    await fuzzHandler(world, {
+      endpoint: 'POST /api/account/join/', handler: account().join, prepare: restoreSessions,
+      body: { name: goodOrJunk(['Ada', ' ']), email: joinEmail, password: goodOrJunk(['correct horse battery', 'short']) },
+    });
+  }, timeout);
+
+  it('POST /api/account/login/', async () => {
+    // The world's users have no password hash, so a well-formed log-in with their emails is quick to refuse.
+    await fuzzHandler(world, {
+      endpoint: 'POST /api/account/login/', handler: account().login, prepare: restoreSessions,
+      body: { email: goodOrJunk(world.emails), password: goodOrJunk(['correct horse battery', '']) },
+    });
+  }, timeout);
+
+  it('POST /api/account/logout/', async () => {
+    await fuzzHandler(world, { endpoint: 'POST /api/account/logout/', handler: account().logout, prepare: restoreSessions });
+  }, timeout);
+
+  it('POST /api/marketing/subscribe/newsletter/', async () => {
+    const newsletter = fc.oneof({ weight: 1, arbitrary: fc.constantFrom('news@fuzz.test', 'NEWS@fuzz.test') }, { weight: 4, arbitrary: email(world) });
+    await fuzzHandler(world, { endpoint: 'POST /api/marketing/subscribe/newsletter/', handler: createNewsletterHandler(world.deps), body: { email: newsletter } });
+  }, timeout);
+});
+
+describe('artwork editing fuzz', () => {
+  it('PATCH /api/product/edit/', async () => {
+    const money = goodOrJunk<unknown>([100, 45_000, 99, 100_000_001, null], fc.oneof(fc.integer(), fc.double()));
+    const cm = goodOrJunk<unknown>([0, 1, 40.5, 40.55, 2001], fc.oneof(fc.integer(), fc.double()));
+    await fuzzHandler(world, {
+      endpoint: 'PATCH /api/product/edit/', handler: createEditHandler(world.deps),
+      query: { slug: world.slugs.artworks },
+      body: {
+        title: goodOrJunk(['Blue harbour', ' ']), description: goodOrJunk(['Oil on canvas.']), price_minor: money, sale_price_minor: money,
+        status: goodOrJunk([...EDITABLE_STATUSES, 'sold', 'reserved']), subject: goodOrJunk(SUBJECTS), style: goodOrJunk(STYLES),
+        subcategory: goodOrJunk(['oil', 'acrylic', 'photography']), width_cm: cm, height_cm: cm, depth_cm: cm,
+        framed: goodOrJunk<unknown>([true, false], fc.jsonValue()), ready_to_hang: goodOrJunk<unknown>([true, false], fc.jsonValue()),
+        shipping_profile_id: goodOrJunk<unknown>([1, 2, 3, 10_000], fc.jsonValue()),
+      },
+    });
+  }, timeout);
+});
+
+describe('staff tools fuzz', () => {
+  const curationBody = (kind: 'theme' | 'campaign') => ({
+    product: goodOrJunk(world.slugs.artworks),
+    [kind]: goodOrJunk(kind === 'theme' ? world.slugs.themes : world.slugs.campaigns),
+  });
+
+  it.each(['theme', 'campaign'] as const)('GET, POST and DELETE the %s curation', async (kind) => {
+    const handlers = createCurationHandlers(kind, world.deps);
+    const path = kind === 'theme' ? '/editors-picks/themes/' : '/dashboard/marketing/api/campaign/';
+    await fuzzHandler(world, { endpoint: `GET ${path}`, handler: handlers.GET, query: { product: world.slugs.artworks } });
+    for (const method of ['POST', 'DELETE'] as const) {
+      await fuzzHandler(world, { endpoint: `${method} ${path}`, handler: handlers[method], body: curationBody(kind) });
+    }
+  }, timeout * 3);
+
+  it('POST /api/marketing/promote/product/', async () => {
+    await fuzzHandler(world, { endpoint: 'POST /api/marketing/promote/product/', handler: createPromoteHandler(world.deps), body: { product: goodOrJunk(world.slugs.artworks) } });
+  }, timeout);
+
+  it('GET and POST /api/staff/index/', async () => {
+    const handlers = createStaffIndexHandlers({ getDb: world.deps.getDb, getAdmin: () => admin });
+    await fuzzHandler(world, { endpoint: 'GET /api/staff/index/', handler: handlers.GET, settle: waitForRebuild });
+    // A staff POST rebuilds the whole index (a second or two, which the next case waits for), so
+    // staff cookies get a few cases and everyone else's the full count.
+    await fuzzHandler(world, { endpoint: 'POST /api/staff/index/', handler: handlers.POST, settle: waitForRebuild, sessions: COOKIES.filter((c) => c !== SESSIONS.staff) });
+    await fuzzHandler(world, { endpoint: 'POST /api/staff/index/ (staff)', handler: handlers.POST, settle: waitForRebuild, sessions: [SESSIONS.staff], runs: 10 });
+  }, timeout * 2);
+});

@@ -1,0 +1,159 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import fc from 'fast-check';
+import { NextRequest } from 'next/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORY_VALUES, COLOUR_VALUES, CURRENCIES } from '@easel/data/vocabulary';
+import { fuzzEndpoint, fuzzRuns, fuzzTimeout, goodOrJunk, junkText } from '../../../data/test/fuzz';
+import { buildFixture, type Fixture } from '../../../search-service/test/fixture';
+import { GET as mediaGet } from '../../app/media/art/[...path]/route';
+import { GET as forwardGet, POST as forwardPost } from '../../app/api/v2/product/s/[[...path]]/route';
+import { GET as pageDataGet } from '../../app/shop/page-data/route';
+import { createArtistHandler, createArtistListHandler } from '../../lib/catalogue/artist-api';
+import { createEditorsPicksHandler, createFeaturedArtHandler, createHomepageBannerHandler, createRecommendationsHandler } from '../../lib/catalogue/home-api';
+import { createProductHandler } from '../../lib/catalogue/product-api';
+import { createRecentlyViewedHandlers } from '../../lib/catalogue/recently-viewed-api';
+import { createSearchHandler } from '../../lib/catalogue/search-api';
+import { createCurrencyRatesHandler } from '../../lib/currency-rates';
+import { COUNTRIES, fuzzHandler, openWorld, type World } from './world';
+
+/**
+ * The catalogue's read endpoints (and the recently viewed list), fuzzed in-process against a
+ * temporary catalogue; /api/v2/search/ against a real search service. See docs/FUZZING.md.
+ */
+
+let world: World;
+let search: Fixture;
+let server: ServerType;
+let searchUrl: string;
+const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-fuzz-media-'));
+
+beforeAll(async () => {
+  world = await openWorld('catalogue');
+  search = await buildFixture({ seed: 5, artworks: 200, engineTimeoutMs: 10_000 });
+  server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: search.app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
+  });
+  searchUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The picture route and the search forward read the config at first use: pictures go to a
+  // temporary folder, searches to this suite's search service.
+  process.env.MEDIA_CACHE_DIR = mediaDir;
+  process.env.SEARCH_SERVICE_URL = searchUrl;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await search?.close();
+  await world?.close();
+  fs.rmSync(mediaDir, { recursive: true, force: true });
+});
+
+const timeout = fuzzTimeout(fuzzRuns());
+
+describe('catalogue endpoints fuzz', () => {
+  it('GET /api/product/', async () => {
+    await fuzzHandler(world, {
+      endpoint: 'GET /api/product/', handler: createProductHandler(world.deps),
+      query: { slug: world.slugs.artworks, ships_to: COUNTRIES },
+    });
+  }, timeout);
+
+  it('GET /api/v2/artist/', async () => {
+    await fuzzHandler(world, {
+      endpoint: 'GET /api/v2/artist/', handler: createArtistHandler(world.deps),
+      query: { slug: world.slugs.artists, ships_to: COUNTRIES },
+    });
+  }, timeout);
+
+  it('GET /api/v2/artists/', async () => {
+    await fuzzHandler(world, {
+      endpoint: 'GET /api/v2/artists/', handler: createArtistListHandler(world.deps),
+      query: { list: ['popular', 'discovered'], limit: ['1', '12', '48', '49', '0'] },
+    });
+  }, timeout);
+
+  it.each([
+    ['GET /api/v2/collections/', createEditorsPicksHandler],
+    ['GET /api/v2/featured-art/', createFeaturedArtHandler],
+    ['GET /api/v2/homepage/banner/', createHomepageBannerHandler],
+  ] as const)('%s', async (endpoint, factory) => {
+    await fuzzHandler(world, { endpoint, handler: factory(world.deps), query: { ships_to: COUNTRIES } });
+  }, timeout);
+
+  it('GET /api/v2/recommendations/', async () => {
+    await fuzzHandler(world, {
+      endpoint: 'GET /api/v2/recommendations/', handler: createRecommendationsHandler(world.deps),
+      query: { currency: CURRENCIES, units: ['cm', 'in'], product: world.slugs.artworks },
+    });
+  }, timeout);
+
+  it('GET /api/product/currency-rates/', async () => {
+    const handler = createCurrencyRatesHandler(world.deps);
+    await fuzzHandler(world, { endpoint: 'GET /api/product/currency-rates/', handler: () => handler() });
+  }, timeout);
+
+  const recentlyViewed = () => createRecentlyViewedHandlers(world.deps);
+  it('GET /api/recently-viewed/', async () => {
+    await fuzzHandler(world, { endpoint: 'GET /api/recently-viewed/', handler: recentlyViewed().GET, query: { ships_to: COUNTRIES } });
+  }, timeout);
+
+  it('POST /api/recently-viewed/', async () => {
+    await fuzzHandler(world, {
+      endpoint: 'POST /api/recently-viewed/', handler: recentlyViewed().POST,
+      query: { ships_to: COUNTRIES }, body: { slug: goodOrJunk(world.slugs.artworks) },
+    });
+  }, timeout);
+
+  it('GET /api/v2/search/', async () => {
+    await fuzzHandler(world, {
+      endpoint: 'GET /api/v2/search/',
+      handler: createSearchHandler({ getDb: world.deps.getDb, searchServiceUrl: () => searchUrl }),
+      query: { q: ['sea', 'blue', 'oil painting', 'a', 'a'.repeat(200), 'a'.repeat(201), ...world.slugs.artists] },
+    });
+  }, timeout);
+
+  it('GET /shop/page-data/', async () => {
+    await fuzzHandler(world, {
+      endpoint: 'GET /shop/page-data/', handler: async (request) => pageDataGet(request),
+      query: { path: ['/shop/', '/shop/painting/', '/shop/painting/oil/', '/shop/painting/oil/x/', '/shop/nothing/', 'shop'] },
+    });
+  }, timeout);
+
+  it('GET /media/art/…', async () => {
+    const runs = fuzzRuns();
+    const cases = await fuzzEndpoint({
+      name: 'GET /media/art/[...path]',
+      runs,
+      arbitrary: fc.oneof(
+        fc.tuple(
+          goodOrJunk(CATEGORY_VALUES), goodOrJunk(['photo', 'detail', 'room']), goodOrJunk(['0', '7', '2147483648', '-1']),
+          goodOrJunk(['red', 'red-blue', 'red-blue-green-black-white', COLOUR_VALUES.join('-')]), goodOrJunk(['200', '1000', '5001', '199']),
+          goodOrJunk(['320.webp', '99999.webp', '0.webp', '320.png']),
+        ).map((parts) => [...parts]),
+        fc.array(junkText, { maxLength: 8 }),
+      ),
+      json: false,
+      send: (segments) => mediaGet(new NextRequest('http://shop.test/media/art/x'), { params: Promise.resolve({ path: segments }) }),
+    });
+    expect(cases).toBe(runs);
+  }, timeout);
+
+  // The forward's own work is small (a length check, copying headers); each case is a real HTTP
+  // hop to the search service, whose endpoints the search-service suite fuzzes in-process.
+  const forwardRuns = 400;
+  it('GET /api/v2/product/s/… (the storefront forward)', async () => {
+    await fuzzHandler(world, {
+      endpoint: 'GET /api/v2/product/s/ (storefront forward)', handler: forwardGet, runs: forwardRuns,
+      query: { q: ['sea'], currency: CURRENCIES, colours: COLOUR_VALUES, page: ['1', '1001'] },
+    });
+  }, timeout);
+
+  it('POST /api/v2/product/s/meili/multi-search (the storefront forward)', async () => {
+    await fuzzHandler(world, {
+      endpoint: 'POST /api/v2/product/s/meili/multi-search/ (storefront forward)', handler: forwardPost, runs: forwardRuns,
+      body: { queries: fc.constantFrom([{ indexUid: 'artworks', q: 'sea' }], [{ q: 'blue', filter: ['"colours"="red"'], facets: ['colours'] }]) },
+    });
+  }, timeout);
+});

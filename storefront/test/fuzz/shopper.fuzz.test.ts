@@ -1,0 +1,173 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { CURRENCIES } from '@easel/data/vocabulary';
+import { fuzzRuns, fuzzTimeout, goodOrJunk, headerText, junkText } from '../../../data/test/fuzz';
+import { createBasketHandlers } from '../../lib/basket/basket-api';
+import { createCheckoutHandlers, createOrderHistoryHandler } from '../../lib/checkout/checkout-api';
+import { simulatedPayments } from '../../lib/checkout/payment';
+import { createCollectionHandler, createCollectionItemHandlers, createCollectionsHandlers } from '../../lib/collections/api';
+import { createFavouritesHandlers, createFollowsHandlers } from '../../lib/engagement/api';
+import { createUserSettingsHandlers } from '../../lib/settings/api';
+import { createTrackingHandler, type TrackedKind } from '../../lib/tracking/api';
+import { TrackingQueue } from '../../lib/tracking/queue';
+import { COUNTRIES, fuzzHandler, openWorld, type World } from './world';
+
+/**
+ * A shopper's endpoints: basket, checkout, favourites, follows, collections, settings and
+ * tracking, fuzzed in-process with visitors' and signed-in cookies. See docs/FUZZING.md.
+ */
+
+let world: World;
+let queue: TrackingQueue;
+
+beforeAll(async () => {
+  world = await openWorld('shopper');
+  queue = new TrackingQueue(world.deps.getDb);
+});
+afterAll(async () => {
+  await queue?.flush();
+  await world?.close();
+});
+
+const timeout = fuzzTimeout(fuzzRuns());
+const currencyQuery = { currency: [...CURRENCIES, 'gbp', 'XXX'] };
+
+describe('shopper endpoints fuzz', () => {
+  const basket = () => createBasketHandlers(world.deps).basket;
+  const promo = () => createBasketHandlers(world.deps).promo;
+  const lines = () => goodOrJunk<unknown>([1, 2, 3, 50], fc.oneof(fc.integer(), fc.double(), junkText));
+
+  it('GET /api/basket-next/', async () => {
+    await fuzzHandler(world, { endpoint: 'GET /api/basket-next/', handler: basket().GET, query: currencyQuery });
+  }, timeout);
+
+  it('POST /api/basket-next/', async () => {
+    await fuzzHandler(world, {
+      endpoint: 'POST /api/basket-next/', handler: basket().POST, query: currencyQuery,
+      body: { artwork: goodOrJunk(world.slugs.artworks), print: goodOrJunk(world.slugs.prints) },
+    });
+  }, timeout);
+
+  it('PATCH /api/basket-next/', async () => {
+    await fuzzHandler(world, {
+      endpoint: 'PATCH /api/basket-next/', handler: basket().PATCH, query: currencyQuery,
+      body: { line: lines(), quantity: goodOrJunk<unknown>([1, 2, 99, 100, 0], fc.oneof(fc.integer(), fc.double())) },
+    });
+  }, timeout);
+
+  it('DELETE /api/basket-next/', async () => {
+    await fuzzHandler(world, { endpoint: 'DELETE /api/basket-next/', handler: basket().DELETE, query: { ...currencyQuery, line: ['1', '2', '3', '0', '1.5', '1e3'] } });
+  }, timeout);
+
+  it('POST /api/basket-next/promo/', async () => {
+    await fuzzHandler(world, {
+      endpoint: 'POST /api/basket-next/promo/', handler: promo().POST, query: currencyQuery,
+      body: { code: goodOrJunk(['WELCOME10', 'welcome10', 'SPRING', 'EXPIRED', 'NOPE']) },
+    });
+  }, timeout);
+
+  it('DELETE /api/basket-next/promo/', async () => {
+    await fuzzHandler(world, { endpoint: 'DELETE /api/basket-next/promo/', handler: promo().DELETE, query: currencyQuery });
+  }, timeout);
+
+  const checkout = () => createCheckoutHandlers({ getDb: world.deps.getDb, payments: simulatedPayments });
+  it('POST /api/checkout/', async () => {
+    await fuzzHandler(world, {
+      endpoint: 'POST /api/checkout/', handler: checkout().start,
+      body: { country: goodOrJunk(COUNTRIES), currency: goodOrJunk(CURRENCIES) },
+    });
+  }, timeout);
+
+  it('POST /api/checkout/order/', async () => {
+    // Whole good parts more often than not, so that some orders reach the basket and the payment.
+    const part = <T>(good: T, junk: fc.Arbitrary<unknown>) => fc.oneof({ weight: 3, arbitrary: fc.constant(good) }, { weight: 2, arbitrary: junk });
+    const shipTo = part({ name: 'Ada Lovelace', address: '1 Harbour Street, Bristol', country: 'GB' },
+      fc.record({ name: goodOrJunk(['Ada Lovelace', ' ']), address: goodOrJunk(['1 Harbour Street']), country: goodOrJunk(COUNTRIES) }, { requiredKeys: [] }));
+    const card = part({ number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }, fc.record({
+      number: goodOrJunk(['4242 4242 4242 4242', '4000-0000-0000-0002', '4242']),
+      expiry: goodOrJunk(['12/30', '13/30', '1/30']),
+      cvc: goodOrJunk(['123', '12345']),
+    }, { requiredKeys: [] }));
+    await fuzzHandler(world, {
+      endpoint: 'POST /api/checkout/order/', handler: checkout().order,
+      body: { currency: goodOrJunk(CURRENCIES), ship_to: shipTo, card },
+      headers: fc.array(fc.tuple(fc.constant('idempotency-key'), goodOrJunk([...Array.from({ length: 20 }, (_, i) => `fuzz-order-key-${String(i).padStart(4, '0')}`), 'short'], headerText)), { maxLength: 1 }),
+      recordsRefusalsIn: 'order_requests',
+    });
+  }, timeout);
+
+  it('GET /api/account/orders/', async () => {
+    await fuzzHandler(world, { endpoint: 'GET /api/account/orders/', handler: createOrderHistoryHandler(world.deps) });
+  }, timeout);
+
+  const favourites = () => createFavouritesHandlers(world.deps);
+  const follows = () => createFollowsHandlers(world.deps);
+  it('GET /collections/api/favourites/', async () => {
+    await fuzzHandler(world, { endpoint: 'GET /collections/api/favourites/', handler: favourites().GET });
+  }, timeout);
+
+  it('POST /collections/api/favourites/', async () => {
+    await fuzzHandler(world, { endpoint: 'POST /collections/api/favourites/', handler: favourites().POST, body: { slug: goodOrJunk(world.slugs.artworks) } });
+  }, timeout);
+
+  it('GET /interest/follows.js', async () => {
+    await fuzzHandler(world, { endpoint: 'GET /interest/follows.js', handler: follows().list });
+  }, timeout);
+
+  it('POST /interest/', async () => {
+    await fuzzHandler(world, { endpoint: 'POST /interest/', handler: follows().toggle, body: { artist: goodOrJunk(world.slugs.artists) } });
+  }, timeout);
+
+  const collections = () => createCollectionsHandlers(world.deps);
+  it('GET /collections/api/', async () => {
+    await fuzzHandler(world, { endpoint: 'GET /collections/api/', handler: collections().GET, query: { product: world.slugs.artworks } });
+  }, timeout);
+
+  it('POST /collections/api/', async () => {
+    await fuzzHandler(world, { endpoint: 'POST /collections/api/', handler: collections().POST, body: { name: goodOrJunk(['Sea pictures', 'Fuzz favourites', ' ']) } });
+  }, timeout);
+
+  it.each(['POST', 'DELETE'] as const)('%s /collections/api/items/', async (method) => {
+    await fuzzHandler(world, {
+      endpoint: `${method} /collections/api/items/`, handler: createCollectionItemHandlers(world.deps)[method],
+      body: { collection: goodOrJunk(world.slugs.collections), product: goodOrJunk(world.slugs.artworks) },
+    });
+  }, timeout);
+
+  it('GET /api/v2/collection/', async () => {
+    await fuzzHandler(world, { endpoint: 'GET /api/v2/collection/', handler: createCollectionHandler(world.deps), query: { slug: world.slugs.collections } });
+  }, timeout);
+
+  const settings = () => createUserSettingsHandlers(world.deps);
+  const settingsQuery = { currency: CURRENCIES, country: COUNTRIES, display_units: ['cm', 'in'], language: ['en-gb', 'en-us', 'fr'] };
+  it.each(['GET', 'OPTIONS'] as const)('%s /api/u/', async (method) => {
+    await fuzzHandler(world, { endpoint: `${method} /api/u/`, handler: settings()[method], query: settingsQuery });
+  }, timeout);
+
+  it('PUT /api/u/', async () => {
+    await fuzzHandler(world, {
+      endpoint: 'PUT /api/u/', handler: settings().PUT,
+      body: {
+        currency: goodOrJunk(CURRENCIES), country: goodOrJunk(COUNTRIES), display_units: goodOrJunk(['cm', 'in']),
+        language: goodOrJunk(['en-gb', 'en-us', 'EN-GB', 'fr']),
+      },
+    });
+  }, timeout);
+
+  const TRACKING: [string, TrackedKind][] = [
+    ['POST /api/tracking/impressions/', 'impression'], ['POST /api/tracking/clicks/', 'click'], ['POST /t/event/', 'page_view'], ['POST /t/visit/', 'visit'],
+  ];
+  it.each(TRACKING)('%s', async (endpoint, kind) => {
+    const event = fc.record({
+      slug: goodOrJunk(world.slugs.artworks),
+      path: goodOrJunk(['/', '/shop/', '/product/x/?a=1', 'shop', '/ a']),
+      referrer: goodOrJunk(['', 'https://example.com/', 'ftp://example.com/', 'javascript:alert(1)']),
+    }, { requiredKeys: [] });
+    await fuzzHandler(world, {
+      endpoint, handler: createTrackingHandler(kind, { queue }),
+      body: { events: fc.oneof(fc.array(event, { minLength: 1, maxLength: 3 }), fc.array(event, { maxLength: 60 })) },
+      // Accepted events are written later, in batches: what is queued is written before each count.
+      settle: () => queue.flush(),
+    });
+  }, timeout);
+});
