@@ -1,0 +1,99 @@
+/**
+ * `npm run profile:search -- "photography=colour" [--artworks 100000]`: where one search's time
+ * goes, step by step, on the benchmark catalogue (var/bench-search/, built on first use) or on
+ * the engine of MEILI_URL + MEILI_MASTER_KEY with --index. Each figure is the median of repeated
+ * runs, one at a time, through the service's own engine client:
+ * - the service's own steps: query string to definition, plan, the engine's answer parsed, the
+ *   response built, and encoded with its ETag;
+ * - the engine's time for the whole multi-search and for each of its queries;
+ * - for the main query, its time without facets, what each facet attribute adds to that, and
+ *   what the same counts would cost asked for one attribute per section.
+ */
+import { parseArgs } from 'node:util';
+import path from 'node:path';
+import { REPO_ROOT } from '@easel/data';
+import { toAnswer } from '../src/cache';
+import { parseGalleryParams } from '../src/contract';
+import { createEngine } from '../src/engine';
+import { FACET_VALUES, SECTIONS, buildSearchPlan, countedAttribute, type MeiliQuery, type Section } from '../src/meili-request';
+import { toSearchResponse, type MeiliResult } from '../src/meili-response';
+import { gatherParams } from '../src/query-string';
+import { BENCH_INDEX_UID, prepareCatalogue } from './bench-setup';
+
+const { values: args, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    artworks: { type: 'string', default: '100000' },
+    index: { type: 'string' },
+    runs: { type: 'string', default: '15' },
+  },
+});
+const RUNS = Number(args.runs);
+const queryString = positionals[0] ?? '';
+
+const median = async (work: () => unknown): Promise<number> => {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b)[RUNS >> 1]!;
+};
+const ms = (x: number) => `${x.toFixed(2)} ms`;
+
+const external = args.index !== undefined;
+const prepared = external ? undefined : await prepareCatalogue(path.join(REPO_ROOT, 'var', 'bench-search'), { artworks: Number(args.artworks), seed: 1 });
+const conn = prepared?.meili ?? { url: process.env.MEILI_URL ?? '', masterKey: process.env.MEILI_MASTER_KEY ?? '' };
+if (!conn.url || !conn.masterKey) throw new Error('--index needs MEILI_URL and MEILI_MASTER_KEY in the environment.');
+const indexUid = args.index ?? BENCH_INDEX_UID;
+const engine = createEngine(conn);
+try {
+  const gathered = gatherParams(queryString);
+  if (!gathered.ok) throw new Error(`${gathered.issue.param}: ${gathered.issue.message}`);
+  const parsed = parseGalleryParams(gathered.params);
+  if (!parsed.ok) throw new Error(`${parsed.issue.param}: ${parsed.issue.message}`);
+  const def = parsed.definition;
+  const plan = buildSearchPlan(def, indexUid);
+  const body = { queries: plan.queries };
+  const bytes = await engine.multiSearchRaw(body);
+  const text = new TextDecoder().decode(bytes);
+  const results = (JSON.parse(text) as { results: MeiliResult[] }).results;
+  const matches = results[0]?.totalHits ?? 0;
+
+  console.log(`?${queryString}: ${matches} matches, ${plan.queries.length} engine queries, an answer of ${(bytes.byteLength / 1024).toFixed(1)} KB\n`);
+  console.log('The service (CPU, per request):');
+  console.log(`  query string -> definition    ${ms(await median(() => {
+    const again = gatherParams(queryString);
+    if (again.ok) parseGalleryParams(again.params);
+  }))}`);
+  console.log(`  plan and request body         ${ms(await median(() => JSON.stringify({ queries: buildSearchPlan(def, indexUid).queries })))}`);
+  console.log(`  engine answer decoded, parsed ${ms(await median(() => JSON.parse(new TextDecoder().decode(bytes))))}`);
+  console.log(`  response built                ${ms(await median(() => toSearchResponse(def, plan, results)))}`);
+  const response = toSearchResponse(def, plan, results);
+  console.log(`  encoded with its ETag         ${ms(await median(() => toAnswer(response)))}`);
+
+  console.log('\nThe engine (wall time through the connection pool):');
+  console.log(`  the whole multi-search        ${ms(await median(() => engine.multiSearchRaw(body)))}`);
+  for (const [i, query] of plan.queries.entries()) {
+    const label = i === 0 ? 'main query (hits and facets)' : `${plan.disjunctive[i - 1]}'s own counts`;
+    console.log(`  ${label.padEnd(30)}${ms(await median(() => engine.multiSearchRaw({ queries: [query] })))}`);
+  }
+  const main = plan.queries[0]!;
+  const bare: MeiliQuery = { ...main, facets: [] };
+  const base = await median(() => engine.multiSearchRaw({ queries: [bare] }));
+  console.log(`\nThe main query without facets: ${ms(base)}; each facet attribute alone adds:`);
+  for (const facet of main.facets ?? []) {
+    const withFacet = await median(() => engine.multiSearchRaw({ queries: [{ ...bare, facets: [facet] }] }));
+    console.log(`  ${facet.padEnd(28)}${ms(withFacet - base)}`);
+  }
+  // What FACET_VALUES saves: the same counts asked for one attribute per section.
+  const inactive = SECTIONS.filter((section): section is Exclude<Section, 'price'> => section !== 'price' && !plan.disjunctive.includes(section)).map(countedAttribute);
+  if (main.facets?.includes(FACET_VALUES) && inactive.length > 0) {
+    const separate = await median(() => engine.multiSearchRaw({ queries: [{ ...bare, facets: [...new Set(inactive)] }] }));
+    console.log(`  (the same counts as ${new Set(inactive).size} attributes of their own instead of ${FACET_VALUES}: ${ms(separate - base)})`);
+  }
+} finally {
+  await engine.close();
+  await prepared?.meili.stop();
+}
