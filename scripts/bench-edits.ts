@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD, REPO_ROOT, runCli } from '@easel/data';
+import { wholeNumber } from './args';
 
 /**
  * Edit-to-searchable time on a running product: signs in as the demo staff account, then
@@ -112,12 +113,6 @@ async function listedBetween(search: string, min: number, max: number): Promise<
     listed.push(...results.map((r) => ({ slug: r.slug, price: r.prices.GBP / 100 })));
     if (results.length < 120) return listed;
   }
-}
-
-function wholeNumber(name: string, text: string, min: number, max: number): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number from ${min} to ${max}.`);
-  return n;
 }
 
 function sleep(ms: number): Promise<void> {

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { request } from 'undici';
 import { REPO_ROOT, runCli } from '@easel/data';
 import { QUERY_MIX_FILE, queryMixSchema } from '../search-service/bench/query-mix';
+import { wholeNumber } from './args';
 
 /**
  * Server time to first byte of the storefront's pages on a running storefront, one request at
@@ -30,8 +31,7 @@ await runCli(async () => {
   });
   const base = values.url.replace(/\/+$/, '');
   if (!/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(base)) throw new Error('--url must be a loopback address such as http://127.0.0.1:3000.');
-  const total = Number(values.requests);
-  if (!Number.isInteger(total) || total < 1 || total > 10_000) throw new Error('--requests must be a whole number from 1 to 10000.');
+  const total = wholeNumber('--requests', values.requests, 1, 10_000);
   const kinds = values.pages.split(',');
   const unknown = kinds.find((k) => !(PAGE_KINDS as readonly string[]).includes(k));
   if (unknown) throw new Error(`--pages takes a list of ${PAGE_KINDS.join(', ')}; ${unknown} is none of them.`);

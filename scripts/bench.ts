@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { countArtworks, openDatabase, REPO_ROOT, runCli, seedCatalogue } from '@easel/data';
 import { DEFAULT_INDEX_UID, getFreePort, meiliClient, rebuildIndex, startEmbeddedMeili, terminate } from '@easel/indexer';
+import { wholeNumber } from './args';
 
 /**
  * npm run bench [-- --artworks 100000 --duration 30 --rate 50 --requests 300 --edits 500 --fresh]
@@ -207,10 +208,4 @@ function tableRows(r: {
     ...Object.entries(r.memory).map(([name, mib]): Row => ({ measure: `peak memory: ${name}`, value: `${mib} MiB`, target: '', met: '' })),
   ];
   return rows;
-}
-
-function wholeNumber(name: string, text: string, min: number, max: number): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number from ${min} to ${max}.`);
-  return n;
 }

@@ -12,10 +12,9 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { REPO_ROOT } from '@easel/data';
-import { startEmbeddedMeili } from '@easel/indexer';
 import { prepareCatalogue, startService } from './bench-setup';
 import { ENDPOINT_PATHS, QUERY_MIX_FILE, queryMixSchema } from './query-mix';
-import { steadyLoad, summariseRestart } from './steady-load';
+import { loadThroughRestart, summariseRestart } from './steady-load';
 
 const { values: args } = parseArgs({
   options: {
@@ -32,26 +31,21 @@ await fsp.mkdir(varDir, { recursive: true });
 const mix = queryMixSchema.parse(JSON.parse(await fsp.readFile(QUERY_MIX_FILE, 'utf8')));
 const paths = mix.queries.map((e) => `${ENDPOINT_PATHS[e.endpoint]}${e.query ? `?${e.query}` : ''}`);
 let { meili, dataDir } = await prepareCatalogue(varDir, { artworks: Number(args.artworks), seed: Number(args.seed) });
-const port = Number(new URL(meili.url).port);
 const service = await startService(meili, { cacheTtlMs: 0 });
 try {
   for (const p of paths.slice(0, 50)) await fetch(`${service.url}${p}`);
-  const window = { downAt: 0, upAt: 0 };
   console.log(`${args.rate} requests/s for ${args.duration} s; the engine is killed and restarted after ${args['restart-at']} s …`);
-  const outcomes = await steadyLoad({
+  const run = await loadThroughRestart({
     baseUrl: service.url,
     requests: paths.map((path) => ({ method: 'GET' as const, path })),
     rate: Number(args.rate),
     durationMs: Number(args.duration) * 1000,
-    meanwhile: async () => {
-      await new Promise((resolve) => setTimeout(resolve, Number(args['restart-at']) * 1000));
-      window.downAt = Date.now();
-      process.kill(meili.pid!, 'SIGKILL');
-      await meili.stop();
-      meili = await startEmbeddedMeili({ dataDir, port });
-      window.upAt = Date.now();
-    },
+    restartAfterMs: Number(args['restart-at']) * 1000,
+    meili,
+    dataDir,
   });
+  const { outcomes, window } = run;
+  meili = run.meili;
   const summary = summariseRestart(outcomes, window);
   const health = (await fetch(`${service.url}/healthz`)).status;
   const out = {

@@ -1,4 +1,5 @@
 import { Pool } from 'undici';
+import { startEmbeddedMeili, type RunningMeili } from '@easel/indexer';
 
 /**
  * An open-model load: requests go out at a fixed rate whatever happens to the earlier ones, as
@@ -59,6 +60,37 @@ async function send(pool: Pool, index: number, request: LoadRequest, sentAt: num
   } catch {
     return { index, sentAt, endedAt: now(), status: 0 };
   }
+}
+
+/**
+ * steadyLoad while the engine is killed with SIGKILL `restartAfterMs` into the run and started
+ * again on the same data folder and port, as a supervisor would. Answers the outcomes, the
+ * window from the kill to the engine answering again, and the engine now running.
+ */
+export async function loadThroughRestart(options: {
+  baseUrl: string;
+  requests: readonly LoadRequest[];
+  rate: number;
+  durationMs: number;
+  restartAfterMs: number;
+  meili: RunningMeili;
+  dataDir: string;
+}): Promise<{ outcomes: Outcome[]; window: { downAt: number; upAt: number }; meili: RunningMeili }> {
+  let meili = options.meili;
+  const port = Number(new URL(meili.url).port);
+  const window = { downAt: 0, upAt: 0 };
+  const outcomes = await steadyLoad({
+    ...options,
+    meanwhile: async () => {
+      await new Promise((resolve) => setTimeout(resolve, options.restartAfterMs));
+      window.downAt = Date.now();
+      process.kill(meili.pid!, 'SIGKILL');
+      await meili.stop();
+      meili = await startEmbeddedMeili({ dataDir: options.dataDir, port });
+      window.upAt = Date.now();
+    },
+  });
+  return { outcomes, window, meili };
 }
 
 export interface RestartSummary {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getFreePort, meiliClient, rebuildIndex, startEmbeddedMeili, type RunningMeili } from '@easel/indexer';
 import type { Hono } from 'hono';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../../data/test/fixtures';
-import { steadyLoad, summariseRestart } from '../bench/steady-load';
+import { loadThroughRestart, summariseRestart } from '../bench/steady-load';
 import { createApp } from '../src/app';
 import { createEngine, type Engine } from '../src/engine';
 
@@ -110,21 +110,17 @@ describe('when the engine comes back', () => {
       const listening: ServerType = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(listening));
     });
     try {
-      const window = { downAt: 0, upAt: 0 };
-      const outcomes = await steadyLoad({
+      const run = await loadThroughRestart({
         baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
         requests: ['/api/v2/product/s/', '/api/v2/product/s/_count/?colours=red', '/api/v2/product/s/?in_sale=on', '/api/v2/product/s/_prices/?currency=USD'].map((path) => ({ method: 'GET' as const, path })),
         rate: 50,
         durationMs: 8000,
-        meanwhile: async () => {
-          await new Promise((resolve) => setTimeout(resolve, 2000));
-          window.downAt = Date.now();
-          process.kill(meili.pid!, 'SIGKILL');
-          await meili.stop();
-          meili = await startEmbeddedMeili({ dataDir, port });
-          window.upAt = Date.now();
-        },
+        restartAfterMs: 2000,
+        meili,
+        dataDir,
       });
+      const { outcomes, window } = run;
+      meili = run.meili;
       const summary = summariseRestart(outcomes, window);
       console.log(`engine down for ${window.upAt - window.downAt} ms:`, summary);
       // The restart was felt, and only by requests that met it, each answered 503 or 504.
