@@ -28,7 +28,7 @@ export function LoadableSection({ status, hasContent = status === 'succeeded' ||
     <div className="loadable__failure" role="alert">
       <p>{t('common.loadFailed')}</p>
       {onRetry && (
-        <button type="button" className="button button--quiet" onClick={onRetry}>
+        <button type="button" className="button button--secondary" onClick={onRetry}>
           {t('common.tryAgain')}
         </button>
       )}
