@@ -46,23 +46,31 @@ export function toSearchResponse(def: GallerySearchDefinition, plan: SearchPlan,
 type SourceOf = (section: Section) => MeiliResult;
 
 /**
- * One counted attribute's values in a result: its own distribution (an active section's query),
- * or its share of the main query's shared one:
- * ({ colours: { red: 3 } }, 'colours') -> { red: 3 }; ({ facet_values: { 'colours:red': 3, 'subject:sea': 2 } }, 'colours') -> { red: 3 }.
+ * A result's counts by counted attribute: its own distributions (an active section's query) and
+ * the shared one split once by attribute:
+ * { colours: { red: 3 }, facet_values: { 'subject:sea': 2, 'category_path:painting:oil': 1 } }
+ * -> colours { red: 3 }, subject { sea: 2 }, category_path { 'painting:oil': 1 }.
  */
-function countsOf(result: MeiliResult, attribute: CountedAttribute): Record<string, number> {
-  const own = result.facetDistribution?.[attribute];
-  if (own) return own;
-  const prefix = `${attribute}:`;
-  const counts: Record<string, number> = {};
-  for (const [key, count] of Object.entries(result.facetDistribution?.[FACET_VALUES] ?? {})) {
-    if (key.startsWith(prefix)) counts[key.slice(prefix.length)] = count;
+function countsByAttribute(result: MeiliResult): Map<string, Record<string, number>> {
+  const { [FACET_VALUES]: shared = {}, ...own } = result.facetDistribution ?? {};
+  const counts = new Map(Object.entries(own));
+  for (const [key, count] of Object.entries(shared)) {
+    const at = key.indexOf(':');
+    const attribute = key.slice(0, at);
+    let values = counts.get(attribute);
+    if (!values) counts.set(attribute, (values = {}));
+    values[key.slice(at + 1)] = count;
   }
   return counts;
 }
 
 function toFacets(def: GallerySearchDefinition, sourceOf: SourceOf): Facets {
-  const dist = (section: Exclude<Section, 'price'>, attribute: CountedAttribute = countedAttribute(section)) => countsOf(sourceOf(section), attribute);
+  const split = new Map<MeiliResult, Map<string, Record<string, number>>>();
+  const dist = (section: Exclude<Section, 'price'>, attribute: CountedAttribute = countedAttribute(section)) => {
+    const source = sourceOf(section);
+    if (!split.has(source)) split.set(source, countsByAttribute(source));
+    return split.get(source)!.get(attribute) ?? {};
+  };
   const list = (section: Exclude<Section, 'price'>, values: readonly string[], selected: readonly string[]) =>
     facetList(dist(section), values, selected, def.limit);
   // A toggle has one value, the one its parameter takes; boolean facets are keyed 'true'.
