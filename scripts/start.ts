@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { countArtworks, openDatabase, REPO_ROOT, runCli, seedCatalogue, seedCuration, seedDemoAccounts, seedPromoCodes, type Db } from '@easel/data';
-import { checkIndexStaleness, followCatalogue, keepEmbeddedMeiliRunning, meiliClient, openMeili, rebuildIndex, terminate, type KeptMeili, type RunningMeili } from '@easel/indexer';
+import { checkIndexStaleness, embeddedMeiliOptions, followCatalogue, keepEmbeddedMeiliRunning, meiliClient, openMeili, rebuildIndex, terminate, type KeptMeili, type RunningMeili } from '@easel/indexer';
 import { getStartConfig } from './config';
 import { assertPortFree, completion, startService, waitForHttp, type Service } from './processes';
 import { recordStorefrontBuild, storefrontBuildIsStale } from './storefront-build';
@@ -74,7 +74,7 @@ await runCli(async () => {
     // by itself, and the services holding its URL and key never need a restart.
     if (meili.exited) {
       keptMeili = keepEmbeddedMeiliRunning(meili, {
-        dataDir: config.meili.MEILI_DATA_DIR, port: config.meili.MEILI_PORT, bin: config.meili.MEILI_BIN,
+        ...embeddedMeiliOptions(config.meili),
         onRestart: (restarted) => console.error(`Meilisearch stopped unexpectedly; started again at ${restarted.url}.`),
         onError: (error) => console.error(`Meilisearch stopped and would not start again; trying again shortly: ${error instanceof Error ? error.message : String(error)}`),
       });

@@ -57,6 +57,15 @@ describe('startEmbeddedMeili', () => {
     expect(cmdline).not.toContain(meili.masterKey);
   });
 
+  it('bounds its indexing memory: 1 GiB unless told otherwise', async () => {
+    const argsOf = (meili: RunningMeili) => fs.readFileSync(`/proc/${meili.pid}/cmdline`, 'utf8').split('\0');
+    const bounded = (args: string[]) => args[args.indexOf('--max-indexing-memory') + 1];
+    expect(bounded(argsOf(await start(await tmpDir())))).toBe('1 GiB');
+    const meili = await startEmbeddedMeili({ dataDir: await tmpDir(), port: await getFreePort(), maxIndexingMemory: '512 MiB' });
+    running.push(meili);
+    expect(bounded(argsOf(meili))).toBe('512 MiB');
+  });
+
   it('creates the key file with mode 0600 and reuses it on the next start', async () => {
     const dataDir = await tmpDir();
     const first = await start(dataDir);

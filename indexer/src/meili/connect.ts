@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Meilisearch } from 'meilisearch';
 import type { MeiliConfig } from '../config';
 import { answersOk } from '../local-process';
-import { connectExternalMeili, startEmbeddedMeili, type RunningMeili } from './server';
+import { connectExternalMeili, startEmbeddedMeili, type EmbeddedMeiliOptions, type RunningMeili } from './server';
 
 /**
  * The engine the config names: the external MEILI_URL server, or the embedded one. An embedded
@@ -15,7 +15,14 @@ export async function openMeili(config: MeiliConfig): Promise<RunningMeili> {
   }
   const running = await findRunningEmbedded(config);
   if (running) return running;
-  return startEmbeddedMeili({ dataDir: config.MEILI_DATA_DIR, port: config.MEILI_PORT, bin: config.MEILI_BIN });
+  return startEmbeddedMeili(embeddedMeiliOptions(config));
+}
+
+/** How the config runs the embedded engine. */
+export function embeddedMeiliOptions(config: MeiliConfig): EmbeddedMeiliOptions {
+  return {
+    dataDir: config.MEILI_DATA_DIR, port: config.MEILI_PORT, bin: config.MEILI_BIN, maxIndexingMemory: config.MEILI_MAX_INDEXING_MEMORY,
+  };
 }
 
 async function findRunningEmbedded(config: MeiliConfig): Promise<RunningMeili | undefined> {

@@ -1,4 +1,4 @@
-import { startEmbeddedMeili, type RunningMeili } from './server';
+import { startEmbeddedMeili, type EmbeddedMeiliOptions, type RunningMeili } from './server';
 
 /** How long to wait before trying again when the engine will not start. */
 const RETRY_MS = 1000;
@@ -18,7 +18,7 @@ export interface KeptMeili {
  */
 export function keepEmbeddedMeiliRunning(
   first: RunningMeili,
-  options: { dataDir: string; port: number; bin?: string | undefined; onRestart?: (meili: RunningMeili) => void; onError?: (error: unknown) => void },
+  options: EmbeddedMeiliOptions & { onRestart?: (meili: RunningMeili) => void; onError?: (error: unknown) => void },
 ): KeptMeili {
   let current = first;
   let stopped = false;
@@ -26,7 +26,7 @@ export function keepEmbeddedMeiliRunning(
     void meili.exited?.then(async () => {
       while (!stopped) {
         try {
-          const restarted = await startEmbeddedMeili({ dataDir: options.dataDir, port: options.port, bin: options.bin });
+          const restarted = await startEmbeddedMeili(options);
           if (stopped) return void (await restarted.stop());
           current = restarted;
           options.onRestart?.(restarted);
