@@ -28,6 +28,7 @@ export interface EmbeddedMeiliOptions {
   maxIndexingMemory?: string | undefined;
   logFile?: string;
 }
+
 const HEALTH_TIMEOUT_MS = 30_000;
 
 export interface MeiliConnection {
