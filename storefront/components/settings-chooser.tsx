@@ -79,7 +79,7 @@ export function SettingsChooser() {
       <button
         ref={toggle}
         type="button"
-        className="settings__toggle"
+        className="outline-control settings__toggle"
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen(!open)}

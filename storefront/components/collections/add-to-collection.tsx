@@ -20,7 +20,7 @@ export function AddToCollection({ slug }: { slug: string }) {
     <div className="add-to-collection">
       <button
         type="button"
-        className="add-to-collection__button"
+        className="link-button add-to-collection__button"
         aria-expanded={open}
         aria-controls={panel}
         onClick={() => (open ? setOpen(false) : whenSignedIn(() => setOpen(true)))}

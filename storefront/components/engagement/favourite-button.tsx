@@ -48,7 +48,7 @@ export function FavouriteButton({ slug, count: initialCount, favourited: initial
   return (
     <button
       type="button"
-      className="favourite-button"
+      className="outline-control favourite-button"
       aria-pressed={favourited}
       disabled={busy}
       onClick={() => whenSignedIn(() => void toggle())}
