@@ -15,12 +15,6 @@ const nextConfig: NextConfig = {
   // The app imports from sibling workspaces, so the monorepo root is the project root.
   turbopack: {
     root: REPO_ROOT,
-    // The search client's packages name UMD bundles as their browser builds (five times the
-    // size, polyfills included); their ES modules serve every browser the site supports.
-    resolveAlias: {
-      '@meilisearch/instant-meilisearch': '@meilisearch/instant-meilisearch/dist/instant-meilisearch.esm.js',
-      meilisearch: 'meilisearch/dist/bundles/meilisearch.esm.js',
-    },
   },
   outputFileTracingRoot: REPO_ROOT,
   /**

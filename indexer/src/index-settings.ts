@@ -9,7 +9,8 @@ const equalityOnly = { facetSearch: false, filter: { equality: true, comparison:
 const rangeOnly = { facetSearch: false, filter: { equality: false, comparison: true } };
 
 /**
- * Attributes shoppers filter on by value: each gallery filter section, plus the artist page.
+ * Attributes shoppers filter on by value: each gallery filter section, the artist page and the
+ * boosted works (`slug`).
  * The category section filters on `category_path` alone (it holds the bare category too), so
  * `category` itself is not filterable. `facet_values` is there to be counted, never filtered on
  * (an attribute must be filterable to have a facet distribution).
@@ -17,7 +18,7 @@ const rangeOnly = { facetSearch: false, filter: { equality: false, comparison: t
 export const EQUALITY_FILTER_ATTRIBUTES = [
   'category_path', 'subject', 'style', 'colours', 'orientation', 'size_bucket',
   'in_sale', 'framed_or_ready_to_hang', 'has_fine_art_prints', 'verified_advertising_safe',
-  'ships_to', 'ships_from', 'free_shipping_to', 'artist_slug', 'facet_values',
+  'ships_to', 'ships_from', 'free_shipping_to', 'artist_slug', 'slug', 'facet_values',
 ] as const;
 
 /** Attributes filtered by range: the price in each currency and the dimensions. */

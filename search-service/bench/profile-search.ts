@@ -7,7 +7,7 @@
  *   response built, and encoded with its ETag;
  * - the engine's time for the whole multi-search and for each of its queries;
  * - for the main query, its time without facets, what each facet attribute adds to that, and
- *   what the same counts would cost asked for one attribute per section.
+ *   what the same counts would cost asked for one attribute per group.
  */
 import { parseArgs } from 'node:util';
 import path from 'node:path';
@@ -15,7 +15,8 @@ import { REPO_ROOT } from '@easel/data';
 import { toAnswer } from '../src/cache';
 import { parseGalleryParams } from '../src/contract';
 import { createEngine } from '../src/engine';
-import { FACET_VALUES, SECTIONS, buildSearchPlan, countedAttribute, type MeiliQuery, type Section } from '../src/meili-request';
+import type { FilterGroup } from '../src/filters';
+import { FACET_VALUES, GROUPS, buildSearchPlan, countedAttribute, type MeiliQuery } from '../src/meili-request';
 import { toSearchResponse, type MeiliResult } from '../src/meili-response';
 import { gatherParams } from '../src/query-string';
 import { BENCH_INDEX_UID, prepareCatalogue } from './bench-setup';
@@ -87,8 +88,8 @@ try {
     const withFacet = await median(() => engine.multiSearchRaw({ queries: [{ ...bare, facets: [facet] }] }));
     console.log(`  ${facet.padEnd(28)}${ms(withFacet - base)}`);
   }
-  // What FACET_VALUES saves: the same counts asked for one attribute per section.
-  const inactive = SECTIONS.filter((section): section is Exclude<Section, 'price'> => section !== 'price' && !plan.disjunctive.includes(section)).map(countedAttribute);
+  // What FACET_VALUES saves: the same counts asked for one attribute per group.
+  const inactive = GROUPS.filter((group): group is Exclude<FilterGroup, 'price'> => group !== 'price' && !plan.disjunctive.includes(group)).map(countedAttribute);
   if (main.facets?.includes(FACET_VALUES) && inactive.length > 0) {
     const separate = await median(() => engine.multiSearchRaw({ queries: [{ ...bare, facets: [...new Set(inactive)] }] }));
     console.log(`  (the same counts as ${new Set(inactive).size} attributes of their own instead of ${FACET_VALUES}: ${ms(separate - base)})`);

@@ -1,13 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { clientAddress, createRateLimit, tooManyRequestsMessage } from '@easel/data/rate-limit';
 import { HotCache, toAnswer, type CachedAnswer } from './cache';
 import { parseGalleryParams, toQueryString, type GallerySearchDefinition } from './contract';
 import type { SearchConfig } from './config';
 import type { Engine } from './engine';
 import { ApiError, RETRY_AFTER_SECONDS, errorBody, invalidParameter, onError } from './errors';
-import { vetMultiSearch } from './instantsearch-proxy';
 import { buildCountQuery, buildPriceBarPlan, buildSearchPlan } from './meili-request';
 import { toPriceBars, toSearchResponse } from './meili-response';
 import { buildOpenApi } from './openapi';
@@ -17,7 +15,6 @@ import { apiSecurityHeaders } from './security-headers';
 export const BASE_PATH = '/api/v2/product/s';
 /** SPEC section 9: gallery cache lifetime 1800 s, stale 21600 s. */
 const GALLERY_CACHE_CONTROL = 'public, max-age=1800, stale-while-revalidate=21600';
-const MAX_BODY_BYTES = 64 * 1024;
 
 export interface AppDeps {
   config: Pick<SearchConfig, 'SEARCH_INDEX' | 'SEARCH_CACHE_TTL_MS' | 'RATE_LIMIT_SEARCH_PER_MINUTE' | 'SEARCH_TRUSTED_PROXIES'>;
@@ -26,7 +23,7 @@ export interface AppDeps {
 
 /**
  * The search-service's Hono app: the gallery search contract's three GET endpoints, the
- * restricted InstantSearch endpoint, the OpenAPI description and /healthz; every answer with
+ * OpenAPI description and /healthz; every answer with
  * the security headers, every search under the per-address rate limit (docs/SECURITY.md).
  * `meili` is the engine client; the caller owns (and closes) it.
  */
@@ -35,7 +32,7 @@ export function createApp({ config, meili }: AppDeps): Hono {
   // The index's version is looked up four times a second, so an edit the sync has carried shows
   // in cached answers well within the 2 s an edit may take to become searchable.
   const cache = new HotCache({ ttlMs: config.SEARCH_CACHE_TTL_MS, getVersion: () => meili.getIndexUpdatedAt(indexUid), checkEveryMs: 250 });
-  // Trailing slashes optional: the storefront's rewrites keep them, instant-meilisearch drops them.
+  // Trailing slashes optional: the storefront's pages and API keep them, other clients may not.
   const app = new Hono({ strict: false });
   app.onError(onError);
   app.use(async (c, next) => {
@@ -71,7 +68,7 @@ export function createApp({ config, meili }: AppDeps): Hono {
 
   app.get(
     `${BASE_PATH}/_prices`,
-    cachedGet('prices', (def) => toQueryString({ ...def, page: 1, paginate: undefined, limit: undefined, sort: undefined, price: {} }), async (def) => {
+    cachedGet('prices', (def) => toQueryString({ ...def, page: 1, paginate: undefined, limit: undefined, sort: undefined, price_min: undefined, price_max: undefined }), async (def) => {
       const plan = buildPriceBarPlan(def, indexUid);
       return { currency: def.currency, results: toPriceBars(plan, await meili.multiSearch(plan.queries)) };
     }),
@@ -79,28 +76,6 @@ export function createApp({ config, meili }: AppDeps): Hono {
 
   const openApi = toAnswer(buildOpenApi());
   app.get(`${BASE_PATH}/openapi.json`, (c) => send(c, openApi));
-
-  const limitBody = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw invalidParameter('body', `must be at most ${MAX_BODY_BYTES} bytes`);
-    },
-  });
-  app.post(`${BASE_PATH}/meili/multi-search`, limitBody, async (c) => {
-    const text = await c.req.text();
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw invalidParameter('body', 'must be JSON');
-    }
-    const vetted = vetMultiSearch(body, indexUid);
-    if (!vetted.ok) throw invalidParameter(vetted.issue.param, vetted.issue.message);
-    const answer = await meili.multiSearchRaw(vetted.body);
-    c.header('Cache-Control', 'no-store');
-    c.header('Content-Type', 'application/json; charset=utf-8');
-    return c.body(answer, 200);
-  });
 
   app.get('/healthz', async (c) => {
     c.header('Cache-Control', 'no-store');

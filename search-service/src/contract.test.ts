@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseGalleryParams, toQueryString, type GallerySearchDefinition } from './contract';
+import { describeIssue, parseGalleryParams, toQueryString, type GallerySearchDefinition } from './contract';
 import { gatherParams } from './query-string';
 
 const parse = (qs: string) => {
@@ -22,12 +22,16 @@ describe('parseGalleryParams', () => {
     ['q=sea+view', { q: 'sea view' }],
     ['q=%20%20', {}],
     ['sort=price_desc&page=3&paginate=120', { sort: 'price_desc', page: 3, paginate: 120 }],
-    ['currency=USD&price_min=100&price_max=500', { currency: 'USD', price: { price_min: 100, price_max: 500 } }],
-    ['size_=small&size_=large&width_min=20.5', { size: { size_: ['small', 'large'], width_min: 20.5 } }],
+    ['currency=USD&price_min=100&price_max=500', { currency: 'USD', price_min: 100, price_max: 500 }],
+    ['size_=small&size_=large&width_min=20.5', { size_: ['small', 'large'], width_min: 20.5 }],
     ['in_sale=on&free_shipping=true', { in_sale: true, free_shipping: true }],
-    ['painting=oil&prints=screenprint&product_category=sculpture', { product_category: ['sculpture'], category_type: { painting: ['oil'], prints: ['screenprint'], sculpture: [], drawing: [], photography: [] } }],
+    ['painting=oil&prints=screenprint&product_category=sculpture', { product_category: ['sculpture'], painting: ['oil'], prints: ['screenprint'], sculpture: [], drawing: [], photography: [] }],
     ['colours=red&colours=blue&ships_to=US&ships_from=FR', { colours: ['red', 'blue'], ships_to: 'US', ships_from: 'FR' }],
     ['artist=ada-lovelace-2&product_category=painting', { artist: 'ada-lovelace-2', product_category: ['painting'] }],
+    // A value given twice counts once.
+    ['colours=blue&colours=red&colours=blue', { colours: ['blue', 'red'] }],
+    [Array.from({ length: 15 }, () => 'colours=red').join('&'), { colours: ['red'] }],
+    ['product_boost=sea-view&multiple_product_boost=a-b&multiple_product_boost=c&multiple_product_boost=a-b', { product_boost: 'sea-view', multiple_product_boost: ['a-b', 'c'] }],
   ])('%s', (qs, expected) => {
     expect(def(qs)).toMatchObject(expected);
   });
@@ -49,7 +53,6 @@ describe('parseGalleryParams', () => {
     ['size_=huge', 'size_'],
     ['in_sale=true', 'in_sale'],
     ['free_shipping=1', 'free_shipping'],
-    ['colours=red&colours=red', 'colours'],
     ['colours=red%22%20OR%20status%3D%22sold', 'colours'],
     ['painting=screenprint', 'painting'],
     ['ships_to=gb', 'ships_to'],
@@ -69,7 +72,9 @@ describe('parseGalleryParams', () => {
     ['artist=ada&artist=bob', 'artist'],
     ['status=sold', 'status'],
     ['indexUid=other', 'indexUid'],
-    [Array.from({ length: 15 }, () => 'colours=red').join('&'), 'colours'],
+    ['product_boost=Sea', 'product_boost'],
+    ['product_boost=a&product_boost=b', 'product_boost'],
+    [Array.from({ length: 25 }, (_, i) => `multiple_product_boost=w-${i}`).join('&'), 'multiple_product_boost'],
   ])('refuses %s naming %s', (qs, param) => {
     const r = parse(qs);
     expect(r.ok).toBe(false);
@@ -82,14 +87,27 @@ describe('toQueryString', () => {
     '',
     'colours=blue&colours=red',
     'q=sea+view&sort=newest&page=2&currency=EUR&price_min=10&price_max=90',
-    'size_=large&width_max=100&in_sale=on&free_shipping=true&ships_to=US',
-    'shape=square&product_category=sculpture&painting=ink&painting=oil&style=folk&subject=nude',
+    'in_sale=on&size_=large&width_max=100&ships_to=US&free_shipping=true',
+    'product_category=sculpture&painting=ink&painting=oil&subject=nude&style=folk&shape=square',
     'sort=newest&page=2&product_category=painting&artist=ada-lovelace',
+    'product_boost=sea-view&multiple_product_boost=a-b&multiple_product_boost=c',
   ])('round-trips %s', (qs) => {
     expect(toQueryString(def(qs))).toBe(qs);
   });
 
   it('is canonical whatever the order of lists', () => {
     expect(toQueryString(def('colours=red&colours=blue'))).toBe(toQueryString(def('colours=blue&colours=red')));
+  });
+});
+
+describe('describeIssue', () => {
+  it.each([
+    ['price_min', 'must be a whole number', 'Minimum price (price_min) must be a whole number'],
+    ['width_max', 'must be at most 9999', 'Maximum width (width_max) must be at most 9999'],
+    ['colours', 'must be one of red', 'Colour (colours) must be one of red'],
+    ['painting', 'must be one of oil', 'Type of painting (painting) must be one of oil'],
+    ['status', 'is not a gallery search parameter', 'status is not a gallery search parameter'],
+  ])('names %s as shoppers know it', (param, problem, message) => {
+    expect(describeIssue(param, problem)).toBe(message);
   });
 });

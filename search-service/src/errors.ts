@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ErrorResponse } from './contract';
+import { describeIssue, type ErrorResponse } from './contract';
 import { EngineError, EngineTimeoutError, EngineUnavailableError } from './engine';
 
 type ErrorCode = ErrorResponse['error']['code'];
@@ -22,9 +22,9 @@ export class ApiError extends Error {
   }
 }
 
-/** 400 naming the parameter: ('paginate', 'must be at most 120') -> "paginate must be at most 120". */
+/** 400 naming the parameter as shoppers know it: ('price_min', 'must be a whole number') -> "Minimum price (price_min) must be a whole number". */
 export function invalidParameter(param: string, problem: string): ApiError {
-  return new ApiError(400, 'invalid_parameter', `${param} ${problem}`, param);
+  return new ApiError(400, 'invalid_parameter', describeIssue(param, problem), param);
 }
 
 export function errorBody(code: ErrorCode, message: string, param?: string): ErrorResponse {

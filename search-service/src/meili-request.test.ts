@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseGalleryParams, type GallerySearchDefinition } from './contract';
-import { buildCountQuery, buildPriceBarPlan, buildSearchPlan, comparison, expr, sectionFilters } from './meili-request';
+import { boostedSlugs, buildCountQuery, buildPriceBarPlan, buildSearchPlan, comparison, expr, groupFilters } from './meili-request';
 import { gatherParams } from './query-string';
 
 const def = (qs: string): GallerySearchDefinition => {
@@ -11,7 +11,7 @@ const def = (qs: string): GallerySearchDefinition => {
   return r.definition;
 };
 
-describe('sectionFilters', () => {
+describe('groupFilters', () => {
   it.each([
     ['', {}],
     ['colours=red&colours=blue', { colours: [['colours = "red"', 'colours = "blue"']] }],
@@ -26,7 +26,7 @@ describe('sectionFilters', () => {
     ['in_sale=on&has_fine_art_prints=true', { in_sale: ['in_sale = true'], has_fine_art_prints: ['has_fine_art_prints = true'] }],
     ['shape=square', { shape: [['orientation = "square"']] }],
   ])('%s', (qs, expected) => {
-    expect(sectionFilters(def(qs))).toEqual(expected);
+    expect(groupFilters(def(qs))).toEqual(expected);
   });
 });
 
@@ -55,6 +55,13 @@ describe('buildSearchPlan', () => {
     expect(plan.queries[0]).toMatchObject({ sort: ['created_ts:desc'], page: 2, hitsPerPage: 30, filter: [['subject = "nude"'], ['colours = "red"']] });
     expect(plan.queries[1]).toEqual({ indexUid: 'idx', facets: ['subject'], page: 1, hitsPerPage: 0, filter: [['colours = "red"']] });
     expect(plan.queries[2]).toEqual({ indexUid: 'idx', facets: ['colours'], page: 1, hitsPerPage: 0, filter: [['subject = "nude"']] });
+  });
+
+  it('counts an active flag in the main query, which counts it exactly, rather than in a query of its own', () => {
+    const plan = buildSearchPlan(def('in_sale=on&colours=red'), 'idx');
+    expect(plan.disjunctive).toEqual(['colours']);
+    expect(plan.queries).toHaveLength(2);
+    expect(plan.queries[0]!.facets).toEqual(['price_gbp', 'facet_values']);
   });
 
   it.each([
@@ -95,5 +102,25 @@ describe('buildCountQuery and buildPriceBarPlan', () => {
     expect(plan.queries[0]!.filter).toEqual([['colours = "red"'], `price_eur < ${plan.bars[0]!.max! * 100}`]);
     for (const q of plan.queries) expect(JSON.stringify(q.filter)).not.toContain('10000"');
     plan.bars.slice(1).forEach((bar, i) => expect(bar.min).toBe(plan.bars[i]!.max));
+  });
+});
+
+describe('boosted works', () => {
+  it('puts the single boost first and counts each work once', () => {
+    expect(boostedSlugs(def('multiple_product_boost=b&multiple_product_boost=a&product_boost=a'))).toEqual(['a', 'b']);
+  });
+
+  it('counts with query 0 and fetches the boosted matches and the rest, far enough back for any number of matches', () => {
+    const plan = buildSearchPlan(def('colours=red&product_boost=a&multiple_product_boost=b&page=3&paginate=10&sort=newest'), 'idx');
+    expect(plan.queries[0]).toMatchObject({ page: 1, hitsPerPage: 0, filter: [['colours = "red"']] });
+    expect(plan.queries[0]!.sort).toBeUndefined();
+    expect(plan.boost).toEqual({ boosted: 2, rest: 3, offset: 18 });
+    expect(plan.queries[2]).toMatchObject({ filter: [['colours = "red"'], ['slug = "a"', 'slug = "b"']], offset: 0, limit: 2, sort: ['created_ts:desc'] });
+    expect(plan.queries[3]).toMatchObject({ filter: [['colours = "red"'], 'slug != "a"', 'slug != "b"'], offset: 18, limit: 12, sort: ['created_ts:desc'] });
+  });
+
+  it('leaves the count and the price bars alone', () => {
+    expect(buildCountQuery(def('product_boost=a'), 'idx').filter).toBeUndefined();
+    for (const q of buildPriceBarPlan(def('product_boost=a'), 'idx').queries) expect(JSON.stringify(q.filter ?? [])).not.toContain('slug');
   });
 });

@@ -1,20 +1,19 @@
-import { CATEGORY_VALUES, type Category, type Currency } from '@easel/data';
+import { CATEGORY_VALUES, type Currency } from '@easel/data';
 import { DISPLAYED_ATTRIBUTES, type CountedAttribute } from '@easel/indexer';
 import { categoryPathValue, freeShippingCountry, type GallerySearchDefinition, type Sort } from './contract';
+import { FILTERS, distinct, type FilterGroup, type FilterRow, type RangeRow } from './filters';
 import { priceBarEdges } from './price-bars';
 
 /**
- * The gallery search definition -> Meilisearch multi-search queries. Pure. Filters are arrays
- * (AND of items, an inner array is an OR) of `attr = "value"` expressions built only from
- * values the contract has already validated against the vocabulary; `expr` re-checks them.
+ * The gallery search definition -> Meilisearch multi-search queries: the one place a search
+ * definition becomes an engine request. Pure. Each filter row of the table (`filters.ts`) is
+ * turned into filter items by its kind; filters are arrays (AND of items, an inner array is an
+ * OR) of `attr = "value"` expressions built only from values the contract has already validated
+ * against the vocabulary; `expr` re-checks them.
  */
 
-/** The filter panel's sections (plus the three toggles), each filtering independently. */
-export const SECTIONS = [
-  'price', 'size', 'category', 'subject', 'style', 'colours', 'shape', 'ships_to', 'ships_from',
-  'in_sale', 'free_shipping', 'framed_or_ready_to_hang', 'has_fine_art_prints', 'verified_advertising_safe',
-] as const;
-export type Section = (typeof SECTIONS)[number];
+/** The filter groups, in panel order: rows of one group filter, and are counted, as one. */
+export const GROUPS: readonly FilterGroup[] = [...new Set(FILTERS.map((row) => row.group))];
 
 /** AND of items; an array item is an OR of its expressions. */
 export type Filter = (string | string[])[];
@@ -27,28 +26,23 @@ export interface MeiliQuery {
   sort?: string[];
   page?: number;
   hitsPerPage?: number;
+  offset?: number;
+  limit?: number;
   attributesToRetrieve?: string[];
 }
 
 export const priceAttribute = (currency: Currency) => `price_${currency.toLowerCase()}` as const;
 
 /**
- * The distribution the main query counts every inactive section from: one attribute holding
- * all their values (the indexer's COUNTED_ATTRIBUTES), far cheaper than one per section when
- * few works match. An active section's own query counts just its own attribute.
+ * The distribution the main query counts every inactive group from: one attribute holding
+ * all their values (the indexer's COUNTED_ATTRIBUTES), far cheaper than one per group when
+ * few works match. An active disjunctive group's own query counts just its own attribute.
  */
 export const FACET_VALUES = 'facet_values';
 
-/** The attribute whose values a section lists (the price's stats aside). */
-export function countedAttribute(section: Exclude<Section, 'price'>): CountedAttribute {
-  switch (section) {
-    case 'size': return 'size_bucket';
-    // Bare categories and 'category:subcategory' pairs share one attribute, so one distribution.
-    case 'category': return 'category_path';
-    case 'shape': return 'orientation';
-    case 'free_shipping': return 'free_shipping_to';
-    default: return section;
-  }
+/** The attribute a counted group lists: the attribute of its first row that is not a range. */
+export function countedAttribute(group: Exclude<FilterGroup, 'price'>): CountedAttribute {
+  return FILTERS.find((row) => row.group === group && row.kind !== 'range')!.attribute as CountedAttribute;
 }
 
 /** The fields a product card is made from; nothing else leaves the engine. */
@@ -66,12 +60,12 @@ const SORT_RULES: Record<Sort, string[] | undefined> = {
 const SAFE_VALUE = /^[A-Za-z0-9][A-Za-z0-9:_-]{0,99}$/;
 const SAFE_ATTRIBUTE = /^[a-z_]{1,40}$/;
 
-/** `attr = "value"`, refusing anything outside the vocabulary's alphabet: ('colours', 'red') -> 'colours = "red"'. */
-export function expr(attribute: string, value: string | boolean): string {
+/** `attr = "value"` (or `!=`), refusing anything outside the vocabulary's alphabet: ('colours', 'red') -> 'colours = "red"'. */
+export function expr(attribute: string, value: string | boolean, op: '=' | '!=' = '='): string {
   if (!SAFE_ATTRIBUTE.test(attribute)) throw new Error(`Refusing unsafe filter attribute ${JSON.stringify(attribute)}`);
-  if (typeof value === 'boolean') return `${attribute} = ${value}`;
+  if (typeof value === 'boolean') return `${attribute} ${op} ${value}`;
   if (!SAFE_VALUE.test(value)) throw new Error(`Refusing unsafe filter value ${JSON.stringify(value)}`);
-  return `${attribute} = "${value}"`;
+  return `${attribute} ${op} "${value}"`;
 }
 
 /** `attr op n` for a finite number: ('width_cm', '>=', 40) -> 'width_cm >= 40'. */
@@ -81,55 +75,63 @@ export function comparison(attribute: string, op: '>=' | '<=' | '<', n: number):
   return `${attribute} ${op} ${n}`;
 }
 
-/** The categories a definition names, directly or through one of their subcategories. */
-function chosenCategories(def: GallerySearchDefinition): Category[] {
-  return CATEGORY_VALUES.filter((c) => def.product_category.includes(c) || def.category_type[c].length > 0);
+/** A range row's engine attribute and the factor from its parameters' units to the engine's. */
+function rangeScale(row: RangeRow, currency: Currency): { attribute: string; factor: number } {
+  return row.unit === 'currency' ? { attribute: priceAttribute(currency), factor: 100 } : { attribute: row.attribute, factor: 1 };
 }
 
 /**
- * Each active section's filter items; inactive sections are absent:
+ * The category group: a category with subcategories chosen narrows to those; without, it takes
+ * the whole category. Both are values of category_path, so the group is one OR over one attribute.
+ */
+function categoryValues(def: GallerySearchDefinition): string[] {
+  return CATEGORY_VALUES.flatMap((c) => {
+    const subs = def[c];
+    if (subs.length > 0) return subs.map((s) => categoryPathValue(c, s));
+    return def.product_category.includes(c) ? [c] : [];
+  });
+}
+
+/** One row's filter items; none when the row is not set. */
+function rowFilter(row: FilterRow, def: GallerySearchDefinition): Filter {
+  switch (row.kind) {
+    case 'list': {
+      if (row.group === 'category') return [];
+      const values = def[row.name] as readonly string[];
+      return values.length > 0 ? [values.map((v) => expr(row.attribute, v))] : [];
+    }
+    case 'country': {
+      const value = def[row.name];
+      return value ? [expr(row.attribute, value)] : [];
+    }
+    case 'flag':
+      if (!def[row.name]) return [];
+      // Free shipping is always to one country: the chosen destination, else the default.
+      return [row.name === 'free_shipping' ? expr(row.attribute, freeShippingCountry(def)) : expr(row.attribute, true)];
+    case 'range': {
+      const { attribute, factor } = rangeScale(row, def.currency);
+      const min = def[`${row.name}_min`];
+      const max = def[`${row.name}_max`];
+      return [
+        ...(min === undefined ? [] : [comparison(attribute, '>=', min * factor)]),
+        ...(max === undefined ? [] : [comparison(attribute, '<=', max * factor)]),
+      ];
+    }
+  }
+}
+
+/**
+ * Each active group's filter items; inactive groups are absent:
  * { colours: ['red', 'blue'], in_sale: true } -> { colours: [['colours = "red"', 'colours = "blue"']], in_sale: ['in_sale = true'] }.
  */
-export function sectionFilters(def: GallerySearchDefinition): Partial<Record<Section, Filter>> {
-  const out: Partial<Record<Section, Filter>> = {};
-  const anyOf = (section: Section, attribute: string, values: readonly string[]) => {
-    if (values.length > 0) out[section] = [values.map((v) => expr(attribute, v))];
-  };
-
-  const price: Filter = [];
-  const priceAttr = priceAttribute(def.currency);
-  if (def.price.price_min !== undefined) price.push(comparison(priceAttr, '>=', def.price.price_min * 100));
-  if (def.price.price_max !== undefined) price.push(comparison(priceAttr, '<=', def.price.price_max * 100));
-  if (price.length > 0) out.price = price;
-
-  const size: Filter = [];
-  if (def.size.size_.length > 0) size.push(def.size.size_.map((b) => expr('size_bucket', b)));
-  if (def.size.width_min !== undefined) size.push(comparison('width_cm', '>=', def.size.width_min));
-  if (def.size.width_max !== undefined) size.push(comparison('width_cm', '<=', def.size.width_max));
-  if (def.size.height_min !== undefined) size.push(comparison('height_cm', '>=', def.size.height_min));
-  if (def.size.height_max !== undefined) size.push(comparison('height_cm', '<=', def.size.height_max));
-  if (size.length > 0) out.size = size;
-
-  // A category with subcategories chosen narrows to those; without, it takes the whole category.
-  // Both are values of category_path, so the section is one OR over one attribute, as
-  // InstantSearch's refinement list over category_path writes it.
-  const categories = chosenCategories(def).flatMap((c) => {
-    const subs = def.category_type[c];
-    return (subs.length > 0 ? subs.map((s) => categoryPathValue(c, s)) : [c]).map((v) => expr('category_path', v));
-  });
-  if (categories.length > 0) out.category = [categories];
-
-  anyOf('subject', 'subject', def.subject);
-  anyOf('style', 'style', def.style);
-  anyOf('colours', 'colours', def.colours);
-  anyOf('shape', 'orientation', def.shape);
-  if (def.ships_to) out.ships_to = [expr('ships_to', def.ships_to)];
-  if (def.ships_from) out.ships_from = [expr('ships_from', def.ships_from)];
-  if (def.in_sale) out.in_sale = [expr('in_sale', true)];
-  if (def.free_shipping) out.free_shipping = [expr('free_shipping_to', freeShippingCountry(def))];
-  if (def.framed_or_ready_to_hang) out.framed_or_ready_to_hang = [expr('framed_or_ready_to_hang', true)];
-  if (def.has_fine_art_prints) out.has_fine_art_prints = [expr('has_fine_art_prints', true)];
-  if (def.verified_advertising_safe) out.verified_advertising_safe = [expr('verified_advertising_safe', true)];
+export function groupFilters(def: GallerySearchDefinition): Partial<Record<FilterGroup, Filter>> {
+  const out: Partial<Record<FilterGroup, Filter>> = {};
+  for (const row of FILTERS) {
+    const items = rowFilter(row, def);
+    if (items.length > 0) out[row.group] = [...(out[row.group] ?? []), ...items];
+  }
+  const categories = categoryValues(def);
+  if (categories.length > 0) out.category = [categories.map((v) => expr('category_path', v))];
   return out;
 }
 
@@ -138,75 +140,98 @@ function shipsToCountsFreeShipping(def: Pick<GallerySearchDefinition, 'ships_to'
   return Boolean(def.ships_to && def.free_shipping);
 }
 
-/** The attribute the ships-to section counts: free destinations when free shipping is on. */
+/** The attribute the ships-to group counts: free destinations when free shipping is on. */
 export function shipsToFacetAttribute(def: Pick<GallerySearchDefinition, 'ships_to' | 'free_shipping'>): 'ships_to' | 'free_shipping_to' {
   return shipsToCountsFreeShipping(def) ? 'free_shipping_to' : 'ships_to';
 }
 
 /**
- * What narrows the whole search, every facet count included, outside the sections:
+ * What narrows the whole search, every facet count included, outside the filters:
  * { artist: 'ada-lovelace' } -> ['artist_slug = "ada-lovelace"'] (the artist page's works).
  */
 export function scopeFilter(def: Pick<GallerySearchDefinition, 'artist'>): Filter {
   return def.artist ? [expr('artist_slug', def.artist)] : [];
 }
 
-/** The scope and all active sections' items but those of `without`. */
-export function combineFilters(scope: Filter, filters: Partial<Record<Section, Filter>>, without: Section[] = []): Filter {
-  return [...scope, ...SECTIONS.filter((s) => !without.includes(s)).flatMap((s) => filters[s] ?? [])];
+/** The scope and all active groups' items but those of `without`. */
+export function combineFilters(scope: Filter, filters: Partial<Record<FilterGroup, Filter>>, without: FilterGroup[] = []): Filter {
+  return [...scope, ...GROUPS.filter((g) => !without.includes(g)).flatMap((g) => filters[g] ?? [])];
 }
 
-const withFilter = (query: MeiliQuery, filter: Filter): MeiliQuery => (filter.length > 0 ? { ...query, filter } : query);
+const withFilter = <Q extends MeiliQuery>(query: Q, filter: Filter): Q => (filter.length > 0 ? { ...query, filter } : query);
+
+/** The boosted works, the single one first: { product_boost: 'a', multiple_product_boost: ['b', 'a'] } -> ['a', 'b']. */
+export function boostedSlugs(def: Pick<GallerySearchDefinition, 'product_boost' | 'multiple_product_boost'>): string[] {
+  return distinct([...(def.product_boost ? [def.product_boost] : []), ...def.multiple_product_boost]);
+}
 
 export interface SearchPlan {
   queries: MeiliQuery[];
-  /** The section each query after the first counts facets for, in order. */
-  disjunctive: Section[];
+  /** The group each facet query after the first counts, in order. */
+  disjunctive: FilterGroup[];
+  /**
+   * With boosted works: the indexes of the query for the boosted works that match and of the
+   * query for the rest from `offset` on; the page is cut from the boosted hits followed by the rest.
+   */
+  boost?: { boosted: number; rest: number; offset: number };
 }
 
 /**
  * The page of results with every facet, as one multi-search: query 0 has every filter and the
- * facets of the inactive sections; then one count-only query per active section, its own filter
- * removed, for that section's facets (disjunctive inside a section, conjunctive across them).
+ * facets of the inactive groups (and of active conjunctive ones, which it counts exactly); then
+ * one count-only query per active disjunctive group, its own filter removed, for that group's
+ * facets (disjunctive inside a group, conjunctive across them).
+ *
+ * Boosted works (`product_boost`, `multiple_product_boost`) that match lead the results: query 0
+ * then only counts, and two more queries fetch the boosted matches and the rest without them,
+ * far enough back that the page can be cut from the two whatever number of the boosted match.
  */
 export function buildSearchPlan(def: GallerySearchDefinition, indexUid: string): SearchPlan {
   const scope = scopeFilter(def);
-  const filters = sectionFilters(def);
-  const active = SECTIONS.filter((s) => filters[s]);
-  const inactive = SECTIONS.filter((s) => !filters[s]);
+  const filters = groupFilters(def);
+  const isDisjunctive = (g: FilterGroup) => FILTERS.some((row) => row.group === g && row.disjunctive);
+  const counted = GROUPS.filter((g) => !filters[g] || !isDisjunctive(g));
+  const disjunctive = GROUPS.filter((g) => filters[g] && isDisjunctive(g));
   const base = { indexUid, ...(def.q ? { q: def.q } : {}) };
   const sort = SORT_RULES[def.sort];
+  const sorted = sort ? { sort } : {};
+  const all = combineFilters(scope, filters);
+  const boosted = boostedSlugs(def);
+  const facets = [
+    ...(counted.includes('price') ? [priceAttribute(def.currency)] : []),
+    ...(counted.some((g) => g !== 'price') ? [FACET_VALUES] : []),
+  ];
   const main = withFilter(
-    {
-      ...base,
-      facets: [
-        ...(inactive.includes('price') ? [priceAttribute(def.currency)] : []),
-        ...(inactive.some((s) => s !== 'price') ? [FACET_VALUES] : []),
-      ],
-      ...(sort ? { sort } : {}),
-      page: def.page,
-      hitsPerPage: def.paginate,
-      attributesToRetrieve: CARD_ATTRIBUTES,
-    },
-    combineFilters(scope, filters),
+    boosted.length === 0
+      ? { ...base, facets, ...sorted, page: def.page, hitsPerPage: def.paginate, attributesToRetrieve: CARD_ATTRIBUTES }
+      : { ...base, facets, page: 1, hitsPerPage: 0 },
+    all,
   );
-  const facetQueries = active.map((s) => {
+  const facetQueries = disjunctive.map((g) => {
     // With free shipping on, choosing another destination means "ships free there".
-    const freeTo = s === 'ships_to' && shipsToCountsFreeShipping(def);
-    const facet = s === 'price' ? priceAttribute(def.currency) : freeTo ? shipsToFacetAttribute(def) : countedAttribute(s);
-    return withFilter(
-      { ...base, facets: [facet], page: 1, hitsPerPage: 0 },
-      combineFilters(scope, filters, freeTo ? ['ships_to', 'free_shipping'] : [s]),
-    );
+    const freeTo = g === 'ships_to' && shipsToCountsFreeShipping(def);
+    const facet = g === 'price' ? priceAttribute(def.currency) : freeTo ? shipsToFacetAttribute(def) : countedAttribute(g);
+    return withFilter({ ...base, facets: [facet], page: 1, hitsPerPage: 0 }, combineFilters(scope, filters, freeTo ? ['ships_to', 'free_shipping'] : [g]));
   });
-  return { queries: [main, ...facetQueries], disjunctive: active };
+  const plan: SearchPlan = { queries: [main, ...facetQueries], disjunctive };
+  if (boosted.length === 0) return plan;
+
+  const start = (def.page - 1) * def.paginate;
+  const offset = Math.max(0, start - boosted.length);
+  plan.boost = { boosted: plan.queries.length, rest: plan.queries.length + 1, offset };
+  const hits = { ...base, ...sorted, attributesToRetrieve: CARD_ATTRIBUTES };
+  plan.queries.push(
+    { ...hits, filter: [...all, boosted.map((slug) => expr('slug', slug))], offset: 0, limit: boosted.length },
+    { ...hits, filter: [...all, ...boosted.map((slug) => expr('slug', slug, '!='))], offset, limit: def.paginate + boosted.length },
+  );
+  return plan;
 }
 
 /** The exact number of matches, nothing else: hitsPerPage 0 still counts exactly. */
 export function buildCountQuery(def: GallerySearchDefinition, indexUid: string): MeiliQuery {
   return withFilter(
     { indexUid, ...(def.q ? { q: def.q } : {}), page: 1, hitsPerPage: 0 },
-    combineFilters(scopeFilter(def), sectionFilters(def)),
+    combineFilters(scopeFilter(def), groupFilters(def)),
   );
 }
 
@@ -223,7 +248,7 @@ export interface PriceBarPlan {
 export function buildPriceBarPlan(def: GallerySearchDefinition, indexUid: string): PriceBarPlan {
   const edges = priceBarEdges(def.currency);
   const attr = priceAttribute(def.currency);
-  const others = combineFilters(scopeFilter(def), sectionFilters(def), ['price']);
+  const others = combineFilters(scopeFilter(def), groupFilters(def), ['price']);
   const bars = edges.map((min, i) => ({ min, max: edges[i + 1] ?? null }));
   const queries = bars.map(({ min, max }) =>
     withFilter({ indexUid, ...(def.q ? { q: def.q } : {}), page: 1, hitsPerPage: 0 }, [

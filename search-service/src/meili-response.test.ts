@@ -56,3 +56,23 @@ describe('toSearchResponse', () => {
     expect(response.facets.sculpture[0]).toEqual({ value: 'mixed-media', count: 3 });
   });
 });
+
+describe('boosted works', () => {
+  const work = (slug: string) => ({ ...hit, slug });
+  const answer = (d: GallerySearchDefinition, boosted: string[], rest: string[]) => {
+    const plan = buildSearchPlan(d, 'idx');
+    const results = plan.queries.map(() => ({ hits: [] as (typeof hit)[], totalHits: 7 }));
+    results[plan.boost!.boosted] = { hits: boosted.map(work), totalHits: boosted.length };
+    results[plan.boost!.rest] = { hits: rest.map(work), totalHits: 5 };
+    return toSearchResponse(d, plan, results).results.map((card) => card.slug);
+  };
+
+  it('leads the first page with the boosted works that match', () => {
+    expect(answer(def({ multiple_product_boost: ['b', 'x'], paginate: ['3'] }), ['b'], ['r1', 'r2', 'r3', 'r4', 'r5'])).toEqual(['b', 'r1', 'r2']);
+  });
+
+  it('carries on the later pages where the first left off', () => {
+    // Page 2 of 3 with two boosts of which one matches: the rest is fetched from offset 1.
+    expect(answer(def({ multiple_product_boost: ['b', 'x'], paginate: ['3'], page: ['2'] }), ['b'], ['r2', 'r3', 'r4', 'r5'])).toEqual(['r3', 'r4', 'r5']);
+  });
+});

@@ -1,14 +1,8 @@
-import {
-  CATEGORIES, CATEGORY_VALUES, COLOUR_VALUES, ORIENTATIONS, SHIPPING_COUNTRIES, SIZE_BUCKETS, STYLES, SUBJECTS,
-  type Currency,
-} from '@easel/data';
-import type { SearchHit } from '@easel/indexer';
-import {
-  categoryPathValue, freeShippingCountry, type FacetValue, type Facets, type GallerySearchDefinition, type ListFacet, type PriceBar,
-  type SearchResponse,
-} from './contract';
-import type { CountedAttribute } from '@easel/indexer';
-import { FACET_VALUES, countedAttribute, priceAttribute, shipsToFacetAttribute, type PriceBarPlan, type SearchPlan, type Section } from './meili-request';
+import { SHIPPING_COUNTRIES, type Currency } from '@easel/data';
+import type { CountedAttribute, SearchHit } from '@easel/indexer';
+import { freeShippingCountry, type FacetValue, type Facets, type GallerySearchDefinition, type ListFacet, type PriceBar, type SearchResponse } from './contract';
+import { FILTERS, type FilterGroup } from './filters';
+import { FACET_VALUES, countedAttribute, priceAttribute, shipsToFacetAttribute, type PriceBarPlan, type SearchPlan } from './meili-request';
 import { toProductCard } from './product-card';
 
 /** The parts of a Meilisearch search result the service reads. */
@@ -21,20 +15,20 @@ export interface MeiliResult {
 }
 
 /**
- * A search plan's multi-search results -> the contract's response. Facets of an active section
- * come from its own count-only query, the rest from the main query:
+ * A search plan's multi-search results -> the contract's response. Facets of an active
+ * disjunctive group come from its own count-only query, the rest from the main query:
  * hits [{ slug: 'sea', … }], totalHits 61, paginate 60 -> { results: [{ url: '/product/sea/', … }], count: 61, num_pages: 2, … }.
  */
 export function toSearchResponse(def: GallerySearchDefinition, plan: SearchPlan, results: MeiliResult[]): SearchResponse {
   const main = results[0];
   if (!main) throw new Error('The engine answered without the main result');
   const count = main.totalHits ?? 0;
-  const sourceOf = (section: Section): MeiliResult => {
-    const i = plan.disjunctive.indexOf(section);
+  const sourceOf = (group: FilterGroup): MeiliResult => {
+    const i = plan.disjunctive.indexOf(group);
     return (i === -1 ? main : results[i + 1]) ?? main;
   };
   return {
-    results: main.hits.map((hit) => toProductCard(hit, def)),
+    results: pageHits(def, plan, results).map((hit) => toProductCard(hit, def)),
     count,
     num_pages: Math.ceil(count / def.paginate),
     page: def.page,
@@ -42,11 +36,27 @@ export function toSearchResponse(def: GallerySearchDefinition, plan: SearchPlan,
   };
 }
 
-/** The result a section's facets come from. */
-type SourceOf = (section: Section) => MeiliResult;
+/**
+ * The page's hits: the main query's, or with boosted works the page cut from the boosted
+ * matches followed by the rest (fetched from `offset` on): 2 boosted, page 1 of 3 ->
+ * [boosted 1, boosted 2, rest 1].
+ */
+function pageHits(def: GallerySearchDefinition, plan: SearchPlan, results: MeiliResult[]): SearchHit[] {
+  if (!plan.boost) return results[0]!.hits;
+  const boosted = results[plan.boost.boosted]?.hits ?? [];
+  const rest = results[plan.boost.rest]?.hits ?? [];
+  const start = (def.page - 1) * def.paginate;
+  const hits: SearchHit[] = [];
+  for (let i = start; i < start + def.paginate; i++) {
+    const hit = i < boosted.length ? boosted[i] : rest[i - boosted.length - plan.boost.offset];
+    if (!hit) break;
+    hits.push(hit);
+  }
+  return hits;
+}
 
 /**
- * A result's counts by counted attribute: its own distributions (an active section's query) and
+ * A result's counts by counted attribute: its own distributions (an active group's query) and
  * the shared one split once by attribute:
  * { colours: { red: 3 }, facet_values: { 'subject:sea': 2, 'category_path:painting:oil': 1 } }
  * -> colours { red: 3 }, subject { sea: 2 }, category_path { 'painting:oil': 1 }.
@@ -64,45 +74,40 @@ function countsByAttribute(result: MeiliResult): Map<string, Record<string, numb
   return counts;
 }
 
-function toFacets(def: GallerySearchDefinition, sourceOf: SourceOf): Facets {
+/** Every counted row's values, from the table: lists by vocabulary, countries, and one value per flag. */
+function toFacets(def: GallerySearchDefinition, sourceOf: (group: FilterGroup) => MeiliResult): Facets {
   const split = new Map<MeiliResult, Map<string, Record<string, number>>>();
-  const dist = (section: Exclude<Section, 'price'>, attribute: CountedAttribute = countedAttribute(section)) => {
-    const source = sourceOf(section);
+  const dist = (group: Exclude<FilterGroup, 'price'>, attribute: CountedAttribute = countedAttribute(group)) => {
+    const source = sourceOf(group);
     if (!split.has(source)) split.set(source, countsByAttribute(source));
     return split.get(source)!.get(attribute) ?? {};
   };
-  const list = (section: Exclude<Section, 'price'>, values: readonly string[], selected: readonly string[]) =>
-    facetList(dist(section), values, selected, def.limit);
-  // A toggle has one value, the one its parameter takes; boolean facets are keyed 'true'.
-  const flag = (section: Exclude<Section, 'price'>, value: 'true' | 'on') => [{ value, count: dist(section)['true'] ?? 0 }];
-  const countries = (section: 'ships_to' | 'ships_from') => {
-    const d = dist(section, section === 'ships_to' ? shipsToFacetAttribute(def) : section);
-    const values = [...new Set([...SHIPPING_COUNTRIES, ...Object.keys(d).filter((k) => /^[A-Z]{2}$/.test(k))])];
-    return facetList(d, values, def[section] ? [def[section]] : [], def.limit);
-  };
-  // One distribution holds both: bare categories for product_category, pairs for each category's list.
-  const categoryPaths = dist('category');
-  const lists: Record<ListFacet, FacetValue[]> = {
-    size_: list('size', SIZE_BUCKETS, def.size.size_),
-    product_category: facetList(categoryPaths, CATEGORY_VALUES, def.product_category, def.limit),
-    ...(Object.fromEntries(
-      CATEGORY_VALUES.map((c) => {
-        const prefixed = Object.fromEntries(CATEGORIES[c].map((s) => [s, categoryPaths[categoryPathValue(c, s)] ?? 0]));
-        return [c, facetList(prefixed, CATEGORIES[c], def.category_type[c], def.limit)];
-      }),
-    ) as Record<(typeof CATEGORY_VALUES)[number], FacetValue[]>),
-    subject: list('subject', SUBJECTS, def.subject),
-    style: list('style', STYLES, def.style),
-    colours: list('colours', COLOUR_VALUES, def.colours),
-    shape: list('shape', ORIENTATIONS, def.shape),
-    ships_to: countries('ships_to'),
-    ships_from: countries('ships_from'),
-    in_sale: flag('in_sale', 'on'),
-    free_shipping: [{ value: 'true', count: dist('free_shipping')[freeShippingCountry(def)] ?? 0 }],
-    framed_or_ready_to_hang: flag('framed_or_ready_to_hang', 'true'),
-    has_fine_art_prints: flag('has_fine_art_prints', 'true'),
-    verified_advertising_safe: flag('verified_advertising_safe', 'true'),
-  };
+  const lists = {} as Record<ListFacet, FacetValue[]>;
+  for (const row of FILTERS) {
+    switch (row.kind) {
+      case 'list': {
+        const counts = dist(row.group);
+        // A subcategory is counted as its 'category:subcategory' pair (names repeat across categories).
+        const prefix = 'parent' in row ? `${row.parent}:` : '';
+        const own = Object.fromEntries(row.values.map((v) => [v, counts[`${prefix}${v}`] ?? 0]));
+        lists[row.name] = facetList(own, row.values, def[row.name], def.limit);
+        break;
+      }
+      case 'country': {
+        const counts = dist(row.group, row.name === 'ships_to' ? shipsToFacetAttribute(def) : row.attribute);
+        const values = [...new Set([...SHIPPING_COUNTRIES, ...Object.keys(counts).filter((k) => /^[A-Z]{2}$/.test(k))])];
+        const chosen = def[row.name];
+        lists[row.name] = facetList(counts, values, chosen ? [chosen] : [], def.limit);
+        break;
+      }
+      case 'flag': {
+        // A flag has one value, the one its parameter takes; boolean facets are keyed 'true'.
+        const key = row.name === 'free_shipping' ? freeShippingCountry(def) : 'true';
+        lists[row.name] = [{ value: row.on, count: dist(row.group)[key] ?? 0 }];
+        break;
+      }
+    }
+  }
   return { price: priceBounds(def.currency, sourceOf('price')), ...lists };
 }
 

@@ -1,9 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, DEFAULT_GBP_RATES } from '@easel/data';
-import type { SearchHit } from '@easel/indexer';
 import { parseGalleryParams, type GallerySearchDefinition, type SearchResponse } from '../src/contract';
-import { toProductCard } from '../src/product-card';
 import { gatherParams } from '../src/query-string';
 import { buildFixture, getJson, type Fixture } from './fixture';
 import { sqlCount, sqlIds, sqlPriceRange } from './sql-oracle';
@@ -343,8 +341,8 @@ describe('hostile input gets a 400 naming the parameter', () => {
     ['size_=%22small%22', 'size_'],
     ['colours=red%22%20OR%20colours%3D%22blue', 'colours'],
     ['subject=nude)%20OR%20(1', 'subject'],
-    ['style=abstract&style=abstract', 'style'],
-    [Array.from({ length: 20 }, () => 'subject=nude').join('&'), 'subject'],
+    ['product_boost=Sea%20View', 'product_boost'],
+    ['multiple_product_boost=a%22%20OR%20slug%20!%3D%20%22b', 'multiple_product_boost'],
     ['ships_to=GB%22%20OR%20ships_to%3D%22US', 'ships_to'],
     ['ships_from=_geoRadius(1,2,3)', 'ships_from'],
     ['in_sale=yes', 'in_sale'],
@@ -370,60 +368,36 @@ describe('hostile input gets a 400 naming the parameter', () => {
   });
 });
 
-describe('the restricted InstantSearch endpoint', () => {
-  const post = (body: unknown) =>
-    f.app.request(`${S}meili/multi-search`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
-
-  it('answers an instant-meilisearch query on the gallery index, whatever index it names', async () => {
-    const res = await post({ queries: [{ indexUid: 'other', q: '', filter: [['"colours"="red"']], facets: ['colours', 'category_path'], hitsPerPage: 5, page: 1 }] });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    const body = (await res.json()) as { results: { indexUid: string; hits: Record<string, unknown>[]; totalHits: number; facetDistribution: Record<string, unknown> }[] };
-    expect(body.results[0]!.indexUid).toBe(f.indexUid);
-    expect(body.results[0]!.hits).toHaveLength(5);
-    expect(body.results[0]!.totalHits).toBe(await sqlCount(f.db, def('colours=red')));
-    expect(Object.keys(body.results[0]!.facetDistribution).sort()).toEqual(['category_path', 'colours']);
-    expect(body.results[0]!.hits[0]).not.toHaveProperty('popularity');
+describe('boosted works', () => {
+  it('lead the first page when they match, and the pages still hold every match once', async () => {
+    const qs = 'product_category=sculpture&sort=newest&paginate=20';
+    const plain = await search(qs);
+    const later = plain.results.slice(5, 8).map((r) => r.slug);
+    const elsewhere = (await search('product_category=painting&paginate=1')).results[0]!.slug;
+    const boost = `product_boost=${later[2]}&multiple_product_boost=${later[0]}&multiple_product_boost=${later[1]}&multiple_product_boost=${elsewhere}`;
+    const first = await search(`${qs}&${boost}`);
+    // The single boost first, then the others in the search's own order; a work that does not match is not shown.
+    expect(first.results.slice(0, 3).map((r) => r.slug)).toEqual([later[2], later[0], later[1]]);
+    expect(first.results.map((r) => r.slug)).not.toContain(elsewhere);
+    expect(first.count).toBe(plain.count);
+    expect(first.facets).toEqual(plain.facets);
+    const pages = [first];
+    for (let page = 2; page <= first.num_pages; page++) pages.push(await search(`${qs}&${boost}&page=${page}`));
+    const slugs = pages.flatMap((p) => p.results.map((r) => r.slug));
+    expect(slugs).toHaveLength(plain.count);
+    expect(new Set(slugs).size).toBe(plain.count);
   });
 
-  it('gives hits that toProductCard turns into the very cards the gallery search returns', async () => {
-    const res = await post({ queries: [{ indexUid: 'artworks', filter: [['"colours"="blue"'], '"in_sale"=true', '"ships_to"="US"'], sort: ['created_ts:desc'], hitsPerPage: 8, page: 1 }] });
-    const hits = ((await res.json()) as { results: { hits: SearchHit[] }[] }).results[0]!.hits;
-    const cards = (await search('colours=blue&in_sale=on&sort=newest&paginate=8&ships_to=US')).results;
-    expect(cards).toHaveLength(8);
-    expect(hits.map((hit) => toProductCard(hit, { ships_to: 'US' }))).toEqual(cards);
+  it('leave the count and the price bars as they are', async () => {
+    const boost = `product_boost=${(await search('paginate=1')).results[0]!.slug}`;
+    expect((await getJson(f.app, `${S}_count/?colours=red&${boost}`)).body).toEqual((await getJson(f.app, `${S}_count/?colours=red`)).body);
+    expect((await getJson(f.app, `${S}_prices/?colours=red&${boost}`)).body).toEqual((await getJson(f.app, `${S}_prices/?colours=red`)).body);
   });
+});
 
-  it('matches the contract when one refinement list over category_path mixes categories and subcategories', async () => {
-    const res = await post({ queries: [{ indexUid: 'artworks', filter: [['"category_path"="sculpture"', '"category_path"="painting:oil"']], hitsPerPage: 1 }] });
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as { results: { totalHits: number }[] };
-    const count = await sqlCount(f.db, def('product_category=sculpture&painting=oil'));
-    expect(count).toBeGreaterThan(0);
-    expect(body.results[0]!.totalHits).toBe(count);
-    expect(body.results[0]!.totalHits).toBe((await search('product_category=sculpture&painting=oil')).count);
-  });
-
-  it.each([
-    [{ queries: [{ filter: 'status = "sold"' }] }, 'queries[0].filter'],
-    [{ queries: [{ filter: ['colours = "red" OR status = "sold"'] }] }, 'queries[0].filter[0]'],
-    [{ queries: [{ facets: ['*'] }] }, 'queries[0].facets'],
-    [{ queries: [{ facets: ['category'] }] }, 'queries[0].facets'],
-    [{ queries: [{ hitsPerPage: 100000 }] }, 'queries[0].hitsPerPage'],
-    [{ queries: [{ sort: ['title:asc'] }] }, 'queries[0].sort'],
-    ['not json', 'body'],
-  ])('refuses %j naming %s', async (body, param) => {
-    const res = typeof body === 'string'
-      ? await f.app.request(`${S}meili/multi-search`, { method: 'POST', body })
-      : await post(body);
-    expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: { param: string } }).error.param).toBe(param);
-  });
-
-  it('measures the body limit in bytes, not characters', async () => {
-    // 40,000 three-byte characters: under 64 KiB as characters, over it as bytes.
-    const res = await f.app.request(`${S}meili/multi-search`, { method: 'POST', body: `{"queries":[{"q":"${'€'.repeat(40_000)}"}]}` });
-    expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: { param: string } }).error.param).toBe('body');
+describe('one way in', () => {
+  it('has no engine-shaped endpoint: a multi-search body is not taken', async () => {
+    const res = await f.app.request(`${S}meili/multi-search`, { method: 'POST', body: JSON.stringify({ queries: [{ q: '' }] }) });
+    expect(res.status).toBe(404);
   });
 });

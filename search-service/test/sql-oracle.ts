@@ -14,19 +14,19 @@ export function whereOf(def: GallerySearchDefinition, without: string[] = []): R
   const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`));
   const price = sql`ROUND(COALESCE(w.sale_price_minor, w.price_minor) * (SELECT rate FROM currency_rates WHERE from_currency = 'GBP' AND to_currency = ${def.currency}))`;
   if (on('price')) {
-    if (def.price.price_min !== undefined) conds.push(sql`${price} >= ${def.price.price_min * 100}`);
-    if (def.price.price_max !== undefined) conds.push(sql`${price} <= ${def.price.price_max * 100}`);
+    if (def.price_min !== undefined) conds.push(sql`${price} >= ${def.price_min * 100}`);
+    if (def.price_max !== undefined) conds.push(sql`${price} <= ${def.price_max * 100}`);
   }
   if (on('size')) {
-    if (def.size.size_.length) conds.push(sql`w.size_bucket IN (${list(def.size.size_)})`);
-    if (def.size.width_min !== undefined) conds.push(sql`w.width_cm >= ${def.size.width_min}`);
-    if (def.size.width_max !== undefined) conds.push(sql`w.width_cm <= ${def.size.width_max}`);
-    if (def.size.height_min !== undefined) conds.push(sql`w.height_cm >= ${def.size.height_min}`);
-    if (def.size.height_max !== undefined) conds.push(sql`w.height_cm <= ${def.size.height_max}`);
+    if (def.size_.length) conds.push(sql`w.size_bucket IN (${list(def.size_)})`);
+    if (def.width_min !== undefined) conds.push(sql`w.width_cm >= ${def.width_min}`);
+    if (def.width_max !== undefined) conds.push(sql`w.width_cm <= ${def.width_max}`);
+    if (def.height_min !== undefined) conds.push(sql`w.height_cm >= ${def.height_min}`);
+    if (def.height_max !== undefined) conds.push(sql`w.height_cm <= ${def.height_max}`);
   }
   if (on('category')) {
-    const whole = CATEGORY_VALUES.filter((c) => def.product_category.includes(c) && def.category_type[c].length === 0);
-    const paths = CATEGORY_VALUES.flatMap((c) => def.category_type[c].map((s) => `${c}:${s}`));
+    const whole = CATEGORY_VALUES.filter((c) => def.product_category.includes(c) && def[c].length === 0);
+    const paths = CATEGORY_VALUES.flatMap((c) => def[c].map((s) => `${c}:${s}`));
     const ors: RawBuilder<unknown>[] = [];
     if (whole.length) ors.push(sql`w.category IN (${list(whole)})`);
     if (paths.length) ors.push(sql`(w.category || ':' || w.subcategory) IN (${list(paths)})`);

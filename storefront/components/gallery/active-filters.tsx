@@ -17,26 +17,18 @@ export function ActiveFilters({ onChange, onClearAll }: ActiveFiltersProps) {
   const countryName = useCountryName();
   const chips = filterChips(active);
   if (chips.length === 0 && !active.q) return null;
-  const text = (chip: FilterChip): string => {
-    switch (chip.field) {
-      case 'price_min': return `From ${formatWholeUnits(chip.value as number, active.currency)}`;
-      case 'price_max': return `Up to ${formatWholeUnits(chip.value as number, active.currency)}`;
-      case 'width_min': return `Width from ${formatLength(chip.value as number, settings.display_units)}`;
-      case 'width_max': return `Width up to ${formatLength(chip.value as number, settings.display_units)}`;
-      case 'height_min': return `Height from ${formatLength(chip.value as number, settings.display_units)}`;
-      case 'height_max': return `Height up to ${formatLength(chip.value as number, settings.display_units)}`;
-      case 'in_sale': return 'On sale';
-      case 'free_shipping': return `Free shipping to ${countryName(active.ships_to ?? settings.country)}`;
-      case 'framed_or_ready_to_hang': return 'Framed or ready to hang';
-      case 'has_fine_art_prints': return 'Prints available';
-      case 'verified_advertising_safe': return 'Verified';
-      case 'ships_to': return `Ships to ${countryName(chip.value as string)}`;
-      case 'ships_from': return `Ships from ${countryName(chip.value as string)}`;
-      case 'size_': return `${valueLabel(chip.value as string)} size`;
-      case 'product_category': return valueLabel(chip.value as string);
-      default:
-        // Subcategories name their category: 'Oil (painting)'.
-        return chip.section === 'category' ? `${valueLabel(chip.value as string)} (${chip.field})` : valueLabel(chip.value as string);
+  /** What a chip says, by its row's kind: 'Price from £100', 'Ships to France', 'Oil (painting)', 'Red'. */
+  const text = ({ row, param, value }: FilterChip): string => {
+    switch (row.kind) {
+      case 'range': {
+        const amount = row.unit === 'currency' ? formatWholeUnits(value as number, active.currency) : formatLength(value as number, settings.display_units);
+        return `${row.label} ${param.endsWith('_min') ? 'from' : 'up to'} ${amount}`;
+      }
+      case 'flag': return row.name === 'free_shipping' ? `${row.label} to ${countryName(active.ships_to ?? settings.country)}` : row.label;
+      case 'country': return `${row.label} ${countryName(value as string)}`;
+      case 'list':
+        if ('parent' in row) return `${valueLabel(value as string)} (${row.parent})`;
+        return row.name === 'size_' ? `${valueLabel(value as string)} size` : valueLabel(value as string);
     }
   };
   return (

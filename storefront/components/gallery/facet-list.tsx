@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { useFormatNumber } from '../../lib/i18n/use-t';
 
 export interface FacetOption {
   value: string;
@@ -20,11 +21,10 @@ export interface FacetListProps {
   swatch?: (value: string) => string;
 }
 
-const countFormat = new Intl.NumberFormat('en-GB');
-
 /** Checkboxes with counts; long lists collapse after a few values, checked ones always shown. */
 export function FacetList({ name, options, checked, onToggle, visible = 6, swatch }: FacetListProps) {
   const [expanded, setExpanded] = useState(false);
+  const formatNumber = useFormatNumber();
   const shown = expanded ? options : options.filter((o, i) => i < visible || checked.includes(o.value));
   const hidden = options.length - shown.length;
   return (
@@ -44,7 +44,7 @@ export function FacetList({ name, options, checked, onToggle, visible = 6, swatc
               <label className="facet-list__label" htmlFor={id}>
                 {swatch && <span className="facet-list__swatch" style={{ background: swatch(option.value) }} aria-hidden="true" />}
                 <span className="facet-list__name">{option.label}</span>
-                {option.count !== undefined && <span className="facet-list__count">{countFormat.format(option.count)}</span>}
+                {option.count !== undefined && <span className="facet-list__count">{formatNumber(option.count)}</span>}
               </label>
             </li>
           );

@@ -23,6 +23,8 @@ export interface GalleryState {
   active: GallerySearchDefinition;
   /** The panel's edits, not yet applied. */
   draft: GallerySearchDefinition;
+  /** How many values of a long list show before "Show all" (SPEC section 9's limit). */
+  limit: number;
   setDraft: (update: (draft: GallerySearchDefinition) => GallerySearchDefinition) => void;
 }
 

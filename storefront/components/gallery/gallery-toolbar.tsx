@@ -3,11 +3,9 @@
 import { useState } from 'react';
 import { useSearchBox, useSortBy, useStats } from 'react-instantsearch';
 import { SORTS, type Sort } from '@easel/search-service/contract';
-import { useT } from '../../lib/i18n/use-t';
-import { widgetParams } from '../../lib/gallery/ui-state';
+import { useFormatNumber, useT } from '../../lib/i18n/use-t';
+import { WIDGETS } from '../../lib/gallery/ui-state';
 import { useGallery } from './gallery-context';
-
-const countFormat = new Intl.NumberFormat('en-GB');
 
 export interface GalleryToolbarProps {
   loaded: boolean;
@@ -21,9 +19,10 @@ export interface GalleryToolbarProps {
 export function GalleryToolbar({ loaded, failed, onSort, onSearch }: GalleryToolbarProps) {
   const { active } = useGallery();
   const t = useT();
+  const formatNumber = useFormatNumber();
   // Mounted for the search state: the query and the sort live in InstantSearch's widgets.
   useSearchBox();
-  useSortBy(widgetParams(active).sortBy);
+  useSortBy(WIDGETS.sortBy);
   const { nbHits } = useStats();
   const [text, setText] = useState(active.q ?? '');
   return (
@@ -41,7 +40,7 @@ export function GalleryToolbar({ loaded, failed, onSort, onSearch }: GalleryTool
         <button className="button button--secondary gallery-search__button" type="submit">Search</button>
       </form>
       <p className="gallery-toolbar__count" id="gallery-count" aria-live="polite">
-        {failed ? null : loaded ? `${countFormat.format(nbHits)} ${nbHits === 1 ? 'artwork' : 'artworks'}` : 'Searching…'}
+        {failed ? null : loaded ? `${formatNumber(nbHits)} ${nbHits === 1 ? 'artwork' : 'artworks'}` : 'Searching…'}
       </p>
       <p className="gallery-toolbar__sort">
         <label htmlFor="gallery-sort">{t('gallery.sort')}</label>

@@ -2,11 +2,11 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useConfigure, useHits, useInstantSearch } from 'react-instantsearch';
-import { toQueryString, type GallerySearchDefinition } from '@easel/search-service/contract';
-import { toProductCard } from '@easel/search-service/product-card';
+import { PARAM_LABELS, toQueryString, type GallerySearchDefinition, type ProductCard } from '@easel/search-service/contract';
 import { changeFilters, resetAll } from '../../lib/gallery/rules';
+import { getGalleryHead, type GalleryHead } from '../../lib/gallery/seo';
 import { INITIAL_TRACKING, pushTrackingEvent, trackingReducer, type TrackingEvent } from '../../lib/gallery/tracking';
-import { fromUiState, toUiState, widgetParams } from '../../lib/gallery/ui-state';
+import { configured, fromUiState, toUiState } from '../../lib/gallery/ui-state';
 import { useT } from '../../lib/i18n/use-t';
 import { toCard } from '../../lib/cards';
 import { ProductGrid } from '../product-grid';
@@ -21,11 +21,7 @@ export interface GalleryViewProps {
   limit: number;
   /** Query parameters the server dropped from the address, to tell the shopper. */
   dropped: string[];
-  title: string;
-  description: string;
 }
-
-type SearchHit = Parameters<typeof toProductCard>[0];
 
 const CLICKED_KEY = 'gallery-clicked';
 /** How long the gallery waits before asking again after a failed search. */
@@ -43,20 +39,43 @@ function readClicked(): string[] {
 }
 
 /**
+ * Keeps the document's head in step with a search made on the page: the server wrote it for
+ * the address it was asked for, and the page's own searches change the landing page.
+ */
+function useDocumentHead({ seo, canonicalPath, indexable }: GalleryHead) {
+  useEffect(() => {
+    document.title = `${seo.meta_page_title} | Easel`;
+    document.querySelector('meta[name="description"]')?.setAttribute('content', seo.meta_page_description);
+    document.querySelector('meta[name="robots"]')?.setAttribute('content', indexable ? 'index, follow' : 'noindex, follow');
+    for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="canonical"], link[rel="alternate"][hreflang]')) {
+      link.href = new URL(canonicalPath, link.href).href;
+    }
+  }, [seo, canonicalPath, indexable]);
+}
+
+/**
  * The gallery page under InstantSearch: the active search (from InstantSearch's state), the
  * panel's draft, and every way of changing the search (apply, chips, sort, pages), each
  * counted for tracking.
  */
-export function GalleryView({ settings, limit, dropped, title, description }: GalleryViewProps) {
+export function GalleryView({ settings, limit, dropped }: GalleryViewProps) {
   // A failed search is shown in the page (the notice below); caught, it is not also thrown as an uncaught error.
   const { indexUiState, setIndexUiState, status, error, results, refresh } = useInstantSearch({ catchError: true });
   const t = useT();
-  const active = useMemo(() => fromUiState(indexUiState, { currency: settings.currency, limit }), [indexUiState, settings.currency, limit]);
-  const [draft, setDraftState] = useState(active);
+  const active = useMemo(() => fromUiState(indexUiState), [indexUiState]);
   const activeKey = keyOf(active);
+  const head = useMemo(() => getGalleryHead(active), [activeKey]);
+  useDocumentHead(head);
+  // The draft's latest value is read at once by apply (Enter in a field commits, then applies).
+  const draftRef = useRef(active);
+  const [draft, setDraftState] = useState(active);
+  const setDraft = useCallback((update: (d: GallerySearchDefinition) => GallerySearchDefinition) => {
+    draftRef.current = update(draftRef.current);
+    setDraftState(draftRef.current);
+  }, []);
   // A new active search (applied, or reached with back/forward) replaces the draft.
   // Keyed on the canonical text, so a new object for the same search keeps the draft.
-  useEffect(() => setDraftState(active), [activeKey]);
+  useEffect(() => setDraft(() => active), [activeKey]);
 
   // The ref is the record (events read it at once); the state re-renders the clicked flags.
   const trackingRef = useRef(INITIAL_TRACKING);
@@ -91,10 +110,7 @@ export function GalleryView({ settings, limit, dropped, title, description }: Ga
     [active, setIndexUiState, track],
   );
 
-  const state: GalleryState = useMemo(
-    () => ({ settings, active, draft, setDraft: (update) => setDraftState((d) => update(d)) }),
-    [settings, active, draft],
-  );
+  const state: GalleryState = useMemo(() => ({ settings, active, draft, setDraft, limit }), [settings, active, draft, setDraft, limit]);
 
   // A search that failed (the engine stopped, paused or restarting) is asked again every few
   // seconds, each failure a new error, so the gallery comes back by itself when search does.
@@ -104,11 +120,11 @@ export function GalleryView({ settings, limit, dropped, title, description }: Ga
     return () => clearTimeout(timer);
   }, [status, error, refresh]);
 
-  useConfigure(widgetParams(active).configure);
-  const { items } = useHits<SearchHit>();
+  useConfigure(configured(active));
+  const { items } = useHits<ProductCard>();
   const cards = useMemo(
-    () => items.map((hit) => toCard(toProductCard(hit, { ships_to: active.ships_to }), { currency: settings.currency, units: settings.display_units })),
-    [items, active.ships_to, settings.currency, settings.display_units],
+    () => items.map((hit) => toCard(hit, { currency: settings.currency, units: settings.display_units })),
+    [items, settings.currency, settings.display_units],
   );
   const count = results?.nbHits ?? 0;
   const failed = status === 'error' && error !== undefined;
@@ -118,20 +134,20 @@ export function GalleryView({ settings, limit, dropped, title, description }: Ga
     <GalleryContext.Provider value={state}>
       <div className="container gallery">
         <header className="gallery__head">
-          <h1 className="gallery__title">{title}</h1>
-          <p className="gallery__description">{description}</p>
+          <h1 className="gallery__title">{head.seo.page_title}</h1>
+          <p className="gallery__description">{head.seo.page_description}</p>
         </header>
         {dropped.length > 0 && (
           <p className="gallery__notice" role="status">
-            Some of this address could not be used and was left out: {dropped.join(', ')}.
+            Some of this address could not be used and was left out: {dropped.map((param) => PARAM_LABELS[param] ?? param).join(', ')}.
           </p>
         )}
         <div className="gallery__layout">
           <FilterPanel
             previewEnabled={keyOf(draft) !== activeKey}
             resultCount={count}
-            onApply={() => search(draft, 'filter')}
-            onResetAll={() => setDraftState(resetAll(draft))}
+            onApply={() => search(draftRef.current, 'filter')}
+            onResetAll={() => setDraft(resetAll)}
           />
           <section className="gallery__results" aria-labelledby="gallery-count">
             <GalleryToolbar

@@ -18,6 +18,8 @@ export interface GalleryProps extends Omit<GalleryViewProps, 'limit'> {
   /** The server's results; null when the server ran out of time and the browser searches. */
   initialResults: InitialResults | null;
   definition: GallerySearchDefinition;
+  /** The address named a currency: the gallery's addresses keep it, so a shared link shows the same prices. */
+  currencyInAddress: boolean;
 }
 
 /** The address bar's query as the parser takes it: repeated names gathered into lists. */
@@ -34,12 +36,13 @@ function readLocation(location: Pick<Location, 'pathname' | 'search'>, currency:
 }
 
 /**
- * The gallery: React InstantSearch on the search service's restricted endpoint, with the
+ * The gallery: React InstantSearch searching through the search contract, with the
  * address as its state (each applied search is a history entry; back and forward walk them).
  */
-export function Gallery({ serverUrl, initialResults, definition, ...view }: GalleryProps) {
+export function Gallery({ serverUrl, initialResults, definition, currencyInAddress, ...view }: GalleryProps) {
   const { currency } = view.settings;
   const limit = definition.limit;
+  const addressCurrency = currencyInAddress ? undefined : currency;
   // Built once per mount: a new client or router would make InstantSearch search again. The
   // server never searches through this client (it renders from `initialResults` or not at all).
   const searchClient = useMemo(() => createSearchClient(typeof window === 'undefined' ? 'http://localhost' : window.location.origin, REQUEST_TIMEOUT_MS), []);
@@ -48,14 +51,14 @@ export function Gallery({ serverUrl, initialResults, definition, ...view }: Gall
       router: history<GallerySearchDefinition>({
         getLocation: () => (typeof window === 'undefined' ? (new URL(serverUrl, 'http://localhost') as unknown as Location) : window.location),
         // Absolute, as the router compares it with location.href before writing a history entry.
-        createURL: ({ routeState, location }) => new URL(galleryUrl(routeState, currency), location.href).href,
+        createURL: ({ routeState, location }) => new URL(galleryUrl(routeState, addressCurrency), location.href).href,
         parseURL: ({ location }) => readLocation(location, currency),
         // Every change is a deliberate apply, sort or page turn: write it at once.
         writeDelay: 0,
         cleanUrlOnDispose: false,
       }),
       stateMapping: {
-        stateToRoute: (uiState: Record<string, Parameters<typeof fromUiState>[0]>) => fromUiState(uiState[INDEX_NAME] ?? {}, { currency, limit }),
+        stateToRoute: (uiState: Record<string, Parameters<typeof fromUiState>[0]>) => fromUiState(uiState[INDEX_NAME] ?? {}),
         routeToState: (route: GallerySearchDefinition) => ({ [INDEX_NAME]: toUiState(route) }),
       },
     }),

@@ -5,8 +5,9 @@ import { CURRENCY_SYMBOLS } from '@easel/data/vocabulary';
 import type { PriceBar } from '@easel/search-service/contract';
 import { formatWholeUnits } from '../../lib/gallery/labels';
 import { changeFilters } from '../../lib/gallery/rules';
-import { widgetParams } from '../../lib/gallery/ui-state';
+import { WIDGETS } from '../../lib/gallery/ui-state';
 import { usePriceBars } from '../../lib/gallery/use-search-api';
+import { useFormatNumber } from '../../lib/i18n/use-t';
 import { useGallery } from './gallery-context';
 import { NumberField } from './number-field';
 
@@ -15,21 +16,20 @@ import { NumberField } from './number-field';
  * min and max fields for exact amounts, all in the shopper's currency and whole units.
  */
 export function PriceFilter() {
-  const { active, draft, setDraft } = useGallery();
+  const { draft, setDraft } = useGallery();
+  const formatNumber = useFormatNumber();
   // Mounted for the search state; the bars give the scale.
-  useRange(widgetParams(active).price);
+  useRange(WIDGETS.ranges.price!);
   const bars = usePriceBars(draft);
   const list: PriceBar[] = bars.value ?? [];
-  const { price_min: min, price_max: max } = draft.price;
+  const { price_min: min, price_max: max } = draft;
   const currency = draft.currency;
   const setPrice = (price: { price_min?: number | undefined; price_max?: number | undefined }) =>
     setDraft((d) => {
-      const next = { ...d.price, ...price };
+      const next = { price_min: d.price_min, price_max: d.price_max, ...price };
       // A minimum above the maximum swaps them rather than matching nothing.
-      if (next.price_min !== undefined && next.price_max !== undefined && next.price_min > next.price_max) {
-        [next.price_min, next.price_max] = [next.price_max, next.price_min];
-      }
-      return changeFilters(d, { price: Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined)) });
+      const { price_min: lo, price_max: hi } = next;
+      return changeFilters(d, lo !== undefined && hi !== undefined && lo > hi ? { price_min: hi, price_max: lo } : next);
     });
 
   // Slider stops: 0 is "no minimum", list.length is "no maximum"; stop i is bar i's lower edge.
@@ -47,7 +47,7 @@ export function PriceFilter() {
             key={bar.min}
             className={inRange(bar) ? 'price-filter__bar price-filter__bar--in' : 'price-filter__bar'}
             style={{ height: `${Math.max(4, (bar.count / tallest) * 100)}%` }}
-            title={`${formatWholeUnits(bar.min, currency)}${bar.max === null ? '+' : `–${formatWholeUnits(bar.max, currency)}`}: ${bar.count}`}
+            title={`${formatWholeUnits(bar.min, currency)}${bar.max === null ? '+' : `–${formatWholeUnits(bar.max, currency)}`}: ${formatNumber(bar.count)}`}
           />
         ))}
       </div>
@@ -72,9 +72,9 @@ export function PriceFilter() {
         </div>
       )}
       <div className="range-fields">
-        <NumberField id="price-min" label="Min" name="Min price" prefix={CURRENCY_SYMBOLS[currency]} value={min} onCommit={(v) => setPrice({ price_min: v })} />
+        <NumberField id="price-min" label="Min" name="Minimum price" prefix={CURRENCY_SYMBOLS[currency]} value={min} onCommit={(v) => setPrice({ price_min: v })} />
         <span className="range-fields__to" aria-hidden="true">to</span>
-        <NumberField id="price-max" label="Max" name="Max price" prefix={CURRENCY_SYMBOLS[currency]} value={max} onCommit={(v) => setPrice({ price_max: v })} />
+        <NumberField id="price-max" label="Max" name="Maximum price" prefix={CURRENCY_SYMBOLS[currency]} value={max} onCommit={(v) => setPrice({ price_max: v })} />
       </div>
     </div>
   );

@@ -7,30 +7,28 @@ import {
 import { getInitialResults } from 'instantsearch.js/es/lib/server';
 import type { GallerySearchDefinition } from '@easel/search-service/contract';
 import { createSearchClient } from './search-client';
-import { INDEX_NAME, LIST_ATTRIBUTES, TOGGLE_ATTRIBUTES, toUiState, widgetParams } from './ui-state';
+import { INDEX_NAME, WIDGETS, configured, toUiState } from './ui-state';
 
 /**
  * The gallery's first page of InstantSearch results, searched on the server so the HTML carries
- * artworks. The same widgets as the page's hooks (see `widgetParams`) take part, without
- * rendering, so the browser hydrates from these results instead of searching again.
+ * artworks, through the search contract like every search. The same widgets as the page's hooks
+ * (see `WIDGETS`) take part, without rendering, so the browser hydrates from these results
+ * instead of searching again.
  */
 
 const noRender = () => {};
 
 /** One widget per hook the gallery mounts, with the same parameters. */
 function galleryWidgets(def: GallerySearchDefinition): Widget[] {
-  const params = widgetParams(def);
   return [
-    connectConfigure(noRender)({ searchParameters: params.configure }),
+    connectConfigure(noRender)({ searchParameters: configured(def) }),
     connectSearchBox(noRender)({}),
-    connectSortBy(noRender)(params.sortBy),
+    connectSortBy(noRender)(WIDGETS.sortBy),
     connectHits(noRender)({}),
     connectPagination(noRender)({}),
-    ...LIST_ATTRIBUTES.map((a) => connectRefinementList(noRender)(params.lists[a])),
-    ...TOGGLE_ATTRIBUTES.map((a) => connectToggleRefinement(noRender)(params.toggles[a])),
-    connectRange(noRender)(params.price),
-    connectRange(noRender)(params.width),
-    connectRange(noRender)(params.height),
+    ...Object.values(WIDGETS.lists).map((params) => connectRefinementList(noRender)(params)),
+    ...Object.values(WIDGETS.toggles).map((params) => connectToggleRefinement(noRender)(params)),
+    ...Object.values(WIDGETS.ranges).map((params) => connectRange(noRender)(params)),
   ] as Widget[];
 }
 

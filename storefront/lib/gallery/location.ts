@@ -93,11 +93,11 @@ export function parseDroppingInvalid(raw: Record<string, string[]>): { definitio
 
 /** The landing page a definition belongs to: one category, or one subcategory of it, and nothing else. */
 export function landingOf(def: GallerySearchDefinition): Landing {
-  const withSubs = CATEGORY_VALUES.filter((c) => def.category_type[c].length > 0);
+  const withSubs = CATEGORY_VALUES.filter((c) => def[c].length > 0);
   const named = new Set([...def.product_category, ...withSubs]);
   if (named.size !== 1) return {};
   const [category] = named as Set<Category>;
-  const subs = def.category_type[category!];
+  const subs = def[category!];
   if (subs.length === 0) return { category };
   return subs.length === 1 ? { category, subcategory: subs[0] } : { category };
 }
@@ -109,17 +109,16 @@ export function landingPath(landing: Landing): string {
 
 /**
  * A definition -> its canonical address, the category in the path where one landing page fits:
- * { category_type: { painting: ['oil'] }, colours: ['blue'] } -> '/shop/painting/oil/?colours=blue'.
- * The currency is written only when it is not the shopper's own.
+ * { painting: ['oil'], colours: ['blue'] } -> '/shop/painting/oil/?colours=blue'.
+ * The currency is written only when it is not the shopper's own, or always when no shopper's
+ * currency is given (an address that came with a currency keeps it).
  */
-export function galleryUrl(def: GallerySearchDefinition, shopperCurrency: Currency): string {
+export function galleryUrl(def: GallerySearchDefinition, shopperCurrency?: Currency): string {
   const landing = landingOf(def);
   const rest: GallerySearchDefinition = {
     ...def,
     product_category: def.product_category.filter((c) => c !== landing.category),
-    category_type: landing.category
-      ? { ...def.category_type, [landing.category]: def.category_type[landing.category].filter((s) => s !== landing.subcategory) }
-      : def.category_type,
+    ...(landing.category ? { [landing.category]: def[landing.category].filter((s) => s !== landing.subcategory) } : {}),
   };
   const query = toQueryString({ ...rest, currency: def.currency === shopperCurrency ? undefined : def.currency });
   return `${landingPath(landing)}${query ? `?${query}` : ''}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseGalleryParams, type GallerySearchDefinition } from '@easel/search-service/contract';
-import { filterChips, isSectionActive, PANEL_SECTIONS, resetAll, resetSection, setShipsTo, type PanelSection } from './rules';
+import { filterChips, isSectionActive, PANEL_ORDER, resetAll, resetSection, setShipsTo, type PanelSection } from './rules';
 
 const def = (query: Record<string, string | string[]>): GallerySearchDefinition => {
   const parsed = parseGalleryParams(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, Array.isArray(v) ? v : [v]])));
@@ -17,9 +17,9 @@ const everything = def({
 
 describe('resetSection clears only its own filter', () => {
   const expected: Record<PanelSection, Partial<GallerySearchDefinition>> = {
-    price: { price: {}, in_sale: false },
-    size: { size: { size_: [] } },
-    category: { product_category: [], category_type: { painting: [], sculpture: [], photography: [], drawing: [], prints: [] } },
+    price: { in_sale: false },
+    size: { size_: [] },
+    category: { product_category: [], painting: [], sculpture: [], photography: [], drawing: [], prints: [] },
     subject: { subject: [] },
     shipTo: { free_shipping: false },
     shipFrom: {},
@@ -29,15 +29,16 @@ describe('resetSection clears only its own filter', () => {
     colour: { colours: [] },
     orientation: { shape: [] },
   };
-  it.each(PANEL_SECTIONS)('%s', (section) => {
+  it.each(PANEL_ORDER)('%s', (section) => {
     const after = resetSection(everything, section);
-    const { ships_to: _to, ships_from: _from, ...rest } = everything;
-    const keep = section === 'shipTo' ? { ...rest, ships_from: 'DE' } : section === 'shipFrom' ? { ...rest, ships_to: 'FR' } : everything;
+    // Bounds and countries are left out when cleared.
+    const cleared: Record<string, string[]> = { price: ['price_min', 'price_max'], size: ['width_min', 'height_max'], shipTo: ['ships_to'], shipFrom: ['ships_from'] };
+    const keep = Object.fromEntries(Object.entries(everything).filter(([key]) => !(cleared[section] ?? []).includes(key)));
     expect(after).toEqual({ ...keep, ...expected[section], page: 1 });
     expect(isSectionActive(after, section)).toBe(false);
     expect(isSectionActive(everything, section)).toBe(true);
     // Every other section stays active.
-    for (const other of PANEL_SECTIONS.filter((s) => s !== section)) expect(isSectionActive(after, other)).toBe(true);
+    for (const other of PANEL_ORDER.filter((s) => s !== section)) expect(isSectionActive(after, other)).toBe(true);
   });
 });
 
@@ -45,7 +46,7 @@ describe('resetAll', () => {
   it('keeps only sort, paginate and limit (and the currency setting)', () => {
     const after = resetAll(everything);
     expect(after).toEqual(def({ sort: 'newest', paginate: '120', limit: '20', currency: 'EUR' }));
-    for (const section of PANEL_SECTIONS) expect(isSectionActive(after, section)).toBe(false);
+    for (const section of PANEL_ORDER) expect(isSectionActive(after, section)).toBe(false);
   });
 });
 
@@ -64,7 +65,7 @@ describe('setShipsTo', () => {
 describe('filterChips', () => {
   it('lists every active filter in panel order', () => {
     expect(filterChips(everything).map((c) => c.key)).toEqual([
-      'price_min', 'price_max', 'in_sale', 'size_:small', 'width_min', 'height_max', 'category:sculpture', 'painting:oil', 'subject:nude',
+      'price_min', 'price_max', 'in_sale', 'size_:small', 'width_min', 'height_max', 'product_category:sculpture', 'painting:oil', 'subject:nude',
       'ships_to', 'free_shipping', 'ships_from', 'has_fine_art_prints', 'framed_or_ready_to_hang', 'style:folk', 'colours:red', 'colours:blue',
       'shape:square', 'verified_advertising_safe',
     ]);
@@ -83,7 +84,7 @@ describe('filterChips', () => {
 
   it('removing a category removes its subcategories', () => {
     const d = def({ product_category: 'painting', painting: 'oil' });
-    const chip = filterChips(d).find((c) => c.key === 'category:painting')!;
+    const chip = filterChips(d).find((c) => c.key === 'product_category:painting')!;
     expect(filterChips(chip.remove(d))).toEqual([]);
   });
 });

@@ -1,12 +1,22 @@
-import { instantMeiliSearch } from '@meilisearch/instant-meilisearch';
 import type { SearchClient } from 'instantsearch.js';
+import { FILTERS } from '@easel/search-service/filters';
+import {
+  MAX_FACET_LIMIT, parseGalleryParams, toQueryString, type GallerySearchDefinition, type SearchResponse,
+} from '@easel/search-service/contract';
+import { sortOfIndex } from './ui-state';
 
 /**
- * The InstantSearch client: instant-meilisearch speaking to the search service's restricted
- * multi-search endpoint (never to Meilisearch itself, and with no key).
+ * The gallery's InstantSearch client: InstantSearch's `search(requests)` answered through the
+ * search contract (`GET /api/v2/product/s/`), so the gallery gets what every search gets (the
+ * service's translation to Meilisearch, its hot cache, budgets, errors and rate limits) and the
+ * storefront never speaks the engine's language. The widgets' attributes are the contract's
+ * parameter names (see `ui-state.ts`), so a request reads straight into a definition, and the
+ * contract's facets, which are already disjunctive per section, answer every facet request of
+ * the same search: one HTTP request per search.
  */
 
-export const MULTI_SEARCH_BASE = '/api/v2/product/s/meili';
+type Request = Parameters<SearchClient['search']>[0][number];
+type Params = Record<string, unknown>;
 
 /** Thrown for an answer other than 200, carrying the contract's error message when there is one. */
 export class SearchRequestError extends Error {
@@ -16,42 +26,109 @@ export class SearchRequestError extends Error {
   }
 }
 
+const RANGE_BOUND = /^([a-z_]+)(>=|<=)(\d+(?:\.\d+)?)$/;
+
 /**
- * `origin` + the endpoint, each request bounded by `timeoutMs`. The storefront keeps trailing
- * slashes on every path, so the client adds one rather than taking a redirect per search.
- *
- * Before its first search, instant-meilisearch asks for the index's unfiltered facet
- * distribution, a whole extra round trip, only to list zero-count values (`keepZeroFacets`).
- * The gallery never lists those, so the client answers that first request itself, empty.
+ * InstantSearch's search parameters -> the contract's parameters:
+ * { query: 'sea', page: 1, facetFilters: [['colours:red', 'colours:blue'], ['in_sale:on']], numericFilters: ['price>=100'] }
+ * -> { q: ['sea'], page: ['2'], colours: ['red', 'blue'], in_sale: ['on'], price_min: ['100'], … }.
  */
-export function createSearchClient(origin: string, timeoutMs: number): SearchClient {
-  let askedForInitialFacets = false;
-  const { searchClient } = instantMeiliSearch(`${origin}${MULTI_SEARCH_BASE}`, '', {
-    finitePagination: true,
-    keepZeroFacets: false,
-    // Cards show plain text; highlighting would only cost the engine time.
-    meiliSearchParams: { attributesToHighlight: [] },
-    httpClient: async (input: string, init?: RequestInit) => {
-      if (!askedForInitialFacets) {
-        askedForInitialFacets = true;
-        return emptyResults(init?.body);
-      }
-      const url = new URL(input);
-      if (!url.pathname.endsWith('/')) url.pathname += '/';
-      const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-      const body: unknown = await response.json().catch(() => undefined);
-      if (!response.ok) {
-        const message = (body as { error?: { message?: string } } | undefined)?.error?.message ?? `Search answered ${response.status}`;
-        throw new SearchRequestError(response.status, message);
-      }
-      return body;
-    },
-  });
-  return searchClient as unknown as SearchClient;
+export function contractParams(indexName: string, params: Params): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  const add = (name: string, value: unknown) => {
+    if (value !== undefined && value !== null && value !== '') (out[name] ??= []).push(String(value));
+  };
+  add('q', params.query);
+  add('sort', sortOfIndex(indexName));
+  add('page', typeof params.page === 'number' ? params.page + 1 : undefined);
+  add('paginate', params.hitsPerPage);
+  add('limit', typeof params.maxValuesPerFacet === 'number' ? Math.min(params.maxValuesPerFacet, MAX_FACET_LIMIT) : undefined);
+  add('currency', params.currency);
+  add('product_boost', params.product_boost);
+  for (const slug of [params.multiple_product_boost ?? []].flat()) add('multiple_product_boost', slug);
+  for (const filter of [params.facetFilters ?? []].flat(2)) {
+    const text = String(filter);
+    const at = text.indexOf(':');
+    add(text.slice(0, at), text.slice(at + 1));
+  }
+  for (const filter of [params.numericFilters ?? []].flat(2)) {
+    const match = RANGE_BOUND.exec(String(filter));
+    if (match) add(`${match[1]}_${match[2] === '>=' ? 'min' : 'max'}`, match[3]);
+  }
+  return out;
 }
 
-/** A multi-search answer with no hits for each query of a request body. */
-function emptyResults(body: RequestInit['body'] | undefined): { results: object[] } {
-  const { queries } = JSON.parse(String(body)) as { queries: { indexUid: string }[] };
-  return { results: queries.map(({ indexUid }) => ({ indexUid, hits: [], query: '', processingTimeMs: 0, facetDistribution: {}, totalHits: 0, totalPages: 0, page: 1, hitsPerPage: 0 })) };
+/** An InstantSearch request -> its definition; a widget state the contract refuses is a bug, so it throws. */
+export function requestDefinition(request: Request): GallerySearchDefinition {
+  const parsed = parseGalleryParams(contractParams(request.indexName, (request.params ?? {}) as Params));
+  if (!parsed.ok) throw new SearchRequestError(400, `${parsed.issue.param} ${parsed.issue.message}`);
+  return parsed.definition;
+}
+
+/**
+ * The contract's answer -> InstantSearch's result for one request: the cards as hits, the
+ * counts, and each row's facet values keyed by its parameter name (zero counts left out, as
+ * the engine leaves them out):
+ * { results: [card], count: 61, num_pages: 2, page: 1, facets: { colours: [{ value: 'red', count: 3 }], price: { min: 10, max: 900 } } }
+ * -> { hits: [{ objectID: '7', … }], nbHits: 61, nbPages: 2, page: 0, facets: { colours: { red: 3 } }, facets_stats: { price: { min: 10, max: 900 } } }.
+ */
+export function toInstantSearchResult(request: Request, def: GallerySearchDefinition, response: SearchResponse) {
+  const facets: Record<string, Record<string, number>> = {};
+  for (const row of FILTERS) {
+    if (row.kind === 'range') continue;
+    facets[row.name] = Object.fromEntries(response.facets[row.name].filter((v) => v.count > 0).map((v) => [v.value, v.count]));
+  }
+  const price = response.facets.price;
+  return {
+    index: request.indexName,
+    hits: response.results.map((card) => ({ ...card, objectID: String(card.id) })),
+    nbHits: response.count,
+    nbPages: response.num_pages,
+    page: response.page - 1,
+    hitsPerPage: def.paginate,
+    processingTimeMS: 0,
+    exhaustiveNbHits: true,
+    query: def.q ?? '',
+    params: '',
+    facets,
+    facets_stats: price ? { price: { min: price.min, max: price.max, avg: 0, sum: 0 } } : {},
+  };
+}
+
+/**
+ * A search client on `origin`'s contract endpoint, each request bounded by `timeoutMs`. The
+ * first request of each index is the search; the rest are InstantSearch's per-section facet
+ * requests, which the same answer already holds.
+ */
+export function createSearchClient(origin: string, timeoutMs: number): SearchClient {
+  const fetchSearch = async (def: GallerySearchDefinition): Promise<SearchResponse> => {
+    const query = toQueryString(def);
+    const response = await fetch(`${origin}/api/v2/product/s/${query ? `?${query}` : ''}`, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const body: unknown = await response.json().catch(() => undefined);
+    if (!response.ok) {
+      const message = (body as { error?: { message?: string } } | undefined)?.error?.message ?? `Search answered ${response.status}`;
+      throw new SearchRequestError(response.status, message);
+    }
+    return body as SearchResponse;
+  };
+  return {
+    async search(requests) {
+      const searches = new Map<string, { def: GallerySearchDefinition; answer: Promise<SearchResponse> }>();
+      for (const request of requests) {
+        if (searches.has(request.indexName)) continue;
+        const def = requestDefinition(request);
+        searches.set(request.indexName, { def, answer: fetchSearch(def) });
+      }
+      const results = await Promise.all(
+        requests.map(async (request) => {
+          const { def, answer } = searches.get(request.indexName)!;
+          return toInstantSearchResult(request, def, await answer);
+        }),
+      );
+      return { results } as unknown as Awaited<ReturnType<SearchClient['search']>>;
+    },
+  } as SearchClient;
 }

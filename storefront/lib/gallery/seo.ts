@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Category } from '@easel/data/vocabulary';
+import type { GallerySearchDefinition } from '@easel/search-service/contract';
 import { valueLabel } from './labels';
-import type { Landing } from './location';
+import { isIndexable, landingOf, landingPath, type Landing } from './location';
 
 /**
  * The page SEO text of each gallery landing page (SPEC section 3): the heading and introduction
@@ -58,4 +59,22 @@ export function getPageSeo(landing: Landing): PageSeo {
     meta_page_title: `${original} ${what} for sale | Buy from the artists`,
     meta_page_description: `Buy ${original.toLowerCase()} ${what} online, straight from independent artists. Free returns on originals and secure payments.`,
   };
+}
+
+/** What a gallery search tells search engines and the browser tab. */
+export interface GalleryHead {
+  seo: PageSeo;
+  /** The landing page's path, canonical for every search on it: '/shop/painting/'. */
+  canonicalPath: string;
+  indexable: boolean;
+}
+
+/**
+ * A search -> its page's head: { painting: ['oil'], colours: ['red'] } -> the oil paintings'
+ * texts, canonical '/shop/painting/oil/', not indexable. The server's metadata and the page's
+ * own updates after a search on the page both come from here.
+ */
+export function getGalleryHead(def: GallerySearchDefinition): GalleryHead {
+  const landing = landingOf(def);
+  return { seo: getPageSeo(landing), canonicalPath: landingPath(landing), indexable: isIndexable(def) };
 }

@@ -12,17 +12,15 @@ const def = (qs: string): GallerySearchDefinition => {
 
 describe('toUiState', () => {
   it.each([
-    ['', { configure: { hitsPerPage: 60 } }],
-    ['q=sea&page=2&sort=price_asc', { query: 'sea', page: 2, sortBy: 'artworks:price_gbp:asc' }],
-    ['colours=red&colours=blue&shape=square', { refinementList: { colours: ['red', 'blue'], orientation: ['square'] } }],
-    ['currency=EUR&price_min=100', { range: { price_eur: '10000:' } }],
-    ['price_max=250&width_min=20.5&height_min=10&height_max=50', { range: { price_gbp: ':25000', width_cm: '20.5:', height_cm: '10:50' } }],
+    ['', { configure: { hitsPerPage: 60, currency: 'GBP' } }],
+    ['q=sea&page=2&sort=price_asc', { query: 'sea', page: 2, sortBy: 'artworks:price_asc' }],
+    ['colours=red&colours=blue&shape=square', { refinementList: { colours: ['red', 'blue'], shape: ['square'] } }],
+    ['currency=EUR&price_min=100', { range: { price: '100:' }, configure: { currency: 'EUR' } }],
+    ['price_max=250&width_min=20.5&height_min=10&height_max=50', { range: { price: ':250', width: '20.5:', height: '10:50' } }],
     ['in_sale=on&has_fine_art_prints=true', { toggle: { in_sale: true, has_fine_art_prints: true } }],
-    ['ships_to=FR&free_shipping=true', { refinementList: { ships_to: ['FR'], free_shipping_to: ['FR'] } }],
-    ['free_shipping=true', { refinementList: { free_shipping_to: ['GB'] } }],
-    // A category with subcategories means just those; one without means all of it.
-    ['product_category=sculpture&painting=oil', { refinementList: { category_path: ['painting:oil', 'sculpture'] } }],
-    ['product_category=painting&painting=oil', { refinementList: { category_path: ['painting:oil'] } }],
+    ['ships_to=FR&free_shipping=true', { refinementList: { ships_to: ['FR'] }, toggle: { free_shipping: true } }],
+    ['product_category=sculpture&painting=oil', { refinementList: { product_category: ['sculpture'], painting: ['oil'] } }],
+    ['product_boost=a&multiple_product_boost=b', { configure: { product_boost: 'a', multiple_product_boost: ['b'] } }],
   ])('%s', (qs, expected) => {
     expect(toUiState(def(qs))).toMatchObject(expected);
   });
@@ -37,27 +35,22 @@ describe('fromUiState inverts toUiState', () => {
     'product_category=sculpture&painting=oil&painting=ink&prints=giclee',
     'subject=nude&style=folk&colours=red&shape=panoramic&ships_to=US&ships_from=FR&free_shipping=true',
     'framed_or_ready_to_hang=true&has_fine_art_prints=true&verified_advertising_safe=true',
+    'product_boost=sea-view&multiple_product_boost=a&multiple_product_boost=b',
   ])('%s', (qs) => {
     const d = def(qs);
-    expect(toQueryString(fromUiState(toUiState(d), { currency: d.currency, limit: d.limit }))).toBe(toQueryString(d));
+    expect(toQueryString(fromUiState(toUiState(d)))).toBe(toQueryString(d));
   });
 });
 
 describe('fromUiState with a hand-made state', () => {
   it('drops values the contract refuses and keeps the rest', () => {
-    const d = fromUiState(
-      { refinementList: { colours: ['red', 'plaid'], style: ['folk'], category_path: ['painting:bronze', 'nonsense', 'drawing'] }, page: -3, range: { price_gbp: 'abc:5000' } },
-      { currency: 'GBP', limit: 12 },
-    );
-    expect(d).toMatchObject({ colours: [], style: ['folk'], product_category: ['drawing'], page: 1, price: { price_max: 50 } });
-    expect(d.category_type.painting).toEqual([]);
+    const d = fromUiState({ refinementList: { colours: ['red', 'plaid'], style: ['folk'], painting: ['bronze'], product_category: ['drawing'] }, page: -3, range: { price: 'abc:50' } });
+    expect(d).toMatchObject({ colours: [], style: ['folk'], product_category: ['drawing'], painting: [], page: 1, price_max: 50 });
+    expect(d.price_min).toBeUndefined();
   });
 
-  it('drops an inverted range', () => {
-    expect(fromUiState({ range: { width_cm: '90:10' } }, { currency: 'GBP', limit: 12 }).size).toEqual({ size_: [], width_min: 90 });
-  });
-
-  it('rounds a price range in minor units outwards to whole units', () => {
-    expect(fromUiState({ range: { price_gbp: '10050:19950' } }, { currency: 'GBP', limit: 12 }).price).toEqual({ price_min: 100, price_max: 200 });
+  it('drops an inverted range by its upper bound', () => {
+    expect(fromUiState({ range: { width: '90:10' } })).toMatchObject({ width_min: 90 });
+    expect(fromUiState({ range: { width: '90:10' } }).width_max).toBeUndefined();
   });
 });

@@ -52,6 +52,6 @@ export function usePreviewCount(draft: GallerySearchDefinition, enabled: boolean
 
 /** The price bars for the draft's other filters, in its currency. */
 export function usePriceBars(draft: GallerySearchDefinition): Loadable<PriceBar[]> {
-  const query = toQueryString({ ...draft, price: {}, page: 1, sort: undefined, paginate: undefined, limit: undefined });
+  const query = toQueryString({ ...draft, price_min: undefined, price_max: undefined, page: 1, sort: undefined, paginate: undefined, limit: undefined });
   return useSearchApi('_prices', query, pickBars);
 }

@@ -23,18 +23,31 @@ export function getTranslator(language: Language): Translate {
   return translate;
 }
 
+const numberFormats = new Map<Language, (n: number) => string>();
+
+/** How a language writes numbers: getNumberFormat('en-gb')(12345) -> '12,345'. */
+export function getNumberFormat(language: Language): (n: number) => string {
+  let format = numberFormats.get(language);
+  if (!format) {
+    const numbers = new Intl.NumberFormat(languageTag(language));
+    format = (n) => numbers.format(n);
+    numberFormats.set(language, format);
+  }
+  return format;
+}
+
 function createTranslator(language: Language): Translate {
   const messages = MESSAGES[language];
   const tag = languageTag(language);
   const plurals = new Intl.PluralRules(tag);
-  const numbers = new Intl.NumberFormat(tag);
+  const formatNumber = getNumberFormat(language);
   return (key, values = {}) => {
     const message: string | PluralMessage = messages[key];
     const text = typeof message === 'string' ? message : pluralForm(message, values.count, plurals);
     return text.replace(/\{(\w+)\}/g, (slot, name: string) => {
       const value = values[name];
       if (value === undefined) return slot;
-      return typeof value === 'number' ? numbers.format(value) : value;
+      return typeof value === 'number' ? formatNumber(value) : value;
     });
   };
 }

@@ -1,9 +1,14 @@
 'use client';
 
 import { useSettings } from '../../components/settings-provider';
-import { getTranslator, type Translate } from './translate';
+import { getNumberFormat, getTranslator, type Translate } from './translate';
 
 /** The wording in the shopper's language, for client components: const t = useT(); t('basket.name'). */
 export function useT(): Translate {
   return getTranslator(useSettings().settings.language);
+}
+
+/** Whole numbers in the shopper's locale, with its thousands separators: 12345 -> '12,345'. */
+export function useFormatNumber(): (n: number) => string {
+  return getNumberFormat(useSettings().settings.language);
 }

@@ -10,7 +10,7 @@ import { CATEGORY_VALUES, COLOUR_VALUES, CURRENCIES } from '@easel/data/vocabula
 import { fuzzEndpoint, fuzzRuns, fuzzTimeout, goodOrJunk, junkText } from '../../../data/test/fuzz';
 import { buildFixture, type Fixture } from '../../../search-service/test/fixture';
 import { GET as mediaGet } from '../../app/media/art/[...path]/route';
-import { GET as forwardGet, POST as forwardPost } from '../../app/api/v2/product/s/[[...path]]/route';
+import { GET as forwardGet } from '../../app/api/v2/product/s/[[...path]]/route';
 import { GET as pageDataGet } from '../../app/shop/page-data/route';
 import { createArtistHandler, createArtistListHandler } from '../../lib/catalogue/artist-api';
 import { createEditorsPicksHandler, createFeaturedArtHandler, createHomepageBannerHandler, createRecommendationsHandler } from '../../lib/catalogue/home-api';
@@ -146,13 +146,6 @@ describe('catalogue endpoints fuzz', () => {
     await fuzzHandler(world, {
       endpoint: 'GET /api/v2/product/s/ (storefront forward)', handler: forwardGet,
       query: { q: ['sea'], currency: CURRENCIES, colours: COLOUR_VALUES, page: ['1', '1001'] },
-    });
-  }, timeout);
-
-  it('POST /api/v2/product/s/meili/multi-search (the storefront forward)', async () => {
-    await fuzzHandler(world, {
-      endpoint: 'POST /api/v2/product/s/meili/multi-search/ (storefront forward)', handler: forwardPost,
-      body: { queries: fc.constantFrom([{ indexUid: 'artworks', q: 'sea' }], [{ q: 'blue', filter: ['"colours"="red"'], facets: ['colours'] }]) },
     });
   }, timeout);
 });

@@ -13,31 +13,18 @@ import { requestAddress } from '../../../../../../lib/rate-limits';
 /** The search service answers within its 1000 ms budget; this covers the hop on top. */
 const FORWARD_TIMEOUT_MS = 1500;
 const PASSED_HEADERS = ['content-type', 'cache-control', 'etag', 'retry-after'];
-/** The search service's own limit on a multi-search body; larger ones are refused before being read. */
-const MAX_BODY_BYTES = 64 * 1024;
 
-async function forward(request: NextRequest, method: 'GET' | 'POST'): Promise<Response> {
-  if (method === 'POST') {
-    const length = request.headers.get('content-length');
-    const problem = length === null ? 'must state its length' : Number(length) > MAX_BODY_BYTES ? `must be at most ${MAX_BODY_BYTES} bytes` : undefined;
-    if (problem) {
-      const body: ErrorResponse = { error: { code: 'invalid_parameter', param: 'body', message: `body ${problem}` } };
-      return Response.json(body, { status: length === null ? 411 : 413, headers: { 'cache-control': 'no-store' } });
-    }
-  }
+export async function GET(request: NextRequest): Promise<Response> {
   const incoming = request.nextUrl;
   // Both origins serve the API under the same path.
   const target = `${getConfig().SEARCH_SERVICE_URL}${incoming.pathname}${incoming.search}`;
   const headers: Record<string, string> = { accept: 'application/json', 'x-forwarded-for': requestAddress(request) };
   const ifNoneMatch = request.headers.get('if-none-match');
   if (ifNoneMatch) headers['if-none-match'] = ifNoneMatch;
-  if (method === 'POST') headers['content-type'] = 'application/json';
   let upstream: Response;
   try {
     upstream = await fetch(target, {
-      method,
       headers,
-      body: method === 'POST' ? await request.arrayBuffer() : undefined,
       signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
       cache: 'no-store',
     });
@@ -56,12 +43,4 @@ async function forward(request: NextRequest, method: 'GET' | 'POST'): Promise<Re
     if (value) out.set(name, value);
   }
   return new Response(upstream.status === 304 ? null : upstream.body, { status: upstream.status, headers: out });
-}
-
-export function GET(request: NextRequest): Promise<Response> {
-  return forward(request, 'GET');
-}
-
-export function POST(request: NextRequest): Promise<Response> {
-  return forward(request, 'POST');
 }
