@@ -38,12 +38,13 @@ export function toSearchResponse(def: GallerySearchDefinition, plan: SearchPlan,
 
 /**
  * The page's hits: the main query's, or with boosted works the page cut from the boosted
- * matches followed by the rest (fetched from `offset` on): 2 boosted, page 1 of 3 ->
+ * matches (the single boost first) followed by the rest (fetched from `offset` on): 2 boosted, page 1 of 3 ->
  * [boosted 1, boosted 2, rest 1].
  */
 function pageHits(def: GallerySearchDefinition, plan: SearchPlan, results: MeiliResult[]): SearchHit[] {
   if (!plan.boost) return results[0]!.hits;
-  const boosted = results[plan.boost.boosted]?.hits ?? [];
+  // The engine orders the boosted matches as the search does; the single boost leads them.
+  const boosted = [...(results[plan.boost.boosted]?.hits ?? [])].sort((a, b) => Number(b.slug === def.product_boost) - Number(a.slug === def.product_boost));
   const rest = results[plan.boost.rest]?.hits ?? [];
   const start = (def.page - 1) * def.paginate;
   const hits: SearchHit[] = [];

@@ -1,0 +1,102 @@
+import instantsearch from 'instantsearch.js/es';
+import type { SearchClient, Widget } from 'instantsearch.js';
+import {
+  connectConfigure, connectHits, connectPagination, connectRange, connectRefinementList, connectSearchBox, connectSortBy, connectToggleRefinement,
+} from 'instantsearch.js/es/connectors';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_DEFINITION, parseGalleryParams, toQueryString, type GallerySearchDefinition, type SearchResponse } from '@easel/search-service/contract';
+import { contractParams, requestDefinition, toInstantSearchResult } from './search-client';
+import { INDEX_NAME, WIDGETS, configured, toUiState } from './ui-state';
+
+const def = (qs: string): GallerySearchDefinition => {
+  const query: Record<string, string[]> = {};
+  for (const [k, v] of new URLSearchParams(qs)) (query[k] ??= []).push(v);
+  const parsed = parseGalleryParams(query);
+  if (!parsed.ok) throw new Error(`${parsed.issue.param} ${parsed.issue.message}`);
+  return parsed.definition;
+};
+
+describe('contractParams', () => {
+  it.each([
+    [{}, 'artworks', { sort: ['best_match'] }],
+    [{ query: 'sea', page: 2, hitsPerPage: 30, maxValuesPerFacet: 100 }, 'artworks:newest', { q: ['sea'], sort: ['newest'], page: ['3'], paginate: ['30'], limit: ['100'] }],
+    [{ maxValuesPerFacet: 1000 }, 'artworks', { sort: ['best_match'], limit: ['100'] }],
+    [{ facetFilters: [['colours:red', 'colours:blue'], ['in_sale:on'], 'painting:mixed-media'] }, 'artworks', { sort: ['best_match'], colours: ['red', 'blue'], in_sale: ['on'], painting: ['mixed-media'] }],
+    [{ numericFilters: ['price>=100', 'price<=250', 'width>=40.5'] }, 'artworks', { sort: ['best_match'], price_min: ['100'], price_max: ['250'], width_min: ['40.5'] }],
+    [{ currency: 'EUR', product_boost: 'a', multiple_product_boost: ['b', 'c'] }, 'artworks', { sort: ['best_match'], currency: ['EUR'], product_boost: ['a'], multiple_product_boost: ['b', 'c'] }],
+  ])('%j on %s', (params, index, expected) => {
+    expect(contractParams(index, params)).toEqual(expected);
+  });
+});
+
+/** The requests InstantSearch itself sends for a UI state, with every gallery widget mounted. */
+async function requestsFor(d: GallerySearchDefinition): Promise<Parameters<SearchClient['search']>[0]> {
+  let seen: Parameters<SearchClient['search']>[0] = [];
+  const searchClient = {
+    search: async (requests: typeof seen) => {
+      seen = requests;
+      return { results: requests.map((r) => ({ index: r.indexName, hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: 0, processingTimeMS: 0, exhaustiveNbHits: true, query: '', params: '' })) };
+    },
+  } as unknown as SearchClient;
+  const search = instantsearch({ indexName: INDEX_NAME, searchClient, initialUiState: { [INDEX_NAME]: toUiState(d) } });
+  const noRender = () => {};
+  search.addWidgets([
+    connectConfigure(noRender)({ searchParameters: configured(d) }),
+    connectSearchBox(noRender)({}),
+    connectSortBy(noRender)(WIDGETS.sortBy),
+    connectHits(noRender)({}),
+    connectPagination(noRender)({}),
+    ...Object.values(WIDGETS.lists).map((p) => connectRefinementList(noRender)(p)),
+    ...Object.values(WIDGETS.toggles).map((p) => connectToggleRefinement(noRender)(p)),
+    ...Object.values(WIDGETS.ranges).map((p) => connectRange(noRender)(p)),
+  ] as Widget[]);
+  const searched = new Promise<void>((resolve) => search.on('render', () => resolve()));
+  search.start();
+  await searched;
+  search.dispose();
+  return seen;
+}
+
+describe("InstantSearch's own requests read back into the definition", () => {
+  it.each([
+    '',
+    'q=sea+view&page=3&sort=price_desc&paginate=30',
+    'currency=USD&price_min=100&price_max=2000&in_sale=on',
+    'size_=small&size_=large&width_min=20.5&height_max=100',
+    'product_category=sculpture&painting=oil&painting=ink&subject=nude&style=folk&colours=red&colours=gold&shape=square',
+    'ships_to=US&free_shipping=true&ships_from=FR&framed_or_ready_to_hang=true&has_fine_art_prints=true&verified_advertising_safe=true',
+    'product_boost=sea-view&multiple_product_boost=a-b&multiple_product_boost=c',
+  ])('%s', async (qs) => {
+    const d = def(qs);
+    const requests = await requestsFor(d);
+    // The search itself, then one facet request per refined list or range: all the same search.
+    expect(requests.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(requests.map((r) => r.indexName)).size).toBe(1);
+    // Every value of every list is asked for: "Show all" can reach each one.
+    expect(toQueryString(requestDefinition(requests[0]!))).toBe(toQueryString({ ...d, limit: 100 }));
+  });
+});
+
+describe('toInstantSearchResult', () => {
+  it('gives the cards as hits, pages from 0, and each row its counts by value, zero counts left out', () => {
+    const d = def('currency=EUR&colours=red');
+    const response = {
+      results: [{ id: 7, slug: 'sea' }],
+      count: 61,
+      num_pages: 2,
+      page: 1,
+      facets: {
+        price: { currency: 'EUR', min: 10, max: 900 },
+        ...Object.fromEntries(Object.keys(DEFAULT_DEFINITION).map((k) => [k, []])),
+        product_category: [], painting: [], sculpture: [], photography: [], drawing: [], prints: [], ships_to: [], ships_from: [],
+        colours: [{ value: 'red', count: 3 }, { value: 'blue', count: 0 }],
+        in_sale: [{ value: 'on', count: 5 }],
+      },
+    } as unknown as SearchResponse;
+    const result = toInstantSearchResult({ indexName: 'artworks', params: {} }, d, response);
+    expect(result).toMatchObject({ nbHits: 61, nbPages: 2, page: 0, hitsPerPage: 60, hits: [{ objectID: '7', slug: 'sea' }] });
+    expect(result.facets.colours).toEqual({ red: 3 });
+    expect(result.facets.in_sale).toEqual({ on: 5 });
+    expect(result.facets_stats).toEqual({ price: { min: 10, max: 900, avg: 0, sum: 0 } });
+  });
+});
