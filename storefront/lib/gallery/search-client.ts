@@ -1,4 +1,5 @@
 import type { SearchClient } from 'instantsearch.js';
+import { LRUCache } from 'lru-cache';
 import { FILTERS } from '@easel/search-service/filters';
 import {
   MAX_FACET_LIMIT, parseGalleryParams, toQueryString, type GallerySearchDefinition, type SearchResponse,
@@ -98,11 +99,23 @@ export function toInstantSearchResult(request: Request, def: GallerySearchDefini
 /**
  * A search client on `origin`'s contract endpoint, each request bounded by `timeoutMs`. The
  * first request of each index is the search; the rest are InstantSearch's per-section facet
- * requests, which the same answer already holds.
+ * requests, which the same answer already holds. Answers are kept for a minute, as the search
+ * service keeps them, so back and forward through the gallery's history do not search again.
  */
 export function createSearchClient(origin: string, timeoutMs: number): SearchClient {
-  const fetchSearch = async (def: GallerySearchDefinition): Promise<SearchResponse> => {
+  const answers = new LRUCache<string, Promise<SearchResponse>>({ max: 50, ttl: 60_000 });
+  const fetchSearch = (def: GallerySearchDefinition): Promise<SearchResponse> => {
     const query = toQueryString(def);
+    let answer = answers.get(query);
+    if (!answer) {
+      answer = fetchAnswer(query);
+      answers.set(query, answer);
+      // A failed search is asked again next time.
+      answer.catch(() => answers.delete(query));
+    }
+    return answer;
+  };
+  const fetchAnswer = async (query: string): Promise<SearchResponse> => {
     const response = await fetch(`${origin}/api/v2/product/s/${query ? `?${query}` : ''}`, {
       headers: { accept: 'application/json' },
       signal: AbortSignal.timeout(timeoutMs),

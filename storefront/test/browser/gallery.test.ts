@@ -6,6 +6,9 @@ import { expectNotFoundPage } from './not-found';
 const base = inject('storefrontUrl');
 const browser = useChromium();
 
+/** Whether a request is a gallery search (the contract's search endpoint, not its count or price bars). */
+const isSearch = (url: string) => new URL(url).pathname === '/api/v2/product/s/';
+
 /** A page that records the gallery's search requests and any script error. */
 async function openGallery(path: string, options: { width?: number; url?: string; context?: BrowserContext } = {}) {
   const context = options.context ?? (await browser().newContext({ viewport: { width: options.width ?? 1280, height: 900 } }));
@@ -13,7 +16,7 @@ async function openGallery(path: string, options: { width?: number; url?: string
   const searches: string[] = [];
   const errors: string[] = [];
   page.on('request', (r) => {
-    if (r.url().includes('/meili/multi-search')) searches.push(r.postData() ?? '');
+    if (isSearch(r.url())) searches.push(r.url());
   });
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${options.url ?? base}${path}`, { waitUntil: 'networkidle' });
@@ -36,7 +39,7 @@ async function previewAfter(page: Page, edit: () => Promise<unknown>): Promise<n
 
 /** Runs an action that searches and waits for the search's answer to be on the page. */
 async function searching(page: Page, action: () => Promise<unknown>) {
-  const answered = page.waitForResponse((r) => r.url().includes('/meili/multi-search'));
+  const answered = page.waitForResponse((r) => isSearch(r.url()));
   await action();
   await (await answered).finished();
 }
@@ -193,9 +196,109 @@ describe('hand-edited addresses', () => {
     const response = await fetch(`${base}/shop/?colours=plaid&page=x&price_min=900&price_max=100&junk=1&style=folk`);
     expect(response.status).toBe(200);
     const { page, close } = await openGallery('/shop/?colours=plaid&page=x&price_min=900&price_max=100&junk=1&style=folk');
-    expect(await page.locator('.gallery__notice').textContent()).toMatch(/colours.*page.*price_max.*junk|left out/);
+    // Named as shoppers know them, not by their parameters.
+    const notice = (await page.locator('.gallery__notice').textContent())!.replace(/.*left out: |\.$/g, '').split(', ');
+    expect(notice.sort()).toEqual(['Colour', 'Maximum price', 'Page', 'junk']);
     expect(await page.locator('.grid .card').count()).toBeGreaterThan(0);
     expect(await page.locator('.chip').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/^Folk/)]));
+    await close();
+  });
+});
+
+describe('the one search contract', () => {
+  it('searches with one request per apply, on the contract with the address\'s parameters', async () => {
+    const { page, searches, close } = await openGallery('/shop/');
+    await previewAfter(page, () => page.locator('label[for="colours-blue"]').click());
+    await apply(page);
+    expect(searches).toHaveLength(1);
+    const asked = new URL(searches[0]!).searchParams;
+    expect(asked.getAll('colours')).toEqual(['blue']);
+    await close();
+  });
+
+  it('reaches every value of a long list: "Show all" lists each one the search counts', async () => {
+    const { page, close } = await openGallery('/shop/');
+    const answer = (await (await fetch(`${base}/api/v2/product/s/?limit=100&paginate=1`)).json()) as { facets: Record<string, { count: number }[]> };
+    for (const [section, param] of [['subject', 'subject'], ['colour', 'colours'], ['style', 'style']] as const) {
+      const counted = answer.facets[param]!.filter((v) => v.count > 0).length;
+      expect(counted).toBeGreaterThan(12);
+      const items = page.locator(`.filter-section[data-section="${section}"] .facet-list__item`);
+      expect(await items.count()).toBe(12);
+      await page.locator(`.filter-section[data-section="${section}"] .facet-list__more`).click();
+      expect(await items.count()).toBe(counted);
+    }
+    await close();
+  });
+
+  it('keeps the heading, title, canonical and robots in step with a search made on the page', async () => {
+    const { page, close } = await openGallery('/shop/');
+    const head = () => page.evaluate(() => ({
+      h1: document.querySelector('h1')?.textContent,
+      title: document.title,
+      canonical: new URL(document.querySelector<HTMLLinkElement>('link[rel="canonical"]')!.href).pathname,
+      alternate: new URL(document.querySelector<HTMLLinkElement>('link[rel="alternate"][hreflang="en-GB"]')!.href).pathname,
+      robots: document.querySelector('meta[name="robots"]')?.getAttribute('content'),
+    }));
+    expect(await head()).toMatchObject({ h1: 'Original art for sale', canonical: '/shop/' });
+    await previewAfter(page, () => page.locator('label[for="category-painting"]').click());
+    await apply(page);
+    await expect.poll(head).toEqual({
+      h1: 'Original paintings for sale', title: 'Original paintings for sale | Buy from the artists | Easel',
+      canonical: '/shop/painting/', alternate: '/shop/painting/', robots: 'index, follow',
+    });
+    await previewAfter(page, () => page.locator('label[for="colours-red"]').click());
+    await apply(page);
+    await expect.poll(async () => (await head()).robots).toBe('noindex, follow');
+    expect((await head()).canonical).toBe('/shop/painting/');
+    await close();
+  });
+
+  it('keeps a currency the address names', async () => {
+    const { page, close } = await openGallery('/shop/?currency=USD');
+    await page.waitForTimeout(1500);
+    expect(new URL(page.url()).searchParams.get('currency')).toBe('USD');
+    await previewAfter(page, () => page.locator('label[for="colours-blue"]').click());
+    await apply(page);
+    expect(new URL(page.url()).searchParams.get('currency')).toBe('USD');
+    expect(await page.locator('.grid .card .card__now').first().textContent()).toMatch(/^\$/);
+    await close();
+  });
+
+  it('counts as the price is typed, and applies it on Enter', async () => {
+    const { page, close } = await openGallery('/shop/');
+    const counted = page.waitForResponse((r) => r.url().includes('/_count/') && new URL(r.url()).searchParams.get('price_min') === '300');
+    await page.locator('#price-min').pressSequentially('300');
+    // No blur: the pause in typing is enough.
+    const { count } = (await (await counted).json()) as { count: number };
+    await expect.poll(async () => applyButton(page).textContent()).toBe(`Show ${count.toLocaleString('en-GB')} artworks`);
+    await searching(page, () => page.locator('#price-min').press('Enter'));
+    expect(new URL(page.url()).searchParams.get('price_min')).toBe('300');
+    await expect.poll(() => countOf(page)).toBe(count);
+    await close();
+  });
+
+  it('writes counts with thousands separators', async () => {
+    const { page, close } = await openGallery('/shop/');
+    const total = await countOf(page);
+    expect(total).toBeGreaterThan(999);
+    expect(await countText(page)).toBe(`${total.toLocaleString('en-GB')} artworks`);
+    await close();
+  });
+
+  it('reads a value given twice as one', async () => {
+    const { page, close } = await openGallery('/shop/?colours=blue&colours=blue');
+    expect(await page.locator('.gallery__notice').count()).toBe(0);
+    expect(await page.locator('.chip').allTextContents()).toEqual([expect.stringMatching(/^Blue/)]);
+    await close();
+  });
+
+  it('puts boosted works first', async () => {
+    const { page: plain, close: closePlain } = await openGallery('/shop/?sort=newest');
+    const slugs = await cardSlugs(plain);
+    await closePlain();
+    const boosted = [slugs[40]!, slugs[20]!];
+    const { page, close } = await openGallery(`/shop/?sort=newest&product_boost=${boosted[0]}&multiple_product_boost=${boosted[1]}`);
+    expect((await cardSlugs(page)).slice(0, 2)).toEqual(boosted);
     await close();
   });
 });
