@@ -2,7 +2,7 @@
 //   k6 run -e BASE_URL=http://127.0.0.1:3000 -e RATE=10 -e MAX_PAGE=50 k6/deep-pagination.js
 import http from 'k6/http';
 import { check } from 'k6';
-import { MIX, openModel, thresholds, urlOf, weighted } from './lib.js';
+import { MIX, openModel, thresholds, urlOf, weighted, withParams } from './lib.js';
 
 const pick = weighted(MIX.filter((entry) => entry.endpoint === 'search' && !/(^|&)(page|sort)=/.test(entry.query)));
 const MAX_PAGE = Number(__ENV.MAX_PAGE || 50);
@@ -14,7 +14,7 @@ export const options = {
 
 export function page() {
   const number = 1 + Math.floor(Math.random() * MAX_PAGE);
-  const query = [pick().query, 'sort=newest', `page=${number}`].filter(Boolean).join('&');
+  const query = withParams(pick().query, { sort: 'newest', page: number });
   const response = http.get(urlOf('search', query), { tags: { endpoint: 'search' } });
   check(response, { 'page answers 200': (r) => r.status === 200 && r.json('page') === number });
 }

@@ -9,6 +9,13 @@ export const DURATION = __ENV.DURATION || '1m';
 
 /** @typedef {'search' | 'count' | 'prices'} Endpoint */
 /** @typedef {{ endpoint: Endpoint, query: string, weight: number }} MixEntry */
+/**
+ * A parameter of the search contract, by name: the types come from the contract's schema (and
+ * so from its filter table), so a scenario that names a parameter the contract lacks fails the
+ * type check.
+ * @typedef {import('../search-service/src/contract').GallerySearchDefinition} Definition
+ * @typedef {keyof Definition} Param
+ */
 
 /** The shared query mix (query-mix.json), loaded once for every virtual user. */
 export const MIX = /** @type {MixEntry[]} */ (
@@ -21,6 +28,16 @@ const PATHS = { search: '/api/v2/product/s/', count: '/api/v2/product/s/_count/'
 /** An entry's address: BASE_URL + the endpoint's path + its query. */
 export function urlOf(/** @type {Endpoint} */ endpoint, /** @type {string} */ query) {
   return `${BASE_URL}${PATHS[endpoint]}${query ? `?${query}` : ''}`;
+}
+
+/**
+ * A mix entry's query with more parameters: ('colours=red', { sort: 'newest', page: 2 }) -> 'colours=red&sort=newest&page=2'.
+ * @param {string} query
+ * @param {Partial<Record<Param, string | number>>} params
+ */
+export function withParams(query, params) {
+  const added = Object.entries(params).map(([name, value]) => `${name}=${encodeURIComponent(String(value))}`);
+  return [query, ...added].filter(Boolean).join('&');
 }
 
 /** A picker that draws entries as often as their weights say. */

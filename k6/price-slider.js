@@ -3,7 +3,7 @@
 //   k6 run -e BASE_URL=http://127.0.0.1:3000 -e RATE=5 k6/price-slider.js
 import http from 'k6/http';
 import { check } from 'k6';
-import { MIX, openModel, thresholds, urlOf, weighted } from './lib.js';
+import { MIX, openModel, thresholds, urlOf, weighted, withParams } from './lib.js';
 
 const pick = weighted(MIX.filter((entry) => entry.endpoint === 'search' && !entry.query.includes('price_')));
 /** Slider positions one drag passes through, in whole pounds. */
@@ -17,7 +17,7 @@ export const options = {
 export function drag() {
   const base = pick().query;
   for (const max of STEPS) {
-    const query = [base, `price_max=${max}`].filter(Boolean).join('&');
+    const query = withParams(base, { price_max: max });
     const response = http.get(urlOf('count', query), { tags: { endpoint: 'count' } });
     check(response, { 'count answers a number': (r) => r.status === 200 && typeof r.json('count') === 'number' });
   }

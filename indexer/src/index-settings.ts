@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Settings } from 'meilisearch';
-import { DOCUMENT_VERSION, type SearchDocument } from './documents';
+import { COUNTED_ATTRIBUTES, DOCUMENT_VERSION, type SearchDocument } from './documents';
 
 /** The live index's name; rebuilds write `<uid>__build_<time>_<random>` and swap it in. */
 export const DEFAULT_INDEX_UID = 'artworks';
@@ -9,17 +9,13 @@ const equalityOnly = { facetSearch: false, filter: { equality: true, comparison:
 const rangeOnly = { facetSearch: false, filter: { equality: false, comparison: true } };
 
 /**
- * Attributes shoppers filter on by value: each gallery filter section, the artist page and the
- * boosted works (`slug`).
+ * Attributes shoppers filter on by value: each gallery filter's counted attribute, the artist
+ * page (`artist_slug`) and the boosted works (`slug`).
  * The category section filters on `category_path` alone (it holds the bare category too), so
  * `category` itself is not filterable. `facet_values` is there to be counted, never filtered on
  * (an attribute must be filterable to have a facet distribution).
  */
-export const EQUALITY_FILTER_ATTRIBUTES = [
-  'category_path', 'subject', 'style', 'colours', 'orientation', 'size_bucket',
-  'in_sale', 'framed_or_ready_to_hang', 'has_fine_art_prints', 'verified_advertising_safe',
-  'ships_to', 'ships_from', 'free_shipping_to', 'artist_slug', 'slug', 'facet_values',
-] as const;
+export const EQUALITY_FILTER_ATTRIBUTES = [...COUNTED_ATTRIBUTES, 'artist_slug', 'slug', 'facet_values'] as const;
 
 /** Attributes filtered by range: the price in each currency and the dimensions. */
 export const RANGE_FILTER_ATTRIBUTES = [

@@ -7,6 +7,7 @@ import {
   type Category,
 } from '@easel/data/vocabulary';
 import { parseGalleryParams, toQueryString } from '../src/contract';
+import { FILTERS, type FlagRow } from '../src/filters';
 import { gatherParams } from '../src/query-string';
 
 /**
@@ -106,6 +107,9 @@ function canonical(query: string): string {
   return toQueryString(parsed.definition);
 }
 
+/** The flags the panel shows: on sale, free shipping, prints, framed. */
+const PANEL_FLAGS = FILTERS.filter((row): row is FlagRow => row.kind === 'flag' && row.section !== null);
+
 /** Views with one filter (or one sort, page or currency), grouped by kind. */
 function singleFilterViews(): Param[][][] {
   return [
@@ -119,7 +123,7 @@ function singleFilterViews(): Param[][][] {
     SHIPPING_COUNTRIES.slice(0, 8).map((c) => [['ships_to', c]]),
     ORIENTATIONS.map((o) => [['shape', o]]),
     CURRENCIES.filter((c) => c !== 'GBP').map((c) => [['currency', c]]),
-    ['free_shipping', 'framed_or_ready_to_hang', 'has_fine_art_prints'].map((f) => [[f, 'true']]),
+    PANEL_FLAGS.map((row) => [[row.name, row.on]]),
     [3, 4, 5].map((p) => [['page', String(p)]]),
   ];
 }
@@ -161,9 +165,12 @@ function tail(random: () => number): [Endpoint, Param[]][] {
       const [min, max] = pick(GBP_RANGES);
       return priceParams(pick(CURRENCIES), min, max);
     },
-    () => [['in_sale', 'on']],
+    () => {
+      // Free shipping has its own generator below, with a destination now and then.
+      const row = pick(PANEL_FLAGS.filter((r) => r.name !== 'free_shipping'));
+      return [[row.name, row.on]];
+    },
     () => (random() < 0.5 ? [['free_shipping', 'true']] : [['ships_to', pick(SHIPPING_COUNTRIES.slice(0, 12))], ['free_shipping', 'true']]),
-    () => [['framed_or_ready_to_hang', 'true']],
     () => [['ships_from', pick(SHIPPING_COUNTRIES.slice(0, 15))]],
     () => [['sort', pick(SORTS)]],
   ];

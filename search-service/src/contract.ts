@@ -121,7 +121,7 @@ export const PARAM_LABELS: Record<string, string> = {
 /** The definition every parameter left out gives: sort best_match, page 1, no filters. */
 export const DEFAULT_DEFINITION: GallerySearchDefinition = galleryParamsSchema.parse({});
 
-/** The literal a flag parameter is written with: in_sale -> 'on', framed_or_ready_to_hang -> 'true'. */
+/** The literal a flag parameter is written with: in_sale -> 'on', free_shipping -> 'true'. */
 const FLAG_LITERALS: Record<string, string> = Object.fromEntries(FILTERS.flatMap((row) => (row.kind === 'flag' ? [[row.name, row.on]] : [])));
 
 /**

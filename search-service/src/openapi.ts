@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import {
-  LIST_PARAMS, countResponseSchema, errorResponseSchema, galleryParamsSchema, pricesResponseSchema, searchResponseSchema,
+  LIST_PARAMS, PARAM_LABELS, countResponseSchema, errorResponseSchema, galleryParamsSchema, pricesResponseSchema, searchResponseSchema,
 } from './contract';
 
-/** Short help per parameter, for the description only; the schemas carry the rules. */
+/** Short help per parameter beyond its label, for the description only; the schemas carry the rules. */
 const PARAM_HELP: Record<string, string> = {
   q: 'Free text: titles, artist names, subjects, styles, media.',
   sort: 'Result order.',
@@ -20,6 +20,8 @@ const PARAM_HELP: Record<string, string> = {
   ships_from: 'ISO country code the work ships from.',
   shape: 'Orientation (repeatable).',
   product_category: 'Category (repeatable); narrowed by the category-type parameters.',
+  product_boost: 'A work (its slug) to lead the first page when it matches.',
+  multiple_product_boost: 'Works (their slugs, repeatable) to lead the first page when they match, after product_boost.',
   artist: "One artist's works only (their slug); narrows every count and facet, and is not a facet itself.",
 };
 
@@ -44,7 +46,7 @@ export function buildOpenApi(): Record<string, unknown> {
     in: 'query',
     required: false,
     ...(LIST_PARAMS.has(name) ? { style: 'form', explode: true } : {}),
-    ...(PARAM_HELP[name] ? { description: PARAM_HELP[name] } : {}),
+    description: [PARAM_LABELS[name], PARAM_HELP[name]].filter(Boolean).join('. '),
     schema: schemaOf(schema as z.ZodType, 'input'),
   }));
   const cached = { description: 'OK. Cache-Control public, max-age=1800, stale-while-revalidate=21600; ETag.' };
@@ -58,13 +60,6 @@ export function buildOpenApi(): Record<string, unknown> {
       '/api/v2/product/s/': get('A page of products with every facet', searchResponseSchema),
       '/api/v2/product/s/_count/': get('The number of matches only', countResponseSchema),
       '/api/v2/product/s/_prices/': get('Price bars for the filters, the price filter left out', pricesResponseSchema),
-      '/api/v2/product/s/meili/multi-search': {
-        post: {
-          summary: 'Meilisearch-compatible multi-search for @meilisearch/instant-meilisearch, restricted to the gallery index and allowlists',
-          requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { queries: { type: 'array', items: { type: 'object' } } }, required: ['queries'] } } } },
-          responses: { 200: { description: 'The engine\'s multi-search answer' }, ...errors },
-        },
-      },
       '/healthz': { get: { summary: 'Engine reachable', responses: { 200: { description: 'OK' }, 503: errors[503] } } },
     },
   };
