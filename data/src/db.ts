@@ -11,6 +11,7 @@ import * as listingIndexes from './migrations/0005-listing-indexes';
 import * as checkout from './migrations/0006-checkout';
 import * as userAbout from './migrations/0007-user-about';
 import * as indexSyncTime from './migrations/0010-index-sync-time';
+import * as boundedHolds from './migrations/0011-bounded-holds';
 
 export type Db = Kysely<Database>;
 
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-checkout': checkout,
   '0007-user-about': userAbout,
   '0010-index-sync-time': indexSyncTime,
+  '0011-bounded-holds': boundedHolds,
 };
 
 /** The database could not be opened or migrated; the message says what to do. */

@@ -66,6 +66,8 @@ export interface ArtworksTable {
   reserved_until: Timestamp | null;
   /** The user whose checkout holds the reservation; null for a hold made outside the shop. */
   reserved_by: number | null;
+  /** The client address the checkout's hold was taken from, for the per-address cap on holds. */
+  reserved_from: string | null;
   favourite_count: number;
   popularity: number;
   created_at: Timestamp;

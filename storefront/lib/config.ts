@@ -33,6 +33,8 @@ const envSchema = z.object({
   ),
   // Signed-in users' settings and the currency rates are read from the catalogue database.
   DATABASE_FILE: z.preprocess(emptyToUndefined, databaseFileSchema),
+  /** The simulated card provider's ledger (its own SQLite file); beside DATABASE_FILE by default. */
+  PAYMENTS_LEDGER_FILE: z.preprocess(emptyToUndefined, z.string().min(1).transform((p) => path.resolve(REPO_ROOT, p)).optional()),
   /**
    * The search engine and the index, for the staff index page's full rebuild (lib/staff/index-admin.ts),
    * which runs in this server process. The key stays on the server; without the engine the page
@@ -51,7 +53,9 @@ const envSchema = z.object({
   RATE_LIMIT_CHECKOUT_PER_MINUTE: perMinuteSchema(30),
   /** The proxies in front of the storefront whose X-Forwarded-For is believed (server.ts); none by default. */
   TRUSTED_PROXIES: trustedProxiesSchema(''),
-}).refine((c) => !c.MEILI_URL || c.MEILI_MASTER_KEY, { path: ['MEILI_MASTER_KEY'], message: 'is required when MEILI_URL is set' });
+})
+  .refine((c) => !c.MEILI_URL || c.MEILI_MASTER_KEY, { path: ['MEILI_MASTER_KEY'], message: 'is required when MEILI_URL is set' })
+  .transform((c) => ({ ...c, PAYMENTS_LEDGER_FILE: c.PAYMENTS_LEDGER_FILE ?? path.join(path.dirname(c.DATABASE_FILE), 'payments.db') }));
 
 export type StorefrontConfig = z.output<typeof envSchema>;
 

@@ -91,7 +91,7 @@ describe('sessions', () => {
   });
 
   it('ends at sign-out', async () => {
-    await endSession(db, hash('c-grace-1'));
+    await endSession(db, hash('c-grace-1'), new Date().toISOString());
     expect(await readSession(db, hash('c-grace-1'), T0)).toEqual({ state: 'none' });
   });
 });

@@ -300,7 +300,7 @@ export async function releaseReservations(trx: Queries, userId: number, now: str
   if (artworkIds?.length === 0) return [];
   let query = trx
     .updateTable('artworks')
-    .set({ status: 'available', reserved_until: null, reserved_by: null, updated_at: now })
+    .set({ status: 'available', reserved_until: null, reserved_by: null, reserved_from: null, updated_at: now })
     .where('status', '=', 'reserved')
     .where('reserved_by', '=', userId);
   if (artworkIds) query = query.where('id', 'in', artworkIds);

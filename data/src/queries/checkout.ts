@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { priceBasket, type PricedBasket } from '../pricing';
 import type { Database, OrdersTable } from '../schema';
 import type { Currency } from '../vocabulary';
@@ -14,9 +14,18 @@ type Queries = Kysely<Database>;
 
 /** How long starting a checkout holds the basket's originals for the shopper. */
 export const RESERVATION_MS = 15 * 60_000;
+/** The most originals one account, and one client address, may hold in checkouts at once. */
+export const HOLD_LIMIT = 5;
+
+/** Who takes a hold: the signed-in shopper, from their client address. */
+export interface Holder {
+  userId: number;
+  address: string;
+}
 
 export type CheckoutRefusal =
   | { reason: 'empty_basket' }
+  | { reason: 'hold_limit'; limit: number }
   | { reason: 'sold' | 'unavailable' | 'reserved'; title: string; line_id: number }
   | { reason: 'sold_out'; title: string; size_label: string; remaining: number; line_id: number }
   | { reason: 'not_shipped'; title: string; country: string };
@@ -97,52 +106,84 @@ export async function quoteCheckout(
 
 const originalsOf = (items: BasketItem[]) => items.filter((i) => i.print === null).map((i) => i.artwork.id);
 
+/** How many live holds an account or an address has on originals other than `except`. */
+async function liveHolds(trx: Queries, column: 'reserved_by' | 'reserved_from', value: number | string, except: number[], now: string): Promise<number> {
+  let query = trx
+    .selectFrom('artworks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'reserved')
+    .where('reserved_until', '>=', now)
+    .where(column, '=', value);
+  if (except.length > 0) query = query.where('id', 'not in', except);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
 /**
- * Holds each original in `artworkIds` for the user until `until`, with one conditional UPDATE:
- * only a work that is available, already theirs, or whose reservation has lapsed is taken.
- * Answers the ids taken; every one is recorded for the indexer (reserved works leave the gallery).
+ * Holds each original in `artworkIds` for the holder until `until`, with one conditional UPDATE:
+ * only a work that is available, already theirs, or whose reservation has lapsed is taken. A
+ * hold the holder already has keeps its first expiry, so quoting again never extends it. Refused
+ * whole when the account or the address would hold more than HOLD_LIMIT originals. Every work
+ * taken is recorded for the indexer (reserved works leave the gallery).
  */
-async function claimOriginals(trx: Queries, userId: number, artworkIds: number[], until: string, now: string): Promise<number[]> {
-  if (artworkIds.length === 0) return [];
+async function holdOriginals(trx: Queries, holder: Holder, artworkIds: number[], now: Date): Promise<{ ok: true } | { ok: false; reason: 'hold_limit'; limit: number }> {
+  if (artworkIds.length === 0) return { ok: true };
+  const at = now.toISOString();
+  const beyond = async (column: 'reserved_by' | 'reserved_from', value: number | string) =>
+    (await liveHolds(trx, column, value, artworkIds, at)) + artworkIds.length > HOLD_LIMIT;
+  if ((await beyond('reserved_by', holder.userId)) || (await beyond('reserved_from', holder.address))) {
+    return { ok: false, reason: 'hold_limit', limit: HOLD_LIMIT };
+  }
+  const until = new Date(now.getTime() + RESERVATION_MS).toISOString();
+  const ownLiveHold = (eb: ExpressionBuilder<Database, 'artworks'>) =>
+    eb.and([eb('status', '=', 'reserved'), eb('reserved_by', '=', holder.userId), eb('reserved_until', '>=', at)]);
   const claimed = await trx
     .updateTable('artworks')
-    .set({ status: 'reserved', reserved_until: until, reserved_by: userId, updated_at: now })
+    .set((eb) => ({
+      status: 'reserved',
+      reserved_until: eb.case().when(ownLiveHold(eb)).then(eb.ref('reserved_until')).else(until).end(),
+      reserved_by: holder.userId,
+      reserved_from: holder.address,
+      updated_at: at,
+    }))
     .where('id', 'in', artworkIds)
     .where((eb) =>
       eb.or([
         eb('status', '=', 'available'),
         eb.and([
           eb('status', '=', 'reserved'),
-          eb.or([eb('reserved_by', '=', userId), eb.and([eb('reserved_until', 'is not', null), eb('reserved_until', '<', now)])]),
+          eb.or([eb('reserved_by', '=', holder.userId), eb.and([eb('reserved_until', 'is not', null), eb('reserved_until', '<', at)])]),
         ]),
       ]),
     )
     .returning('id')
     .execute();
-  const ids = claimed.map((c) => c.id);
-  await recordCatalogueChanges(trx, ids, now);
-  return ids;
+  // The quote found each original free to take inside this same write transaction.
+  if (claimed.length !== artworkIds.length) throw new Error('An original could not be reserved after it was found free.');
+  await recordCatalogueChanges(trx, claimed.map((c) => c.id), at);
+  return { ok: true };
 }
 
 /**
- * Starts a checkout: quotes the basket to `destination` and reserves its originals for
- * RESERVATION_MS, all in one transaction, so a refusal reserves nothing.
+ * Starts a checkout: quotes the basket to `destination` and holds its originals for
+ * RESERVATION_MS (or until an earlier hold of the shopper's on them ends), all in one
+ * transaction, so a refusal holds nothing. `reserved_until` is when the first hold ends.
  */
 export async function startCheckout(
   db: Queries,
-  userId: number,
+  holder: Holder,
   order: { destination: string; currency: Currency },
   now: Date,
-): Promise<({ ok: true; reserved_until: string } & CheckoutQuote) | ({ ok: false } & CheckoutRefusal)> {
+): Promise<({ ok: true; reserved_until: string | null } & CheckoutQuote) | ({ ok: false } & CheckoutRefusal)> {
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
-    const quote = await quoteCheckout(trx, userId, order.destination, order.currency, at);
+    const quote = await quoteCheckout(trx, holder.userId, order.destination, order.currency, at);
     if (!quote.ok) return quote;
-    const until = new Date(now.getTime() + RESERVATION_MS).toISOString();
     const originals = originalsOf(quote.items);
-    // The quote found each original free to take inside this same write transaction.
-    if ((await claimOriginals(trx, userId, originals, until, at)).length !== originals.length) throw new Error('An original could not be reserved after it was found free.');
-    return { ...quote, reserved_until: until };
+    const held = await holdOriginals(trx, holder, originals, now);
+    if (!held.ok) return held;
+    const first = originals.length === 0 ? undefined : await trx
+      .selectFrom('artworks').select((eb) => eb.fn.min('reserved_until').as('until')).where('id', 'in', originals).executeTakeFirstOrThrow();
+    return { ...quote, reserved_until: first?.until ?? null };
   });
 }
 
@@ -152,7 +193,18 @@ export type PaymentOutcome = { ok: true; reference: string } | { ok: false; reas
 export type PlaceOrderOutcome =
   | { ok: true; order: OrderView }
   | ({ ok: false } & CheckoutRefusal)
+  | { ok: false; reason: 'quote_changed'; total_minor: number; currency: Currency }
   | { ok: false; reason: 'payment_declined'; message: string };
+
+/** An order request: who orders, once per key, to where, and the total they were quoted and accept. */
+export interface OrderRequest {
+  holder: Holder;
+  idempotencyKey: string;
+  shipTo: ShipTo;
+  currency: Currency;
+  /** The quoted total the shopper accepts, in minor units of `currency`: nothing else is ever charged. */
+  quotedTotalMinor: number;
+}
 
 export interface StoredAnswer {
   status: number;
@@ -163,8 +215,9 @@ export interface StoredAnswer {
 /**
  * Places the user's basket as an order, once per idempotency key. In one write transaction:
  * a key seen before answers what it answered the first time (a retry racing the first request
- * waits for its lock and then reads that answer); otherwise the basket is quoted, its
- * originals claimed, the payment taken with the key (so the provider, too, charges once), and
+ * waits for its lock and then reads that answer); otherwise the basket is quoted, and refused
+ * with the new total if it is not the total the shopper accepted, its originals held, the
+ * payment taken with the key (so the provider, too, charges once), and
  * then the order and its lines written, originals sold, print editions decremented (never
  * below zero), the basket emptied, and the answer stored under the key. A declined payment
  * releases the originals. Anything thrown rolls all of it back: no order without its lines,
@@ -173,7 +226,7 @@ export interface StoredAnswer {
  */
 export async function placeOrder(
   db: Queries,
-  request: { userId: number; idempotencyKey: string; shipTo: ShipTo; currency: Currency },
+  request: OrderRequest,
   steps: { pay: (amountMinor: number, currency: Currency, idempotencyKey: string) => Promise<PaymentOutcome>; answer: (outcome: PlaceOrderOutcome) => StoredAnswer },
   now: Date,
 ): Promise<StoredAnswer | { reason: 'key_in_use' }> {
@@ -181,13 +234,13 @@ export async function placeOrder(
   return db.transaction().execute(async (trx) => {
     const seen = await trx.selectFrom('order_requests').selectAll().where('idempotency_key', '=', request.idempotencyKey).executeTakeFirst();
     if (seen) {
-      if (seen.user_id !== request.userId) return { reason: 'key_in_use' as const };
+      if (seen.user_id !== request.holder.userId) return { reason: 'key_in_use' as const };
       return { status: seen.answer_status, body: seen.answer_body };
     }
     const outcome = await settle(trx, request, steps.pay, now);
     const answer = steps.answer(outcome);
     await trx.insertInto('order_requests').values({
-      idempotency_key: request.idempotencyKey, user_id: request.userId, order_id: outcome.ok ? outcome.order.id : null,
+      idempotency_key: request.idempotencyKey, user_id: request.holder.userId, order_id: outcome.ok ? outcome.order.id : null,
       answer_status: answer.status, answer_body: answer.body, created_at: at,
     }).execute();
     return answer;
@@ -196,18 +249,19 @@ export async function placeOrder(
 
 async function settle(
   trx: Queries,
-  request: { userId: number; idempotencyKey: string; shipTo: ShipTo; currency: Currency },
+  request: OrderRequest,
   pay: (amountMinor: number, currency: Currency, idempotencyKey: string) => Promise<PaymentOutcome>,
   now: Date,
 ): Promise<PlaceOrderOutcome> {
   const at = now.toISOString();
-  const { userId, shipTo, currency } = request;
+  const { holder: { userId }, shipTo, currency } = request;
   const quote = await quoteCheckout(trx, userId, shipTo.country, currency, at);
   if (!quote.ok) return quote;
+  // A price, a shipping charge, a promo or a rate that changed since the quote: nothing is charged.
+  if (quote.total_minor !== request.quotedTotalMinor) return { ok: false, reason: 'quote_changed', total_minor: quote.total_minor, currency };
   const originals = originalsOf(quote.items);
-  if ((await claimOriginals(trx, userId, originals, new Date(now.getTime() + RESERVATION_MS).toISOString(), at)).length !== originals.length) {
-    throw new Error('An original could not be reserved after it was found free.');
-  }
+  const held = await holdOriginals(trx, request.holder, originals, now);
+  if (!held.ok) return held;
 
   const payment = await pay(quote.total_minor, currency, request.idempotencyKey);
   if (!payment.ok) {
@@ -236,7 +290,7 @@ async function settle(
   if (originals.length > 0) {
     const sold = await trx
       .updateTable('artworks')
-      .set({ status: 'sold', stock: 0, reserved_until: null, reserved_by: null, updated_at: at })
+      .set({ status: 'sold', stock: 0, reserved_until: null, reserved_by: null, reserved_from: null, updated_at: at })
       .where('id', 'in', originals)
       .where('status', '=', 'reserved')
       .where('reserved_by', '=', userId)
@@ -305,7 +359,7 @@ export async function releaseLapsedReservations(db: Queries, now: string): Promi
   return db.transaction().execute(async (trx) => {
     const released = await trx
       .updateTable('artworks')
-      .set({ status: 'available', reserved_until: null, reserved_by: null, updated_at: now })
+      .set({ status: 'available', reserved_until: null, reserved_by: null, reserved_from: null, updated_at: now })
       .where('status', '=', 'reserved')
       .where('reserved_until', 'is not', null)
       .where('reserved_until', '<', now)

@@ -63,7 +63,8 @@ export type EditRefusal =
   | { reason: 'sale_not_below_price'; field: 'sale_price_minor' }
   | { reason: 'not_in_category'; field: 'subcategory'; category: string }
   | { reason: 'not_own_profile'; field: 'shipping_profile_id' }
-  | { reason: 'status_locked'; field: 'status'; status: 'sold' | 'reserved' };
+  | { reason: 'status_locked'; field: 'status'; status: 'sold' | 'reserved' }
+  | { reason: 'price_held'; field: 'price_minor' | 'sale_price_minor' };
 
 const EDITABLE_COLUMNS = [
   'id', 'slug', 'artist_id', 'category', 'title', 'description', 'price_minor', 'sale_price_minor', 'status', 'subject',
@@ -89,17 +90,22 @@ export async function getEditableArtwork(db: Db, slug: string): Promise<Editable
  * Applies `edit` to the artwork `artworkId` in one transaction with its catalogue change, or
  * refuses it whole. What depends on the stored work is checked here, against the values the
  * edit leaves: the sale price must stay below the price, the subcategory within the category,
- * the shipping profile the artist's own, and a sold or reserved work keeps its status.
+ * the shipping profile the artist's own, a sold or reserved work keeps its status, and a work
+ * held by a checkout keeps its price: the shopper pays what they were quoted.
  */
 export async function editArtwork(db: Db, artworkId: number, edit: ArtworkEdit, now: string): Promise<{ ok: true } | ({ ok: false } & EditRefusal)> {
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('artworks').select(EDITABLE_COLUMNS).where('id', '=', artworkId).executeTakeFirst();
+    const current = await trx.selectFrom('artworks').select([...EDITABLE_COLUMNS, 'reserved_until']).where('id', '=', artworkId).executeTakeFirst();
     if (!current) return { ok: false, reason: 'not_found' };
     if (edit.status !== undefined && edit.status !== current.status && (current.status === 'sold' || current.status === 'reserved')) {
       return { ok: false, reason: 'status_locked', field: 'status', status: current.status };
     }
     const price = edit.price_minor ?? current.price_minor;
     const sale = edit.sale_price_minor === undefined ? current.sale_price_minor : edit.sale_price_minor;
+    if (current.status === 'reserved' && current.reserved_until !== null && current.reserved_until >= now) {
+      if (price !== current.price_minor) return { ok: false, reason: 'price_held', field: 'price_minor' };
+      if (sale !== current.sale_price_minor) return { ok: false, reason: 'price_held', field: 'sale_price_minor' };
+    }
     if (sale !== null && sale >= price) return { ok: false, reason: 'sale_not_below_price', field: 'sale_price_minor' };
     const subcategory = edit.subcategory ?? current.subcategory;
     if (!(CATEGORIES[current.category] as readonly string[]).includes(subcategory)) {

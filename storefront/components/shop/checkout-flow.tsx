@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { ecommerceEvent, pushDataLayer, type EcommerceItem } from '../../lib/analytics';
 import type { CheckoutQuoteView, OrderViewData } from '../../lib/basket/basket';
 import { placeOrder, startCheckout } from '../../lib/basket/client';
+import { ApiResponseError } from '../../lib/fetch-json';
 import { errorMessage } from '../../lib/loadable';
 import { useT } from '../../lib/i18n/use-t';
 import { formatPrice } from '../../lib/money';
@@ -61,13 +62,15 @@ export function CheckoutFlow() {
     if (step.name !== 'review') return;
     void run(async () => {
       try {
-        const order = await placeOrder({ currency: step.quote.currency, ship_to: address, card }, step.idempotencyKey);
+        const order = await placeOrder({ currency: step.quote.currency, quoted_total_minor: step.quote.total_minor, ship_to: address, card }, step.idempotencyKey);
         pushDataLayer(ecommerceEvent('purchase', order.currency, itemsOf(step.quote), { value_minor: order.total_minor, transaction_id: String(order.id) }));
         setBasketCount(0);
         setStep({ name: 'confirmed', order });
       } catch (failure) {
         // The key's answer is settled; another attempt (another card, say) is a new request.
-        setStep({ ...step, idempotencyKey: crypto.randomUUID() });
+        // A changed total is quoted afresh, for the shopper to read and confirm.
+        const quote = failure instanceof ApiResponseError && failure.code === 'quote_changed' ? await startCheckout(address.country, settings.currency) : step.quote;
+        setStep({ name: 'review', quote, idempotencyKey: crypto.randomUUID() });
         throw failure;
       }
     });
@@ -122,7 +125,9 @@ export function CheckoutFlow() {
               {t('checkout.shipTo')} {address.name}, {address.address}, {countryName(address.country as (typeof COUNTRY_CODES)[number], settings.language)}.{' '}
               <button type="button" className="link-button" onClick={() => setStep({ name: 'address' })}>{t('checkout.changeAddress')}</button>
             </p>
-            <p className="checkout__note">{t('checkout.reservedUntil', { time: new Date(step.quote.reserved_until).toLocaleTimeString(settings.language === 'en-us' ? 'en-US' : 'en-GB', { hour: '2-digit', minute: '2-digit' }) })}</p>
+            {step.quote.reserved_until && (
+              <p className="checkout__note">{t('checkout.reservedUntil', { time: new Date(step.quote.reserved_until).toLocaleTimeString(settings.language === 'en-us' ? 'en-US' : 'en-GB', { hour: '2-digit', minute: '2-digit' }) })}</p>
+            )}
           </section>
           <form className="checkout__panel" onSubmit={pay}>
             <h2 className="checkout__heading">{t('checkout.payment')}</h2>

@@ -101,10 +101,10 @@ export function createAccountHandlers({ getDb }: Dependencies): { GET: Handler; 
       return response;
     }),
 
-    /** Ends the session and removes its cookie; answers the signed-out `{ user: null }` whoever asks. */
+    /** Ends the session (and its checkout holds) and removes its cookie; answers the signed-out `{ user: null }` whoever asks. */
     logout: answering('logout', async (request) => {
       const cookie = request.cookies.get(SESSION_COOKIE)?.value;
-      if (cookie) await endSession(await getDb(), sessionHash(cookie));
+      if (cookie) await endSession(await getDb(), sessionHash(cookie), now());
       const response = answer(null);
       clearSessionCookie(response, request);
       return response;

@@ -48,7 +48,7 @@ export const checkoutQuoteSchema = basketViewSchema.extend({
   destination: z.string(),
   shipping_minor: minor,
   /** Until when the basket's originals are held for this shopper. */
-  reserved_until: z.string(),
+  reserved_until: z.string().nullable().describe('when the first hold on an original ends; null with no original'),
 });
 export type CheckoutQuoteView = z.infer<typeof checkoutQuoteSchema>;
 

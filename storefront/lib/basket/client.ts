@@ -32,6 +32,8 @@ export async function startCheckout(country: string, currency: Currency): Promis
 
 export interface OrderRequest {
   currency: Currency;
+  /** The total the shopper was quoted and accepts: nothing else is charged. */
+  quoted_total_minor: number;
   ship_to: { name: string; address: string; country: string };
   card: { number: string; expiry: string; cvc: string };
 }

@@ -1,6 +1,7 @@
 import type { BasketRefusal } from '@easel/data/queries/basket';
 import type { CheckoutRefusal, PlaceOrderOutcome } from '@easel/data/queries/checkout';
 import type { ApiErrorCode } from '../api-error';
+import { formatPrice } from '../money';
 
 export type Refusal = BasketRefusal | CheckoutRefusal | Extract<PlaceOrderOutcome, { ok: false }>;
 
@@ -42,6 +43,16 @@ export function describeRefusal(refusal: Refusal): { status: number; code: ApiEr
       return { status: 422, code: 'not_shipped', message: `“${refusal.title}” cannot be shipped to ${refusal.country}.`, param: 'country' };
     case 'payment_declined':
       return { status: 402, code: 'payment_declined', message: refusal.message, param: 'card' };
+    case 'hold_limit':
+      return {
+        status: 409, code: 'hold_limit',
+        message: `You can hold at most ${refusal.limit} originals in checkout at once. Remove some from your basket, or finish a checkout first.`,
+      };
+    case 'quote_changed':
+      return {
+        status: 409, code: 'quote_changed', param: 'quoted_total_minor',
+        message: `The total is now ${formatPrice(refusal.total_minor, refusal.currency)}: something changed since your quote. Nothing was charged; please check the new total and confirm again.`,
+      };
   }
 }
 

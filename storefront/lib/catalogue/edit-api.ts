@@ -28,6 +28,7 @@ function describeEditRefusal(refusal: Exclude<EditRefusal, { reason: 'not_found'
     case 'not_in_category': return `subcategory must be a medium of ${refusal.category}.`;
     case 'not_own_profile': return "shipping_profile_id must be one of the artist's own shipping profiles.";
     case 'status_locked': return `status cannot be changed while the work is ${refusal.status}.`;
+    case 'price_held': return `${refusal.field} cannot be changed while a shopper's checkout holds the work at its quoted price; try again when the hold ends.`;
   }
 }
 
@@ -47,8 +48,8 @@ export function createEditHandler({ getDb }: { getDb: () => Promise<Db> }): Hand
     const outcome = await editArtwork(db, artwork.id, edit, new Date().toISOString());
     if (!outcome.ok) {
       if (outcome.reason === 'not_found') return apiError(404, 'not_found', `There is no artwork ${query.slug}.`, 'slug');
-      // A sold or reserved work is a state of the shop, not a mistake in the body.
-      const [status, code] = outcome.reason === 'status_locked' ? [409, 'conflict'] as const : [400, 'invalid_parameter'] as const;
+      // A sold, reserved or held work is a state of the shop, not a mistake in the body.
+      const [status, code] = outcome.reason === 'status_locked' || outcome.reason === 'price_held' ? [409, 'conflict'] as const : [400, 'invalid_parameter'] as const;
       return apiError(status, code, describeEditRefusal(outcome), outcome.field);
     }
     return NextResponse.json({ artwork: await getEditableArtwork(db, query.slug) }, { headers: PRIVATE });

@@ -1,35 +1,51 @@
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@easel/data/db';
 import { printSlug } from '@easel/data/derive';
+import { HOLD_LIMIT, quoteCheckout } from '@easel/data/queries/checkout';
+import { openPaymentLedger, type PaymentLedger } from '@easel/data/payment-ledger';
+import { createAccountHandlers } from '../account/api';
 import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { apiErrorBodySchema } from '../api-error';
 import { checkoutQuoteSchema, orderViewSchema } from '../basket/basket';
 import { createBasketHandlers } from '../basket/basket-api';
+import { createEditHandler } from '../catalogue/edit-api';
 import { createCheckoutHandlers, createOrderHistoryHandler } from './checkout-api';
-import { simulatedPayments, TEST_CARDS } from './payment';
+import { createSimulatedPayments, TEST_CARDS } from './payment';
 
 let temp: TemporaryDatabase;
 let db: Db;
+let ledger: PaymentLedger;
 const getDb = async () => db;
 const basket = createBasketHandlers({ getDb }).basket;
-const checkout = createCheckoutHandlers({ getDb, payments: simulatedPayments });
+const checkout = createCheckoutHandlers({ getDb, payments: createSimulatedPayments(() => ledger) });
 const history = createOrderHistoryHandler({ getDb });
+const edit = createEditHandler({ getDb });
+const account = createAccountHandlers({ getDb });
 
 beforeAll(async () => {
-  temp = await openTemporaryDatabase('checkout-api', { seed: 9, artworks: 400 });
+  temp = await openTemporaryDatabase('checkout-api', { seed: 9, artworks: 800 });
   db = temp.db;
+  ledger = openPaymentLedger(path.join(os.tmpdir(), `easel-ledger-${randomUUID()}.db`));
 });
-afterAll(() => temp.close());
+afterAll(() => {
+  ledger.close();
+  return temp.close();
+});
 
 let users = 0;
-/** A signed-in shopper: their session cookie value and user id. */
+/** Each shopper's session -> their user id and the client address their requests come from. */
+const shoppers = new Map<string, { userId: number; address: string }>();
+/** A signed-in shopper, on an address of their own: their session cookie value and user id. */
 async function shopper() {
   users += 1;
   const userId = await addUser(db, undefined, `shopper${users}@example.com`);
   const session = `session-${users}-${randomUUID()}`;
   await addSession(db, session, userId);
+  shoppers.set(session, { userId, address: `127.1.${users >> 8}.${users & 255}` });
   return { session, userId };
 }
 
@@ -54,7 +70,11 @@ const takeWork = () => pool.shift()!;
 function post(handler: (r: NextRequest) => Promise<Response>, session: string | undefined, body: unknown, headers: Record<string, string> = {}) {
   return handler(new NextRequest('http://shop.test/api/checkout/', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(session ? { Cookie: `sessionid=${session}` } : {}), ...headers },
+    headers: {
+      'Content-Type': 'application/json',
+      ...(session ? { Cookie: `sessionid=${session}`, 'X-Forwarded-For': shoppers.get(session)?.address ?? '127.0.0.9' } : {}),
+      ...headers,
+    },
     body: JSON.stringify(body),
   }));
 }
@@ -63,12 +83,20 @@ const addToBasket = async (session: string, item: { artwork: string; print?: str
   expect(response.status, await response.clone().text()).toBe(200);
 };
 const start = (session: string, country = 'GB') => post(checkout.start, session, { country, currency: 'GBP' });
-const orderBody = (card: string = TEST_CARDS.accepted, country = 'GB') => ({
+const orderBody = (card: string = TEST_CARDS.accepted, country = 'GB', quotedTotal = 0) => ({
   currency: 'GBP',
+  quoted_total_minor: quotedTotal,
   ship_to: { name: 'Ada Lovelace', address: '12 St James’s Square, London SW1Y 4JH', country },
   card: { number: card, expiry: '12/30', cvc: '123' },
 });
-const place = (session: string, key: string = randomUUID(), card?: string) => post(checkout.order, session, orderBody(card), { 'Idempotency-Key': key });
+/** What the shopper's basket costs now, shipped to GB: the total their checkout page shows them (0 when it cannot be bought). */
+async function quotedTotal(session: string): Promise<number> {
+  const quote = await quoteCheckout(db, shoppers.get(session)!.userId, 'GB', 'GBP', new Date().toISOString());
+  return quote.ok ? quote.total_minor : 0;
+}
+/** Orders the basket at the total the shopper is shown. */
+const place = async (session: string, key: string = randomUUID(), card?: string) =>
+  post(checkout.order, session, orderBody(card, 'GB', await quotedTotal(session)), { 'Idempotency-Key': key });
 const errorOf = async (response: Response) => apiErrorBodySchema.parse(await response.json()).error;
 const artwork = (id: number) => db.selectFrom('artworks').select(['status', 'stock', 'reserved_by', 'reserved_until']).where('id', '=', id).executeTakeFirstOrThrow();
 const orderCount = async () => Number((await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
@@ -93,7 +121,7 @@ describe('POST /api/checkout/', () => {
     const quote = checkoutQuoteSchema.parse(await response.json());
     const rate = await db.selectFrom('shipping_rates as r').innerJoin('artworks as w', 'w.shipping_profile_id', 'r.profile_id').select('r.cost_minor').where('w.id', '=', work.id).where('r.destination', '=', 'GB').executeTakeFirstOrThrow();
     expect(quote).toMatchObject({ destination: 'GB', shipping_minor: rate.cost_minor, total_minor: quote.subtotal_minor + rate.cost_minor });
-    expect(Date.parse(quote.reserved_until) - Date.now()).toBeGreaterThan(14 * 60_000);
+    expect(Date.parse(quote.reserved_until!) - Date.now()).toBeGreaterThan(14 * 60_000);
     expect(await artwork(work.id)).toMatchObject({ status: 'reserved', reserved_by: me.userId });
 
     const othersBasket = await (await basket.GET(new NextRequest('http://shop.test/api/basket-next/', { headers: { Cookie: `sessionid=${other.session}` } }))).json();
@@ -259,5 +287,121 @@ describe('under concurrency', () => {
     const answers = await Promise.all(shoppers.map((s) => place(s.session, randomUUID(), TEST_CARDS.declined)));
     expect(answers.map((a) => a.status).sort()).toEqual([402, 402, 402, 402, 402]);
     expect(await artwork(work.id)).toMatchObject({ status: 'available', reserved_by: null, reserved_until: null });
+  });
+});
+
+describe('the total charged is the total quoted', () => {
+  /** The artist of a work, signed in: their session. */
+  async function artistOf(workId: number): Promise<string> {
+    const { artist_id } = await db.selectFrom('artworks').select('artist_id').where('id', '=', workId).executeTakeFirstOrThrow();
+    const { session, userId } = await shopper();
+    await db.updateTable('users').set({ role: 'provider', artist_id }).where('id', '=', userId).execute();
+    return session;
+  }
+  const repriced = async (session: string, slug: string, price_minor: number) =>
+    edit(new NextRequest(`http://shop.test/api/product/edit/?slug=${slug}`, {
+      method: 'PATCH', body: JSON.stringify({ price_minor }), headers: { 'content-type': 'application/json', cookie: `sessionid=${session}` },
+    }));
+
+  it('an artist re-pricing a work held at checkout is refused, and the order charges the quoted total', async () => {
+    const me = await shopper();
+    const work = takeWork();
+    await addToBasket(me.session, { artwork: work.slug });
+    const quote = checkoutQuoteSchema.parse(await (await start(me.session)).json());
+
+    const refused = await repriced(await artistOf(work.id), work.slug, 5_000_000);
+    expect(refused.status).toBe(409);
+    expect(await errorOf(refused)).toMatchObject({ code: 'conflict', param: 'price_minor' });
+
+    const key = randomUUID();
+    const response = await post(checkout.order, me.session, orderBody(TEST_CARDS.accepted, 'GB', quote.total_minor), { 'Idempotency-Key': key });
+    expect(response.status, await response.clone().text()).toBe(201);
+    expect(orderViewSchema.parse(((await response.json()) as { order: unknown }).order).total_minor).toBe(quote.total_minor);
+    expect(ledger.find(key)).toMatchObject({ amount_minor: quote.total_minor, currency: 'GBP', outcome: 'charged' });
+  });
+
+  it('a total changed since the quote (a rate, a promo, a price) is a 409 with the new total, and nothing is charged', async () => {
+    const me = await shopper();
+    const work = takeWork();
+    await addToBasket(me.session, { artwork: work.slug });
+    const quote = checkoutQuoteSchema.parse(await (await start(me.session)).json());
+    // The basket changes under the quote: a promo code takes 10% off.
+    await post(createBasketHandlers({ getDb }).promo.POST, me.session, { code: 'WELCOME10' });
+    const now = await quotedTotal(me.session);
+    expect(now).toBeLessThan(quote.total_minor);
+
+    const key = randomUUID();
+    const before = await orderCount();
+    const response = await post(checkout.order, me.session, orderBody(TEST_CARDS.accepted, 'GB', quote.total_minor), { 'Idempotency-Key': key });
+    expect(response.status).toBe(409);
+    const body = (await response.json()) as { error: { code: string; message: string; total_minor: number; currency: string } };
+    expect(body.error).toMatchObject({ code: 'quote_changed', total_minor: now, currency: 'GBP' });
+    expect(body.error.message).toContain('Nothing was charged');
+    expect(ledger.find(key)).toBeUndefined();
+    expect(await orderCount()).toBe(before);
+    // Accepting the new total places the order.
+    expect((await post(checkout.order, me.session, orderBody(TEST_CARDS.accepted, 'GB', now), { 'Idempotency-Key': randomUUID() })).status).toBe(201);
+  });
+});
+
+describe('holds are bounded', () => {
+  const holdsOf = async (userId: number) =>
+    Number((await db.selectFrom('artworks').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'reserved').where('reserved_by', '=', userId).executeTakeFirstOrThrow()).n);
+
+  it(`one account holds at most ${HOLD_LIMIT} originals at once`, async () => {
+    const me = await shopper();
+    for (let i = 0; i <= HOLD_LIMIT; i++) await addToBasket(me.session, { artwork: takeWork().slug });
+    const refused = await start(me.session);
+    expect(refused.status).toBe(409);
+    expect((await errorOf(refused)).code).toBe('hold_limit');
+    expect(await holdsOf(me.userId)).toBe(0);
+  });
+
+  it(`one address holds at most ${HOLD_LIMIT} originals at once, whichever accounts ask`, async () => {
+    const address = '127.2.0.1';
+    const accounts = await Promise.all(Array.from({ length: HOLD_LIMIT + 1 }, () => shopper()));
+    const answers: number[] = [];
+    for (const a of accounts) {
+      await addToBasket(a.session, { artwork: takeWork().slug });
+      answers.push((await post(checkout.start, a.session, { country: 'GB', currency: 'GBP' }, { 'X-Forwarded-For': address })).status);
+    }
+    expect(answers).toEqual([...Array(HOLD_LIMIT).fill(200), 409]);
+  });
+
+  it('a re-quote keeps the first expiry', async () => {
+    const me = await shopper();
+    const work = takeWork();
+    await addToBasket(me.session, { artwork: work.slug });
+    await start(me.session);
+    const first = (await artwork(work.id)).reserved_until;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const again = checkoutQuoteSchema.parse(await (await start(me.session)).json());
+    expect(again.reserved_until).toBe(first);
+    expect((await artwork(work.id)).reserved_until).toBe(first);
+  });
+
+  it('removing the work from the basket releases its hold', async () => {
+    const me = await shopper();
+    const work = takeWork();
+    await addToBasket(me.session, { artwork: work.slug });
+    await start(me.session);
+    const { items } = (await (await basket.GET(new NextRequest('http://shop.test/api/basket-next/', { headers: { Cookie: `sessionid=${me.session}` } }))).json()) as { items: { line_id: number }[] };
+    const removed = await basket.DELETE(new NextRequest(`http://shop.test/api/basket-next/?line=${items[0]!.line_id}`, {
+      method: 'DELETE', headers: { Cookie: `sessionid=${me.session}` },
+    }));
+    expect(removed.status, await removed.clone().text()).toBe(200);
+    expect(await artwork(work.id)).toMatchObject({ status: 'available', reserved_by: null, reserved_until: null });
+  });
+
+  it('signing out releases every hold', async () => {
+    const me = await shopper();
+    const works = [takeWork(), takeWork()];
+    for (const w of works) await addToBasket(me.session, { artwork: w.slug });
+    await start(me.session);
+    expect(await holdsOf(me.userId)).toBe(2);
+    const out = await account.logout(new NextRequest('http://shop.test/api/account/logout/', { method: 'POST', headers: { Cookie: `sessionid=${me.session}` } }));
+    expect(out.status).toBe(200);
+    expect(await holdsOf(me.userId)).toBe(0);
+    for (const w of works) expect(await artwork(w.id)).toMatchObject({ status: 'available' });
   });
 });

@@ -9,6 +9,7 @@ import { describeRefusal } from '../basket/refusals';
 import { toBasketView } from '../basket/view';
 import { answering, type Handler } from '../catalogue/api';
 import { readJsonBody } from '../read-body';
+import { requestAddress } from '../rate-limits';
 import { requestUserId } from '../session';
 import { countrySchema, currencySchema } from '../settings/settings';
 import type { PaymentProvider } from './payment';
@@ -32,6 +33,7 @@ const startSchema = z.strictObject({ country: countrySchema, currency: currencyS
 const text = (max: number) => z.string({ error: 'is required' }).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
 const orderSchema = z.strictObject({
   currency: currencySchema,
+  quoted_total_minor: z.number({ error: 'must be the total you were quoted, in minor units' }).int().nonnegative(),
   ship_to: z.strictObject({ name: text(100), address: text(500), country: countrySchema }),
   card: z.strictObject({
     number: z.string({ error: 'is required' }).transform((n) => n.replace(/[\s-]/g, '')).pipe(z.string().regex(/^\d{12,19}$/, 'must be 12 to 19 digits')),
@@ -42,11 +44,15 @@ const orderSchema = z.strictObject({
 
 const signInRequired = () => apiError(401, 'not_signed_in', 'Please log in to check out; your basket will be kept.');
 
-/** An outcome of placing an order -> the answer stored under its key: 201 and the order, or the refusal. */
+/**
+ * An outcome of placing an order -> the answer stored under its key: 201 and the order, or the
+ * refusal; a changed quote carries the new total, for the shopper to accept or not.
+ */
 export function orderAnswer(outcome: PlaceOrderOutcome): StoredAnswer {
   if (outcome.ok) return { status: 201, body: JSON.stringify({ order: outcome.order }) };
   const { status, code, message, param } = describeRefusal(outcome);
-  return { status, body: JSON.stringify({ error: { code, message, ...(param === undefined ? {} : { param }) } }) };
+  const quote = outcome.reason === 'quote_changed' ? { total_minor: outcome.total_minor, currency: outcome.currency } : {};
+  return { status, body: JSON.stringify({ error: { code, message, ...(param === undefined ? {} : { param }), ...quote } }) };
 }
 
 
@@ -61,7 +67,7 @@ export function createCheckoutHandlers({ getDb, payments }: Dependencies): { sta
       const body = await readJsonBody(request, startSchema, MAX_BODY_BYTES, '{ "country": "GB", "currency": "GBP" }');
       if (body instanceof Response) return body;
       const db = await getDb();
-      const quote = await startCheckout(db, userId, { destination: body.country, currency: body.currency }, new Date());
+      const quote = await startCheckout(db, { userId, address: requestAddress(request) }, { destination: body.country, currency: body.currency }, new Date());
       if (!quote.ok) {
         const { status, code, message, param } = describeRefusal(quote);
         return apiError(status, code, message, param);
@@ -77,9 +83,10 @@ export function createCheckoutHandlers({ getDb, payments }: Dependencies): { sta
     }),
 
     /**
-     * Header `Idempotency-Key`, body `{ currency, ship_to: { name, address, country }, card:
-     * { number, expiry, cvc } }` -> 201 `{ order }`. A retry with the same key gets the first
-     * answer, whatever it was; a key another shopper used is refused.
+     * Header `Idempotency-Key`, body `{ currency, quoted_total_minor, ship_to: { name, address,
+     * country }, card: { number, expiry, cvc } }` -> 201 `{ order }`, charged exactly the quoted
+     * total, or 409 `quote_changed` with the new `total_minor` and nothing charged. A retry with
+     * the same key gets the first answer, whatever it was; a key another shopper used is refused.
      */
     order: answering('checkout', async (request) => {
       const userId = await signedIn(request);
@@ -92,7 +99,7 @@ export function createCheckoutHandlers({ getDb, payments }: Dependencies): { sta
       if (body instanceof Response) return body;
       const answer = await placeOrder(
         await getDb(),
-        { userId, idempotencyKey: key.data, shipTo: body.ship_to, currency: body.currency },
+        { holder: { userId, address: requestAddress(request) }, idempotencyKey: key.data, shipTo: body.ship_to, currency: body.currency, quotedTotalMinor: body.quoted_total_minor },
         {
           pay: (amountMinor, currency, idempotencyKey) => payments.charge({ amountMinor, currency, card: body.card, idempotencyKey }),
           answer: orderAnswer,

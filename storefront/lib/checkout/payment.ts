@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { openPaymentLedger, type ChargeRow, type PaymentLedger } from '@easel/data/payment-ledger';
 import type { Currency } from '@easel/data/vocabulary';
+import { getConfig } from '../config';
 
 /**
  * Taking a payment. The shop talks to its payment provider through this one method, so a real
@@ -27,17 +29,38 @@ export interface CardDetails {
 /** The simulated provider's cards, as payment providers' test modes use them. */
 export const TEST_CARDS = { accepted: '4242424242424242', declined: '4000000000000002' } as const;
 
+/** What the simulated provider decides for a card, as its ledger row. */
+function decide(request: Parameters<PaymentProvider['charge']>[0], now: Date): ChargeRow {
+  const row = { idempotency_key: request.idempotencyKey, amount_minor: request.amountMinor, currency: request.currency, created_at: now.toISOString() };
+  if (request.card.number === TEST_CARDS.accepted) {
+    return { ...row, outcome: 'charged', reason: null, reference: `sim_${createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 20)}` };
+  }
+  const reason = request.card.number === TEST_CARDS.declined
+    ? 'Your card was declined. Please try another card.'
+    : 'This demo shop takes only the test card 4242 4242 4242 4242; no real card is ever charged.';
+  return { ...row, outcome: 'declined', reference: null, reason };
+}
+
 /**
  * The demo shop's provider: no external payment service is reachable, so it accepts the test
  * card 4242 4242 4242 4242, declines 4000 0000 0000 0002 as a bank would, and refuses any
- * other number. Its reference is derived from the idempotency key, so a retry gets the same one.
+ * other number. Like a real provider it keeps a durable ledger, one row per idempotency key
+ * written before it answers: a key charged before answers that first outcome and never charges
+ * again, and a key reused for another amount is refused, as providers refuse it.
  */
-export const simulatedPayments: PaymentProvider = {
-  async charge({ card, idempotencyKey }) {
-    if (card.number === TEST_CARDS.accepted) {
-      return { ok: true, reference: `sim_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 20)}` };
-    }
-    if (card.number === TEST_CARDS.declined) return { ok: false, reason: 'Your card was declined. Please try another card.' };
-    return { ok: false, reason: 'This demo shop takes only the test card 4242 4242 4242 4242; no real card is ever charged.' };
-  },
-};
+export function createSimulatedPayments(ledger: () => PaymentLedger, now: () => Date = () => new Date()): PaymentProvider {
+  return {
+    async charge(request) {
+      const row = ledger().find(request.idempotencyKey) ?? ledger().record(decide(request, now()));
+      if (row.amount_minor !== request.amountMinor || row.currency !== request.currency) {
+        return { ok: false, reason: 'This payment was already made for another amount; nothing more was charged.' };
+      }
+      return row.outcome === 'charged' ? { ok: true, reference: row.reference! } : { ok: false, reason: row.reason! };
+    },
+  };
+}
+
+let processLedger: PaymentLedger | undefined;
+
+/** The storefront's provider, on the ledger at PAYMENTS_LEDGER_FILE (opened at the first charge). */
+export const simulatedPayments = createSimulatedPayments(() => (processLedger ??= openPaymentLedger(getConfig().PAYMENTS_LEDGER_FILE)));
