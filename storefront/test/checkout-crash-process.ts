@@ -1,25 +1,39 @@
 /**
  * The storefront's order step in a process of its own, stopped at a chosen point so a test can
  * kill it there as a crash or a restart would:
- * node --import tsx checkout-crash-process.ts <database file> <session> <idempotency key> <payment|order-written>
- * `payment`: the card is being charged (the originals are claimed inside the open transaction).
- * `order-written`: the order row is written, its lines not yet.
- * It prints the point's name when it gets there and then waits, holding the write lock.
+ * node --import tsx checkout-crash-process.ts <database file> <ledger file> <session> <idempotency key> <quoted total> <point>
+ * `before-charge`: the provider is asked to charge and has recorded nothing (the originals are
+ * held inside the open transaction).
+ * `after-charge`: the provider has charged and written its ledger row, and not yet answered.
+ * `order-written`: the order row is written, its lines not yet, nothing committed.
+ * `committed`: the order is committed and its answer stored; the shopper has not had it.
+ * It prints the point's name when it gets there and then waits (holding the write lock, but
+ * at `committed`).
  */
 import { NextRequest } from 'next/server';
 import { InsertQueryNode, type KyselyPlugin } from 'kysely';
 import { openDatabase } from '@easel/data/db';
+import { openPaymentLedger } from '@easel/data/payment-ledger';
 import { createCheckoutHandlers } from '../lib/checkout/checkout-api';
-import { simulatedPayments, TEST_CARDS, type PaymentProvider } from '../lib/checkout/payment';
+import { createSimulatedPayments, TEST_CARDS, type PaymentProvider } from '../lib/checkout/payment';
 
-const [file, session, key, point] = process.argv.slice(2) as [string, string, string, 'payment' | 'order-written'];
+type Point = 'before-charge' | 'after-charge' | 'order-written' | 'committed';
+const [file, ledgerFile, session, key, quotedTotal, point] = process.argv.slice(2) as [string, string, string, string, string, Point];
 const db = await openDatabase(file);
+const ledger = openPaymentLedger(ledgerFile);
 const stopHere = () => {
   console.log(point);
   return new Promise<never>(() => {});
 };
 
-const stalledPayment: PaymentProvider = { charge: stopHere };
+const provider = createSimulatedPayments(() => ledger);
+const payments: PaymentProvider = {
+  async charge(request) {
+    if (point === 'before-charge') return stopHere();
+    const outcome = await provider.charge(request);
+    return point === 'after-charge' ? stopHere() : outcome;
+  },
+};
 const ordersInserts = new Set<unknown>();
 const afterOrderRow: KyselyPlugin = {
   transformQuery: ({ node, queryId }) => {
@@ -29,17 +43,16 @@ const afterOrderRow: KyselyPlugin = {
   transformResult: async ({ result, queryId }) => (ordersInserts.has(queryId) ? stopHere() : result),
 };
 
-const checkout = createCheckoutHandlers({
-  getDb: async () => (point === 'order-written' ? db.withPlugin(afterOrderRow) : db),
-  payments: point === 'payment' ? stalledPayment : simulatedPayments,
-});
+const checkout = createCheckoutHandlers({ getDb: async () => (point === 'order-written' ? db.withPlugin(afterOrderRow) : db), payments });
 await checkout.order(new NextRequest('http://shop.test/api/checkout/order/', {
   method: 'POST',
-  headers: { 'Content-Type': 'application/json', Cookie: `sessionid=${session}`, 'Idempotency-Key': key },
+  headers: { 'Content-Type': 'application/json', Cookie: `sessionid=${session}`, 'Idempotency-Key': key, 'X-Forwarded-For': '127.3.0.1' },
   body: JSON.stringify({
     currency: 'GBP',
+    quoted_total_minor: Number(quotedTotal),
     ship_to: { name: 'Ada Lovelace', address: '12 St James’s Square, London SW1Y 4JH', country: 'GB' },
     card: { number: TEST_CARDS.accepted, expiry: '12/30', cvc: '123' },
   }),
 }));
+if (point === 'committed') await stopHere();
 console.log('finished');

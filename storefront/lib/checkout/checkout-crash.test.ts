@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { sql } from 'kysely';
@@ -7,33 +8,43 @@ import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@easel/data/db';
 import { printSlug } from '@easel/data/derive';
+import { openPaymentLedger, type PaymentLedger } from '@easel/data/payment-ledger';
 import { RESERVATION_MS, releaseLapsedReservations, startCheckout } from '@easel/data/queries/checkout';
 import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
-import { orderViewSchema } from '../basket/basket';
+import { checkoutQuoteSchema, orderViewSchema } from '../basket/basket';
 import { createBasketHandlers } from '../basket/basket-api';
 import { createCheckoutHandlers } from './checkout-api';
-import { simulatedPayments, TEST_CARDS } from './payment';
+import { createSimulatedPayments, TEST_CARDS } from './payment';
 
 /**
  * The storefront killed (SIGKILL, as a crash or a hard restart) in the middle of placing an
- * order: the order step runs in a child process against the same SQLite file, is stopped at a
- * chosen point, and killed there. The storefront "after the restart" is these handlers in-process.
+ * order: the order step runs in a child process against the same SQLite file and the same
+ * payment ledger, is stopped at a chosen point, and killed there. The storefront "after the
+ * restart" is these handlers in-process. The provider's ledger and the shop's orders are
+ * compared after each crash and after the retry.
  */
 
 let temp: TemporaryDatabase;
 let db: Db;
 let file: string;
+let ledgerFile: string;
+let ledger: PaymentLedger;
 const getDb = async () => db;
 const basket = createBasketHandlers({ getDb }).basket;
-const checkout = createCheckoutHandlers({ getDb, payments: simulatedPayments });
+const checkout = createCheckoutHandlers({ getDb, payments: createSimulatedPayments(() => ledger) });
 
 beforeAll(async () => {
   temp = await openTemporaryDatabase('checkout-crash', { seed: 9, artworks: 200 });
   db = temp.db;
   const { rows } = await sql<{ file: string }>`SELECT file FROM pragma_database_list WHERE name = 'main'`.execute(db);
   file = rows[0]!.file;
+  ledgerFile = path.join(os.tmpdir(), `easel-crash-ledger-${randomUUID()}.db`);
+  ledger = openPaymentLedger(ledgerFile);
 });
-afterAll(() => temp.close());
+afterAll(() => {
+  ledger.close();
+  return temp.close();
+});
 
 let users = 0;
 async function shopper() {
@@ -47,7 +58,7 @@ async function shopper() {
 function post(handler: (r: NextRequest) => Promise<Response>, session: string, body: unknown, headers: Record<string, string> = {}) {
   return handler(new NextRequest('http://shop.test/api/checkout/', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Cookie: `sessionid=${session}`, ...headers },
+    headers: { 'Content-Type': 'application/json', Cookie: `sessionid=${session}`, 'X-Forwarded-For': '127.3.0.1', ...headers },
     body: JSON.stringify(body),
   }));
 }
@@ -70,7 +81,15 @@ async function shopperAtPayment() {
   }
   const started = await post(checkout.start, session, { country: 'GB', currency: 'GBP' });
   expect(started.status).toBe(200);
-  return { session, userId, work, state: await snapshot(work.id, work.print_id, userId) };
+  const { total_minor: quoted } = checkoutQuoteSchema.parse(await started.json());
+  return { session, userId, work, quoted, state: await snapshot(work.id, work.print_id, userId) };
+}
+
+/** The provider's charges and the shop's orders for one idempotency key, side by side. */
+async function books(key: string) {
+  const orders = await db.selectFrom('orders').select(['id', 'total_minor', 'payment_reference']).where('idempotency_key', '=', key).execute();
+  const charge = ledger.find(key);
+  return { charges: charge?.outcome === 'charged' ? [charge] : [], orders };
 }
 
 /** What a crash could have half-changed: the work, its print, the shopper's basket, and every order record. */
@@ -88,9 +107,12 @@ async function snapshot(artworkId: number, printId: number, userId: number) {
   };
 }
 
+type Point = 'before-charge' | 'after-charge' | 'order-written' | 'committed';
+
 /** Runs the order step in a child process until it reaches `point`, then kills it there. */
-async function crashAt(point: 'payment' | 'order-written', session: string, key: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../../test/checkout-crash-process.ts'), file, session, key, point], {
+async function crashAt(point: Point, session: string, key: string, quoted: number) {
+  const script = path.join(import.meta.dirname, '../../test/checkout-crash-process.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', script, file, ledgerFile, session, key, String(quoted), point], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
@@ -108,23 +130,40 @@ async function crashAt(point: 'payment' | 'order-written', session: string, key:
   expect((await sql<{ integrity_check: string }>`PRAGMA integrity_check`.execute(db)).rows).toEqual([{ integrity_check: 'ok' }]);
 }
 
-describe('the storefront killed while placing an order', () => {
-  it('killed while charging the card: nothing of the order is written, and the retry after the restart places it once', async () => {
-    const { session, userId, work, state } = await shopperAtPayment();
+const orderBody = (quoted: number) => ({
+  currency: 'GBP',
+  quoted_total_minor: quoted,
+  ship_to: { name: 'Ada Lovelace', address: '12 St James’s Square, London SW1Y 4JH', country: 'GB' },
+  card: { number: TEST_CARDS.accepted, expiry: '12/30', cvc: '123' },
+});
+
+describe('the storefront killed while placing an order, then the same request retried: one charge and one order', () => {
+  it.each<[Point, { charges: number; orders: number }]>([
+    ['before-charge', { charges: 0, orders: 0 }],
+    ['after-charge', { charges: 1, orders: 0 }],
+    ['order-written', { charges: 1, orders: 0 }],
+    ['committed', { charges: 1, orders: 1 }],
+  ])('killed %s', async (point, afterCrash) => {
+    const { session, userId, work, quoted, state } = await shopperAtPayment();
     expect(state.artwork).toMatchObject({ status: 'reserved', reserved_by: userId });
     const key = randomUUID();
 
-    await crashAt('payment', session, key);
-    expect(await snapshot(work.id, work.print_id, userId)).toEqual(state);
+    await crashAt(point, session, key, quoted);
+    const crashed = await books(key);
+    expect({ charges: crashed.charges.length, orders: crashed.orders.length }).toEqual(afterCrash);
+    // Nothing uncommitted survives: no half order, and before the commit nothing of the order at all.
+    if (afterCrash.orders === 0) expect(await snapshot(work.id, work.print_id, userId)).toEqual(state);
 
-    const retry = await post(checkout.order, session, {
-      currency: 'GBP',
-      ship_to: { name: 'Ada Lovelace', address: '12 St James’s Square, London SW1Y 4JH', country: 'GB' },
-      card: { number: TEST_CARDS.accepted, expiry: '12/30', cvc: '123' },
-    }, { 'Idempotency-Key': key });
+    const retry = await post(checkout.order, session, orderBody(quoted), { 'Idempotency-Key': key });
     expect(retry.status).toBe(201);
-    const { order } = (await retry.json()) as { order: unknown };
-    expect(orderViewSchema.parse(order).lines).toHaveLength(2);
+    const order = orderViewSchema.parse(((await retry.json()) as { order: unknown }).order);
+    expect(order.lines).toHaveLength(2);
+
+    const { charges, orders } = await books(key);
+    expect(charges).toHaveLength(1);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toEqual({ id: order.id, total_minor: quoted, payment_reference: charges[0]!.reference });
+    expect(charges[0]).toMatchObject({ amount_minor: quoted, currency: 'GBP' });
     expect(await snapshot(work.id, work.print_id, userId)).toMatchObject({
       artwork: { status: 'sold', stock: 0, reserved_by: null, reserved_until: null },
       remaining: state.remaining - 1,
@@ -135,9 +174,9 @@ describe('the storefront killed while placing an order', () => {
     });
   });
 
-  it('killed after writing the order row: no order without its lines, and the original is buyable again once its hold lapses', async () => {
-    const { session, userId, work, state } = await shopperAtPayment();
-    await crashAt('order-written', session, randomUUID());
+  it('killed after writing the order row and never retried: no order without its lines, and the original is buyable again once its hold lapses', async () => {
+    const { session, userId, work, quoted, state } = await shopperAtPayment();
+    await crashAt('order-written', session, randomUUID(), quoted);
     expect(await snapshot(work.id, work.print_id, userId)).toEqual(state);
 
     // Another shopper finds the original held by the checkout that never finished...
@@ -149,7 +188,7 @@ describe('the storefront killed while placing an order', () => {
     expect(await releaseLapsedReservations(db, lapsed.toISOString())).toEqual([work.id]);
     expect((await snapshot(work.id, work.print_id, userId)).artwork).toEqual({ status: 'available', stock: state.artwork.stock, reserved_by: null, reserved_until: null });
     expect((await post(basket.POST, other.session, { artwork: work.slug })).status).toBe(200);
-    const bought = await startCheckout(db, { userId: other.userId, address: '127.0.0.2' }, { destination: 'GB', currency: 'GBP' }, lapsed);
+    const bought = await startCheckout(db, { userId: other.userId, address: '127.3.0.2' }, { destination: 'GB', currency: 'GBP' }, lapsed);
     expect(bought).toMatchObject({ ok: true });
   });
 });

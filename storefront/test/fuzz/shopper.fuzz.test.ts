@@ -1,10 +1,13 @@
+import os from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { openPaymentLedger } from '@easel/data/payment-ledger';
 import { CURRENCIES } from '@easel/data/vocabulary';
 import { fuzzRuns, fuzzTimeout, goodOrJunk, headerText, junkText } from '../../../data/test/fuzz';
 import { createBasketHandlers } from '../../lib/basket/basket-api';
 import { createCheckoutHandlers, createOrderHistoryHandler } from '../../lib/checkout/checkout-api';
-import { simulatedPayments } from '../../lib/checkout/payment';
+import { createSimulatedPayments } from '../../lib/checkout/payment';
 import { createCollectionHandler, createCollectionItemHandlers, createCollectionsHandlers } from '../../lib/collections/api';
 import { createFavouritesHandlers, createFollowsHandlers } from '../../lib/engagement/api';
 import { createUserSettingsHandlers } from '../../lib/settings/api';
@@ -70,7 +73,10 @@ describe('shopper endpoints fuzz', () => {
     await fuzzHandler(world, { endpoint: 'DELETE /api/basket-next/promo/', handler: promo().DELETE, query: currencyQuery });
   }, timeout);
 
-  const checkout = () => createCheckoutHandlers({ getDb: world.deps.getDb, payments: simulatedPayments });
+  // The provider's ledger is a file of its own, like the shop's database a temporary one.
+  const ledger = openPaymentLedger(path.join(os.tmpdir(), `easel-fuzz-ledger-${process.pid}-${Date.now()}.db`));
+  afterAll(() => ledger.close());
+  const checkout = () => createCheckoutHandlers({ getDb: world.deps.getDb, payments: createSimulatedPayments(() => ledger) });
   it('POST /api/checkout/', async () => {
     await fuzzHandler(world, {
       endpoint: 'POST /api/checkout/', handler: checkout().start,
@@ -90,7 +96,7 @@ describe('shopper endpoints fuzz', () => {
     }, { requiredKeys: [] }));
     await fuzzHandler(world, {
       endpoint: 'POST /api/checkout/order/', handler: checkout().order,
-      body: { currency: goodOrJunk(CURRENCIES), ship_to: shipTo, card },
+      body: { currency: goodOrJunk(CURRENCIES), quoted_total_minor: goodOrJunk([0, 9100, 125_000]), ship_to: shipTo, card },
       headers: fc.array(fc.tuple(fc.constant('idempotency-key'), goodOrJunk([...Array.from({ length: 20 }, (_, i) => `fuzz-order-key-${String(i).padStart(4, '0')}`), 'short'], headerText)), { maxLength: 1 }),
       recordsRefusalsIn: 'order_requests',
     });
