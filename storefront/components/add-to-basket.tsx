@@ -19,8 +19,8 @@ export interface AddToBasketProps {
 }
 
 /**
- * "Add to basket" for an original or one print edition: adds it, says so (or why not, in the
- * server's words), and reports add_to_cart to the data layer.
+ * "Add to basket" for an original or one print edition: adds it, says so (that an original is
+ * already there, or why not, in the server's words), and reports add_to_cart to the data layer.
  */
 export function AddToBasket({ slug, title, print, unitPriceMinor, currency }: AddToBasketProps) {
   const t = useT();
@@ -31,9 +31,11 @@ export function AddToBasket({ slug, title, print, unitPriceMinor, currency }: Ad
 
   const add = async () => {
     setError(null);
+    // An original is one of a kind: adding it again leaves the basket as it is, and says so.
+    const already = !print && (basket.getState().data?.items.some((i) => i.slug === slug && i.print === null) ?? false);
     if (await basket.add({ artwork: slug, ...(print ? { print: print.slug } : {}) })) {
-      pushDataLayer(ecommerceEvent('add_to_cart', currency, [{ slug, title, variant: print?.size_label, unit_price_minor: unitPriceMinor, quantity: 1 }]));
-      toast.show({ title: t('basket.added'), body: print ? `${title}, ${print.size_label}` : title });
+      if (!already) pushDataLayer(ecommerceEvent('add_to_cart', currency, [{ slug, title, variant: print?.size_label, unit_price_minor: unitPriceMinor, quantity: 1 }]));
+      toast.show({ title: t(already ? 'basket.alreadyIn' : 'basket.added'), body: print ? `${title}, ${print.size_label}` : title });
     } else {
       setError(basket.getState().error);
     }

@@ -50,7 +50,7 @@ await checkout.order(new NextRequest('http://shop.test/api/checkout/order/', {
   body: JSON.stringify({
     currency: 'GBP',
     quoted_total_minor: Number(quotedTotal),
-    ship_to: { name: 'Ada Lovelace', address: '12 St James’s Square, London SW1Y 4JH', country: 'GB' },
+    ship_to: { name: 'Ada Lovelace', line1: '12 St James’s Square', city: 'London', postcode: 'SW1Y 4JH', country: 'GB' },
     card: { number: TEST_CARDS.accepted, expiry: '12/30', cvc: '123' },
   }),
 }));

@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
 import { CheckoutFlow } from '../../components/shop/checkout-flow';
+import { CheckoutSignIn } from '../../components/shop/checkout-sign-in';
+import { countryChoices } from '../../lib/checkout/address';
 import { getTranslator } from '../../lib/i18n/translate';
 import { getRequestUserId } from '../../lib/account/server';
 import { getShopperSettings } from '../../lib/settings/server';
@@ -9,23 +11,17 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('checkout.title'), robots: { index: false, follow: false } };
 }
 
-/** Checkout: signed-in shoppers only, since an order belongs to an account. */
+/** Checkout: signed-in shoppers only, since an order belongs to an account; a visitor logs in or joins here. */
 export default async function CheckoutPage() {
-  const t = getTranslator((await getShopperSettings()).language);
+  const settings = await getShopperSettings();
+  const t = getTranslator(settings.language);
   const userId = await getRequestUserId();
   return (
     <div className="container">
       <header className="intro">
         <h1 className="intro__title">{t('checkout.title')}</h1>
       </header>
-      {userId === null ? (
-        <section className="notice">
-          <p className="notice__text">{t('checkout.signIn')}</p>
-          <a className="button button--secondary" href="/basket/">{t('basket.view')}</a>
-        </section>
-      ) : (
-        <CheckoutFlow />
-      )}
+      {userId === null ? <CheckoutSignIn /> : <CheckoutFlow countries={countryChoices(settings.language, settings.country)} />}
     </div>
   );
 }

@@ -8,8 +8,8 @@ import { ApiResponseError } from '../../lib/fetch-json';
 import { errorMessage } from '../../lib/loadable';
 import { useT } from '../../lib/i18n/use-t';
 import { formatPrice } from '../../lib/money';
-import { COUNTRY_CODES } from '../../lib/settings/countries';
-import { countryName } from '../../lib/settings/settings';
+import { addressLines, needsPostcode, type ShippingAddressInput } from '../../lib/checkout/address';
+import type { CountryCode } from '../../lib/settings/countries';
 import { useSettings } from '../settings-provider';
 import { Totals } from './basket-contents';
 import './shop.css';
@@ -22,16 +22,30 @@ type Step =
 const itemsOf = (quote: CheckoutQuoteView): EcommerceItem[] =>
   quote.items.map((i) => ({ slug: i.slug, title: i.title, variant: i.print?.size_label, unit_price_minor: i.unit_price_minor, quantity: i.quantity }));
 
+export interface CheckoutFlowProps {
+  /** The countries to ship to, named and ordered on the server (the shopper's own first), so the page hydrates as rendered. */
+  countries: { code: CountryCode; name: string }[];
+}
+
 /**
  * Checkout in three steps: the shipping address (starting the checkout quotes shipping there
  * and reserves the originals: begin_checkout), the review with the card (one idempotency key
  * per attempt, so a double click or a retry never orders twice: purchase), the confirmation.
  */
-export function CheckoutFlow() {
+export function CheckoutFlow({ countries }: CheckoutFlowProps) {
   const t = useT();
   const { settings, setBasketCount } = useSettings();
   const [step, setStep] = useState<Step>({ name: 'address' });
-  const [address, setAddress] = useState({ name: '', address: '', country: settings.country as string });
+  const [address, setAddress] = useState<Required<ShippingAddressInput>>({ name: '', line1: '', line2: '', city: '', region: '', postcode: '', country: countries[0]?.code ?? settings.country });
+  const countryNameOf = (code: string) => countries.find((c) => c.code === code)?.name ?? code;
+  const field = (name: 'name' | 'line1' | 'line2' | 'city' | 'region' | 'postcode', label: string, options: { required?: boolean; maxLength: number; autoComplete: string }) => (
+    <label className="checkout__field">{label}
+      <input
+        className="field" name={name} required={options.required ?? false} maxLength={options.maxLength} autoComplete={options.autoComplete}
+        value={address[name]} onChange={(e) => setAddress({ ...address, [name]: e.target.value })}
+      />
+    </label>
+  );
   const [card, setCard] = useState({ number: '', expiry: '', cvc: '' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -93,17 +107,19 @@ export function CheckoutFlow() {
       {step.name === 'address' ? (
         <form className="checkout__panel" onSubmit={toReview}>
           <h2 className="checkout__heading">{t('checkout.address')}</h2>
-          <label className="checkout__field">{t('checkout.name')}
-            <input className="field" name="name" required maxLength={100} autoComplete="name" value={address.name} onChange={(e) => setAddress({ ...address, name: e.target.value })} />
-          </label>
-          <label className="checkout__field">{t('checkout.street')}
-            <textarea className="field" name="address" required maxLength={500} rows={3} autoComplete="street-address" value={address.address} onChange={(e) => setAddress({ ...address, address: e.target.value })} />
-          </label>
+          {field('name', t('checkout.name'), { required: true, maxLength: 100, autoComplete: 'name' })}
           <label className="checkout__field">{t('checkout.country')}
-            <select className="field" name="country" value={address.country} onChange={(e) => setAddress({ ...address, country: e.target.value })}>
-              {COUNTRY_CODES.map((code) => <option key={code} value={code}>{countryName(code, settings.language)}</option>)}
+            <select className="field" name="country" autoComplete="country" value={address.country} onChange={(e) => setAddress({ ...address, country: e.target.value as CountryCode })}>
+              {countries.map(({ code, name }) => <option key={code} value={code}>{name}</option>)}
             </select>
           </label>
+          {field('line1', t('checkout.line1'), { required: true, maxLength: 200, autoComplete: 'address-line1' })}
+          {field('line2', t('checkout.line2'), { maxLength: 200, autoComplete: 'address-line2' })}
+          <div className="checkout__pair">
+            {field('city', t('checkout.city'), { required: true, maxLength: 100, autoComplete: 'address-level2' })}
+            {field('postcode', t(needsPostcode(address.country) ? 'checkout.postcode' : 'checkout.postcodeOptional'), { required: needsPostcode(address.country), maxLength: 20, autoComplete: 'postal-code' })}
+          </div>
+          {field('region', t('checkout.region'), { maxLength: 100, autoComplete: 'address-level1' })}
           {error && <p className="checkout__error" role="alert">{error}</p>}
           <button type="submit" className="button" disabled={busy}>{t('checkout.toReview')}</button>
         </form>
@@ -122,7 +138,7 @@ export function CheckoutFlow() {
             </ul>
             <Totals basket={step.quote} t={t} shippingMinor={step.quote.shipping_minor} />
             <p className="checkout__note">
-              {t('checkout.shipTo')} {address.name}, {address.address}, {countryName(address.country as (typeof COUNTRY_CODES)[number], settings.language)}.{' '}
+              {t('checkout.shipTo')} {[address.name, addressLines(address).replaceAll('\n', ', '), countryNameOf(address.country)].join(', ')}.{' '}
               <button type="button" className="link-button" onClick={() => setStep({ name: 'address' })}>{t('checkout.changeAddress')}</button>
             </p>
             {step.quote.reserved_until && (

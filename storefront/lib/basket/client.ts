@@ -1,4 +1,5 @@
 import type { Currency } from '@easel/data/vocabulary';
+import type { ShippingAddressInput } from '../checkout/address';
 import { fetchJson } from '../fetch-json';
 import { basketViewSchema, checkoutQuoteSchema, orderViewSchema, type BasketView, type CheckoutQuoteView, type OrderViewData } from './basket';
 
@@ -34,7 +35,7 @@ export interface OrderRequest {
   currency: Currency;
   /** The total the shopper was quoted and accepts: nothing else is charged. */
   quoted_total_minor: number;
-  ship_to: { name: string; address: string; country: string };
+  ship_to: ShippingAddressInput;
   card: { number: string; expiry: string; cvc: string };
 }
 

@@ -86,7 +86,7 @@ const start = (session: string, country = 'GB') => post(checkout.start, session,
 const orderBody = (card: string = TEST_CARDS.accepted, country = 'GB', quotedTotal = 0) => ({
   currency: 'GBP',
   quoted_total_minor: quotedTotal,
-  ship_to: { name: 'Ada Lovelace', address: '12 St James’s Square, London SW1Y 4JH', country },
+  ship_to: { name: 'Ada Lovelace', line1: '12 St James’s Square', city: 'London', postcode: 'SW1Y 4JH', country },
   card: { number: card, expiry: '12/30', cvc: '123' },
 });
 /** What the shopper's basket costs now, shipped to GB: the total their checkout page shows them (0 when it cannot be bought). */
@@ -159,7 +159,10 @@ describe('POST /api/checkout/order/', () => {
     expect(response.status, await response.clone().text()).toBe(201);
     const { order } = (await response.json()) as { order: unknown };
     const placed = orderViewSchema.parse(order);
-    expect(placed).toMatchObject({ status: 'paid', currency: 'GBP', ship_to: { name: 'Ada Lovelace', country: 'GB' }, payment_reference: expect.stringMatching(/^sim_/) });
+    expect(placed).toMatchObject({
+      status: 'paid', currency: 'GBP', payment_reference: expect.stringMatching(/^sim_/),
+      ship_to: { name: 'Ada Lovelace', address: '12 St James’s Square\nLondon SW1Y 4JH', country: 'GB' },
+    });
     expect(placed.lines.map((l) => [l.slug, l.size_label, l.quantity])).toEqual([[work.slug, null, 1], [work.slug, expect.any(String), 2]]);
     expect(placed.discount_minor).toBe(Math.round(placed.subtotal_minor / 10));
     expect(placed.total_minor).toBe(placed.subtotal_minor - placed.discount_minor + placed.shipping_minor);
@@ -218,8 +221,10 @@ describe('POST /api/checkout/order/', () => {
     ['no Idempotency-Key', {}, orderBody(), 'Idempotency-Key'],
     ['a short Idempotency-Key', { 'Idempotency-Key': 'abc' }, orderBody(), 'Idempotency-Key'],
     ['a card number with letters', { 'Idempotency-Key': randomUUID() }, { ...orderBody(), card: { number: '4242abcd', expiry: '12/30', cvc: '123' } }, 'card.number'],
-    ['no address', { 'Idempotency-Key': randomUUID() }, { ...orderBody(), ship_to: { name: 'A', address: ' ', country: 'GB' } }, 'ship_to.address'],
-    ['an unknown country', { 'Idempotency-Key': randomUUID() }, { ...orderBody(), ship_to: { name: 'A', address: 'B', country: 'XX' } }, 'ship_to.country'],
+    ['no first line', { 'Idempotency-Key': randomUUID() }, { ...orderBody(), ship_to: { name: 'A', line1: ' ', city: 'London', postcode: 'N1', country: 'GB' } }, 'ship_to.line1'],
+    ['no city', { 'Idempotency-Key': randomUUID() }, { ...orderBody(), ship_to: { name: 'A', line1: 'B', postcode: 'N1', country: 'GB' } }, 'ship_to.city'],
+    ['no postcode where the country has them', { 'Idempotency-Key': randomUUID() }, { ...orderBody(), ship_to: { name: 'A', line1: 'B', city: 'Paris', country: 'FR' } }, 'ship_to.postcode'],
+    ['an unknown country', { 'Idempotency-Key': randomUUID() }, { ...orderBody(), ship_to: { name: 'A', line1: 'B', city: 'C', postcode: '1', country: 'XX' } }, 'ship_to.country'],
   ])('refuses %s with 400 naming it', async (_name, headers, body, param) => {
     const me = await shopper();
     const response = await post(checkout.order, me.session, body, headers);

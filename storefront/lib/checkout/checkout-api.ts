@@ -12,6 +12,7 @@ import { readJsonBody } from '../read-body';
 import { requestAddress } from '../rate-limits';
 import { requestUserId } from '../session';
 import { countrySchema, currencySchema } from '../settings/settings';
+import { addressLines, shippingAddressSchema } from './address';
 import type { PaymentProvider } from './payment';
 
 /**
@@ -30,11 +31,10 @@ export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/);
 
 const startSchema = z.strictObject({ country: countrySchema, currency: currencySchema });
 
-const text = (max: number) => z.string({ error: 'is required' }).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
 const orderSchema = z.strictObject({
   currency: currencySchema,
   quoted_total_minor: z.number({ error: 'must be the total you were quoted, in minor units' }).int().nonnegative(),
-  ship_to: z.strictObject({ name: text(100), address: text(500), country: countrySchema }),
+  ship_to: shippingAddressSchema,
   card: z.strictObject({
     number: z.string({ error: 'is required' }).transform((n) => n.replace(/[\s-]/g, '')).pipe(z.string().regex(/^\d{12,19}$/, 'must be 12 to 19 digits')),
     expiry: z.string({ error: 'is required' }).regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'must be MM/YY'),
@@ -83,8 +83,9 @@ export function createCheckoutHandlers({ getDb, payments }: Dependencies): { sta
     }),
 
     /**
-     * Header `Idempotency-Key`, body `{ currency, quoted_total_minor, ship_to: { name, address,
-     * country }, card: { number, expiry, cvc } }` -> 201 `{ order }`, charged exactly the quoted
+     * Header `Idempotency-Key`, body `{ currency, quoted_total_minor, ship_to: { name, line1,
+     * line2?, city, region?, postcode?, country }, card: { number, expiry, cvc } }` -> 201
+     * `{ order }` (the postcode required where the country has them), charged exactly the quoted
      * total, or 409 `quote_changed` with the new `total_minor` and nothing charged. A retry with
      * the same key gets the first answer, whatever it was; a key another shopper used is refused.
      */
@@ -99,7 +100,10 @@ export function createCheckoutHandlers({ getDb, payments }: Dependencies): { sta
       if (body instanceof Response) return body;
       const answer = await placeOrder(
         await getDb(),
-        { holder: { userId, address: requestAddress(request) }, idempotencyKey: key.data, shipTo: body.ship_to, currency: body.currency, quotedTotalMinor: body.quoted_total_minor },
+        {
+          holder: { userId, address: requestAddress(request) }, idempotencyKey: key.data, currency: body.currency, quotedTotalMinor: body.quoted_total_minor,
+          shipTo: { name: body.ship_to.name, address: addressLines(body.ship_to), country: body.ship_to.country },
+        },
         {
           pay: (amountMinor, currency, idempotencyKey) => payments.charge({ amountMinor, currency, card: body.card, idempotencyKey }),
           answer: orderAnswer,

@@ -133,7 +133,7 @@ async function crashAt(point: Point, session: string, key: string, quoted: numbe
 const orderBody = (quoted: number) => ({
   currency: 'GBP',
   quoted_total_minor: quoted,
-  ship_to: { name: 'Ada Lovelace', address: '12 St James’s Square, London SW1Y 4JH', country: 'GB' },
+  ship_to: { name: 'Ada Lovelace', line1: '12 St James’s Square', city: 'London', postcode: 'SW1Y 4JH', country: 'GB' },
   card: { number: TEST_CARDS.accepted, expiry: '12/30', cvc: '123' },
 });
 

@@ -103,7 +103,7 @@ describe(`${SHOPPERS} checkouts of one original across ${SERVERS} server process
       postJson(servers[i % SERVERS]!.port, '/api/checkout/order/', { cookie: `sessionid=${s.session}`, 'idempotency-key': s.key, 'x-forwarded-for': s.address }, {
         currency: 'GBP',
         quoted_total_minor: quote.total_minor,
-        ship_to: { name: 'Ada Lovelace', address: '12 St James’s Square, London SW1Y 4JH', country: 'GB' },
+        ship_to: { name: 'Ada Lovelace', line1: '12 St James’s Square', city: 'London', postcode: 'SW1Y 4JH', country: 'GB' },
         card: { number: TEST_CARDS.accepted, expiry: '12/30', cvc: '123' },
       })));
 

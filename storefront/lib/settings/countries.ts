@@ -22,3 +22,14 @@ export const COUNTRY_CODES = [
 ] as const;
 
 export type CountryCode = (typeof COUNTRY_CODES)[number];
+
+/**
+ * Countries whose addresses have no postcode (the Universal Postal Union's list): everywhere
+ * else a shipping address needs one.
+ */
+export const COUNTRIES_WITHOUT_POSTCODES: ReadonlySet<CountryCode> = new Set<CountryCode>([
+  'AE', 'AG', 'AO', 'AW', 'BF', 'BI', 'BJ', 'BO', 'BS', 'BW', 'BZ', 'CD', 'CF', 'CG', 'CI', 'CK',
+  'CM', 'DJ', 'DM', 'ER', 'FJ', 'GA', 'GD', 'GH', 'GM', 'GQ', 'GY', 'HK', 'HM', 'JM', 'KI', 'KM',
+  'KN', 'KP', 'LY', 'ML', 'MO', 'MR', 'MW', 'NR', 'NU', 'QA', 'RW', 'SB', 'SC', 'SL', 'SR', 'ST',
+  'SY', 'TF', 'TG', 'TK', 'TL', 'TO', 'TT', 'TV', 'UG', 'VU', 'YE', 'ZW',
+]);

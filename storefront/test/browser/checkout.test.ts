@@ -44,6 +44,11 @@ describe('buying an original', () => {
     await page.goto(`${base}/product/${slug}/`, { waitUntil: 'networkidle' });
     await page.locator(`.buy-box [data-add-to-basket="${slug}"]`).click();
     await expect.poll(() => page.locator('.basket-link__count').textContent()).toBe('1');
+    await expect.poll(() => page.locator('.toast').last().textContent()).toContain('Added to your basket');
+    // The original again: one of a kind, it is already there, and the page says so.
+    await page.locator(`.buy-box [data-add-to-basket="${slug}"]`).click();
+    await expect.poll(() => page.locator('.toast').last().textContent()).toContain('Already in your basket');
+    expect(await page.locator('.basket-link__count').textContent()).toBe('1');
     await page.goto(`${base}/basket/`, { waitUntil: 'networkidle' });
     await expect.poll(() => page.locator('[data-basket-count]').textContent()).toBe('1 item in your basket');
     expect(await page.locator('.basket-line__title').textContent()).toBe(title);
@@ -63,11 +68,27 @@ describe('buying an original', () => {
     await page.screenshot({ path: screenshotPath('basket-phone'), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
 
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
     await page.click('a.basket__checkout');
     await page.waitForURL(`${base}/checkout/`);
+    await page.waitForLoadState('networkidle');
+    // The page hydrates as the server rendered it (no React error #418).
+    expect(pageErrors).toEqual([]);
+    // Countries by name in the shopper's English, the country they ship to first.
+    const countries = await page.locator('select[name="country"] option').allTextContents();
+    expect(countries[0]).toBe('United Kingdom');
+    expect(countries.slice(1)).toEqual([...countries.slice(1)].sort((a, b) => a.localeCompare(b, 'en-GB')));
     await page.fill('input[name="name"]', 'Ada Lovelace');
-    await page.fill('textarea[name="address"]', '12 St James’s Square, London SW1Y 4JH');
+    await page.fill('input[name="line1"]', '12 St James’s Square');
+    await page.fill('input[name="city"]', 'London');
+    // A postcode is required in the United Kingdom, and not in Hong Kong.
+    expect(await page.locator('input[name="postcode"]').getAttribute('required')).not.toBeNull();
+    await page.selectOption('select[name="country"]', 'HK');
+    expect(await page.locator('input[name="postcode"]').getAttribute('required')).toBeNull();
     await page.selectOption('select[name="country"]', 'GB');
+    await page.fill('input[name="postcode"]', 'SW1Y 4JH');
     await page.click('main form button[type="submit"]');
     await page.waitForSelector('input[name="card-number"]');
     expect(await page.locator('.checkout__line').textContent()).toContain(title);
@@ -111,5 +132,21 @@ describe('buying an original', () => {
     expect(refusal).toEqual({ status: 409, body: { error: { code: 'sold', message: `“${title}” has just been sold.` } } });
     await expect.poll(() => searchSlugs(title), { timeout: 10_000, interval: 200 }).not.toContain(slug);
     await second.context.close();
+  });
+});
+
+describe('a visitor at checkout', () => {
+  it('logs in or joins right there', async () => {
+    const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${base}/checkout/`, { waitUntil: 'networkidle' });
+    expect(await page.locator('.notice__text').textContent()).toBe('Log in or join to check out; your basket will be kept.');
+    await page.getByRole('button', { name: 'Join Easel' }).click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Join Easel' }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Log in' }).first().click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Welcome back' }).isVisible()).toBe(true);
+    await page.screenshot({ path: screenshotPath('checkout-visitor') });
+    await context.close();
   });
 });

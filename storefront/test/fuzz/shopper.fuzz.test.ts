@@ -87,8 +87,11 @@ describe('shopper endpoints fuzz', () => {
   it('POST /api/checkout/order/', async () => {
     // Whole good parts more often than not, so that some orders reach the basket and the payment.
     const part = <T>(good: T, junk: fc.Arbitrary<unknown>) => fc.oneof({ weight: 3, arbitrary: fc.constant(good) }, { weight: 2, arbitrary: junk });
-    const shipTo = part({ name: 'Ada Lovelace', address: '1 Harbour Street, Bristol', country: 'GB' },
-      fc.record({ name: goodOrJunk(['Ada Lovelace', ' ']), address: goodOrJunk(['1 Harbour Street']), country: goodOrJunk(COUNTRIES) }, { requiredKeys: [] }));
+    const shipTo = part({ name: 'Ada Lovelace', line1: '1 Harbour Street', city: 'Bristol', postcode: 'BS1 4RN', country: 'GB' },
+      fc.record({
+        name: goodOrJunk(['Ada Lovelace', ' ']), line1: goodOrJunk(['1 Harbour Street']), line2: goodOrJunk(['Flat 2', '']), city: goodOrJunk(['Bristol']),
+        region: goodOrJunk(['Avon']), postcode: goodOrJunk(['BS1 4RN', '']), country: goodOrJunk(COUNTRIES),
+      }, { requiredKeys: [] }));
     const card = part({ number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }, fc.record({
       number: goodOrJunk(['4242 4242 4242 4242', '4000-0000-0000-0002', '4242']),
       expiry: goodOrJunk(['12/30', '13/30', '1/30']),

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { addressLines, countryChoices, shippingAddressSchema } from './address';
+
+describe('shippingAddressSchema', () => {
+  it.each([
+    [{ name: 'Ada', line1: '1 Harbour Street', city: 'Bristol', postcode: 'BS1 4RN', country: 'GB' }, true],
+    [{ name: 'Ada', line1: '1 Harbour Street', city: 'Bristol', country: 'GB' }, false],
+    [{ name: 'Ada', line1: '1 Harbour Street', city: 'Bristol', postcode: '  ', country: 'GB' }, false],
+    // Hong Kong has no postcodes.
+    [{ name: 'Ada', line1: '8 Finance Street', city: 'Central', country: 'HK' }, true],
+    [{ name: 'Ada', line1: ' ', city: 'Bristol', postcode: 'BS1', country: 'GB' }, false],
+  ])('%j valid: %s', (address, valid) => {
+    expect(shippingAddressSchema.safeParse(address).success).toBe(valid);
+  });
+});
+
+describe('addressLines', () => {
+  it('writes the lines a parcel label shows, leaving out what is empty', () => {
+    expect(addressLines({ line1: '1 Harbour Street', line2: 'Flat 2', city: 'Bristol', region: 'Avon', postcode: 'BS1 4RN' })).toBe('1 Harbour Street\nFlat 2\nBristol Avon BS1 4RN');
+    expect(addressLines({ line1: '8 Finance Street', city: 'Central' })).toBe('8 Finance Street\nCentral');
+  });
+});
+
+describe('countryChoices', () => {
+  it('sorts by name in the shopper\'s language, the ships-to country first', () => {
+    const choices = countryChoices('en-gb', 'FR');
+    expect(choices[0]).toEqual({ code: 'FR', name: 'France' });
+    const rest = choices.slice(1).map((c) => c.name);
+    expect(rest).toEqual([...rest].sort((a, b) => a.localeCompare(b, 'en-GB')));
+    expect(choices.filter((c) => c.code === 'FR')).toHaveLength(1);
+    // By name, not by code: the United Kingdom sorts under U, not G.
+    expect(rest.indexOf('United Kingdom')).toBeGreaterThan(rest.indexOf('Spain'));
+  });
+});
