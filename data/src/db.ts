@@ -12,6 +12,7 @@ import * as checkout from './migrations/0006-checkout';
 import * as userAbout from './migrations/0007-user-about';
 import * as indexSyncTime from './migrations/0010-index-sync-time';
 import * as boundedHolds from './migrations/0011-bounded-holds';
+import * as guestCheckout from './migrations/0012-guest-checkout';
 
 export type Db = Kysely<Database>;
 
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-user-about': userAbout,
   '0010-index-sync-time': indexSyncTime,
   '0011-bounded-holds': boundedHolds,
+  '0012-guest-checkout': guestCheckout,
 };
 
 /** The database could not be opened or migrated; the message says what to do. */

@@ -141,6 +141,8 @@ export interface UsersTable {
   language: 'en-gb' | 'en-us';
   /** What the user told us about themselves and the art they like; null until they do. */
   about: string | null;
+  /** A guest's email (a checkout without an account): set only on guest accounts, which cannot log in. */
+  guest_email: string | null;
   created_at: Timestamp;
 }
 
@@ -193,6 +195,8 @@ export interface OrdersTable {
   ship_to_address: string;
   ship_to_country: string;
   payment_reference: string | null;
+  /** Where the order's receipt goes: the account's email, or the guest's. */
+  contact_email: string | null;
   created_at: Timestamp;
 }
 

@@ -51,6 +51,8 @@ export interface OrderView {
   total_minor: number;
   ship_to: ShipTo;
   payment_reference: string | null;
+  /** Where the receipt goes. */
+  contact_email: string | null;
   created_at: string;
   lines: {
     artwork_id: number;
@@ -269,9 +271,12 @@ async function settle(
     return { ok: false, reason: 'payment_declined', message: payment.reason };
   }
 
+  // The receipt goes to the account's email, or to the one a guest checked out with.
+  const buyer = await trx.selectFrom('users').select(['email', 'guest_email']).where('id', '=', userId).executeTakeFirstOrThrow();
   const order = await trx
     .insertInto('orders')
     .values({
+      contact_email: buyer.guest_email ?? buyer.email,
       user_id: userId, idempotency_key: request.idempotencyKey, status: 'paid', currency,
       subtotal_minor: quote.subtotal_minor, shipping_minor: quote.shipping_minor, discount_minor: quote.discount_minor, total_minor: quote.total_minor,
       ship_to_name: shipTo.name, ship_to_address: shipTo.address, ship_to_country: shipTo.country,
@@ -345,6 +350,7 @@ export async function getOrderViews(db: Queries, userId: number, ids?: number[])
     total_minor: o.total_minor,
     ship_to: { name: o.ship_to_name, address: o.ship_to_address, country: o.ship_to_country },
     payment_reference: o.payment_reference,
+    contact_email: o.contact_email,
     created_at: o.created_at,
     lines: lines.filter((l) => l.order_id === o.id).map(({ order_id: _order, ...line }) => line),
   }));

@@ -4,12 +4,14 @@ import { useState, type FormEvent } from 'react';
 import { ecommerceEvent, pushDataLayer, type EcommerceItem } from '../../lib/analytics';
 import type { CheckoutQuoteView, OrderViewData } from '../../lib/basket/basket';
 import { placeOrder, startCheckout } from '../../lib/basket/client';
-import { ApiResponseError } from '../../lib/fetch-json';
+import type { AccountAnswer } from '../../lib/account/account';
+import { ApiResponseError, fetchJson } from '../../lib/fetch-json';
 import { errorMessage } from '../../lib/loadable';
 import { useT } from '../../lib/i18n/use-t';
 import { formatPrice } from '../../lib/money';
 import { addressLines, needsPostcode, type ShippingAddressInput } from '../../lib/checkout/address';
 import type { CountryCode } from '../../lib/settings/countries';
+import { useAccount } from '../account/account-provider';
 import { useSettings } from '../settings-provider';
 import { Totals } from './basket-contents';
 import './shop.css';
@@ -21,6 +23,39 @@ type Step =
 
 const itemsOf = (quote: CheckoutQuoteView): EcommerceItem[] =>
   quote.items.map((i) => ({ slug: i.slug, title: i.title, variant: i.print?.size_label, unit_price_minor: i.unit_price_minor, quantity: i.quantity }));
+
+/** After a guest's order: the offer to keep the account, with a password of their choosing. */
+function KeepAccount() {
+  const t = useT();
+  const { user, changeUser } = useAccount();
+  const [password, setPassword] = useState('');
+  const [kept, setKept] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  if (kept) return <p className="checkout__note checkout__kept" role="status">{t('checkout.accountReady', { email: kept })}</p>;
+  if (!user?.guest) return null;
+  const keep = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    try {
+      const { user: claimed } = (await fetchJson('/api/account/claim/', { method: 'POST', body: { password } })) as AccountAnswer;
+      setKept(claimed?.email ?? user.email);
+      changeUser(claimed);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  };
+  return (
+    <form className="checkout__panel checkout__keep" onSubmit={keep}>
+      <h2 className="checkout__heading">{t('checkout.keepAccount')}</h2>
+      <p className="checkout__note">{t('checkout.keepAccountText', { email: user.email })}</p>
+      <label className="checkout__field">{t('checkout.password')}
+        <input className="field" name="new-password" type="password" required minLength={10} maxLength={200} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      </label>
+      {error && <p className="checkout__error" role="alert">{error}</p>}
+      <button type="submit" className="button">{t('checkout.createAccount')}</button>
+    </form>
+  );
+}
 
 export interface CheckoutFlowProps {
   /** The countries to ship to, named and ordered on the server (the shopper's own first), so the page hydrates as rendered. */
@@ -92,13 +127,17 @@ export function CheckoutFlow({ countries }: CheckoutFlowProps) {
 
   if (step.name === 'confirmed') {
     return (
-      <section className="notice" data-order={step.order.id}>
-        <h2 className="notice__title">{t('checkout.confirmed')}</h2>
-        <p className="notice__text">
-          {t('checkout.orderNumber', { id: step.order.id })} · {formatPrice(step.order.total_minor, step.order.currency)}
-        </p>
-        <a className="button" href="/account/orders/">{t('checkout.viewOrders')}</a>
-      </section>
+      <>
+        <section className="notice" data-order={step.order.id}>
+          <h2 className="notice__title">{t('checkout.confirmed')}</h2>
+          <p className="notice__text">
+            {t('checkout.orderNumber', { id: step.order.id })} · {formatPrice(step.order.total_minor, step.order.currency)}
+          </p>
+          {step.order.contact_email && <p className="notice__text">{t('checkout.receiptTo', { email: step.order.contact_email })}</p>}
+          <a className="button" href="/account/orders/">{t('checkout.viewOrders')}</a>
+        </section>
+        <KeepAccount />
+      </>
     );
   }
 

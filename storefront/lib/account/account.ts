@@ -17,11 +17,15 @@ export const emailSchema = z
 
 const nameSchema = z.string({ error: 'is required' }).trim().min(1, 'is required').max(80, 'must be at most 80 characters');
 
-export const joinSchema = z.strictObject({
-  name: nameSchema,
-  email: emailSchema,
-  password: z.string({ error: 'is required' }).min(10, 'must be at least 10 characters').max(200, 'must be at most 200 characters'),
-});
+const newPasswordSchema = z.string({ error: 'is required' }).min(10, 'must be at least 10 characters').max(200, 'must be at most 200 characters');
+
+export const joinSchema = z.strictObject({ name: nameSchema, email: emailSchema, password: newPasswordSchema });
+
+/** A guest checkout: just the email the receipt goes to. */
+export const guestSchema = z.strictObject({ email: emailSchema });
+
+/** A guest keeping their account: the password they will log in with. */
+export const claimSchema = z.strictObject({ password: newPasswordSchema });
 
 /** Any password of the right type is checked against the hash: its length says nothing here. */
 export const loginSchema = z.strictObject({

@@ -55,7 +55,7 @@ describe('joining', () => {
     expect(response.status).toBe(201);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.json()).toEqual({
-      user: { id: expect.any(Number), name: 'Ada Lovelace', email: 'ada@example.com', role: 'user', artist_id: null, about: null },
+      user: { id: expect.any(Number), name: 'Ada Lovelace', email: 'ada@example.com', role: 'user', artist_id: null, about: null, guest: false },
       user_type: 'registered',
     });
     const cookie = sessionCookie(response);
@@ -212,5 +212,50 @@ describe('the newsletter', () => {
     await expectError(await subscribe({ email: 'nope' }), 400, 'invalid_parameter', 'email');
     await expectError(await subscribe({}), 400, 'invalid_parameter', 'email');
     await expectError(await subscribe('x'), 400, 'invalid_json');
+  });
+});
+
+describe('checking out as a guest', () => {
+  const guest = (body: unknown, cookie?: string) => api().guest(request('POST', '/api/account/guest/', { cookie, body }));
+  const claim = (body: unknown, session: string) => api().claim(request('POST', '/api/account/claim/', { cookie: `sessionid=${session}`, body }));
+
+  it('signs the visitor in as a guest with their basket, and the guest keeps the account with a password', async () => {
+    const visitor = 'guest-visitor-session-0001';
+    await addToBasket(db, { sessionHash: sessionHash(visitor) }, { slug }, new Date().toISOString());
+    const response = await guest({ email: 'Grete@Example.com' }, `sessionid=${visitor}`);
+    expect(response.status, await response.clone().text()).toBe(201);
+    const { user } = (await response.json()) as { user: { id: number; email: string; guest: boolean } };
+    expect(user).toMatchObject({ email: 'grete@example.com', guest: true });
+    const session = sessionCookie(response).value;
+    expect(session).not.toBe(visitor);
+    expect(await getBasketCount(db, { userId: user.id })).toBe(1);
+
+    // A guest cannot log in: there is no password to log in with.
+    expect((await login({ email: 'grete@example.com', password: '' })).status).toBe(400);
+    expect((await login({ email: 'grete@example.com', password: 'anything at all' })).status).toBe(401);
+
+    expect((await claim({ password: 'short' }, session)).status).toBe(400);
+    const kept = await claim({ password: 'a long enough password' }, session);
+    expect(kept.status).toBe(200);
+    expect(((await kept.json()) as { user: unknown }).user).toMatchObject({ id: user.id, email: 'grete@example.com', guest: false });
+    expect((await login({ email: 'grete@example.com', password: 'a long enough password' })).status).toBe(200);
+    // Kept once: a full account has its password already.
+    expect((await claim({ password: 'another long password' }, session)).status).toBe(409);
+  });
+
+  it('asks the owner of an email that has an account to log in instead, and writes nothing', async () => {
+    await join({ name: 'Hedy', email: 'hedy@example.com', password: 'a long enough password' });
+    const before = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const refused = await guest({ email: 'HEDY@example.com' });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ error: { code: 'email_taken', param: 'email' } });
+    expect(await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).toEqual(before);
+  });
+
+  it('a second guest checkout with the same email is an account of its own: no one sees another guest\'s orders', async () => {
+    const first = await guest({ email: 'ida@example.com' });
+    const second = await guest({ email: 'ida@example.com' });
+    const [a, b] = await Promise.all([first.json(), second.json()]) as { user: { id: number } }[];
+    expect(a!.user.id).not.toBe(b!.user.id);
   });
 });

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import type { Db } from '@easel/data/db';
-import { createAccount, findCredentials, getAccountUser, signIn, updateProfile, type AccountUser } from '@easel/data/queries/accounts';
+import { claimGuestAccount, createAccount, findCredentials, getAccountUser, signIn, startGuestCheckout, updateProfile, type AccountUser } from '@easel/data/queries/accounts';
 import { subscribeToNewsletter } from '@easel/data/queries/newsletter';
 import { endSession, readSession } from '@easel/data/queries/sessions';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '@easel/data/password';
@@ -9,7 +10,7 @@ import { answering as answeringFor, type Handler } from '../catalogue/api';
 import { readJsonBody } from '../read-body';
 import { clearSessionCookie, newSessionId, SESSION_COOKIE, sessionHash, setSessionCookie } from '../session';
 import { readVisitorChoice } from '../settings/visitor-cookies';
-import { accountAnswer, joinSchema, loginSchema, newsletterSchema, profileSchema } from './account';
+import { accountAnswer, claimSchema, guestSchema, joinSchema, loginSchema, newsletterSchema, profileSchema } from './account';
 
 /**
  * The account endpoints (SPEC §1, §6): joining, logging in and out, the signed-in user and
@@ -37,7 +38,11 @@ function rotation(request: NextRequest) {
   return { sessionId, session: { idHash: sessionHash(sessionId), replacing: previous ? sessionHash(previous) : null, now: now() } };
 }
 
-export function createAccountHandlers({ getDb }: Dependencies): { GET: Handler; PATCH: Handler; join: Handler; login: Handler; logout: Handler } {
+const EMAIL_TAKEN = 'An account with this email already exists. Log in instead?';
+
+export function createAccountHandlers({ getDb }: Dependencies): {
+  GET: Handler; PATCH: Handler; join: Handler; login: Handler; logout: Handler; guest: Handler; claim: Handler;
+} {
   /** The signed-in user, or the 401 that says why there is none (an ended session clears its cookie). */
   async function signedInUser(request: NextRequest): Promise<AccountUser | Response> {
     const cookie = request.cookies.get(SESSION_COOKIE)?.value;
@@ -81,10 +86,38 @@ export function createAccountHandlers({ getDb }: Dependencies): { GET: Handler; 
         { name: form.name, email: form.email, passwordHash: await hashPassword(form.password), settings },
         session,
       );
-      if (user === 'email_taken') return apiError(409, 'email_taken', 'An account with this email already exists. Log in instead?', 'email');
+      if (user === 'email_taken') return apiError(409, 'email_taken', EMAIL_TAKEN, 'email');
       const response = answer(user, 201);
       setSessionCookie(response, request, sessionId);
       return response;
+    }),
+
+    /**
+     * Checkout without an account: `{ email }` -> 201 `{ user }`, a guest signed in under a new
+     * session with the visitor's basket; 409 `email_taken` when the email has an account.
+     */
+    guest: answering('guest', async (request) => {
+      const form = await readJsonBody(request, guestSchema, MAX_BODY_BYTES, '{ "email": "…" }');
+      if (form instanceof Response) return form;
+      const { sessionId, session } = rotation(request);
+      const settings = readVisitorChoice((name) => request.cookies.get(name)?.value);
+      const user = await startGuestCheckout(await getDb(), { email: form.email, placeholder: `guest-${randomUUID()}@guest.invalid`, settings }, session);
+      if (user === 'email_taken') return apiError(409, 'email_taken', EMAIL_TAKEN, 'email');
+      const response = answer(user, 201);
+      setSessionCookie(response, request, sessionId);
+      return response;
+    }),
+
+    /** A guest keeps their account: `{ password }` -> `{ user }`, now an account that logs in with the guest's email. */
+    claim: answering('claim', async (request) => {
+      const form = await readJsonBody(request, claimSchema, MAX_BODY_BYTES, '{ "password": "…" }');
+      if (form instanceof Response) return form;
+      const user = await signedInUser(request);
+      if (user instanceof Response) return user;
+      if (!user.guest) return apiError(409, 'conflict', 'This account already has a password.');
+      const claimed = await claimGuestAccount(await getDb(), user.id, await hashPassword(form.password));
+      if (claimed === 'email_taken') return apiError(409, 'email_taken', EMAIL_TAKEN, 'email');
+      return answer(claimed ?? null);
     }),
 
     /** `{ email, password }` -> `{ user }` under a new session; 401 `invalid_credentials` for an unknown email or a wrong password alike. */

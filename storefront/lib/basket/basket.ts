@@ -62,6 +62,7 @@ export const orderViewSchema = z.object({
   total_minor: minor,
   ship_to: z.object({ name: z.string(), address: z.string(), country: z.string() }),
   payment_reference: z.string().nullable(),
+  contact_email: z.string().nullable().describe('where the receipt goes'),
   created_at: z.string(),
   lines: z.array(z.object({
     artwork_id: z.number().int(),
