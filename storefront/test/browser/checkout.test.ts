@@ -140,13 +140,61 @@ describe('a visitor at checkout', () => {
     const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${base}/checkout/`, { waitUntil: 'networkidle' });
-    expect(await page.locator('.notice__text').textContent()).toBe('Log in or join to check out; your basket will be kept.');
+    expect(await page.locator('.checkout__note').allTextContents()).toContain('Log in or join to check out; your basket will be kept.');
     await page.getByRole('button', { name: 'Join Easel' }).click();
     await expect.poll(() => page.getByRole('dialog', { name: 'Join Easel' }).isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Log in' }).first().click();
     await expect.poll(() => page.getByRole('dialog', { name: 'Welcome back' }).isVisible()).toBe(true);
     await page.screenshot({ path: screenshotPath('checkout-visitor') });
+    await context.close();
+  });
+
+  it('checks out as a guest with an email, and keeps the account afterwards', async () => {
+    const work = await productDb()
+      .selectFrom('artworks as w')
+      .innerJoin('shipping_rates as r', (j) => j.onRef('r.profile_id', '=', 'w.shipping_profile_id').on('r.destination', '=', 'GB'))
+      .select(['w.slug', 'w.title'])
+      .where('w.status', '=', 'available')
+      .orderBy('w.id', 'desc')
+      .executeTakeFirstOrThrow();
+    const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${base}/product/${work.slug}/`, { waitUntil: 'networkidle' });
+    await page.locator(`.buy-box [data-add-to-basket="${work.slug}"]`).click();
+    await expect.poll(() => page.locator('.basket-link__count').textContent()).toBe('1');
+
+    await page.goto(`${base}/checkout/`, { waitUntil: 'networkidle' });
+    const email = `guest-${Date.now()}@example.com`;
+    await page.fill('input[name="email"]', email);
+    await page.screenshot({ path: screenshotPath('checkout-guest') });
+    await page.getByRole('button', { name: 'Continue as a guest' }).click();
+    await page.waitForSelector('input[name="line1"]');
+    await page.fill('input[name="name"]', 'Grace Hopper');
+    await page.fill('input[name="line1"]', '1 Harbour Street');
+    await page.fill('input[name="city"]', 'Bristol');
+    await page.fill('input[name="postcode"]', 'BS1 4RN');
+    await page.click('main form button[type="submit"]');
+    await page.waitForSelector('input[name="card-number"]');
+    expect(await page.locator('.checkout__line').textContent()).toContain(work.title);
+    await page.fill('input[name="card-number"]', '4242 4242 4242 4242');
+    await page.fill('input[name="expiry"]', '12/30');
+    await page.fill('input[name="cvc"]', '123');
+    await page.click('.checkout__review form button[type="submit"]');
+    await page.waitForSelector('[data-order]');
+    expect(await page.locator('[data-order]').textContent()).toContain(`Your receipt goes to ${email}.`);
+
+    await page.fill('input[name="new-password"]', 'a long enough password');
+    await page.getByRole('button', { name: 'Create my account' }).click();
+    await expect.poll(() => page.locator('.checkout__kept').textContent()).toBe(`Your account is ready: log in with ${email} next time.`);
+    await page.screenshot({ path: screenshotPath('checkout-guest-kept'), fullPage: true });
+    const again = await page.evaluate(async (credentials) => {
+      await fetch('/api/account/logout/', { method: 'POST' });
+      const response = await fetch('/api/account/login/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(credentials) });
+      const orders = await fetch('/api/account/orders/');
+      return { login: response.status, orders: ((await orders.json()) as { results: unknown[] }).results.length };
+    }, { email, password: 'a long enough password' });
+    expect(again).toEqual({ login: 200, orders: 1 });
     await context.close();
   });
 });
