@@ -4,6 +4,7 @@ import type { Currency } from '@easel/data/vocabulary';
 import { useState } from 'react';
 import { ecommerceEvent, pushDataLayer } from '../lib/analytics';
 import { useT } from '../lib/i18n/use-t';
+import { formatPrice } from '../lib/money';
 import { useBasket } from './basket-provider';
 import { useToast } from './toasts';
 import './shop/shop.css';
@@ -35,7 +36,14 @@ export function AddToBasket({ slug, title, print, unitPriceMinor, currency }: Ad
     const already = !print && (basket.getState().data?.items.some((i) => i.slug === slug && i.print === null) ?? false);
     if (await basket.add({ artwork: slug, ...(print ? { print: print.slug } : {}) })) {
       if (!already) pushDataLayer(ecommerceEvent('add_to_cart', currency, [{ slug, title, variant: print?.size_label, unit_price_minor: unitPriceMinor, quantity: 1 }]));
-      toast.show({ title: t(already ? 'basket.alreadyIn' : 'basket.added'), body: print ? `${title}, ${print.size_label}` : title });
+      // A mini-basket: the work, what the basket now comes to, and the way to check out.
+      const now = basket.getState().data;
+      const item = print ? `${title}, ${print.size_label}` : title;
+      toast.show({
+        title: t(already ? 'basket.alreadyIn' : 'basket.added'),
+        body: now ? `${item} · ${t('basket.subtotalOf', { count: now.count, amount: formatPrice(now.subtotal_minor, now.currency) })}` : item,
+        action: { href: '/checkout/', label: t('basket.checkout') },
+      });
     } else {
       setError(basket.getState().error);
     }

@@ -67,7 +67,7 @@ function ToastViewport({ store }: { store: ToastStore }) {
 }
 
 export interface ToastViewProps {
-  toast: Pick<Toast, 'title' | 'body' | 'tone' | 'phase'>;
+  toast: Pick<Toast, 'title' | 'body' | 'action' | 'tone' | 'phase'>;
   closeLabel: string;
   timeText: string;
   onClose: () => void;
@@ -75,7 +75,7 @@ export interface ToastViewProps {
   onReading: (reading: boolean) => void;
 }
 
-/** One toast: title, the time ("just now") and a Close button, then the message. */
+/** One toast: title, the time ("just now") and a Close button, then the message and its action. */
 export function ToastView({ toast, closeLabel, timeText, onClose, onReading }: ToastViewProps) {
   return (
     <div
@@ -95,6 +95,7 @@ export function ToastView({ toast, closeLabel, timeText, onClose, onReading }: T
         </button>
       </div>
       {toast.body && <p className="toast__body">{toast.body}</p>}
+      {toast.action && <a className="button toast__action" href={toast.action.href}>{toast.action.label}</a>}
     </div>
   );
 }

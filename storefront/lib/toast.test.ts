@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { advanceToast, createToastStore, TOAST_DURATION_MS, TOAST_ENTER_MS, TOAST_EXIT_MS, TOAST_TICK_MS, TOAST_WIDTH_PX, type Toast } from './toast';
 
-const fresh = (durationMs = TOAST_DURATION_MS): Toast => ({ id: 1, title: 'Saved', body: undefined, tone: 'info', durationMs, phase: 'entering', elapsedMs: 0 });
+const fresh = (durationMs = TOAST_DURATION_MS): Toast => ({ id: 1, title: 'Saved', body: undefined, action: undefined, tone: 'info', durationMs, phase: 'entering', elapsedMs: 0 });
 
 /** Runs the clock in 20 ms ticks for `ms`. */
 function run(toast: Toast, ms: number, paused = false): Toast {

@@ -13,6 +13,8 @@ export type ToastPhase = 'entering' | 'shown' | 'exiting' | 'gone';
 export interface ToastContent {
   title: string;
   body?: string;
+  /** A link to act on the message: { href: '/checkout/', label: 'Check out' }. */
+  action?: { href: string; label: string };
   /** Errors are announced at once; other toasts politely. */
   tone?: 'info' | 'error';
   durationMs?: number;
@@ -21,6 +23,7 @@ export interface ToastContent {
 export interface Toast extends Required<Pick<ToastContent, 'title' | 'tone' | 'durationMs'>> {
   id: number;
   body: string | undefined;
+  action: ToastContent['action'];
   phase: ToastPhase;
   /** Time spent in the current phase. */
   elapsedMs: number;
@@ -54,9 +57,9 @@ export function createToastStore(): ToastStore {
   return {
     getState: state.getState,
     subscribe: state.subscribe,
-    show({ title, body, tone = 'info', durationMs = TOAST_DURATION_MS }) {
+    show({ title, body, action, tone = 'info', durationMs = TOAST_DURATION_MS }) {
       const id = nextId++;
-      state.set([...state.getState(), { id, title, body, tone, durationMs, phase: 'entering', elapsedMs: 0 }]);
+      state.set([...state.getState(), { id, title, body, action, tone, durationMs, phase: 'entering', elapsedMs: 0 }]);
       return id;
     },
     dismiss(id) {

@@ -45,6 +45,9 @@ describe('buying an original', () => {
     await page.locator(`.buy-box [data-add-to-basket="${slug}"]`).click();
     await expect.poll(() => page.locator('.basket-link__count').textContent()).toBe('1');
     await expect.poll(() => page.locator('.toast').last().textContent()).toContain('Added to your basket');
+    // A mini-basket: the work, the basket's subtotal and the way to check out.
+    expect(await page.locator('.toast').last().textContent()).toMatch(new RegExp(`${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · basket subtotal £[\\d,]+\\.\\d{2} \\(1 item\\)`));
+    expect(await page.locator('.toast').last().locator('a.toast__action').getAttribute('href')).toBe('/checkout/');
     // The original again: one of a kind, it is already there, and the page says so.
     await page.locator(`.buy-box [data-add-to-basket="${slug}"]`).click();
     await expect.poll(() => page.locator('.toast').last().textContent()).toContain('Already in your basket');
