@@ -13,6 +13,7 @@ import * as userAbout from './migrations/0007-user-about';
 import * as indexSyncTime from './migrations/0010-index-sync-time';
 import * as boundedHolds from './migrations/0011-bounded-holds';
 import * as guestCheckout from './migrations/0012-guest-checkout';
+import * as dispatchTime from './migrations/0013-dispatch-time';
 
 export type Db = Kysely<Database>;
 
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-index-sync-time': indexSyncTime,
   '0011-bounded-holds': boundedHolds,
   '0012-guest-checkout': guestCheckout,
+  '0013-dispatch-time': dispatchTime,
 };
 
 /** The database could not be opened or migrated; the message says what to do. */

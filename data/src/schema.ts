@@ -26,6 +26,8 @@ export interface ShippingProfilesTable {
   id: Generated<number>;
   artist_id: number;
   ships_from: string;
+  /** Working days the artist takes to pack and send a work. */
+  dispatch_days: Generated<number>;
 }
 
 export interface ShippingRatesTable {

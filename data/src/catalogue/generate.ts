@@ -33,7 +33,7 @@ export interface GeneratedArtist {
   popularity: number;
   /** Price multiplier: most artists 1, a few established names several times that. */
   renown: number;
-  shipping: { profileId: number; shipsFrom: ShippingCountry; rates: { destination: ShippingCountry; costMinor: number }[] };
+  shipping: { profileId: number; shipsFrom: ShippingCountry; dispatchDays: number; rates: { destination: ShippingCountry; costMinor: number }[] };
 }
 
 export interface GeneratedArtwork {
@@ -153,7 +153,8 @@ function makeArtist(
     joinedAt: joinedAt.toISOString(),
     popularity: Math.round(1000 * Math.pow(f.number.float({ min: 0, max: 1 }), 3)),
     renown: f.helpers.weightedArrayElement([{ weight: 92, value: 1 }, { weight: 6, value: 2.5 }, { weight: 2, value: 6 }]),
-    shipping: { profileId: id, shipsFrom, rates: makeShippingRates(f, shipsFrom) },
+    // One to five working days to dispatch, spread by id so the random stream stays as it was.
+    shipping: { profileId: id, shipsFrom, dispatchDays: 1 + (id % 5), rates: makeShippingRates(f, shipsFrom) },
   };
 }
 

@@ -72,7 +72,7 @@ async function insertBundles(trx: Transaction<Database>, bundles: ArtistBundle[]
     avatar_seed: a.avatarSeed, joined_at: a.joinedAt, popularity: a.popularity, updated_at: a.joinedAt,
   })));
   await insertChunked(trx, 'shipping_profiles', bundles.map(({ artist: a }) => ({
-    id: a.shipping.profileId, artist_id: a.id, ships_from: a.shipping.shipsFrom,
+    id: a.shipping.profileId, artist_id: a.id, ships_from: a.shipping.shipsFrom, dispatch_days: a.shipping.dispatchDays,
   })));
   await insertChunked(trx, 'shipping_rates', bundles.flatMap(({ artist: a }) =>
     a.shipping.rates.map((r) => ({ profile_id: a.shipping.profileId, destination: r.destination, cost_minor: r.costMinor }))));

@@ -13,6 +13,8 @@ export interface IndexableArtwork extends Omit<ArtworkRow, 'auto_tags' | 'framed
   auto_tags: string[];
   artist: { id: number; slug: string; name: string; country: string; city: string };
   ships_from: string;
+  /** Working days the artist takes to dispatch it. */
+  dispatch_days: number;
   shipping: { destination: string; cost_minor: number }[];
   colours: Colour[];
   images: { kind: ImageKind; seed: number; aspect_milli: number }[];
@@ -53,7 +55,7 @@ function selectArtworkRows(db: Db) {
     .innerJoin('artists as a', 'a.id', 'w.artist_id')
     .innerJoin('shipping_profiles as p', 'p.id', 'w.shipping_profile_id')
     .selectAll('w')
-    .select(['a.slug as artist_slug', 'a.name as artist_name', 'a.country as artist_country', 'a.city as artist_city', 'p.ships_from']);
+    .select(['a.slug as artist_slug', 'a.name as artist_name', 'a.country as artist_country', 'a.city as artist_city', 'p.ships_from', 'p.dispatch_days']);
 }
 
 type ArtworkRowWithArtist = Awaited<ReturnType<ReturnType<typeof selectArtworkRows>['execute']>>[number];
@@ -74,7 +76,7 @@ async function withDetails(db: Db, rows: ArtworkRowWithArtist[], inScope: RawBui
   const printsOf = byArtwork(prints);
   const ratesOf = groupBy(rates, (r) => r.profile_id);
 
-  return rows.map(({ artist_slug, artist_name, artist_country, artist_city, ships_from, ...w }) => ({
+  return rows.map(({ artist_slug, artist_name, artist_country, artist_city, ships_from, dispatch_days, ...w }) => ({
     ...w,
     framed: w.framed === 1,
     ready_to_hang: w.ready_to_hang === 1,
@@ -82,6 +84,7 @@ async function withDetails(db: Db, rows: ArtworkRowWithArtist[], inScope: RawBui
     auto_tags: JSON.parse(w.auto_tags) as string[],
     artist: { id: w.artist_id, slug: artist_slug, name: artist_name, country: artist_country, city: artist_city },
     ships_from,
+    dispatch_days,
     shipping: (ratesOf.get(w.shipping_profile_id) ?? []).map(({ destination, cost_minor }) => ({ destination, cost_minor })),
     colours: (coloursOf.get(w.id) ?? []).map((c) => c.colour),
     images: (imagesOf.get(w.id) ?? []).map(({ kind, seed, aspect_milli }) => ({ kind, seed, aspect_milli })),

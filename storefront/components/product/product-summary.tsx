@@ -14,6 +14,8 @@ export interface ProductSummaryProps {
   /** The shopper's shipping, already in words: 'Free shipping to France'. */
   shipping: string;
   shipsFrom: string;
+  /** When it should arrive, in words; null when it cannot be ordered to the shopper's country. */
+  delivery: string | null;
   currency: Currency;
   /** Whether the signed-in shopper has the work among their favourites. */
   favourited: boolean;
@@ -25,7 +27,7 @@ export interface ProductSummaryProps {
  * reaches the shopper. A sold original keeps its page, with the way to similar works instead
  * of a price.
  */
-export function ProductSummary({ product, card, shipping, shipsFrom, currency, favourited, t }: ProductSummaryProps) {
+export function ProductSummary({ product, card, shipping, shipsFrom, delivery, currency, favourited, t }: ProductSummaryProps) {
   return (
     <section className="summary" aria-labelledby="product-title">
       <h1 className="summary__title" id="product-title">{product.title}</h1>
@@ -66,6 +68,7 @@ export function ProductSummary({ product, card, shipping, shipsFrom, currency, f
         <ul className="summary__facts" role="list">
           {(product.framed || product.ready_to_hang) && <li>{framingLabel(product, t)}</li>}
           <li>{shipping}</li>
+          {delivery && <li data-delivery>{delivery}</li>}
           <li>{shipsFrom}</li>
           <li>{t('product.returns')}</li>
         </ul>

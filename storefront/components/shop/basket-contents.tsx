@@ -6,6 +6,7 @@ import type { Translate } from '../../lib/i18n/translate';
 import { useT } from '../../lib/i18n/use-t';
 import { formatPrice } from '../../lib/money';
 import { useBasket } from '../basket-provider';
+import { arrivalText } from '../../lib/delivery';
 import { useSettings } from '../settings-provider';
 import './shop.css';
 
@@ -35,6 +36,7 @@ export function BasketContents() {
           <ul className="basket__lines">
             {data.items.map((item) => (
               <BasketLine key={item.line_id} item={item} currency={data.currency} t={t} busy={status === 'updating'}
+                arrives={t('delivery.arrives', { dates: arrivalText(item, settings.country, settings.language, new Date()) })}
                 onQuantity={(q) => basket.setQuantity(item.line_id, q)} onRemove={() => basket.remove(item.line_id)} />
             ))}
           </ul>
@@ -55,9 +57,11 @@ export function BasketContents() {
   );
 }
 
-function BasketLine({ item, currency, t, busy, onQuantity, onRemove }: {
+function BasketLine({ item, currency, arrives, t, busy, onQuantity, onRemove }: {
   item: BasketItemView;
   currency: BasketView['currency'];
+  /** When the line should arrive at the shopper's country, in words. */
+  arrives: string;
   t: Translate;
   busy: boolean;
   onQuantity: (quantity: number) => void;
@@ -72,7 +76,7 @@ function BasketLine({ item, currency, t, busy, onQuantity, onRemove }: {
       <div className="basket-line__body">
         <a href={item.url} className="basket-line__title">{item.title}</a>
         <p className="basket-line__meta">{item.artist_name} · {item.print ? t('basket.print', { size: item.print.size_label }) : t('basket.original')}</p>
-        {item.problem && <p className="basket-line__problem">{t(`basket.problem.${item.problem}`)}</p>}
+        {item.problem ? <p className="basket-line__problem">{t(`basket.problem.${item.problem}`)}</p> : <p className="basket-line__meta" data-delivery>{arrives}</p>}
         <div className="basket-line__actions">
           {item.print && (
             <label className="basket-line__quantity">

@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/loadable';
 import { useT } from '../../lib/i18n/use-t';
 import { formatPrice } from '../../lib/money';
 import { addressLines, needsPostcode, type ShippingAddressInput } from '../../lib/checkout/address';
+import { arrivalText } from '../../lib/delivery';
 import type { CountryCode } from '../../lib/settings/countries';
 import { useAccount } from '../account/account-provider';
 import { useSettings } from '../settings-provider';
@@ -170,7 +171,10 @@ export function CheckoutFlow({ countries }: CheckoutFlowProps) {
               {step.quote.items.map((item) => (
                 <li key={item.line_id} className="checkout__line">
                   <img src={item.image.src} srcSet={item.image.srcSet} sizes="64px" width={item.image.width} height={item.image.height} alt="" />
-                  <span>{item.title}{item.print ? ` · ${t('basket.print', { size: item.print.size_label })}` : ''}{item.quantity > 1 ? ` × ${item.quantity}` : ''}</span>
+                  <span>
+                    {item.title}{item.print ? ` · ${t('basket.print', { size: item.print.size_label })}` : ''}{item.quantity > 1 ? ` × ${item.quantity}` : ''}
+                    <span className="checkout__arrives" data-delivery>{t('delivery.arrives', { dates: arrivalText(item, address.country, settings.language, new Date()) })}</span>
+                  </span>
                   <span>{formatPrice(item.line_total_minor, step.quote.currency)}</span>
                 </li>
               ))}

@@ -27,6 +27,9 @@ export const basketItemSchema = z.object({
   line_total_minor: minor,
   /** Why the line cannot be bought as it stands, or null. */
   problem: z.enum(BASKET_PROBLEMS).nullable(),
+  /** Where the work ships from and how many working days its artist takes to send it: the delivery estimate. */
+  ships_from: z.string(),
+  dispatch_days: z.number().int().positive(),
 });
 export type BasketItemView = z.infer<typeof basketItemSchema>;
 

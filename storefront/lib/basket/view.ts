@@ -43,6 +43,8 @@ export function toBasketView({ items, promo }: BasketContents, priced: PricedBas
       unit_price_minor: priced.lines[i]!.unit_minor,
       line_total_minor: priced.lines[i]!.total_minor,
       problem: item.problem,
+      ships_from: item.artwork.ships_from,
+      dispatch_days: item.artwork.dispatch_days,
     })),
     promo: promo && {
       code: promo.code,

@@ -44,7 +44,7 @@ export interface ProductData extends ProductCard {
   images: (ImageSource & { kind: ImageKind; alt: string })[];
   artist: { id: number; slug: string; name: string; url: string; city: string; country: string; bio: string; avatar: ImageSource };
   prints: PrintOffer[];
-  shipping: { ships_to: string; ships_from: string; original: ShippingQuote; prints: Record<string, ShippingQuote> };
+  shipping: { ships_to: string; ships_from: string; dispatch_days: number; original: ShippingQuote; prints: Record<string, ShippingQuote> };
   /** Available works like this one; only a sold original lists them. */
   similar: ProductCard[];
 }
@@ -104,7 +104,10 @@ export function toProductData(
       bio: artist.bio, avatar: avatarImage(artist.avatar_seed),
     },
     prints,
-    shipping: { ships_to: destination, ships_from: product.ships_from, original, prints: Object.fromEntries(prints.map((p) => [p.slug, original])) },
+    shipping: {
+      ships_to: destination, ships_from: product.ships_from, dispatch_days: product.dispatch_days, original,
+      prints: Object.fromEntries(prints.map((p) => [p.slug, original])),
+    },
     similar: similar.map((w) => toCard(w, rates, { ships_to })),
   };
 }

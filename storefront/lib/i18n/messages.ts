@@ -323,6 +323,8 @@ const BRITISH = {
   'product.freeShipping': 'Free shipping to {country}',
   'product.noShipping': 'Does not ship to {country}',
   'product.shipsFrom': 'Ships from {country}',
+  'delivery.arrives': 'Arrives {dates}',
+  'delivery.dispatch': { one: 'Sent within {count} working day, arrives {dates}', other: 'Sent within {count} working days, arrives {dates}' },
   'product.returns': 'Free, no-questions-asked returns on originals',
   'product.about': 'About this artwork',
   'product.details': 'Details',

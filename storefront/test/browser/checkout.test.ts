@@ -42,11 +42,13 @@ describe('buying an original', () => {
     expect(await page.locator('.reassurance__block').count()).toBe(3);
 
     await page.goto(`${base}/product/${slug}/`, { waitUntil: 'networkidle' });
+    // The delivery estimate: the artist's dispatch time, then the days it should arrive.
+    expect(await page.locator('[data-delivery]').textContent()).toMatch(/^Sent within [1-5] working days?, arrives \d{1,2}( [A-Z][a-z]{2})?\s–\s\d{1,2} [A-Z][a-z]{2}/);
     await page.locator(`.buy-box [data-add-to-basket="${slug}"]`).click();
     await expect.poll(() => page.locator('.basket-link__count').textContent()).toBe('1');
     await expect.poll(() => page.locator('.toast').last().textContent()).toContain('Added to your basket');
     // A mini-basket: the work, the basket's subtotal and the way to check out.
-    expect(await page.locator('.toast').last().textContent()).toMatch(new RegExp(`${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · basket subtotal £[\\d,]+\\.\\d{2} \\(1 item\\)`));
+    expect(await page.locator('.toast').last().textContent()).toMatch(new RegExp(`${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · basket subtotal £[\\d,]+ \\(1 item\\)`));
     expect(await page.locator('.toast').last().locator('a.toast__action').getAttribute('href')).toBe('/checkout/');
     // The original again: one of a kind, it is already there, and the page says so.
     await page.locator(`.buy-box [data-add-to-basket="${slug}"]`).click();
@@ -55,6 +57,7 @@ describe('buying an original', () => {
     await page.goto(`${base}/basket/`, { waitUntil: 'networkidle' });
     await expect.poll(() => page.locator('[data-basket-count]').textContent()).toBe('1 item in your basket');
     expect(await page.locator('.basket-line__title').textContent()).toBe(title);
+    expect(await page.locator('.basket-line [data-delivery]').textContent()).toMatch(/^Arrives \d/);
     expect(await page.locator('.basket-link__count').textContent()).toBe('1');
     expect(await page.evaluate(() => localStorage.getItem('basketEmpty'))).toBe('false');
 
@@ -95,6 +98,7 @@ describe('buying an original', () => {
     await page.click('main form button[type="submit"]');
     await page.waitForSelector('input[name="card-number"]');
     expect(await page.locator('.checkout__line').textContent()).toContain(title);
+    expect(await page.locator('.checkout__line [data-delivery]').textContent()).toMatch(/^Arrives \d/);
     expect(await page.locator('.checkout__review .totals').textContent()).toContain('Shipping');
     await page.fill('input[name="card-number"]', '4000 0000 0000 0002');
     await page.fill('input[name="expiry"]', '12/30');

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { arrivalText } from '../../../lib/delivery';
 import { cache } from 'react';
 import { ArtistBlock } from '../../../components/product/artist-block';
 import { ImageViewer } from '../../../components/product/image-viewer';
@@ -139,6 +140,9 @@ export default async function ProductPage(props: ProductPageProps) {
           card={card}
           shipping={shippingText(product.shipping.original, settings, t)}
           shipsFrom={t('product.shipsFrom', { country: countryIn(product.shipping.ships_from, settings) })}
+          delivery={product.status === 'available' && product.shipping.original.ships
+            ? t('delivery.dispatch', { count: product.shipping.dispatch_days, dates: arrivalText(product.shipping, settings.country, settings.language, new Date()) })
+            : null}
           currency={settings.currency}
           favourited={favourited}
           t={t}
