@@ -7,6 +7,6 @@ describe('arrivalText', () => {
     expect(arrivalText({ dispatch_days: 2, ships_from: 'GB' }, 'GB', 'en-gb', monday)).toBe('3\u2009–\u20097 Dec');
     expect(arrivalText({ dispatch_days: 2, ships_from: 'GB' }, 'GB', 'en-us', monday)).toBe('Dec 3\u2009–\u20097');
     // Further away and slower to dispatch: later, and a wider window.
-    expect(arrivalText({ dispatch_days: 5, ships_from: 'GB' }, 'US', 'en-gb', monday)).toBe('11\u2009–\u200925 Dec');
+    expect(arrivalText({ dispatch_days: 5, ships_from: 'GB' }, 'US', 'en-gb', monday)).toBe('11\u2009–\u200921 Dec');
   });
 });
