@@ -14,6 +14,7 @@ import * as indexSyncTime from './migrations/0010-index-sync-time';
 import * as boundedHolds from './migrations/0011-bounded-holds';
 import * as guestCheckout from './migrations/0012-guest-checkout';
 import * as dispatchTime from './migrations/0013-dispatch-time';
+import * as addressBook from './migrations/0014-address-book';
 
 export type Db = Kysely<Database>;
 
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-bounded-holds': boundedHolds,
   '0012-guest-checkout': guestCheckout,
   '0013-dispatch-time': dispatchTime,
+  '0014-address-book': addressBook,
 };
 
 /** The database could not be opened or migrated; the message says what to do. */

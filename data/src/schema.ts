@@ -300,7 +300,23 @@ export interface NewsletterSubscriptionsTable {
   created_at: Timestamp;
 }
 
+/** One address in a signed-in shopper's address book. */
+export interface AddressesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  line1: string;
+  line2: string | null;
+  city: string;
+  region: string | null;
+  postcode: string | null;
+  country: string;
+  /** When a work was last sent there: the book lists the latest first. */
+  used_at: Timestamp;
+}
+
 export interface Database {
+  addresses: AddressesTable;
   artists: ArtistsTable;
   shipping_profiles: ShippingProfilesTable;
   shipping_rates: ShippingRatesTable;

@@ -1,6 +1,7 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { SavedAddress } from '@easel/data/queries/addresses';
 import { ecommerceEvent, pushDataLayer, type EcommerceItem } from '../../lib/analytics';
 import type { CheckoutQuoteView, OrderViewData } from '../../lib/basket/basket';
 import { placeOrder, startCheckout } from '../../lib/basket/client';
@@ -74,6 +75,15 @@ export function CheckoutFlow({ countries }: CheckoutFlowProps) {
   const [step, setStep] = useState<Step>({ name: 'address' });
   const [address, setAddress] = useState<Required<ShippingAddressInput>>({ name: '', line1: '', line2: '', city: '', region: '', postcode: '', country: countries[0]?.code ?? settings.country });
   const countryNameOf = (code: string) => countries.find((c) => c.code === code)?.name ?? code;
+  const oneLine = (a: Parameters<typeof addressLines>[0] & { name: string; country: string }) =>
+    [a.name, addressLines(a).replaceAll('\n', ', '), countryNameOf(a.country)].join(', ');
+  // The shopper's address book: a click fills the form with one.
+  const [saved, setSaved] = useState<SavedAddress[]>([]);
+  useEffect(() => {
+    fetchJson('/api/account/addresses/').then((answer) => setSaved((answer as { results: SavedAddress[] }).results), () => setSaved([]));
+  }, []);
+  const fillFrom = (a: SavedAddress) =>
+    setAddress({ name: a.name, line1: a.line1, line2: a.line2 ?? '', city: a.city, region: a.region ?? '', postcode: a.postcode ?? '', country: a.country as CountryCode });
   const field = (name: 'name' | 'line1' | 'line2' | 'city' | 'region' | 'postcode', label: string, options: { required?: boolean; maxLength: number; autoComplete: string }) => (
     <label className="checkout__field">{label}
       <input
@@ -147,6 +157,14 @@ export function CheckoutFlow({ countries }: CheckoutFlowProps) {
       {step.name === 'address' ? (
         <form className="checkout__panel" onSubmit={toReview}>
           <h2 className="checkout__heading">{t('checkout.address')}</h2>
+          {saved.length > 0 && (
+            <fieldset className="checkout__saved">
+              <legend className="checkout__field">{t('checkout.savedAddresses')}</legend>
+              {saved.map((a) => (
+                <button key={a.id} type="button" className="link-button checkout__saved-address" onClick={() => fillFrom(a)}>{oneLine(a)}</button>
+              ))}
+            </fieldset>
+          )}
           {field('name', t('checkout.name'), { required: true, maxLength: 100, autoComplete: 'name' })}
           <label className="checkout__field">{t('checkout.country')}
             <select className="field" name="country" autoComplete="country" value={address.country} onChange={(e) => setAddress({ ...address, country: e.target.value as CountryCode })}>
@@ -181,7 +199,7 @@ export function CheckoutFlow({ countries }: CheckoutFlowProps) {
             </ul>
             <Totals basket={step.quote} t={t} shippingMinor={step.quote.shipping_minor} />
             <p className="checkout__note">
-              {t('checkout.shipTo')} {[address.name, addressLines(address).replaceAll('\n', ', '), countryNameOf(address.country)].join(', ')}.{' '}
+              {t('checkout.shipTo')} {oneLine(address)}.{' '}
               <button type="button" className="link-button" onClick={() => setStep({ name: 'address' })}>{t('checkout.changeAddress')}</button>
             </p>
             {step.quote.reserved_until && (

@@ -37,7 +37,7 @@ export const needsPostcode = (country: string) => !COUNTRIES_WITHOUT_POSTCODES.h
  * { line1: '12 St James’s Square', city: 'London', postcode: 'SW1Y 4JH', … } -> '12 St James’s Square\nLondon SW1Y 4JH'.
  * The country is kept apart, as a code.
  */
-export function addressLines(address: Pick<ShippingAddress, 'line1' | 'city'> & Partial<Pick<ShippingAddress, 'line2' | 'region' | 'postcode'>>): string {
+export function addressLines(address: { line1: string; city: string; line2?: string | null | undefined; region?: string | null | undefined; postcode?: string | null | undefined }): string {
   const place = [address.city, address.region, address.postcode].filter(Boolean).join(' ');
   return [address.line1, address.line2, place].filter(Boolean).join('\n');
 }

@@ -13,6 +13,7 @@ import { apiErrorBodySchema } from '../api-error';
 import { checkoutQuoteSchema, orderViewSchema } from '../basket/basket';
 import { createBasketHandlers } from '../basket/basket-api';
 import { createEditHandler } from '../catalogue/edit-api';
+import { createAddressBookHandlers } from './address-book-api';
 import { createCheckoutHandlers, createOrderHistoryHandler } from './checkout-api';
 import { createSimulatedPayments, TEST_CARDS } from './payment';
 
@@ -23,6 +24,7 @@ const getDb = async () => db;
 const basket = createBasketHandlers({ getDb }).basket;
 const checkout = createCheckoutHandlers({ getDb, payments: createSimulatedPayments(() => ledger) });
 const history = createOrderHistoryHandler({ getDb });
+const addresses = createAddressBookHandlers({ getDb });
 const edit = createEditHandler({ getDb });
 const account = createAccountHandlers({ getDb });
 
@@ -173,6 +175,11 @@ describe('POST /api/checkout/order/', () => {
     expect(changes.length).toBeGreaterThan(0);
     const emptied = await (await basket.GET(new NextRequest('http://shop.test/api/basket-next/', { headers: { Cookie: `sessionid=${me.session}` } }))).json();
     expect(emptied).toMatchObject({ count: 0, promo: null });
+
+    // The address goes in the shopper's address book.
+    const book = await (await addresses.GET(new NextRequest('http://shop.test/api/account/addresses/', { headers: { Cookie: `sessionid=${me.session}` } }))).json();
+    expect(book.results).toEqual([{ id: expect.any(Number), name: 'Ada Lovelace', line1: '12 St James’s Square', line2: null, city: 'London', region: null, postcode: 'SW1Y 4JH', country: 'GB' }]);
+    expect((await addresses.GET(new NextRequest('http://shop.test/api/account/addresses/'))).status).toBe(401);
 
     const listed = await (await history(new NextRequest('http://shop.test/api/account/orders/', { headers: { Cookie: `sessionid=${me.session}` } }))).json();
     expect(listed.results).toEqual([order]);

@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
 import type { Db } from '@easel/data/db';
 import { getOrderViews, placeOrder, startCheckout, type PlaceOrderOutcome, type StoredAnswer } from '@easel/data/queries/checkout';
+import { rememberAddress } from '@easel/data/queries/addresses';
 import { getRateMatrix } from '@easel/data/queries/search-source';
 import { apiError } from '../api-error';
 import type { CheckoutQuoteView } from '../basket/basket';
@@ -111,6 +112,11 @@ export function createCheckoutHandlers({ getDb, payments }: Dependencies): { sta
         new Date(),
       );
       if ('reason' in answer) return apiError(409, 'conflict', 'This Idempotency-Key belongs to another order; send a new one.', 'Idempotency-Key');
+      // The address goes in the shopper's book for next time.
+      if (answer.status === 201) {
+        const { name, line1, line2, city, region, postcode, country } = body.ship_to;
+        await rememberAddress(await getDb(), userId, { name, line1, line2: line2 ?? null, city, region: region ?? null, postcode: postcode ?? null, country }, new Date().toISOString());
+      }
       return new Response(answer.body, { status: answer.status, headers: { ...PRIVATE, 'Content-Type': 'application/json' } });
     }),
   };

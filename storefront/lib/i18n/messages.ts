@@ -188,6 +188,7 @@ const BRITISH = {
   'checkout.guest': 'Check out as a guest',
   'checkout.guestText': 'No account needed: we send your receipt to this email. You can keep an account afterwards.',
   'checkout.email': 'Email',
+  'checkout.savedAddresses': 'Send to an address you have used',
   'checkout.asGuest': 'Continue as a guest',
   'checkout.haveAccount': 'Have an account?',
   'checkout.keepAccount': 'Keep your account',

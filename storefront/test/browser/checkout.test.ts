@@ -202,6 +202,11 @@ describe('a visitor at checkout', () => {
       return { login: response.status, orders: ((await orders.json()) as { results: unknown[] }).results.length };
     }, { email, password: 'a long enough password' });
     expect(again).toEqual({ login: 200, orders: 1 });
+    // Next time, the address is in the shopper's book: one click fills the form.
+    await page.goto(`${base}/checkout/`, { waitUntil: 'networkidle' });
+    await page.locator('.checkout__saved-address').first().click();
+    expect(await page.locator('input[name="line1"]').inputValue()).toBe('1 Harbour Street');
+    expect(await page.locator('input[name="postcode"]').inputValue()).toBe('BS1 4RN');
     await context.close();
   });
 });
