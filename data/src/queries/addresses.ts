@@ -1,16 +1,9 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../db';
+import type { AddressesTable } from '../schema';
 
 /** An address in a shopper's book, in its parts. */
-export interface SavedAddress {
-  id: number;
-  name: string;
-  line1: string;
-  line2: string | null;
-  city: string;
-  region: string | null;
-  postcode: string | null;
-  country: string;
-}
+export type SavedAddress = Omit<Selectable<AddressesTable>, 'user_id' | 'used_at'>;
 
 export type AddressParts = Omit<SavedAddress, 'id'>;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import type { Db } from '@easel/data/db';
-import { claimGuestAccount, createAccount, findCredentials, getAccountUser, signIn, startGuestCheckout, updateProfile, type AccountUser } from '@easel/data/queries/accounts';
+import { claimGuestAccount, createAccount, findCredentials, getAccountUser, signIn, startGuestCheckout, updateProfile, type AccountUser, type NewSession } from '@easel/data/queries/accounts';
 import { subscribeToNewsletter } from '@easel/data/queries/newsletter';
 import { endSession, readSession } from '@easel/data/queries/sessions';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '@easel/data/password';
@@ -39,6 +39,24 @@ function rotation(request: NextRequest) {
 }
 
 const EMAIL_TAKEN = 'An account with this email already exists. Log in instead?';
+
+/**
+ * Signs the requester in as the account `create` makes, under a new session that replaces
+ * theirs (a visitor's basket and settings come along): 201 `{ user }` with its cookie, or 409
+ * when the email has an account.
+ */
+async function startAs(
+  request: NextRequest,
+  create: (session: NewSession, settings: ReturnType<typeof readVisitorChoice>) => Promise<AccountUser | 'email_taken'>,
+): Promise<Response> {
+  const { sessionId, session } = rotation(request);
+  // A visitor's settings come along, so signing in changes nothing on the page they are on.
+  const user = await create(session, readVisitorChoice((name) => request.cookies.get(name)?.value));
+  if (user === 'email_taken') return apiError(409, 'email_taken', EMAIL_TAKEN, 'email');
+  const response = answer(user, 201);
+  setSessionCookie(response, request, sessionId);
+  return response;
+}
 
 export function createAccountHandlers({ getDb }: Dependencies): {
   GET: Handler; PATCH: Handler; join: Handler; login: Handler; logout: Handler; guest: Handler; claim: Handler;
@@ -78,18 +96,8 @@ export function createAccountHandlers({ getDb }: Dependencies): {
     join: answering('join', async (request) => {
       const form = await readJsonBody(request, joinSchema, MAX_BODY_BYTES, '{ "name": "…", "email": "…", "password": "…" }');
       if (form instanceof Response) return form;
-      const { sessionId, session } = rotation(request);
-      // A visitor's settings come along, so joining changes nothing on the page they are on.
-      const settings = readVisitorChoice((name) => request.cookies.get(name)?.value);
-      const user = await createAccount(
-        await getDb(),
-        { name: form.name, email: form.email, passwordHash: await hashPassword(form.password), settings },
-        session,
-      );
-      if (user === 'email_taken') return apiError(409, 'email_taken', EMAIL_TAKEN, 'email');
-      const response = answer(user, 201);
-      setSessionCookie(response, request, sessionId);
-      return response;
+      const passwordHash = await hashPassword(form.password);
+      return startAs(request, async (session, settings) => createAccount(await getDb(), { name: form.name, email: form.email, passwordHash, settings }, session));
     }),
 
     /**
@@ -99,13 +107,8 @@ export function createAccountHandlers({ getDb }: Dependencies): {
     guest: answering('guest', async (request) => {
       const form = await readJsonBody(request, guestSchema, MAX_BODY_BYTES, '{ "email": "…" }');
       if (form instanceof Response) return form;
-      const { sessionId, session } = rotation(request);
-      const settings = readVisitorChoice((name) => request.cookies.get(name)?.value);
-      const user = await startGuestCheckout(await getDb(), { email: form.email, placeholder: `guest-${randomUUID()}@guest.invalid`, settings }, session);
-      if (user === 'email_taken') return apiError(409, 'email_taken', EMAIL_TAKEN, 'email');
-      const response = answer(user, 201);
-      setSessionCookie(response, request, sessionId);
-      return response;
+      const placeholder = `guest-${randomUUID()}@guest.invalid`;
+      return startAs(request, async (session, settings) => startGuestCheckout(await getDb(), { email: form.email, placeholder, settings }, session));
     }),
 
     /** A guest keeps their account: `{ password }` -> `{ user }`, now an account that logs in with the guest's email. */
