@@ -4,8 +4,9 @@ import { clientAddress, createRateLimit, tooManyRequestsMessage } from '@easel/d
 import { HotCache, toAnswer, type CachedAnswer } from './cache';
 import { parseGalleryParams, toQueryString, type GallerySearchDefinition } from './contract';
 import type { SearchConfig } from './config';
-import type { Engine } from './engine';
-import { ApiError, RETRY_AFTER_SECONDS, errorBody, invalidParameter, onError } from './errors';
+import { AdaptiveLimit, type AdmissionOptions } from './admission';
+import { EngineTimeoutError, EngineUnavailableError, type Engine } from './engine';
+import { RETRY_AFTER_SECONDS, errorBody, invalidParameter, onError, overloaded } from './errors';
 import { buildCountQuery, buildPriceBarPlan, buildSearchPlan } from './meili-request';
 import { toPriceBars, toSearchResponse } from './meili-response';
 import { buildOpenApi } from './openapi';
@@ -16,9 +17,13 @@ export const BASE_PATH = '/api/v2/product/s';
 /** SPEC section 9: gallery cache lifetime 1800 s, stale 21600 s. */
 const GALLERY_CACHE_CONTROL = 'public, max-age=1800, stale-while-revalidate=21600';
 
+/** Searches at the engine at once: learnt from its latency between these bounds (admission.ts). */
+export const DEFAULT_ADMISSION: AdmissionOptions = { initial: 16, min: 4, max: 256 };
+
 export interface AppDeps {
   config: Pick<SearchConfig, 'SEARCH_INDEX' | 'SEARCH_CACHE_TTL_MS' | 'RATE_LIMIT_SEARCH_PER_MINUTE' | 'SEARCH_TRUSTED_PROXIES'>;
   meili: Engine;
+  admission?: AdmissionOptions;
 }
 
 /**
@@ -27,8 +32,9 @@ export interface AppDeps {
  * the security headers, every search under the per-address rate limit (docs/SECURITY.md).
  * `meili` is the engine client; the caller owns (and closes) it.
  */
-export function createApp({ config, meili }: AppDeps): Hono {
+export function createApp({ config, meili, admission = DEFAULT_ADMISSION }: AppDeps): Hono {
   const indexUid = config.SEARCH_INDEX;
+  const admit = admitting(new AdaptiveLimit(admission));
   // The index's version is looked up four times a second, so an edit the sync has carried shows
   // in cached answers well within the 2 s an edit may take to become searchable.
   const cache = new HotCache({ ttlMs: config.SEARCH_CACHE_TTL_MS, getVersion: () => meili.getIndexUpdatedAt(indexUid), checkEveryMs: 250 });
@@ -46,7 +52,8 @@ export function createApp({ config, meili }: AppDeps): Hono {
   const cachedGet = (kind: string, keyOf: (def: GallerySearchDefinition) => string, compute: (def: GallerySearchDefinition) => Promise<unknown>) =>
     async (c: Context) => {
       const def = readDefinition(c);
-      const answer = await cache.get(`${kind}?${keyOf(def)}`, async () => toAnswer(await compute(def)));
+      // A hot answer needs no engine: only a miss waits for admission.
+      const answer = await cache.get(`${kind}?${keyOf(def)}`, async () => toAnswer(await admit(() => compute(def))));
       return send(c, answer);
     };
 
@@ -106,6 +113,28 @@ function limitSearches(config: AppDeps['config']): MiddlewareHandler {
     c.header('Retry-After', String(verdict.retryAfterS));
     c.header('Cache-Control', 'no-store');
     return c.json(errorBody('rate_limited', tooManyRequestsMessage(verdict.retryAfterS)), 429);
+  };
+}
+
+/**
+ * Runs an engine call if the limit admits it, timing it for the limit; refused at once with a
+ * 503 and Retry-After when the engine already has all it can take. A time-out or an unreachable
+ * engine counts against the limit too.
+ */
+function admitting(limit: AdaptiveLimit) {
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    const permit = limit.tryAcquire();
+    if (!permit) throw overloaded();
+    const started = performance.now();
+    let failed = false;
+    try {
+      return await work();
+    } catch (error) {
+      failed = error instanceof EngineTimeoutError || error instanceof EngineUnavailableError;
+      throw error;
+    } finally {
+      permit.release({ rttMs: performance.now() - started, overloaded: failed });
+    }
   };
 }
 

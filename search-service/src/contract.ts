@@ -254,7 +254,7 @@ export const pricesResponseSchema = z.object({ currency: z.enum(CURRENCIES), res
 export type PriceBar = z.infer<typeof priceBarSchema>;
 export type PricesResponse = z.infer<typeof pricesResponseSchema>;
 
-export const ERROR_CODES = ['invalid_parameter', 'not_found', 'engine_unavailable', 'engine_timeout', 'engine_error', 'internal_error', 'rate_limited'] as const;
+export const ERROR_CODES = ['invalid_parameter', 'not_found', 'engine_unavailable', 'engine_timeout', 'engine_error', 'overloaded', 'internal_error', 'rate_limited'] as const;
 export const errorResponseSchema = z.object({
   error: z.object({ code: z.enum(ERROR_CODES), message: z.string(), param: z.string().optional() }),
 });

@@ -17,9 +17,19 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly param?: string,
+    /** Seconds to wait before asking again, sent as Retry-After. */
+    readonly retryAfterS?: number,
   ) {
     super(message);
   }
+}
+
+/** Seconds a refused search should wait: the engine's queue drains in well under that. */
+export const OVERLOADED_RETRY_AFTER_SECONDS = 1;
+
+/** 503 for a search refused because the engine has all it can take just now. */
+export function overloaded(): ApiError {
+  return new ApiError(503, 'overloaded', 'Search is busy right now; please try again in a moment.', undefined, OVERLOADED_RETRY_AFTER_SECONDS);
 }
 
 /** 400 naming the parameter as shoppers know it: ('price_min', 'must be a whole number') -> "Minimum price (price_min) must be a whole number". */
@@ -32,13 +42,16 @@ export function errorBody(code: ErrorCode, message: string, param?: string): Err
 }
 
 /**
- * The one place errors become responses: invalid input 400, engine down 503 with Retry-After,
+ * The one place errors become responses: invalid input 400, engine down or busy 503 with Retry-After,
  * engine too slow 504, engine refusing 502, anything else 500. Never a stack trace or an
  * engine message in the body; the unexpected ones are logged.
  */
 export function onError(error: Error, c: Context): Response {
   c.header('Cache-Control', 'no-store');
-  if (error instanceof ApiError) return c.json(errorBody(error.code, error.message, error.param), error.status);
+  if (error instanceof ApiError) {
+    if (error.retryAfterS !== undefined) c.header('Retry-After', String(error.retryAfterS));
+    return c.json(errorBody(error.code, error.message, error.param), error.status);
+  }
   if (error instanceof EngineTimeoutError) {
     return c.json(errorBody('engine_timeout', 'The search took too long; please try again.'), 504);
   }

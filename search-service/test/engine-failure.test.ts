@@ -132,3 +132,29 @@ describe('when the engine comes back', () => {
     }
   });
 });
+
+describe('admission control', () => {
+  it('refuses the searches beyond what the engine is taking at once, with 503 and Retry-After, and admits again once it answers', async () => {
+    const small = createApp({
+      config: { SEARCH_INDEX: 'artworks', SEARCH_CACHE_TTL_MS: 0, RATE_LIMIT_SEARCH_PER_MINUTE: 0, SEARCH_TRUSTED_PROXIES: [] },
+      meili: engine,
+      admission: { initial: 2, min: 2, max: 2 },
+    });
+    process.kill(meili.pid!, 'SIGSTOP');
+    let held: Promise<Response>[];
+    try {
+      held = [Promise.resolve(small.request('/api/v2/product/s/?colours=red')), Promise.resolve(small.request('/api/v2/product/s/_count/?colours=blue'))];
+      // Both are at the (paused) engine now; a third finds no room and is not queued behind them.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const refused = await small.request('/api/v2/product/s/_prices/?colours=green');
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('1');
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('overloaded');
+    } finally {
+      process.kill(meili.pid!, 'SIGCONT');
+    }
+    // The two admitted are answered once the engine resumes.
+    expect((await Promise.all(held)).map((r) => r.status)).toEqual([200, 200]);
+    await expect.poll(async () => (await small.request('/api/v2/product/s/_prices/?colours=green')).status, { timeout: 5000 }).toBe(200);
+  });
+});
