@@ -2,8 +2,10 @@
  * `npm run bench:search [-- --artworks 100000 --duration 15 --rate 50]`: seeds (or reuses) a
  * catalogue, indexes it into an embedded Meilisearch, starts the search-service, then replays
  * k6/query-mix.json against the service and, with the same adapter, against raw Meilisearch:
- * first at a fixed 50 requests/s, then flat out. Prints p50/p95/p99 (per endpoint too),
- * throughput and the service/raw ratios; writes bench-results/search.json.
+ * first at a fixed 50 requests/s, then flat out, then overloaded: twice the uncached service's
+ * flat-out rate at the uncached service, and 50 requests/s again straight after. Prints
+ * p50/p95/p99 (per endpoint too), throughput, the service/raw ratios, and under overload the
+ * admitted searches' latency, the share refused and how fast; writes bench-results/search.json.
  *
  * With `--service <url> --index <uid>` and MEILI_URL + MEILI_MASTER_KEY in the environment it
  * measures a running product instead (`npm run bench` does): that service, that engine and
@@ -127,6 +129,46 @@ async function runFixedRate(target: PhaseResult['target'], url: string, sequence
   };
 }
 
+interface OverloadResult {
+  /** Requests offered per second: twice what the uncached service managed flat out. */
+  offered_rps: number;
+  requests: number;
+  admitted: Latencies & { share: number; p95_first_half: number; p95_second_half: number };
+  refused: Latencies & { share: number };
+  /** Neither answered nor refused by the service: errors, time-outs and other statuses. */
+  other: number;
+  /** The same load as the fixed-rate phase, straight after: how the service settles. */
+  after: Latencies & { refused: number };
+}
+
+/**
+ * Twice the saturating rate, as an open model, at the service with its cache off (every search
+ * reaches the engine), then the ordinary rate again: what admission control does with the
+ * excess (refuses it at once) and for the searches it admits (keeps them inside the budget).
+ */
+async function runOverload(url: string, sequence: Replayed[], saturatingRps: number): Promise<OverloadResult> {
+  const requests = sequence.map((r) => ({ method: 'GET' as const, path: r.path ?? '/' }));
+  const offered = Math.round(2 * saturatingRps);
+  const outcomes = await steadyLoad({ baseUrl: url, requests, rate: offered, durationMs: DURATION_S * 1000 });
+  const took = (o: (typeof outcomes)[number]) => o.endedAt - o.sentAt;
+  const admitted = outcomes.filter((o) => o.status >= 200 && o.status < 300);
+  const refused = outcomes.filter((o) => o.status === 503);
+  const half = outcomes[0]!.sentAt + (DURATION_S * 1000) / 2;
+  const after = await steadyLoad({ baseUrl: url, requests, rate: RATE, durationMs: 5000 });
+  return {
+    offered_rps: offered,
+    requests: outcomes.length,
+    admitted: {
+      ...latencies(admitted.map(took)), share: admitted.length / outcomes.length,
+      p95_first_half: latencies(admitted.filter((o) => o.sentAt < half).map(took)).p95,
+      p95_second_half: latencies(admitted.filter((o) => o.sentAt >= half).map(took)).p95,
+    },
+    refused: { ...latencies(refused.map(took)), share: refused.length / outcomes.length },
+    other: outcomes.length - admitted.length - refused.length,
+    after: { ...latencies(after.filter((o) => o.status === 200).map(took)), refused: after.filter((o) => o.status === 503).length },
+  };
+}
+
 /** Closed model, flat out: `CONNECTIONS` connections, each sending as soon as it has its answer. */
 async function runMax(target: PhaseResult['target'], url: string, sequence: Replayed[], headers: Record<string, string>): Promise<PhaseResult> {
   const times: number[] = [];
@@ -194,6 +236,15 @@ async function main() {
     }
     report(results);
     const find = (t: PhaseResult['target'], p: PhaseResult['phase']) => results.find((r) => r.target === t && r.phase === p)!;
+    const overload = await runOverload(uncached.url, serviceRequests, find('service-uncached', 'max').rps);
+    const ms = (x: number) => `${x.toFixed(1)} ms`;
+    console.log(
+      `\nOverload: ${overload.offered_rps} requests/s offered (twice the uncached service flat out), ${overload.requests} in ${DURATION_S} s:\n` +
+        `  admitted ${(overload.admitted.share * 100).toFixed(1)}%: p50 ${ms(overload.admitted.p50)}, p95 ${ms(overload.admitted.p95)}, p99 ${ms(overload.admitted.p99)} ` +
+        `(p95 first half ${ms(overload.admitted.p95_first_half)}, second half ${ms(overload.admitted.p95_second_half)})\n` +
+        `  refused ${(overload.refused.share * 100).toFixed(1)}% with 503: p50 ${ms(overload.refused.p50)}, p95 ${ms(overload.refused.p95)}, p99 ${ms(overload.refused.p99)}; other outcomes ${overload.other}\n` +
+        `  then ${RATE}/s for 5 s: p95 ${ms(overload.after.p95)}, ${overload.after.refused} refused`,
+    );
     const ratios = {
       p50_overhead_fixed: find('service', 'fixed').p50 / find('raw', 'fixed').p50 - 1,
       throughput_ratio_max: find('service', 'max').rps / find('raw', 'max').rps,
@@ -214,7 +265,7 @@ async function main() {
     const out = {
       artworks: args.service === undefined ? ARTWORKS : undefined, duration_s: DURATION_S, fixed_rate: RATE, connections_max: CONNECTIONS,
       machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
-      results, ratios, targets, pass,
+      results, ratios, targets, pass, overload,
     };
     const outDir = path.join(REPO_ROOT, 'bench-results');
     await fsp.mkdir(outDir, { recursive: true });
