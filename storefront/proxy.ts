@@ -17,7 +17,7 @@ let limits: ReturnType<typeof createRequestLimits> | undefined;
  * - JSON endpoints: a state-changing request from another site is refused (lib/csrf.ts), and
  *   an address over its limit is told to wait (lib/rate-limits.ts), here so that no route can
  *   forget either.
- * - Pages: an address that names nothing (an unknown work, artist or category, or %-escapes
+ * - Pages answer GET and HEAD only; any other method is 405 with `Allow: GET, HEAD`. An address that names nothing (an unknown work, artist or category, or %-escapes
  *   that are not UTF-8) gets the not-found page, rendered on the server (lib/page-exists.ts);
  *   the rest are told the address they render for (lib/request-path.ts). Staff pages are
  *   not found by anyone but staff.
@@ -36,6 +36,10 @@ export async function proxy(request: NextRequest) {
     return response;
   }
   const policy = { 'Content-Security-Policy': pageContentSecurityPolicy(newNonce()) };
+  // A page is read, never written to: any other method is refused before anything renders.
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return new NextResponse(null, { status: 405, headers: { Allow: 'GET, HEAD', ...policy } });
+  }
   let exists: boolean;
   try {
     exists = await pageExists(pathname, getDb, request.cookies.get(SESSION_COOKIE)?.value);

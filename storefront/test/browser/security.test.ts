@@ -131,6 +131,20 @@ describe('headers on every kind of answer', () => {
   });
 });
 
+describe('pages are only read', () => {
+  it('answer GET and HEAD, and refuse every other method with 405 and Allow', async () => {
+    const work = await anyWork();
+    for (const page of ['/', '/shop/', `/product/${work}/`, '/basket/', '/not-a-page/']) {
+      expect((await fetch(`${base}${page}`, { method: 'HEAD' })).status).toBe(page === '/not-a-page/' ? 404 : 200);
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
+        const response = await fetch(`${base}${page}`, { method, headers: { 'content-type': 'application/x-www-form-urlencoded' }, ...(method === 'OPTIONS' ? {} : { body: 'a=1' }) });
+        expect(response.status, `${method} ${page}`).toBe(405);
+        expect(response.headers.get('allow')).toBe('GET, HEAD');
+      }
+    }
+  });
+});
+
 describe('the Meilisearch master key', () => {
   it('is in no script or file the browser can load (the build\'s static output), nor named there', () => {
     const key = masterKey();
