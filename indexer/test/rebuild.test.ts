@@ -82,6 +82,44 @@ describe('rebuildIndex', () => {
     expect(uidsBefore).toContain(indexUid);
   });
 
+  it('swaps to different content whole: every search sees all of the old index or all of the new, never a mix or an empty one', async () => {
+    // The new content: a quarter of the works taken off sale.
+    const hidden = (await db.selectFrom('artworks').select('id').where('status', '=', 'available').orderBy('id').execute())
+      .filter((_, i) => i % 4 === 0).map((w) => w.id);
+    await db.updateTable('artworks').set({ status: 'hidden' }).where('id', 'in', hidden).execute();
+    const after = available - hidden.length;
+    try {
+      let rebuilt = false;
+      const totals: number[] = [];
+      let failures = 0;
+      const searcher = (async () => {
+        for (let tail = 0; !rebuilt || tail < 5; tail += rebuilt ? 1 : 0) {
+          try {
+            const res = await meili.index(indexUid).search('', { hitsPerPage: 1, facets: ['category_path'] });
+            // The bare categories count every work once: a mixed answer could not sum to either whole.
+            const categories = Object.entries(res.facetDistribution?.category_path ?? {}).filter(([v]) => !v.includes(':')).reduce((n, [, c]) => n + c, 0);
+            totals.push(res.totalHits === categories ? res.totalHits : -1);
+          } catch {
+            failures += 1;
+          }
+        }
+      })();
+      await rebuildIndex({ db, meili, indexUid });
+      rebuilt = true;
+      await searcher;
+
+      expect(failures).toBe(0);
+      expect(totals.length).toBeGreaterThan(5);
+      expect(new Set(totals)).toEqual(new Set(totals[0] === available ? [available, after] : [after]));
+      // Once a search has seen the new index, none sees the old one again.
+      const firstNew = totals.indexOf(after);
+      expect(totals.slice(firstNew).every((t) => t === after)).toBe(true);
+    } finally {
+      await db.updateTable('artworks').set({ status: 'available' }).where('id', 'in', hidden).execute();
+      await rebuildIndex({ db, meili, indexUid });
+    }
+  });
+
   it('sees a catalogue change as staleness and a rebuild clears it', async () => {
     const [first] = await db.selectFrom('artworks').select('id').where('status', '=', 'available').limit(1).execute();
     await db.updateTable('artworks').set({ status: 'sold', updated_at: new Date().toISOString() }).where('id', '=', first!.id).execute();
