@@ -180,14 +180,17 @@ async function runMax(target: PhaseResult['target'], url: string, sequence: Repl
     connections: CONNECTIONS,
     timeout: 10,
   }) as unknown as Promise<autocannon.Result> & EventEmitter;
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+  instance.on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
+    if (status >= 200 && status < 300) times.push(responseTime);
+  });
   const result = await instance;
   return {
     target, phase: 'max', ...latencies(times),
     requests: result.requests.total,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
-    rps: result.requests.total / (result.duration || DURATION_S),
+    // Answers, not refusals: a 503 is no search served.
+    rps: (result.requests.total - result.non2xx) / (result.duration || DURATION_S),
   };
 }
 

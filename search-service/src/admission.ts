@@ -2,12 +2,11 @@
  * Admission control: how many searches may be at the engine at once, learnt from its latency
  * (a gradient limit, as Netflix's concurrency-limits has it). Normal latency is `tolerance`
  * times what the engine answers in without a queue (when asked for little, or the best busy
- * window since), or `targetMs` if that is more: a queue a shopper can wait in well inside the
- * budget. While answers come within normal latency the limit grows by about its square root
- * each window; past it the limit shrinks in proportion to the slowdown, so it settles where the
- * queue reaches that latency. An engine that times out or cannot be reached shrinks it by a
- * tenth. A search over the limit is refused at once instead of joining a queue that would push
- * every shopper past the budget.
+ * window since). While answers come within it the limit grows by about its square root each
+ * window; past it the limit shrinks in proportion to the slowdown, so it settles where the
+ * engine's queue doubles its latency. An engine that times out or cannot be reached shrinks it
+ * by a tenth. A search over the limit is refused at once instead of joining a queue that would
+ * push every shopper past the budget.
  */
 
 export interface AdmissionOptions {
@@ -19,11 +18,6 @@ export interface AdmissionOptions {
   smoothing?: number;
   /** Latency this many times the latency without a queue still counts as normal. */
   tolerance?: number;
-  /**
-   * Latency that counts as normal whatever the engine's latency without a queue: a queue this
-   * long is worth waiting in, since the shopper still gets an answer well inside the budget.
-   */
-  targetMs?: number;
 }
 
 /** A search admitted: release it with how long the engine took, and whether it failed for the engine's sake. */
@@ -41,13 +35,11 @@ export class AdaptiveLimit {
   private window: { rttTotal: number; samples: number; busiest: number } = { rttTotal: 0, samples: 0, busiest: 0 };
   private readonly smoothing: number;
   private readonly tolerance: number;
-  private readonly targetMs: number;
 
   constructor(private readonly options: AdmissionOptions) {
     this.limitValue = options.initial;
     this.smoothing = options.smoothing ?? 0.2;
     this.tolerance = options.tolerance ?? 2;
-    this.targetMs = options.targetMs ?? 0;
   }
 
   /** The searches admitted at once right now. */
@@ -97,8 +89,7 @@ export class AdaptiveLimit {
       return;
     }
     this.noLoadRtt = Math.min(this.noLoadRtt, rtt);
-    const normal = Math.max(this.tolerance * this.noLoadRtt, this.targetMs);
-    const gradient = Math.max(0.5, Math.min(1, normal / rtt));
+    const gradient = Math.max(0.5, Math.min(1, (this.tolerance * this.noLoadRtt) / rtt));
     const estimate = this.limitValue * gradient + Math.sqrt(this.limitValue);
     const next = this.limitValue * (1 - this.smoothing) + estimate * this.smoothing;
     this.limitValue = Math.max(min, Math.min(max, next));

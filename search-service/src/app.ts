@@ -17,12 +17,8 @@ export const BASE_PATH = '/api/v2/product/s';
 /** SPEC section 9: gallery cache lifetime 1800 s, stale 21600 s. */
 const GALLERY_CACHE_CONTROL = 'public, max-age=1800, stale-while-revalidate=21600';
 
-/**
- * Searches at the engine at once, learnt from its latency between these bounds (admission.ts).
- * A queue of up to 250 ms, a quarter of the search budget, is worth waiting in: the admitted
- * searches' p95 stays well inside the 1000 ms.
- */
-export const DEFAULT_ADMISSION: AdmissionOptions = { initial: 16, min: 4, max: 512, targetMs: 250 };
+/** Searches at the engine at once: learnt from its latency between these bounds (admission.ts). */
+export const DEFAULT_ADMISSION: AdmissionOptions = { initial: 16, min: 4, max: 512 };
 
 export interface AppDeps {
   config: Pick<SearchConfig, 'SEARCH_INDEX' | 'SEARCH_CACHE_TTL_MS' | 'RATE_LIMIT_SEARCH_PER_MINUTE' | 'SEARCH_TRUSTED_PROXIES'>;
