@@ -19,7 +19,7 @@ import { INDEX_NAME, WIDGETS, configured, toUiState } from './ui-state';
 const noRender = () => {};
 
 /** One widget per hook the gallery mounts, with the same parameters. */
-function galleryWidgets(def: GallerySearchDefinition): Widget[] {
+export function galleryWidgets(def: GallerySearchDefinition): Widget[] {
   return [
     connectConfigure(noRender)({ searchParameters: configured(def) }),
     connectSearchBox(noRender)({}),

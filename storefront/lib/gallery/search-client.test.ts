@@ -1,20 +1,11 @@
 import instantsearch from 'instantsearch.js/es';
-import type { SearchClient, Widget } from 'instantsearch.js';
-import {
-  connectConfigure, connectHits, connectPagination, connectRange, connectRefinementList, connectSearchBox, connectSortBy, connectToggleRefinement,
-} from 'instantsearch.js/es/connectors';
+import type { SearchClient } from 'instantsearch.js';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DEFINITION, parseGalleryParams, toQueryString, type GallerySearchDefinition, type SearchResponse } from '@easel/search-service/contract';
+import { DEFAULT_DEFINITION, toQueryString, type GallerySearchDefinition, type SearchResponse } from '@easel/search-service/contract';
+import { definitionOf as def } from './definition.fixture';
+import { galleryWidgets } from './initial-results';
 import { contractParams, requestDefinition, toInstantSearchResult } from './search-client';
-import { INDEX_NAME, WIDGETS, configured, toUiState } from './ui-state';
-
-const def = (qs: string): GallerySearchDefinition => {
-  const query: Record<string, string[]> = {};
-  for (const [k, v] of new URLSearchParams(qs)) (query[k] ??= []).push(v);
-  const parsed = parseGalleryParams(query);
-  if (!parsed.ok) throw new Error(`${parsed.issue.param} ${parsed.issue.message}`);
-  return parsed.definition;
-};
+import { INDEX_NAME, toUiState } from './ui-state';
 
 describe('contractParams', () => {
   it.each([
@@ -29,7 +20,7 @@ describe('contractParams', () => {
   });
 });
 
-/** The requests InstantSearch itself sends for a UI state, with every gallery widget mounted. */
+/** The requests InstantSearch itself sends for a UI state, with the gallery's widgets mounted (as the server renders them). */
 async function requestsFor(d: GallerySearchDefinition): Promise<Parameters<SearchClient['search']>[0]> {
   let seen: Parameters<SearchClient['search']>[0] = [];
   const searchClient = {
@@ -39,17 +30,7 @@ async function requestsFor(d: GallerySearchDefinition): Promise<Parameters<Searc
     },
   } as unknown as SearchClient;
   const search = instantsearch({ indexName: INDEX_NAME, searchClient, initialUiState: { [INDEX_NAME]: toUiState(d) } });
-  const noRender = () => {};
-  search.addWidgets([
-    connectConfigure(noRender)({ searchParameters: configured(d) }),
-    connectSearchBox(noRender)({}),
-    connectSortBy(noRender)(WIDGETS.sortBy),
-    connectHits(noRender)({}),
-    connectPagination(noRender)({}),
-    ...Object.values(WIDGETS.lists).map((p) => connectRefinementList(noRender)(p)),
-    ...Object.values(WIDGETS.toggles).map((p) => connectToggleRefinement(noRender)(p)),
-    ...Object.values(WIDGETS.ranges).map((p) => connectRange(noRender)(p)),
-  ] as Widget[]);
+  search.addWidgets(galleryWidgets(d));
   const searched = new Promise<void>((resolve) => search.on('render', () => resolve()));
   search.start();
   await searched;

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseGalleryParams, toQueryString, type GallerySearchDefinition } from '@easel/search-service/contract';
+import { toQueryString } from '@easel/search-service/contract';
+import { definitionOf as def } from './definition.fixture';
 import { fromUiState, toUiState } from './ui-state';
-
-const def = (qs: string): GallerySearchDefinition => {
-  const query: Record<string, string[]> = {};
-  for (const [k, v] of new URLSearchParams(qs)) (query[k] ??= []).push(v);
-  const parsed = parseGalleryParams(query);
-  if (!parsed.ok) throw new Error(`${parsed.issue.param} ${parsed.issue.message}`);
-  return parsed.definition;
-};
 
 describe('toUiState', () => {
   it.each([
