@@ -4,8 +4,8 @@ import { freeShippingCountry, type ProductCard } from './contract';
 
 /**
  * An index hit -> the contract's product card. The one implementation: the service maps its
- * engine hits with it, and the storefront maps the raw hits InstantSearch gets from
- * `…/meili/multi-search` with it, so both show the same card. Browser-safe (imported as
+ * engine hits with it, and the storefront the works it reads from SQLite (recommendations,
+ * collections), so every card is made alike. Browser-safe (imported as
  * `@easel/search-service/product-card`): type-only imports from the indexer, values from the
  * contract and the picture addresses (`@easel/data/media`) only.
  *

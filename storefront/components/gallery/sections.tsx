@@ -3,7 +3,6 @@
 import { useRange, useRefinementList, useToggleRefinement } from 'react-instantsearch';
 import { CATEGORY_VALUES, COLOURS, SIZE_BUCKET_LIMITS_CM, type Category } from '@easel/data/vocabulary';
 import { FILTERS, PANEL_SECTIONS, rowsOfSection, type FilterRow } from '@easel/search-service/filters';
-import type { GallerySearchDefinition } from '@easel/search-service/contract';
 import { valueLabel } from '../../lib/gallery/labels';
 import { changeFilters, isSectionActive, PANEL_ORDER, removeCategory, resetSection, setShipsTo, toggleValue, type PanelSection } from '../../lib/gallery/rules';
 import { WIDGETS } from '../../lib/gallery/ui-state';
@@ -15,7 +14,6 @@ import { useCountryName, useGallery } from './gallery-context';
 import { PriceFilter } from './price-filter';
 import { LengthRange } from './length-range';
 
-type Def = GallerySearchDefinition;
 type ListRow = Extract<FilterRow, { kind: 'list' }>;
 type CountryRow = Extract<FilterRow, { kind: 'country' }>;
 type FlagRow = Extract<FilterRow, { kind: 'flag' }>;

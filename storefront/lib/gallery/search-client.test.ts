@@ -74,7 +74,7 @@ describe('toInstantSearchResult', () => {
         in_sale: [{ value: 'on', count: 5 }],
       },
     } as unknown as SearchResponse;
-    const result = toInstantSearchResult({ indexName: 'artworks', params: {} }, d, response);
+    const result = toInstantSearchResult('artworks', d, response);
     expect(result).toMatchObject({ nbHits: 61, nbPages: 2, page: 0, hitsPerPage: 60, hits: [{ objectID: '7', slug: 'sea' }] });
     expect(result.facets.colours).toEqual({ red: 3 });
     expect(result.facets.in_sale).toEqual({ on: 5 });

@@ -67,13 +67,13 @@ export function requestDefinition(request: Request): GallerySearchDefinition {
 }
 
 /**
- * The contract's answer -> InstantSearch's result for one request: the cards as hits, the
+ * The contract's answer -> InstantSearch's result for an index: the cards as hits, the
  * counts, and each row's facet values keyed by its parameter name (zero counts left out, as
  * the engine leaves them out):
  * { results: [card], count: 61, num_pages: 2, page: 1, facets: { colours: [{ value: 'red', count: 3 }], price: { min: 10, max: 900 } } }
  * -> { hits: [{ objectID: '7', … }], nbHits: 61, nbPages: 2, page: 0, facets: { colours: { red: 3 } }, facets_stats: { price: { min: 10, max: 900 } } }.
  */
-export function toInstantSearchResult(request: Request, def: GallerySearchDefinition, response: SearchResponse) {
+export function toInstantSearchResult(indexName: string, def: GallerySearchDefinition, response: SearchResponse) {
   const facets: Record<string, Record<string, number>> = {};
   for (const row of FILTERS) {
     if (row.kind === 'range') continue;
@@ -81,7 +81,7 @@ export function toInstantSearchResult(request: Request, def: GallerySearchDefini
   }
   const price = response.facets.price;
   return {
-    index: request.indexName,
+    index: indexName,
     hits: response.results.map((card) => ({ ...card, objectID: String(card.id) })),
     nbHits: response.count,
     nbPages: response.num_pages,
@@ -129,18 +129,14 @@ export function createSearchClient(origin: string, timeoutMs: number): SearchCli
   };
   return {
     async search(requests) {
-      const searches = new Map<string, { def: GallerySearchDefinition; answer: Promise<SearchResponse> }>();
+      // One answer per index, made into InstantSearch's result once and given to each of its requests.
+      const searches = new Map<string, Promise<ReturnType<typeof toInstantSearchResult>>>();
       for (const request of requests) {
         if (searches.has(request.indexName)) continue;
         const def = requestDefinition(request);
-        searches.set(request.indexName, { def, answer: fetchSearch(def) });
+        searches.set(request.indexName, fetchSearch(def).then((answer) => toInstantSearchResult(request.indexName, def, answer)));
       }
-      const results = await Promise.all(
-        requests.map(async (request) => {
-          const { def, answer } = searches.get(request.indexName)!;
-          return toInstantSearchResult(request, def, await answer);
-        }),
-      );
+      const results = await Promise.all(requests.map((request) => searches.get(request.indexName)!));
       return { results } as unknown as Awaited<ReturnType<SearchClient['search']>>;
     },
   } as SearchClient;
