@@ -65,7 +65,7 @@ await runCli(async () => {
     DATABASE_FILE: databaseFile, MEILI_URL: meili.url, MEILI_MASTER_KEY: meili.masterKey,
     STOREFRONT_PORT: String(storefrontPort), SEARCH_PORT: String(searchPort),
     // One address sends all of the load: the per-address limits would measure themselves.
-    RATE_LIMIT_SEARCH_PER_MINUTE: '0', RATE_LIMIT_LOGIN_PER_MINUTE: '0', RATE_LIMIT_JOIN_PER_MINUTE: '0', RATE_LIMIT_CHECKOUT_PER_MINUTE: '0',
+    RATE_LIMIT_SEARCH_PER_MINUTE: '0', RATE_LIMIT_LOGIN_PER_MINUTE: '0', RATE_LIMIT_JOIN_PER_MINUTE: '0', RATE_LIMIT_CHECKOUT_PER_MINUTE: '0', RATE_LIMIT_MEDIA_PER_MINUTE: '0',
   };
   let product: ChildProcess | undefined;
   try {

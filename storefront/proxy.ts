@@ -1,16 +1,13 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { API_CONTENT_SECURITY_POLICY } from '@easel/search-service/security-headers';
 import { apiError } from './lib/api-error';
-import { getConfig } from './lib/config';
 import { newNonce, pageContentSecurityPolicy } from './lib/content-security-policy';
 import { isCrossSiteRequest, isGuardedPath } from './lib/csrf';
 import { getDb } from './lib/db';
 import { pageExists } from './lib/page-exists';
 import { SESSION_COOKIE } from './lib/session';
-import { createRequestLimits } from './lib/rate-limits';
+import { requestLimits } from './lib/rate-limits';
 import { forwardRequestPath } from './lib/request-path';
-
-let limits: ReturnType<typeof createRequestLimits> | undefined;
 
 /**
  * Every request but build assets and artwork pictures passes here.
@@ -30,7 +27,7 @@ export async function proxy(request: NextRequest) {
   if (isGuardedPath(pathname)) {
     const refusal = isCrossSiteRequest(request, request.headers.get('host') ?? request.nextUrl.host)
       ? apiError(403, 'forbidden', 'This request came from another site and was refused.')
-      : await (limits ??= createRequestLimits(getConfig())).check(request);
+      : await requestLimits().check(request);
     const response = refusal ?? NextResponse.next();
     response.headers.set('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
     return response;

@@ -15,6 +15,7 @@ import * as boundedHolds from './migrations/0011-bounded-holds';
 import * as guestCheckout from './migrations/0012-guest-checkout';
 import * as dispatchTime from './migrations/0013-dispatch-time';
 import * as addressBook from './migrations/0014-address-book';
+import * as pictureSeeds from './migrations/0015-picture-seeds';
 
 export type Db = Kysely<Database>;
 
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-guest-checkout': guestCheckout,
   '0013-dispatch-time': dispatchTime,
   '0014-address-book': addressBook,
+  '0015-picture-seeds': pictureSeeds,
 };
 
 /** The database could not be opened or migrated; the message says what to do. */

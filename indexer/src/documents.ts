@@ -90,6 +90,11 @@ export function imageSpecOf(artwork: IndexableArtwork, image: IndexableArtwork['
   };
 }
 
+/** Every picture of an artwork the site shows: its card's (the first image's) and each image's in the viewer. */
+export function pictureSpecsOf(artwork: IndexableArtwork): ArtworkImageSpec[] {
+  return [imageSpecOf(artwork), ...artwork.images.slice(1).map((image) => imageSpecOf(artwork, image))];
+}
+
 /**
  * An indexable artwork -> its search document, prices converted with the given rates:
  * { price_minor: 10000, sale_price_minor: 8000, … } -> { prices: { GBP: 8000, USD: 11120, … }, in_sale: true, … }

@@ -31,6 +31,8 @@ const envSchema = z.object({
       .transform((p) => path.resolve(REPO_ROOT, p))
       .default(path.join(REPO_ROOT, 'var', 'media')),
   ),
+  /** The most the picture cache keeps on disk, in MB; past it the least recently served go (lib/media-cache.ts). */
+  MEDIA_CACHE_MAX_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(2048)),
   // Signed-in users' settings and the currency rates are read from the catalogue database.
   DATABASE_FILE: z.preprocess(emptyToUndefined, databaseFileSchema),
   /** The simulated card provider's ledger (its own SQLite file); beside DATABASE_FILE by default. */
@@ -51,6 +53,8 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_PER_MINUTE: perMinuteSchema(10),
   RATE_LIMIT_JOIN_PER_MINUTE: perMinuteSchema(10),
   RATE_LIMIT_CHECKOUT_PER_MINUTE: perMinuteSchema(30),
+  /** Artwork pictures, a gallery page being about 24; a browser keeps each one for a year. */
+  RATE_LIMIT_MEDIA_PER_MINUTE: perMinuteSchema(1200),
   /** The proxies in front of the storefront whose X-Forwarded-For is believed (server.ts); none by default. */
   TRUSTED_PROXIES: trustedProxiesSchema(''),
 })

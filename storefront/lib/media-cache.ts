@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
 import { artworkImageUrl, type ArtworkImageSpec } from '@easel/data/media';
 import { renderArtworkImage } from './artwork-image';
 
 /**
- * Rendered artwork pictures, cached on disk by their canonical URL so each one is drawn once.
+ * Rendered artwork pictures, cached on disk by their canonical URL so each one is drawn once,
+ * within a cap on the bytes kept: past it, the least recently served pictures are deleted.
  * A picture is written to a temporary file and renamed into place, so a reader never sees a
- * half-written file; renders of the same picture running at once in this process are shared.
+ * half-written file; renders of the same picture running at once are shared. The cache counts
+ * what is on disk when it opens (oldest written first) and what it writes after, so one server
+ * process should own a folder.
  */
-
-const inFlight = new Map<string, Promise<Buffer>>();
 
 /** Where a picture is cached: `<dir>/<category>/<kind>/<seed>/<palette>/<aspect>/<width>.webp`. */
 export function cachedImagePath(dir: string, spec: ArtworkImageSpec, width: number): string {
@@ -20,38 +22,76 @@ export function cachedImagePath(dir: string, spec: ArtworkImageSpec, width: numb
 
 export type RenderFn = (spec: ArtworkImageSpec, width: number) => Promise<Buffer>;
 
-/** The picture's WebP bytes: from the cache when present, else rendered and stored. */
-export async function getArtworkImage(
-  dir: string,
-  spec: ArtworkImageSpec,
-  width: number,
-  render: RenderFn = renderArtworkImage,
-): Promise<Buffer> {
-  const file = cachedImagePath(dir, spec, width);
-  try {
-    return await readFile(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  let pending = inFlight.get(file);
-  if (!pending) {
-    pending = renderAndStore(file, spec, width, render).finally(() => inFlight.delete(file));
-    inFlight.set(file, pending);
-  }
-  return pending;
+export interface MediaCache {
+  /** The picture's WebP bytes: from the cache when present, else rendered and stored. */
+  get(spec: ArtworkImageSpec, width: number): Promise<Buffer>;
 }
 
-async function renderAndStore(file: string, spec: ArtworkImageSpec, width: number, render: RenderFn): Promise<Buffer> {
-  const image = await render(spec, width);
-  const tmp = `${file}.${process.pid}.${randomUUID()}.tmp`;
-  try {
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(tmp, image);
-    await rename(tmp, file);
-  } catch (error) {
-    // A cache that cannot be written must not stop the picture being served.
-    await rm(tmp, { force: true }).catch(() => undefined);
-    console.warn(`media cache: could not store ${file}:`, (error as Error).message);
+export function createMediaCache({ dir, maxBytes, render = renderArtworkImage }: { dir: string; maxBytes: number; render?: RenderFn }): MediaCache {
+  // File -> its size; an eviction deletes the file. A picture larger than the whole cap is served but not kept.
+  const files = new LRUCache<string, number>({
+    maxSize: maxBytes,
+    sizeCalculation: (bytes) => Math.max(1, bytes),
+    dispose: (_bytes, file, reason) => {
+      if (reason === 'evict') void rm(file, { force: true });
+    },
+  });
+  const inFlight = new Map<string, Promise<Buffer>>();
+  const opened = countExisting(dir, files);
+
+  async function renderAndStore(file: string, spec: ArtworkImageSpec, width: number): Promise<Buffer> {
+    const image = await render(spec, width);
+    if (image.byteLength > maxBytes) return image;
+    const tmp = `${file}.${process.pid}.${randomUUID()}.tmp`;
+    try {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(tmp, image);
+      await rename(tmp, file);
+      files.set(file, image.byteLength);
+    } catch (error) {
+      // A cache that cannot be written must not stop the picture being served.
+      await rm(tmp, { force: true }).catch(() => undefined);
+      console.warn(`media cache: could not store ${file}:`, (error as Error).message);
+    }
+    return image;
   }
-  return image;
+
+  return {
+    async get(spec, width) {
+      await opened;
+      const file = cachedImagePath(dir, spec, width);
+      if (files.get(file) !== undefined) {
+        try {
+          return await readFile(file);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+          files.delete(file); // removed behind the cache's back: draw it again
+        }
+      }
+      let pending = inFlight.get(file);
+      if (!pending) {
+        pending = renderAndStore(file, spec, width).finally(() => inFlight.delete(file));
+        inFlight.set(file, pending);
+      }
+      return pending;
+    },
+  };
+}
+
+/** Counts the pictures already on disk, oldest written first, so the oldest go first when over the cap; clears stray temporary files. */
+async function countExisting(dir: string, files: LRUCache<string, number>): Promise<void> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const found = await Promise.all(entries.filter((e) => e.isFile()).map(async (e) => {
+    const file = path.join(e.parentPath, e.name);
+    if (file.endsWith('.tmp')) {
+      await rm(file, { force: true });
+      return undefined;
+    }
+    const { size, mtimeMs } = await stat(file).catch(() => ({ size: 0, mtimeMs: 0 }));
+    return { file, size, mtimeMs };
+  }));
+  for (const entry of found.filter((f) => f !== undefined).sort((a, b) => a.mtimeMs - b.mtimeMs)) {
+    if (entry.size > files.maxSize) await rm(entry.file, { force: true });
+    else files.set(entry.file, entry.size);
+  }
 }

@@ -5,7 +5,7 @@ import { proxy } from '../proxy';
 import { apiErrorBodySchema } from './api-error';
 import { createRequestLimits, settleForwardedHeaders } from './rate-limits';
 
-const LIMITS = { RATE_LIMIT_SEARCH_PER_MINUTE: 5, RATE_LIMIT_LOGIN_PER_MINUTE: 3, RATE_LIMIT_JOIN_PER_MINUTE: 2, RATE_LIMIT_CHECKOUT_PER_MINUTE: 4 };
+const LIMITS = { RATE_LIMIT_SEARCH_PER_MINUTE: 5, RATE_LIMIT_LOGIN_PER_MINUTE: 3, RATE_LIMIT_JOIN_PER_MINUTE: 2, RATE_LIMIT_CHECKOUT_PER_MINUTE: 4, RATE_LIMIT_MEDIA_PER_MINUTE: 6 };
 const request = (method: string, path: string, address: string) =>
   new NextRequest(`http://shop.test${path}`, { method, headers: { 'x-forwarded-for': address, 'sec-fetch-site': 'same-origin' } });
 
@@ -16,6 +16,7 @@ describe('createRequestLimits', () => {
     ['POST', '/api/account/join/', LIMITS.RATE_LIMIT_JOIN_PER_MINUTE],
     ['POST', '/api/checkout/', LIMITS.RATE_LIMIT_CHECKOUT_PER_MINUTE],
     ['POST', '/api/checkout/order/', LIMITS.RATE_LIMIT_CHECKOUT_PER_MINUTE],
+    ['GET', '/media/art/painting/main/7/blue/1000/320.webp', LIMITS.RATE_LIMIT_MEDIA_PER_MINUTE],
   ] as const)('%s %s: the request over the limit is a 429 with Retry-After; another address is unaffected', async (method, path, limit) => {
     const limits = createRequestLimits(LIMITS);
     for (let i = 0; i < limit; i += 1) expect(await limits.check(request(method, path, '203.0.113.1'))).toBeNull();

@@ -2,7 +2,7 @@ import type { NextRequest } from 'next/server';
 import type { IncomingHttpHeaders } from 'node:http';
 import { clientAddress, createRateLimit, normalise, tooManyRequestsMessage, type RateLimit } from '@easel/data/rate-limit';
 import { apiError } from './api-error';
-import type { StorefrontConfig } from './config';
+import { getConfig, type StorefrontConfig } from './config';
 
 /**
  * The storefront's rate limits (docs/SECURITY.md, "Rate limits"), applied by proxy.ts before any
@@ -19,6 +19,8 @@ const LIMITED = [
   { prefix: '/api/account/claim/', method: 'POST', limit: 'RATE_LIMIT_JOIN_PER_MINUTE' },
   // Both the quote and the order.
   { prefix: '/api/checkout/', method: 'POST', limit: 'RATE_LIMIT_CHECKOUT_PER_MINUTE' },
+  // Checked by the picture route itself (lib/media.ts): proxy.ts leaves pictures alone.
+  { prefix: '/media/art/', method: 'GET', limit: 'RATE_LIMIT_MEDIA_PER_MINUTE' },
 ] as const;
 
 type Limits = Pick<StorefrontConfig, (typeof LIMITED)[number]['limit']>;
@@ -60,4 +62,11 @@ export function createRequestLimits(config: Limits) {
       return response;
     },
   };
+}
+
+let limits: ReturnType<typeof createRequestLimits> | undefined;
+
+/** The process's limits, made from its configuration on first use. */
+export function requestLimits(): ReturnType<typeof createRequestLimits> {
+  return (limits ??= createRequestLimits(getConfig()));
 }

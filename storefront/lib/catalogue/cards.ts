@@ -33,8 +33,12 @@ export function imageSource(spec: ArtworkImageSpec, width = CARD_IMAGE_WIDTH): I
  * until artists upload portraits: 7 -> a square painting detail in pink and beige.
  */
 export function avatarImage(avatarSeed: number): ImageSource {
+  return imageSource(avatarSpec(avatarSeed), AVATAR_WIDTH);
+}
+
+export function avatarSpec(avatarSeed: number): ArtworkImageSpec {
   const colour = (offset: number) => COLOUR_VALUES[(avatarSeed + offset) % COLOUR_VALUES.length]!;
-  return imageSource({ category: 'painting', kind: 'detail', seed: avatarSeed, colours: [colour(0), colour(2)], aspectMilli: 1000 }, AVATAR_WIDTH);
+  return { category: 'painting', kind: 'detail', seed: avatarSeed, colours: [colour(0), colour(2)], aspectMilli: 1000 };
 }
 
 /**

@@ -50,6 +50,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     RATE_LIMIT_LOGIN_PER_MINUTE: '0',
     RATE_LIMIT_JOIN_PER_MINUTE: '0',
     RATE_LIMIT_CHECKOUT_PER_MINUTE: '0',
+    RATE_LIMIT_MEDIA_PER_MINUTE: '0',
   };
   const services: Service[] = [];
   const stop = async () => {

@@ -6,10 +6,12 @@ import { serve, type ServerType } from '@hono/node-server';
 import fc from 'fast-check';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artworkImageUrl } from '@easel/data/media';
+import { getIndexableArtworks } from '@easel/data/queries/search-source';
 import { CATEGORY_VALUES, COLOUR_VALUES, CURRENCIES } from '@easel/data/vocabulary';
+import { pictureSpecsOf } from '@easel/indexer/documents';
 import { fuzzEndpoint, fuzzRuns, fuzzTimeout, goodOrJunk, junkText } from '../../../data/test/fuzz';
 import { buildFixture, type Fixture } from '../../../search-service/test/fixture';
-import { GET as mediaGet } from '../../app/media/art/[...path]/route';
 import { GET as forwardGet } from '../../app/api/v2/product/s/[[...path]]/route';
 import { GET as pageDataGet } from '../../app/shop/page-data/route';
 import { createArtistHandler, createArtistListHandler } from '../../lib/catalogue/artist-api';
@@ -18,6 +20,8 @@ import { createProductHandler } from '../../lib/catalogue/product-api';
 import { createRecentlyViewedHandlers } from '../../lib/catalogue/recently-viewed-api';
 import { createSearchHandler } from '../../lib/catalogue/search-api';
 import { createCurrencyRatesHandler } from '../../lib/currency-rates';
+import { answerPictureRequest } from '../../lib/media';
+import { createMediaCache } from '../../lib/media-cache';
 import { COUNTRIES, fuzzHandler, openWorld, type World } from './world';
 
 /**
@@ -38,9 +42,7 @@ beforeAll(async () => {
     const s = serve({ fetch: search.app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
   });
   searchUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // The picture route and the search forward read the config at first use: pictures go to a
-  // temporary folder, searches to this suite's search service.
-  process.env.MEDIA_CACHE_DIR = mediaDir;
+  // The search forward reads the config at first use: searches go to this suite's search service.
   process.env.SEARCH_SERVICE_URL = searchUrl;
 });
 afterAll(async () => {
@@ -123,6 +125,9 @@ describe('catalogue endpoints fuzz', () => {
 
   it('GET /media/art/…', async () => {
     const runs = fuzzRuns();
+    const artworks = await getIndexableArtworks(world.db, { afterId: 0, limit: 4 });
+    const real = artworks.flatMap(pictureSpecsOf).map((spec) => artworkImageUrl(spec, 320).split('/').slice(3));
+    const deps = { db: world.db, cache: createMediaCache({ dir: mediaDir, maxBytes: 1024 * 1024 }), limits: { check: async () => null } };
     const cases = await fuzzEndpoint({
       name: 'GET /media/art/[...path]',
       runs,
@@ -133,9 +138,10 @@ describe('catalogue endpoints fuzz', () => {
           goodOrJunk(['320.webp', '99999.webp', '0.webp', '320.png']),
         ).map((parts) => [...parts]),
         fc.array(junkText, { maxLength: 8 }),
+        fc.constantFrom(...real),
       ),
       json: false,
-      send: (segments) => mediaGet(new NextRequest('http://shop.test/media/art/x'), { params: Promise.resolve({ path: segments }) }),
+      send: (segments) => answerPictureRequest(new NextRequest('http://shop.test/media/art/x'), segments, deps),
     });
     expect(cases).toBe(runs);
   }, timeout);
