@@ -3,12 +3,15 @@ import { parseArgs } from 'node:util';
 import next from 'next';
 import { getConfig } from './lib/config';
 import { settleForwardedHeaders } from './lib/rate-limits';
+import { originForm } from './lib/request-path';
 
 /**
- * The storefront's production server (`npm start` runs it): `next start` with one thing added.
+ * The storefront's production server (`npm start` runs it): `next start` with two things added.
+ * A request line with an absolute URI is read as its path (lib/request-path.ts originForm), so
+ * Next.js never redirects to the host it names.
  * Next.js tells route handlers the client's address only through X-Forwarded-For, and fills it
  * from the socket only when the request has none (`??=` in next/dist/server/base-server.js), so
- * behind no proxy a client could name any address it liked and dodge the rate limits. Here the
+ * behind no proxy a client could name any address it liked and dodge the rate limits. So the
  * header is replaced, before Next.js sees the request, by the one address the limits count
  * (lib/rate-limits.ts settleForwardedHeaders).
  */
@@ -22,6 +25,7 @@ await app.prepare();
 const handle = app.getRequestHandler();
 
 const server = createServer((req, res) => {
+  req.url = originForm(req.url ?? '/');
   settleForwardedHeaders(req.headers, req.socket.remoteAddress, trusted);
   void handle(req, res);
 });

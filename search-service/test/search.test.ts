@@ -354,6 +354,9 @@ describe('hostile input gets a 400 naming the parameter', () => {
     ['q=sea%22%20OR%20%22', 'q'],
     [`q=${'x'.repeat(500)}`, 'q'],
     ['filter=status%20%3D%20sold', 'filter'],
+    // No highlighting is offered, so no highlight tags are accepted, however harmless.
+    ['highlightPreTag=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E', 'highlightPreTag'],
+    ['highlightPostTag=%3Cmark%3E', 'highlightPostTag'],
     ['%FF=1', '%FF'],
     ['artist=ada%22%20OR%20artist_slug%20!%3D%20%22x', 'artist'],
     ['artist=Ada_Lovelace', 'artist'],

@@ -145,6 +145,37 @@ describe('pages are only read', () => {
   });
 });
 
+describe('a request line with an absolute URI', () => {
+  /** Sends one raw request line (fetch cannot) and returns the status and Location. */
+  async function rawGet(base: string, target: string) {
+    const { connect } = await import('node:net');
+    const url = new URL(base);
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(url.port), url.hostname, () => socket.write(`GET ${target} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`));
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk));
+      socket.on('end', () => resolve(answer));
+      socket.on('error', reject);
+    });
+    const [statusLine = '', ...headers] = text.split('\r\n\r\n')[0]!.split('\r\n');
+    return { status: Number(statusLine.split(' ')[1]), location: headers.find((h) => /^location:/i.test(h))?.slice('location:'.length).trim() };
+  }
+
+  it('is read as its path on this site, never redirected to the host it names', async () => {
+    const work = await anyWork();
+    for (const [target, status, location] of [
+      ['http://evil.example/shop', 308, '/shop/'],
+      ['http://evil.example/shop/', 200, undefined],
+      [`https://evil.example/product/${work}`, 308, `/product/${work}/`],
+      ['http://evil.example//evil2.example/', 308, '/evil2.example/'],
+    ] as const) {
+      expect(await rawGet(base, target), target).toEqual({ status, location });
+    }
+    const search = await rawGet(inject('searchUrl'), 'http://evil.example/api/v2/product/s/?q=sea');
+    expect(search).toEqual({ status: 200, location: undefined });
+  });
+});
+
 describe('the Meilisearch master key', () => {
   it('is in no script or file the browser can load (the build\'s static output), nor named there', () => {
     const key = masterKey();
