@@ -1,9 +1,8 @@
 import { Pool } from 'undici';
+import { SEARCH_WAITS_MS } from './contract';
 import type { MeiliQuery } from './meili-request';
 import type { MeiliResult } from './meili-response';
 
-/** SPEC section 9: product search time-out. */
-export const ENGINE_TIMEOUT_MS = 1000;
 
 /** The engine did not answer in time. */
 export class EngineTimeoutError extends Error {
@@ -44,10 +43,10 @@ const UNREACHABLE_CODES = new Set([
 
 /**
  * A keep-alive connection pool to Meilisearch; every call carries its own time-out signal
- * (1000 ms by default), which also covers reading the body.
+ * (the search budget's engine share by default), which also covers reading the body.
  */
 export function createEngine(conn: { url: string; masterKey: string }, options: { timeoutMs?: number; connections?: number } = {}): Engine {
-  const timeoutMs = options.timeoutMs ?? ENGINE_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? SEARCH_WAITS_MS.engine;
   const base = new URL(conn.url);
   const prefix = base.pathname.replace(/\/+$/, '');
   const pool = new Pool(base.origin, { connections: options.connections ?? 64, keepAliveTimeout: 30_000, pipelining: 1 });

@@ -1,6 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
+import { SEARCH_WAITS_MS } from '@easel/search-service/contract';
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { SearchSuggestions } from '../lib/catalogue/search-api';
 import { useT } from '../lib/i18n/use-t';
@@ -41,7 +42,9 @@ export function HeaderSearch() {
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       try {
-        const response = await fetch(`/api/v2/search/?q=${encodeURIComponent(q)}`, { signal: controller.signal });
+        const response = await fetch(`/api/v2/search/?q=${encodeURIComponent(q)}`, {
+          signal: AbortSignal.any([controller.signal, AbortSignal.timeout(SEARCH_WAITS_MS.browser)]),
+        });
         setSuggestions(response.ok ? ((await response.json()) as SearchSuggestions) : NONE);
         setActive(-1);
       } catch {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  facetsSchema, productCardSchema, searchResponseSchema, toQueryString,
+  facetsSchema, productCardSchema, SEARCH_WAITS_MS, searchResponseSchema, toQueryString,
   type FacetValue, type GallerySearchDefinition, type ProductCard,
 } from '@easel/search-service/contract';
 import { toCard, type CardDisplay, type ProductCardData } from './cards';
@@ -60,7 +60,7 @@ export async function fetchGallery(
   try {
     response = await fetch(url, {
       headers: { Accept: 'application/json' },
-      signal: AbortSignal.timeout(5000),
+      signal: AbortSignal.timeout(SEARCH_WAITS_MS.storefront),
       next: { revalidate: 30 },
     });
   } catch (error) {

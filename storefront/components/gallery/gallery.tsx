@@ -5,8 +5,7 @@ import type { InitialResults } from 'instantsearch.js';
 import { history } from 'instantsearch.js/es/lib/routers';
 import { InstantSearch, InstantSearchSSRProvider } from 'react-instantsearch';
 import type { Currency } from '@easel/data/vocabulary';
-import type { GallerySearchDefinition } from '@easel/search-service/contract';
-import { REQUEST_TIMEOUT_MS } from '../../lib/fetch-json';
+import { SEARCH_WAITS_MS, type GallerySearchDefinition } from '@easel/search-service/contract';
 import { galleryUrl, parseGalleryQuery, parseLandingPath, GALLERY_PATH } from '../../lib/gallery/location';
 import { createSearchClient } from '../../lib/gallery/search-client';
 import { fromUiState, INDEX_NAME, toUiState } from '../../lib/gallery/ui-state';
@@ -45,7 +44,7 @@ export function Gallery({ serverUrl, initialResults, definition, currencyInAddre
   const addressCurrency = currencyInAddress ? undefined : currency;
   // Built once per mount: a new client or router would make InstantSearch search again. The
   // server never searches through this client (it renders from `initialResults` or not at all).
-  const searchClient = useMemo(() => createSearchClient(typeof window === 'undefined' ? 'http://localhost' : window.location.origin, REQUEST_TIMEOUT_MS), []);
+  const searchClient = useMemo(() => createSearchClient(typeof window === 'undefined' ? 'http://localhost' : window.location.origin, SEARCH_WAITS_MS.browser), []);
   const routing = useMemo(
     () => ({
       router: history<GallerySearchDefinition>({

@@ -1,8 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { REQUEST_TIMEOUT_MS } from '../fetch-json';
-import { toQueryString, type GallerySearchDefinition, type PriceBar } from '@easel/search-service/contract';
+import { SEARCH_WAITS_MS, toQueryString, type GallerySearchDefinition, type PriceBar } from '@easel/search-service/contract';
 
 /**
  * The panel's live figures from the search API: the draft's match count (`_count`) and the
@@ -24,7 +23,7 @@ function useSearchApi<T>(endpoint: '_count' | '_prices', query: string, pick: (j
       try {
         const response = await fetch(`/api/v2/product/s/${endpoint}/${query ? `?${query}` : ''}`, {
           headers: { accept: 'application/json' },
-          signal: AbortSignal.any([controller.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
+          signal: AbortSignal.any([controller.signal, AbortSignal.timeout(SEARCH_WAITS_MS.browser)]),
         });
         if (!response.ok) throw new Error(`${endpoint} answered ${response.status}`);
         const value = pick(await response.json());

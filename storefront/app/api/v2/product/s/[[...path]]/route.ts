@@ -1,5 +1,5 @@
 import type { NextRequest } from 'next/server';
-import type { ErrorResponse } from '@easel/search-service/contract';
+import { SEARCH_WAITS_MS, type ErrorResponse } from '@easel/search-service/contract';
 import { getConfig } from '../../../../../../lib/config';
 import { requestAddress } from '../../../../../../lib/rate-limits';
 
@@ -10,8 +10,6 @@ import { requestAddress } from '../../../../../../lib/rate-limits';
  * The shopper's address goes with each search: the search service limits searches per shopper.
  */
 
-/** The search service answers within its 1000 ms budget; this covers the hop on top. */
-const FORWARD_TIMEOUT_MS = 1500;
 const PASSED_HEADERS = ['content-type', 'cache-control', 'etag', 'retry-after'];
 
 export async function GET(request: NextRequest): Promise<Response> {
@@ -25,7 +23,7 @@ export async function GET(request: NextRequest): Promise<Response> {
   try {
     upstream = await fetch(target, {
       headers,
-      signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
+      signal: AbortSignal.timeout(SEARCH_WAITS_MS.storefront),
       cache: 'no-store',
     });
   } catch (error) {
