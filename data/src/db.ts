@@ -16,6 +16,7 @@ import * as guestCheckout from './migrations/0012-guest-checkout';
 import * as dispatchTime from './migrations/0013-dispatch-time';
 import * as addressBook from './migrations/0014-address-book';
 import * as pictureSeeds from './migrations/0015-picture-seeds';
+import * as emailConfirmation from './migrations/0016-email-confirmation';
 
 export type Db = Kysely<Database>;
 
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-dispatch-time': dispatchTime,
   '0014-address-book': addressBook,
   '0015-picture-seeds': pictureSeeds,
+  '0016-email-confirmation': emailConfirmation,
 };
 
 /** The database could not be opened or migrated; the message says what to do. */

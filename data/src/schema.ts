@@ -143,9 +143,25 @@ export interface UsersTable {
   language: 'en-gb' | 'en-us';
   /** What the user told us about themselves and the art they like; null until they do. */
   about: string | null;
-  /** A guest's email (a checkout without an account): set only on guest accounts, which cannot log in. */
-  guest_email: string | null;
+  /**
+   * The address an account gave and does not hold yet (its `email` is then a placeholder): a
+   * guest's, or a new account's until its owner confirms it. Log-in by email needs it confirmed.
+   */
+  unconfirmed_email: string | null;
+  /** SHA-256 of the link mailed to `unconfirmed_email`; null once confirmed or for a guest. */
+  confirm_token_hash: string | null;
   created_at: Timestamp;
+}
+
+/** Mail waiting for the sender (docs/SECURITY.md, "Joining"). */
+export interface OutboxTable {
+  id: Generated<number>;
+  to_email: string;
+  subject: string;
+  body: string;
+  created_at: Timestamp;
+  /** When the sender took it; null while it waits. */
+  sent_at: Timestamp | null;
 }
 
 export interface SessionsTable {
@@ -346,6 +362,7 @@ export interface Database {
   recently_viewed: RecentlyViewedTable;
   tracking_events: TrackingEventsTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
+  outbox: OutboxTable;
 }
 
 export type ArtistRow = Selectable<ArtistsTable>;

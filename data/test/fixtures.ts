@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { seedCatalogue } from '../src/catalogue/seed';
 import { openDatabase, type Db } from '../src/db';
+import { getMailTo } from '../src/queries/outbox';
 import type { UsersTable } from '../src/schema';
 
 /** A database in its own temporary folder, for one test file; `close` removes it all. */
@@ -64,4 +65,9 @@ export async function databaseDigest(db: Db): Promise<string> {
     hash.update(name).update(JSON.stringify(rows.rows));
   }
   return hash.digest('hex');
+}
+
+/** The token in the last link mailed to an address for confirming it; undefined when its last mail has none. */
+export async function mailedToken(db: Db, email: string): Promise<string | undefined> {
+  return (await getMailTo(db, email)).at(-1)?.body.match(/\/account\/confirm\/\?token=([\w-]{43})\n/)?.[1];
 }

@@ -69,7 +69,7 @@ describe('the site header', () => {
 
   it('offers a visitor "Log in", and a signed-in user their name and no dialog yet', () => {
     expect(renderHeader(DEFAULT_SETTINGS)).toMatch(/<button type="button" class="account-link"[^>]*>Log in<\/button>/);
-    const ada: AccountUser = { id: 7, name: 'Ada Lovelace', email: 'ada@example.com', role: 'user', artist_id: null, about: null, guest: false };
+    const ada: AccountUser = { id: 7, name: 'Ada Lovelace', email: 'ada@example.com', role: 'user', artist_id: null, about: null, guest: false, email_confirmed: true };
     const html = renderHeader(DEFAULT_SETTINGS, {}, ada);
     expect(html).toContain('>Ada Lovelace</summary>');
     expect(html).toContain('>Log out</button>');

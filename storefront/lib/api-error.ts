@@ -6,7 +6,7 @@ export const API_ERROR_CODES = [
   // The basket and checkout's refusals.
   'sold', 'reserved', 'sold_out', 'stale_line', 'unknown_promo', 'expired_promo', 'empty_basket', 'not_shipped',
   'payment_declined', 'hold_limit', 'quote_changed', 'conflict',
-  'invalid_credentials', 'email_taken', 'not_signed_in', 'session_expired', 'forbidden', 'rate_limited',
+  'invalid_credentials', 'not_signed_in', 'session_expired', 'forbidden', 'rate_limited',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

@@ -14,9 +14,10 @@ const LIMITED = [
   { prefix: '/api/v2/search/', method: 'GET', limit: 'RATE_LIMIT_SEARCH_PER_MINUTE' },
   { prefix: '/api/account/login/', method: 'POST', limit: 'RATE_LIMIT_LOGIN_PER_MINUTE' },
   { prefix: '/api/account/join/', method: 'POST', limit: 'RATE_LIMIT_JOIN_PER_MINUTE' },
-  // A guest checkout makes an account, and claiming one sets its password.
+  // A guest checkout makes an account, claiming one sets its password, and confirming an email signs in.
   { prefix: '/api/account/guest/', method: 'POST', limit: 'RATE_LIMIT_JOIN_PER_MINUTE' },
   { prefix: '/api/account/claim/', method: 'POST', limit: 'RATE_LIMIT_JOIN_PER_MINUTE' },
+  { prefix: '/api/account/confirm/', method: 'POST', limit: 'RATE_LIMIT_JOIN_PER_MINUTE' },
   // Both the quote and the order.
   { prefix: '/api/checkout/', method: 'POST', limit: 'RATE_LIMIT_CHECKOUT_PER_MINUTE' },
   // Checked by the picture route itself (lib/media.ts): proxy.ts leaves pictures alone.

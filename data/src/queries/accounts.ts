@@ -1,25 +1,29 @@
 import type { Db } from '../db';
 import type { Role, UsersTable } from '../schema';
+import { queueMail, type Mail } from './outbox';
 import { startSession } from './sessions';
 
 /** What the storefront may know of a user: everything but the password hash and settings. */
 export interface AccountUser {
   id: number;
   name: string;
-  /** The account's email; a guest's, the one they checked out with. */
+  /** The account's email: the one it holds, or else the one it gave (a guest's, or one not yet confirmed). */
   email: string;
   role: Role;
   /** The artist profile a provider sells as. */
   artist_id: number | null;
   about: string | null;
-  /** A guest checkout's account, which cannot log in until its shopper claims it. */
+  /** A guest checkout's account, which has no password until its shopper keeps it. */
   guest: boolean;
+  /** Whether the account holds its email, so that it logs in with it. */
+  email_confirmed: boolean;
 }
 
-type UserRow = Pick<UsersTable, 'name' | 'email' | 'role' | 'artist_id' | 'about' | 'guest_email'> & { id: number };
-const ACCOUNT_COLUMNS = ['id', 'name', 'email', 'role', 'artist_id', 'about', 'guest_email'] as const;
+type UserRow = Pick<UsersTable, 'name' | 'email' | 'role' | 'artist_id' | 'about' | 'unconfirmed_email' | 'password_hash'> & { id: number };
+const ACCOUNT_COLUMNS = ['id', 'name', 'email', 'role', 'artist_id', 'about', 'unconfirmed_email', 'password_hash'] as const;
 
-const toAccountUser = ({ guest_email, email, ...row }: UserRow): AccountUser => ({ ...row, email: guest_email ?? email, guest: guest_email !== null });
+const toAccountUser = ({ unconfirmed_email, email, password_hash, ...row }: UserRow): AccountUser =>
+  ({ ...row, email: unconfirmed_email ?? email, guest: password_hash === '', email_confirmed: unconfirmed_email === null });
 const orUndefined = (row: UserRow | undefined) => (row ? toAccountUser(row) : undefined);
 
 /** A new session to sign someone in under: the hash of its fresh cookie and of the cookie it replaces. */
@@ -29,7 +33,19 @@ export interface NewSession {
   now: string;
 }
 
-export interface NewAccount {
+/**
+ * The mail an address gets when an account gives it: a link to confirm it, or, when an account
+ * holds it already, word that someone tried. Only the address's owner ever learns which.
+ */
+export type MailFor = (held: boolean) => Mail;
+
+/** A new account's own email until it holds the one it gave: unique and never an address. */
+export interface Unconfirmed {
+  placeholder: string;
+  confirmTokenHash: string;
+}
+
+export interface NewAccount extends Unconfirmed {
   name: string;
   /** Already lower-cased: the column's uniqueness is exact. */
   email: string;
@@ -37,41 +53,46 @@ export interface NewAccount {
   settings: Pick<UsersTable, 'currency' | 'country' | 'display_units' | 'language'>;
 }
 
+/** Whether an account holds this (lower-case) email. */
+const isHeld = async (db: Db, email: string) => (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) !== undefined;
+
 /**
- * Creates a user and signs them in, in one transaction: either both happen or neither.
- * 'email_taken' when an account already has the email.
+ * Creates a user with its email unconfirmed, signs them in, and mails the address (see MailFor),
+ * all in one transaction: all happen or none. The same work whoever holds the address, so the
+ * answer and its timing say nothing about it.
  */
-export async function createAccount(db: Db, account: NewAccount, session: NewSession): Promise<AccountUser | 'email_taken'> {
+export async function createAccount(db: Db, account: NewAccount, mail: MailFor, session: NewSession): Promise<AccountUser> {
   return db.transaction().execute(async (trx) => {
+    const held = await isHeld(trx, account.email);
     const user = await trx
       .insertInto('users')
-      .values({ name: account.name, email: account.email, password_hash: account.passwordHash, role: 'user', artist_id: null, created_at: session.now, ...account.settings })
-      .onConflict((oc) => oc.column('email').doNothing())
+      .values({
+        name: account.name, email: account.placeholder, unconfirmed_email: account.email, confirm_token_hash: account.confirmTokenHash,
+        password_hash: account.passwordHash, role: 'user', artist_id: null, created_at: session.now, ...account.settings,
+      })
       .returning(ACCOUNT_COLUMNS)
-      .executeTakeFirst();
-    if (!user) return 'email_taken';
+      .executeTakeFirstOrThrow();
     await startSession(trx, { ...session, userId: user.id });
+    await queueMail(trx, account.email, mail(held), session.now);
     return toAccountUser(user);
   });
 }
 
 /**
- * Signs a visitor in as a guest for one checkout: an account that cannot log in, holding the
- * email they gave, their basket brought along (see startSession). 'email_taken' when an account
- * has that email: its owner logs in instead. `placeholder` is the guest's own unique email.
+ * Signs a visitor in as a guest for one checkout: an account with no password, holding the email
+ * they gave (its receipts go there), their basket brought along (see startSession). Whether an
+ * account holds that email changes nothing. `placeholder` is the guest's own unique email.
  */
 export async function startGuestCheckout(
   db: Db,
   guest: { email: string; placeholder: string; settings: NewAccount['settings'] },
   session: NewSession,
-): Promise<AccountUser | 'email_taken'> {
+): Promise<AccountUser> {
   return db.transaction().execute(async (trx) => {
-    const owner = await trx.selectFrom('users').select('id').where('email', '=', guest.email).executeTakeFirst();
-    if (owner) return 'email_taken';
     const user = await trx
       .insertInto('users')
       .values({
-        name: guest.email.split('@')[0]!, email: guest.placeholder, guest_email: guest.email, password_hash: '', role: 'user', artist_id: null,
+        name: guest.email.split('@')[0]!, email: guest.placeholder, unconfirmed_email: guest.email, password_hash: '', role: 'user', artist_id: null,
         created_at: session.now, ...guest.settings,
       })
       .returning(ACCOUNT_COLUMNS)
@@ -82,29 +103,48 @@ export async function startGuestCheckout(
 }
 
 /**
- * A guest keeps their account: it takes the email they checked out with and a password, and
- * logs in from then on like any other. 'email_taken' when an account took that email meanwhile;
- * undefined for a user who is not a guest.
+ * A guest keeps their account: it gets a password, and the email they checked out with is
+ * mailed as a new account's is (see createAccount). Undefined for a user who is not a guest.
  */
-export async function claimGuestAccount(db: Db, userId: number, passwordHash: string): Promise<AccountUser | 'email_taken' | undefined> {
+export async function claimGuestAccount(db: Db, userId: number, claim: { passwordHash: string; confirmTokenHash: string }, mail: MailFor, now: string): Promise<AccountUser | undefined> {
   return db.transaction().execute(async (trx) => {
-    const guest = await trx.selectFrom('users').select('guest_email').where('id', '=', userId).where('guest_email', 'is not', null).executeTakeFirst();
-    if (!guest) return undefined;
-    const owner = await trx.selectFrom('users').select('id').where('email', '=', guest.guest_email!).executeTakeFirst();
-    if (owner) return 'email_taken';
     const user = await trx
       .updateTable('users')
-      .set({ email: guest.guest_email!, guest_email: null, password_hash: passwordHash })
+      .set({ password_hash: claim.passwordHash, confirm_token_hash: claim.confirmTokenHash })
       .where('id', '=', userId)
+      .where('password_hash', '=', '')
+      .where('unconfirmed_email', 'is not', null)
+      .returning(ACCOUNT_COLUMNS)
+      .executeTakeFirst();
+    if (!user) return undefined;
+    await queueMail(trx, user.unconfirmed_email!, mail(await isHeld(trx, user.unconfirmed_email!)), now);
+    return toAccountUser(user);
+  });
+}
+
+/**
+ * The owner of an address follows its link: the account takes the email it gave, and logs in
+ * with it from then on. 'held' when another account holds the address (it confirmed first);
+ * undefined for a link that is unknown or already used.
+ */
+export async function confirmEmail(db: Db, tokenHash: string): Promise<AccountUser | 'held' | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const pending = await trx.selectFrom('users').select(['id', 'unconfirmed_email']).where('confirm_token_hash', '=', tokenHash).executeTakeFirst();
+    if (!pending?.unconfirmed_email) return undefined;
+    if (await isHeld(trx, pending.unconfirmed_email)) return 'held';
+    const user = await trx
+      .updateTable('users')
+      .set({ email: pending.unconfirmed_email, unconfirmed_email: null, confirm_token_hash: null })
+      .where('id', '=', pending.id)
       .returning(ACCOUNT_COLUMNS)
       .executeTakeFirstOrThrow();
     return toAccountUser(user);
   });
 }
 
-/** The id and password hash of the account with this (lower-case) email, for signing in; a guest has none. */
+/** The id and password hash of the account holding this (lower-case) email, for signing in. */
 export async function findCredentials(db: Db, email: string): Promise<{ id: number; password_hash: string } | undefined> {
-  return db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', email).where('guest_email', 'is', null).executeTakeFirst();
+  return db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', email).where('password_hash', '!=', '').executeTakeFirst();
 }
 
 /** Signs a user in under a new session, replacing the caller's old one (see startSession). */

@@ -271,12 +271,12 @@ async function settle(
     return { ok: false, reason: 'payment_declined', message: payment.reason };
   }
 
-  // The receipt goes to the account's email, or to the one a guest checked out with.
-  const buyer = await trx.selectFrom('users').select(['email', 'guest_email']).where('id', '=', userId).executeTakeFirstOrThrow();
+  // The receipt goes to the account's email, or to the one it gave (a guest's, or one not yet confirmed).
+  const buyer = await trx.selectFrom('users').select(['email', 'unconfirmed_email']).where('id', '=', userId).executeTakeFirstOrThrow();
   const order = await trx
     .insertInto('orders')
     .values({
-      contact_email: buyer.guest_email ?? buyer.email,
+      contact_email: buyer.unconfirmed_email ?? buyer.email,
       user_id: userId, idempotency_key: request.idempotencyKey, status: 'paid', currency,
       subtotal_minor: quote.subtotal_minor, shipping_minor: quote.shipping_minor, discount_minor: quote.discount_minor, total_minor: quote.total_minor,
       ship_to_name: shipTo.name, ship_to_address: shipTo.address, ship_to_country: shipTo.country,

@@ -255,7 +255,7 @@ function WelcomeAlert() {
   const { user, dispatch } = useAccount();
   return (
     <div className="welcome-alert" role="status">
-      <p>{t('account.welcomeAlert', { name: user?.name ?? '' })}</p>
+      <p>{t('account.welcomeAlert', { name: user?.name ?? '', email: user?.email ?? '' })}</p>
       <button type="button" className="icon-button" aria-label={t('common.close')} onClick={() => dispatch({ type: 'close', overlay: 'welcomeAlert' })}>
         ×
       </button>

@@ -27,6 +27,9 @@ export const guestSchema = z.strictObject({ email: emailSchema });
 /** A guest keeping their account: the password they will log in with. */
 export const claimSchema = z.strictObject({ password: newPasswordSchema });
 
+/** The link mailed to confirm an email: `{ token }`, 43 URL-safe characters. */
+export const confirmSchema = z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'is not a link we sent') });
+
 /** Any password of the right type is checked against the hash: its length says nothing here. */
 export const loginSchema = z.strictObject({
   email: emailSchema,

@@ -2,8 +2,9 @@ import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@easel/data/db';
 import { addToBasket, getBasket, getBasketCount } from '@easel/data/queries/basket';
+import { getMailTo } from '@easel/data/queries/outbox';
 import { addRecentlyViewed, getRecentlyViewedIds } from '@easel/data/queries/recently-viewed';
-import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
+import { addSession, addUser, mailedToken as mailedTokenIn, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { sessionHash } from '../session';
 import { createAccountHandlers, createNewsletterHandler } from './api';
 
@@ -30,6 +31,8 @@ function request(method: string, path: string, options: { cookie?: string; body?
 
 const join = (body: unknown, options: { cookie?: string; https?: boolean } = {}) => api().join(request('POST', '/api/account/join/', { ...options, body }));
 const login = (body: unknown, cookie?: string) => api().login(request('POST', '/api/account/login/', { cookie, body }));
+const confirm = (body: unknown, cookie?: string) => api().confirm(request('POST', '/api/account/confirm/', { cookie, body }));
+const mailedToken = (email: string) => mailedTokenIn(db, email);
 const whoAmI = async (session?: string) => (await api().GET(request('GET', '/api/account/', { cookie: session && `sessionid=${session}` }))).json();
 
 /** The Set-Cookie header for sessionid, and the value it sets. */
@@ -55,15 +58,31 @@ describe('joining', () => {
     expect(response.status).toBe(201);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.json()).toEqual({
-      user: { id: expect.any(Number), name: 'Ada Lovelace', email: 'ada@example.com', role: 'user', artist_id: null, about: null, guest: false },
+      user: { id: expect.any(Number), name: 'Ada Lovelace', email: 'ada@example.com', role: 'user', artist_id: null, about: null, guest: false, email_confirmed: false },
       user_type: 'registered',
     });
     const cookie = sessionCookie(response);
     expect(cookie.header).toMatch(/^sessionid=[\w-]{43}; Path=\/; Expires=[^;]+; Max-Age=5184000; HttpOnly; SameSite=lax$/i);
     expect(await whoAmI(cookie.value)).toMatchObject({ user: { email: 'ada@example.com' }, user_type: 'registered' });
-    const stored = await db.selectFrom('users').select('password_hash').where('email', '=', 'ada@example.com').executeTakeFirstOrThrow();
+    const stored = await db.selectFrom('users').select('password_hash').where('unconfirmed_email', '=', 'ada@example.com').executeTakeFirstOrThrow();
     expect(stored.password_hash).toMatch(/^scrypt\$/);
     expect(stored.password_hash).not.toContain('analytical-engine');
+  });
+
+  it('mails the email a link, which confirms it and signs in; from then on the email logs in', async () => {
+    // Until then it does not: the address is not the account's yet.
+    await expectError(await login({ email: 'ada@example.com', password: 'analytical-engine' }), 401, 'invalid_credentials');
+    const token = await mailedToken('ada@example.com');
+    expect(token).toBeDefined();
+    const confirmed = await confirm({ token }, 'sessionid=another-browser');
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.json()).toMatchObject({ user: { email: 'ada@example.com', email_confirmed: true } });
+    expect(await whoAmI(sessionCookie(confirmed).value)).toMatchObject({ user: { email: 'ada@example.com' } });
+    expect((await login({ email: 'ada@example.com', password: 'analytical-engine' })).status).toBe(200);
+    // A link works once; a made-up one never.
+    await expectError(await confirm({ token }), 404, 'not_found', 'token');
+    await expectError(await confirm({ token: 'x'.repeat(43) }), 404, 'not_found', 'token');
+    await expectError(await confirm({ token: 'short' }), 400, 'invalid_parameter', 'token');
   });
 
   it('marks the cookie Secure over HTTPS', async () => {
@@ -94,12 +113,21 @@ describe('joining', () => {
     expect(await getBasketCount(db, { sessionHash: sessionHash(visitor) })).toBe(0);
   });
 
-  it('refuses an email that already has an account, in any case, and writes nothing', async () => {
-    const before = await countUsers();
-    const response = await join({ name: 'Ada again', email: 'ADA@example.com', password: 'another-password' });
-    expect(await expectError(response, 409, 'email_taken', 'email')).toMatch(/already/);
-    expect(response.headers.getSetCookie()).toEqual([]);
-    expect(await countUsers()).toBe(before);
+  it('answers an email that has an account exactly as a new one, and mails its owner word of it, with no link', async () => {
+    const fresh = await join({ name: 'Ada again', email: 'ada.fresh@example.com', password: 'another-password' });
+    const taken = await join({ name: 'Ada again', email: 'ADA@example.com', password: 'another-password' });
+    const shape = async (response: Response) => {
+      const { user, ...rest } = (await response.clone().json()) as { user: Record<string, unknown> };
+      return { status: response.status, headers: [...response.headers.keys()], cookie: sessionCookie(response).header.replace(/=[\w-]{43};/, '=…;').replace(/Expires=[^;]+;/, ''), user: { ...user, id: 0, email: 0 }, rest };
+    };
+    expect(await shape(taken)).toEqual(await shape(fresh));
+    expect(await mailedToken('ada.fresh@example.com')).toBeDefined();
+    const notice = (await getMailTo(db, 'ada@example.com')).at(-1)!;
+    expect(notice.subject).toMatch(/tried to join/);
+    expect(notice.body).not.toMatch(/token=/);
+    // The owner's account is untouched and still logs in with its password; the new one cannot take the address.
+    expect((await login({ email: 'ada@example.com', password: 'another-password' })).status).toBe(401);
+    expect((await login({ email: 'ada@example.com', password: 'analytical-engine' })).status).toBe(200);
   });
 
   it.each([
@@ -237,19 +265,25 @@ describe('checking out as a guest', () => {
     expect((await claim({ password: 'short' }, session)).status).toBe(400);
     const kept = await claim({ password: 'a long enough password' }, session);
     expect(kept.status).toBe(200);
-    expect(((await kept.json()) as { user: unknown }).user).toMatchObject({ id: user.id, email: 'grete@example.com', guest: false });
+    expect(((await kept.json()) as { user: unknown }).user).toMatchObject({ id: user.id, email: 'grete@example.com', guest: false, email_confirmed: false });
+    // Like a new account's, the email logs in once the mailed link confirms it.
+    expect((await login({ email: 'grete@example.com', password: 'a long enough password' })).status).toBe(401);
+    expect((await confirm({ token: await mailedToken('grete@example.com') })).status).toBe(200);
     expect((await login({ email: 'grete@example.com', password: 'a long enough password' })).status).toBe(200);
     // Kept once: a full account has its password already.
     expect((await claim({ password: 'another long password' }, session)).status).toBe(409);
   });
 
-  it('asks the owner of an email that has an account to log in instead, and writes nothing', async () => {
+  it('checks out a guest whoever holds the email, and a guest who keeps such an account cannot take the address', async () => {
     await join({ name: 'Hedy', email: 'hedy@example.com', password: 'a long enough password' });
-    const before = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const refused = await guest({ email: 'HEDY@example.com' });
-    expect(refused.status).toBe(409);
-    expect(await refused.json()).toMatchObject({ error: { code: 'email_taken', param: 'email' } });
-    expect(await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).toEqual(before);
+    await confirm({ token: await mailedToken('hedy@example.com') });
+    const response = await guest({ email: 'HEDY@example.com' });
+    expect(response.status).toBe(201);
+    const session = sessionCookie(response).value;
+    expect((await claim({ password: 'the guest password' }, session)).status).toBe(200);
+    expect((await getMailTo(db, 'hedy@example.com')).at(-1)!.subject).toMatch(/tried to join/);
+    expect((await login({ email: 'hedy@example.com', password: 'the guest password' })).status).toBe(401);
+    expect((await login({ email: 'hedy@example.com', password: 'a long enough password' })).status).toBe(200);
   });
 
   it('a second guest checkout with the same email is an account of its own: no one sees another guest\'s orders', async () => {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccountUser } from '../account/account';
 import { createOverlayStore, initialOverlayState, OVERLAYS, reduceOverlays, SLIDER_CLOSE_DELAY_MS, type Overlay, type OverlayEvent, type OverlayState } from './overlays';
 
-const ADA: AccountUser = { id: 1, name: 'Ada', email: 'ada@example.com', role: 'user', artist_id: null, about: 'Seascapes', guest: false };
+const ADA: AccountUser = { id: 1, name: 'Ada', email: 'ada@example.com', role: 'user', artist_id: null, about: 'Seascapes', guest: false, email_confirmed: true };
 
 /** The state with just these overlays open. */
 const withOpen = (...overlays: Overlay[]): OverlayState => ({

@@ -1,13 +1,14 @@
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
+import { mailedToken, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { createAccountHandlers } from '../account/api';
 
 /**
  * Redirects after log-in (docs/SECURITY.md, "Log-in"): the site has none to abuse. Log-in and
- * join happen in an overlay on the page the shopper is on, answer JSON, and the page carries on
- * with what it was doing (components/account/account-provider.tsx whenSignedIn). So whatever
- * return address a crafted link adds, the answer sends the browser nowhere.
+ * join happen in an overlay on the page the shopper is on, confirming an email on its own page,
+ * all answer JSON, and the page carries on with what it was doing
+ * (components/account/account-provider.tsx whenSignedIn). So whatever return address a crafted
+ * link adds, the answer sends the browser nowhere.
  */
 
 const HOSTILE = [
@@ -35,6 +36,7 @@ describe('log-in and join send the browser nowhere, whatever return address they
     const password = 'a-long-enough-password';
     const answers = [
       [await handlers().join(post('/api/account/join/', query, { name: 'Shopper', email, password })), 201],
+      [await handlers().confirm(post('/api/account/confirm/', query, { token: await mailedToken(temp.db, email) })), 200],
       [await handlers().login(post('/api/account/login/', query, { email, password })), 200],
     ] as const;
     for (const [answer, status] of answers) {

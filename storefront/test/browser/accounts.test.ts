@@ -1,10 +1,14 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '@easel/data';
+import { getMailTo } from '@easel/data/queries/outbox';
+import { mailedToken } from '../../../data/test/fixtures';
 import { screenshotPath, useChromium } from './chromium';
+import { useProductDatabase } from './product-database';
 
 const base = inject('storefrontUrl');
 const browser = useChromium();
+const database = useProductDatabase();
 
 /** A page in a fresh context (no cookies) that records the scripts it loads and any script error. */
 async function openPage(path: string, options: { width?: number; visitorCookie?: string } = {}) {
@@ -69,9 +73,6 @@ describe('joining through the overlays', () => {
     await join.getByLabel('Password').fill('analytical-engine');
     await join.getByRole('button', { name: 'Join Easel' }).click();
     await expect.poll(() => join.getByRole('alert').textContent()).toMatch(/email must be an email address/);
-    await join.getByLabel('Email').fill('shopper@easel.test');
-    await join.getByRole('button', { name: 'Join Easel' }).click();
-    await expect.poll(() => join.getByRole('alert').textContent()).toMatch(/already exists/);
     await join.getByLabel('Email').fill('ada@example.com');
     await join.getByLabel('Password').fill('short');
     await join.getByRole('button', { name: 'Join Easel' }).click();
@@ -83,7 +84,7 @@ describe('joining through the overlays', () => {
     const newsletter = dialog(page, 'New work, first');
     await newsletter.waitFor();
     expect(await openDialogs(page)).toEqual(['New work, first']);
-    expect(await page.locator('.welcome-alert').textContent()).toContain('Welcome to Easel, Ada.');
+    expect(await page.locator('.welcome-alert').textContent()).toContain('Welcome to Easel, Ada. We have sent a link to ada@example.com');
     await expect.poll(() => header(page).textContent()).toContain('Ada');
     const cookie = (await sessionCookie(context))!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -119,6 +120,33 @@ describe('joining through the overlays', () => {
     expect(await focusIsIn(page, '.site-header')).toBe(true);
     await page.reload({ waitUntil: 'networkidle' });
     expect(await header(page).textContent()).toContain('Ada Lovelace');
+    expect(errors).toEqual([]);
+    await close();
+
+    // The mailed link, opened in another browser: the button confirms the email and signs in.
+    const token = await mailedToken(database(), 'ada@example.com');
+    const elsewhere = await openPage(`/account/confirm/?token=${token}`, { width: 375 });
+    expect(await header(elsewhere.page).textContent()).toContain('Log in');
+    await elsewhere.page.getByRole('button', { name: 'Confirm my email' }).click();
+    await expect.poll(() => elsewhere.page.getByRole('status').textContent()).toBe('Thank you: ada@example.com is confirmed, and you are logged in.');
+    await expect.poll(() => header(elsewhere.page).textContent()).toContain('Ada Lovelace');
+    await elsewhere.page.screenshot({ path: screenshotPath('accounts-confirmed-375') });
+    expect(elsewhere.errors).toEqual([]);
+    await elsewhere.close();
+  });
+
+  it('joining with an email that has an account looks exactly as with a new one, and only its owner hears of it', async () => {
+    const { page, errors, close } = await openPage('/');
+    await openLogin(page);
+    await dialog(page, 'Welcome back').getByRole('button', { name: 'Join Easel' }).click();
+    const join = dialog(page, 'Join Easel');
+    await join.getByLabel('Your name').fill('Not the shopper');
+    await join.getByLabel('Email').fill('shopper@easel.test');
+    await join.getByLabel('Password').fill('someone-elses-password');
+    await join.getByRole('button', { name: 'Join Easel' }).click();
+    await dialog(page, 'New work, first').waitFor();
+    expect(await page.locator('.welcome-alert').textContent()).toContain('Welcome to Easel, Not the shopper. We have sent a link to shopper@easel.test');
+    expect((await getMailTo(database(), 'shopper@easel.test')).at(-1)!.subject).toBe('Someone tried to join Easel with your email');
     expect(errors).toEqual([]);
     await close();
   });

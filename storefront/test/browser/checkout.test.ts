@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import { mailedToken } from '../../../data/test/fixtures';
 import { screenshotPath, useChromium } from './chromium';
 import { signedInContext, useProductDatabase } from './product-database';
 
@@ -193,14 +194,17 @@ describe('a visitor at checkout', () => {
 
     await page.fill('input[name="new-password"]', 'a long enough password');
     await page.getByRole('button', { name: 'Create my account' }).click();
-    await expect.poll(() => page.locator('.checkout__kept').textContent()).toBe(`Your account is ready: log in with ${email} next time.`);
+    await expect.poll(() => page.locator('.checkout__kept').textContent()).toBe(`Your account is ready. Follow the link we have sent to ${email} to log in with it next time.`);
     await page.screenshot({ path: screenshotPath('checkout-guest-kept'), fullPage: true });
-    const again = await page.evaluate(async (credentials) => {
+    // The mailed link confirms the email; from then on it logs in.
+    const token = await mailedToken(productDb(), email);
+    const again = await page.evaluate(async ({ token, ...credentials }) => {
+      await fetch('/api/account/confirm/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token }) });
       await fetch('/api/account/logout/', { method: 'POST' });
       const response = await fetch('/api/account/login/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(credentials) });
       const orders = await fetch('/api/account/orders/');
       return { login: response.status, orders: ((await orders.json()) as { results: unknown[] }).results.length };
-    }, { email, password: 'a long enough password' });
+    }, { email, password: 'a long enough password', token });
     expect(again).toEqual({ login: 200, orders: 1 });
     // Next time, the address is in the shopper's book: one click fills the form.
     await page.goto(`${base}/checkout/`, { waitUntil: 'networkidle' });

@@ -78,6 +78,13 @@ describe('account endpoints fuzz', () => {
     });
   }, timeout);
 
+  it('POST /api/account/confirm/', async () => {
+    await fuzzHandler(world, {
+      endpoint: 'POST /api/account/confirm/', handler: account().confirm, prepare: restoreSessions,
+      body: { token: goodOrJunk(['A'.repeat(43), 'not-a-token']) },
+    });
+  }, timeout);
+
   it('POST /api/account/logout/', async () => {
     await fuzzHandler(world, { endpoint: 'POST /api/account/logout/', handler: account().logout, prepare: restoreSessions });
   }, timeout);
