@@ -7,6 +7,7 @@ import { meiliClient } from '@easel/indexer';
 import { fuzzRuns, fuzzTimeout, goodOrJunk, junkText } from '../../../data/test/fuzz';
 import { createAccountHandlers, createNewsletterHandler } from '../../lib/account/api';
 import { createEditHandler } from '../../lib/catalogue/edit-api';
+import { createAddressBookHandlers } from '../../lib/checkout/address-book-api';
 import { sessionHash } from '../../lib/session';
 import { createStaffIndexHandlers } from '../../lib/staff/index-api';
 import { createIndexAdmin, type IndexAdmin } from '../../lib/staff/index-admin';
@@ -75,6 +76,27 @@ describe('account endpoints fuzz', () => {
     await fuzzHandler(world, {
       endpoint: 'POST /api/account/login/', handler: account().login, prepare: restoreSessions,
       body: { email: goodOrJunk(world.emails), password: goodOrJunk(['correct horse battery', '']) },
+    });
+  }, timeout);
+
+  it('POST /api/account/guest/', async () => {
+    await fuzzHandler(world, {
+      endpoint: 'POST /api/account/guest/', handler: account().guest, prepare: restoreSessions,
+      body: { email: fc.oneof({ weight: 1, arbitrary: fc.constantFrom(...world.emails, 'guest@fuzz.test') }, { weight: 3, arbitrary: junkText }) },
+    });
+  }, timeout);
+
+  it('POST /api/account/claim/', async () => {
+    // Only a guest's session can keep its account; the world's sessions are not guests', so a
+    // well-formed body is refused after its password is hashed: one in a hundred or so.
+    const password = fc.oneof({ weight: 1, arbitrary: fc.constant('correct horse battery') }, { weight: 60, arbitrary: junkText });
+    await fuzzHandler(world, { endpoint: 'POST /api/account/claim/', handler: account().claim, prepare: restoreSessions, body: { password } });
+  }, timeout);
+
+  it.each(['GET', 'DELETE'] as const)('%s /api/account/addresses/', async (method) => {
+    await fuzzHandler(world, {
+      endpoint: `${method} /api/account/addresses/`, handler: createAddressBookHandlers(world.deps)[method],
+      ...(method === 'DELETE' ? { query: { id: ['1', '2', '999999'] } } : {}),
     });
   }, timeout);
 
