@@ -2,7 +2,7 @@ import path from 'node:path';
 import { countArtworks, openDatabase, REPO_ROOT, runCli, seedCatalogue, seedCuration, seedDemoAccounts, seedPromoCodes, type Db } from '@easel/data';
 import { checkIndexStaleness, embeddedMeiliOptions, followCatalogue, keepEmbeddedMeiliRunning, meiliClient, openMeili, rebuildIndex, terminate, type KeptMeili, type RunningMeili } from '@easel/indexer';
 import { getStartConfig } from './config';
-import { assertPortFree, completion, startService, waitForHttp, type Service } from './processes';
+import { assertPortFree, completion, keepRunning, startService, waitForHttp, type KeptService, type Service } from './processes';
 import { recordStorefrontBuild, storefrontBuildIsStale } from './storefront-build';
 
 /**
@@ -14,12 +14,16 @@ const SYNC_INTERVAL_MS = 200;
 /**
  * npm start: migrations, demo catalogue on first run, Meilisearch, a fresh index when needed,
  * the incremental sync that keeps it following the catalogue, the search service and the
- * storefront; Ctrl-C stops everything it started.
+ * storefront; Ctrl-C stops everything it started. Once up, the search service, the storefront and
+ * the embedded engine are each started again if they stop on their own.
  */
 await runCli(async () => {
   const config = getStartConfig();
   const started = performance.now();
+  /** Processes still starting (and the build): one that stops now stops everything. */
   const services: Service[] = [];
+  /** Services up and kept running. */
+  const kept: KeptService[] = [];
   let meili: RunningMeili | undefined;
   let keptMeili: KeptMeili | undefined;
   let db: Db | undefined;
@@ -30,7 +34,7 @@ await runCli(async () => {
     if (stopping) return;
     stopping = true;
     if (error) console.error(error instanceof Error ? error.message : String(error));
-    await Promise.all(services.map((s) => terminate(s.child)));
+    await Promise.all([...services.map((s) => terminate(s.child)), ...kept.map((k) => k.stop())]);
     await stopSync?.();
     await (keptMeili ?? meili)?.stop();
     await db?.destroy();
@@ -38,15 +42,20 @@ await runCli(async () => {
   };
   process.once('SIGINT', () => void shutdown(0));
   process.once('SIGTERM', () => void shutdown(0));
-  /** A long-running service that stops on its own takes everything down with it. */
-  const supervise = (service: Service) => {
-    services.push(service);
-    service.child.once('exit', (code) => {
-      if (stopping) return;
-      console.error(`The ${service.name} stopped unexpectedly (exit code ${code}); stopping everything.`);
-      void shutdown(1);
-    });
-    return service;
+  /**
+   * Starts a long-running service and waits for it to answer `url`; stopping before that stops
+   * everything. From then on it is kept running: started again, after a short wait, whenever it
+   * stops on its own, unless it keeps stopping at start-up (processes.ts, keepRunning).
+   */
+  const startKept = async (start: () => Service, url: string, timeoutMs: number) => {
+    const first = start();
+    services.push(first);
+    await waitForHttp(first, url, timeoutMs);
+    services.splice(services.indexOf(first), 1);
+    kept.push(keepRunning(first, start, {
+      log: (line) => console.error(line),
+      onGiveUp: (message) => void shutdown(1, new Error(message)),
+    }));
   };
 
   try {
@@ -99,8 +108,7 @@ await runCli(async () => {
       SEARCH_HOST: config.HOST,
       SEARCH_PORT: String(config.SEARCH_PORT),
     };
-    const search = supervise(startService('search', process.execPath, ['--import', 'tsx', 'search-service/src/server.ts'], serviceEnv, REPO_ROOT));
-    await waitForHttp(search, `${searchUrl}/healthz`, 30_000);
+    await startKept(() => startService('search-service', process.execPath, ['--import', 'tsx', 'search-service/src/server.ts'], serviceEnv, REPO_ROOT), `${searchUrl}/healthz`, 30_000);
 
     // The engine too, for the staff index page's rebuild; the storefront keeps the key on its server.
     const storefrontEnv = {
@@ -116,13 +124,12 @@ await runCli(async () => {
       recordStorefrontBuild(REPO_ROOT);
     }
     // `next start` plus the client address the rate limits count (storefront/server.ts).
-    const storefront = supervise(startService(
+    const storefrontUrl = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.STOREFRONT_PORT}/`;
+    await startKept(() => startService(
       'storefront', process.execPath,
       ['--import', 'tsx', 'server.ts', '-p', String(config.STOREFRONT_PORT), '-H', config.HOST],
       { ...storefrontEnv, NODE_ENV: process.env.NODE_ENV ?? 'production' }, path.join(REPO_ROOT, 'storefront'),
-    ));
-    const storefrontUrl = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.STOREFRONT_PORT}/`;
-    await waitForHttp(storefront, storefrontUrl, 60_000);
+    ), storefrontUrl, 60_000);
 
     console.log(`\nEasel is running at ${storefrontUrl} (ready in ${((performance.now() - started) / 1000).toFixed(1)} s). Press Ctrl-C to stop.\n`);
   } catch (error) {
