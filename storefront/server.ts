@@ -3,11 +3,11 @@ import { parseArgs } from 'node:util';
 import next from 'next';
 import { getConfig } from './lib/config';
 import { settleForwardedHeaders } from './lib/rate-limits';
-import { originForm } from './lib/request-path';
+import { originForm } from './lib/request-target';
 
 /**
  * The storefront's production server (`npm start` runs it): `next start` with two things added.
- * A request line with an absolute URI is read as its path (lib/request-path.ts originForm), so
+ * A request line with an absolute URI is read as its path (lib/request-target.ts originForm), so
  * Next.js never redirects to the host it names.
  * Next.js tells route handlers the client's address only through X-Forwarded-For, and fills it
  * from the socket only when the request has none (`??=` in next/dist/server/base-server.js), so
