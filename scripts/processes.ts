@@ -45,7 +45,6 @@ export async function waitForHttp(service: Service, url: string, timeoutMs: numb
   throw new Error(`The ${service.name} did not answer ${url} within ${timeoutMs / 1000} s; see its output above.`);
 }
 
-
 /** How a kept service is started again after it stops on its own. */
 export interface RestartPolicy {
   /** The wait before the first restart; it doubles with each failure in a row, up to `maxDelayMs`. */

@@ -111,7 +111,9 @@ await runCli(async () => {
     await startKept(() => startService('search-service', process.execPath, ['--import', 'tsx', 'search-service/src/server.ts'], serviceEnv, REPO_ROOT), `${searchUrl}/healthz`, 30_000);
 
     // The engine too, for the staff index page's rebuild; the storefront keeps the key on its server.
+    const storefrontUrl = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.STOREFRONT_PORT}/`;
     const storefrontEnv = {
+      SITE_URL: storefrontUrl, // the address in mailed links, unless set
       ...process.env, SEARCH_SERVICE_URL: searchUrl, MEILI_URL: meili.url, MEILI_MASTER_KEY: meili.masterKey, NEXT_TELEMETRY_DISABLED: '1',
     };
     const next = path.join(REPO_ROOT, 'node_modules/next/dist/bin/next');
@@ -124,7 +126,6 @@ await runCli(async () => {
       recordStorefrontBuild(REPO_ROOT);
     }
     // `next start` plus the client address the rate limits count (storefront/server.ts).
-    const storefrontUrl = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.STOREFRONT_PORT}/`;
     await startKept(() => startService(
       'storefront', process.execPath,
       ['--import', 'tsx', 'server.ts', '-p', String(config.STOREFRONT_PORT), '-H', config.HOST],
