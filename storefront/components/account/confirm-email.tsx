@@ -13,7 +13,14 @@ export function ConfirmEmail({ token }: { token: string | undefined }) {
   const { changeUser } = useAccount();
   const [state, setState] = useState<{ name: 'ready' | 'working' } | { name: 'done'; email: string } | { name: 'failed'; message: string }>({ name: 'ready' });
   if (!token) return <p className="notice">{t('account.confirmMissing')}</p>;
-  if (state.name === 'done') return <p className="notice" role="status">{t('account.confirmed', { email: state.email })}</p>;
+  if (state.name === 'done') {
+    return (
+      <>
+        <p className="notice" role="status">{t('account.confirmed', { email: state.email })}</p>
+        <a className="button" href="/shop/">{t('account.startLooking')}</a>
+      </>
+    );
+  }
   const confirm = async () => {
     setState({ name: 'working' });
     try {

@@ -128,7 +128,7 @@ describe('joining through the overlays', () => {
     const elsewhere = await openPage(`/account/confirm/?token=${token}`, { width: 375 });
     expect(await header(elsewhere.page).textContent()).toContain('Log in');
     await elsewhere.page.getByRole('button', { name: 'Confirm my email' }).click();
-    await expect.poll(() => elsewhere.page.getByRole('status').textContent()).toBe('Thank you: ada@example.com is confirmed, and you are logged in.');
+    await expect.poll(() => elsewhere.page.locator('.notice[role="status"]').textContent()).toBe('Thank you: ada@example.com is confirmed, and you are logged in.');
     await expect.poll(() => header(elsewhere.page).textContent()).toContain('Ada Lovelace');
     await elsewhere.page.screenshot({ path: screenshotPath('accounts-confirmed-375') });
     expect(elsewhere.errors).toEqual([]);
