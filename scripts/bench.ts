@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { countArtworks, openDatabase, REPO_ROOT, runCli, seedCatalogue } from '@easel/data';
 import { DEFAULT_INDEX_UID, getFreePort, meiliClient, rebuildIndex, startEmbeddedMeili, terminate } from '@easel/indexer';
 import { wholeNumber } from './args';
+import { SERVERS } from './server-builds';
 
 /**
  * npm run bench [-- --artworks 100000 --duration 30 --rate 50 --requests 300 --edits 500 --fresh]
@@ -168,8 +169,8 @@ function peakMemory(roots: number[]): Record<string, number> {
 function processName(cmdline: string): string | undefined {
   if (cmdline.includes('/meilisearch')) return 'Meilisearch';
   if (cmdline.includes('scripts/start.ts')) return 'indexer and supervisor (scripts/start.ts)';
-  if (cmdline.includes('search-service/src/server.ts')) return 'search service';
-  if (cmdline.split('\0').includes('server.ts')) return 'storefront (storefront/server.ts)';
+  if (cmdline.includes(SERVERS.search.outfile)) return 'search service';
+  if (cmdline.includes(SERVERS.storefront.outfile)) return 'storefront (storefront/server.ts)';
   return undefined;
 }
 

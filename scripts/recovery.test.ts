@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { editArtwork, openDatabase, REPO_ROOT, type Db } from '@easel/data';
 import { answersOk, getFreePort, terminate } from '@easel/indexer';
+import { SERVERS } from './server-builds';
 import { storefrontBuildIsStale } from './storefront-build';
 
 /**
@@ -98,8 +99,8 @@ afterAll(async () => {
 function childPids(part: Part): number[] {
   const matches = {
     meilisearch: (args: string) => args.includes(`--http-addr 127.0.0.1:${ports.meili}`),
-    'search-service': (args: string) => args.includes('search-service/src/server.ts'),
-    storefront: (args: string) => args.includes(`server.ts -p ${ports.storefront}`),
+    'search-service': (args: string) => args.includes(SERVERS.search.outfile),
+    storefront: (args: string) => args.includes(`${SERVERS.storefront.outfile} -p ${ports.storefront}`),
   }[part];
   const read = (file: string) => fs.readFileSync(file, { encoding: 'utf8', flag: 'r' });
   const children = fs.readdirSync(`/proc/${product.pid}/task`)

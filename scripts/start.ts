@@ -3,6 +3,7 @@ import { countArtworks, openDatabase, REPO_ROOT, runCli, seedCatalogue, seedCura
 import { checkIndexStaleness, embeddedMeiliOptions, followCatalogue, keepEmbeddedMeiliRunning, meiliClient, openMeili, rebuildIndex, terminate, type KeptMeili, type RunningMeili } from '@easel/indexer';
 import { getStartConfig } from './config';
 import { assertPortFree, completion, keepRunning, startService, waitForHttp, type KeptService, type Service } from './processes';
+import { buildServer, SERVERS } from './server-builds';
 import { recordStorefrontBuild, storefrontBuildIsStale } from './storefront-build';
 
 /**
@@ -108,7 +109,8 @@ await runCli(async () => {
       SEARCH_HOST: config.HOST,
       SEARCH_PORT: String(config.SEARCH_PORT),
     };
-    await startKept(() => startService('search-service', process.execPath, ['--import', 'tsx', 'search-service/src/server.ts'], serviceEnv, REPO_ROOT), `${searchUrl}/healthz`, 30_000);
+    await Promise.all([buildServer(REPO_ROOT, 'search'), buildServer(REPO_ROOT, 'storefront')]);
+    await startKept(() => startService('search-service', process.execPath, ['--enable-source-maps', SERVERS.search.outfile], serviceEnv, REPO_ROOT), `${searchUrl}/healthz`, 30_000);
 
     // The engine too, for the staff index page's rebuild; the storefront keeps the key on its server.
     const storefrontUrl = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.STOREFRONT_PORT}/`;
@@ -128,7 +130,7 @@ await runCli(async () => {
     // `next start` plus the client address the rate limits count (storefront/server.ts).
     await startKept(() => startService(
       'storefront', process.execPath,
-      ['--import', 'tsx', 'server.ts', '-p', String(config.STOREFRONT_PORT), '-H', config.HOST],
+      ['--enable-source-maps', path.join(REPO_ROOT, SERVERS.storefront.outfile), '-p', String(config.STOREFRONT_PORT), '-H', config.HOST],
       { ...storefrontEnv, NODE_ENV: process.env.NODE_ENV ?? 'production' }, path.join(REPO_ROOT, 'storefront'),
     ), storefrontUrl, 60_000);
 

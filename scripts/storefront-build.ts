@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** What the storefront is compiled from: its own files and the workspace sources it imports. */
-const SOURCE_ROOTS = ['storefront/app', 'storefront/components', 'storefront/lib', 'storefront/proxy.ts', 'storefront/instrumentation-client.ts', 'storefront/next.config.ts', 'storefront/tsconfig.json', 'storefront/package.json', 'data/src', 'search-service/src', 'package-lock.json'];
+const SOURCE_ROOTS = ['storefront/app', 'storefront/components', 'storefront/lib', 'storefront/proxy.ts', 'storefront/instrumentation-client.ts', 'storefront/next.config.ts', 'storefront/tsconfig.json', 'storefront/package.json', 'data/src', 'indexer/src', 'search-service/src', 'package-lock.json'];
 const STAMP = 'storefront/.next/easel-build-stamp.json';
 
 interface Stamp {

@@ -1,6 +1,8 @@
 import { createServer } from 'node:http';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import next from 'next';
+import { REPO_ROOT } from '@easel/data/config';
 import { getConfig } from './lib/config';
 import { settleForwardedHeaders } from './lib/rate-limits';
 import { originForm } from './lib/request-target';
@@ -20,7 +22,8 @@ const port = Number(values.port ?? 3000);
 const hostname = values.hostname ?? '127.0.0.1';
 const trusted = getConfig().TRUSTED_PROXIES;
 
-const app = next({ dev: false, dir: import.meta.dirname, hostname, port });
+// The storefront's folder, whether this file runs compiled (storefront/dist/) or not.
+const app = next({ dev: false, dir: path.join(REPO_ROOT, 'storefront'), hostname, port });
 await app.prepare();
 const handle = app.getRequestHandler();
 

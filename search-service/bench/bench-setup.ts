@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { REPO_ROOT, countArtworks, openDatabase, seedCatalogue } from '@easel/data';
 import { checkIndexStaleness, getFreePort, meiliClient, rebuildIndex, startEmbeddedMeili, type RunningMeili } from '@easel/indexer';
+import { buildServer, SERVERS } from '../../scripts/server-builds';
 
 /** What the search benchmarks share: a seeded catalogue indexed into an embedded engine, and the service in front of it. */
 export const BENCH_INDEX_UID = 'bench_artworks';
@@ -32,16 +33,17 @@ export async function prepareCatalogue(dir: string, catalogue: { artworks: numbe
 }
 
 /**
- * The service as shoppers get it: its own process, started by its real entry point, on the
+ * The service as shoppers get it: its own process, compiled as `npm start` runs it, on the
  * benchmarks' index unless told another; `cacheTtlMs` 0 turns its hot-answer cache off.
  */
 export async function startService(
   meili: { url: string; masterKey: string },
-  options: { indexUid?: string; cacheTtlMs?: number } = {},
+  options: { indexUid?: string; cacheTtlMs?: number; nodeFlags?: string[] } = {},
 ): Promise<{ url: string; child: ChildProcess }> {
-  const { indexUid = BENCH_INDEX_UID, cacheTtlMs } = options;
+  const { indexUid = BENCH_INDEX_UID, cacheTtlMs, nodeFlags = [] } = options;
   const port = await getFreePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'search-service/src/server.ts')], {
+  await buildServer(REPO_ROOT, 'search');
+  const child = spawn(process.execPath, ['--enable-source-maps', ...nodeFlags, path.join(REPO_ROOT, SERVERS.search.outfile)], {
     env: { ...process.env, SEARCH_PORT: String(port), SEARCH_HOST: '127.0.0.1', MEILI_URL: meili.url, MEILI_MASTER_KEY: meili.masterKey, SEARCH_INDEX: indexUid, RATE_LIMIT_SEARCH_PER_MINUTE: '0', ...(cacheTtlMs === undefined ? {} : { SEARCH_CACHE_TTL_MS: String(cacheTtlMs) }) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { indexUidSchema, parseEnv, portSchema } from '@easel/data';
-import { DEFAULT_INDEX_UID } from '@easel/indexer';
+import { indexUidSchema, parseEnv, portSchema } from '@easel/data/config';
+import { DEFAULT_INDEX_UID } from '@easel/indexer/index-settings';
 import { perMinuteSchema, trustedProxiesSchema } from '@easel/data/rate-limit';
 
 const schema = z.object({

@@ -1,5 +1,6 @@
-import { CATEGORY_VALUES, type Currency } from '@easel/data';
-import { DISPLAYED_ATTRIBUTES, type CountedAttribute } from '@easel/indexer';
+import { CATEGORY_VALUES, type Currency } from '@easel/data/vocabulary';
+import type { CountedAttribute } from '@easel/indexer/documents';
+import { DISPLAYED_ATTRIBUTES } from '@easel/indexer/index-settings';
 import { categoryPathValue, freeShippingCountry, type GallerySearchDefinition, type Sort } from './contract';
 import { FILTERS, distinct, type FilterGroup, type FilterRow, type RangeRow } from './filters';
 import { priceBarEdges } from './price-bars';

@@ -1,5 +1,6 @@
-import { SHIPPING_COUNTRIES, type Currency } from '@easel/data';
-import type { CountedAttribute, SearchHit } from '@easel/indexer';
+import { SHIPPING_COUNTRIES, type Currency } from '@easel/data/vocabulary';
+import type { CountedAttribute } from '@easel/indexer/documents';
+import type { SearchHit } from '@easel/indexer/index-settings';
 import { freeShippingCountry, type FacetValue, type Facets, type GallerySearchDefinition, type ListFacet, type PriceBar, type SearchResponse } from './contract';
 import { FILTERS, type FilterGroup } from './filters';
 import { FACET_VALUES, countedAttribute, priceAttribute, shipsToFacetAttribute, type PriceBarPlan, type SearchPlan } from './meili-request';

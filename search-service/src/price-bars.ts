@@ -1,4 +1,5 @@
-import { CURRENCIES, DEFAULT_GBP_RATES, type Currency } from '@easel/data';
+import { DEFAULT_GBP_RATES } from '@easel/data/currency';
+import { CURRENCIES, type Currency } from '@easel/data/vocabulary';
 
 /**
  * Lower edges of the price bars in whole pounds: dense where most works sell (£50 to £2,000),

@@ -1,4 +1,4 @@
-import type { SearchHit } from '@easel/indexer';
+import type { SearchHit } from '@easel/indexer/index-settings';
 
 /** An index hit as the engine returns it, for the adapters' tests: a small oil painting on sale. */
 export const SALE_HIT: SearchHit = {

@@ -1,4 +1,4 @@
-import type { SearchHit } from '@easel/indexer';
+import type { SearchHit } from '@easel/indexer/index-settings';
 import { srcSetOf } from '@easel/data/media';
 import { freeShippingCountry, type ProductCard } from './contract';
 

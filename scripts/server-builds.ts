@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { build, type Metafile, type Plugin } from 'esbuild';
+
+/**
+ * The two Node servers `npm start` runs, compiled to plain JavaScript before each start (well
+ * under a second), so no TypeScript is compiled while they serve. Each is one file holding its
+ * own code and the workspace packages it imports; other packages stay imports, found in
+ * node_modules at run time. The files sit two folders below the repository root, as
+ * data/src/config.ts does, so REPO_ROOT means the same compiled or not.
+ */
+export const SERVERS = {
+  search: { entry: 'search-service/src/server.ts', outfile: 'search-service/dist/server.mjs' },
+  storefront: { entry: 'storefront/server.ts', outfile: 'storefront/dist/server.mjs' },
+} as const;
+
+export type ServerName = keyof typeof SERVERS;
+
+/** Workspace packages (TypeScript) are compiled in; every other package is left to Node. */
+const packagesStayImports: Plugin = {
+  name: 'packages-stay-imports',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@easel/') ? undefined : { path: args.path, external: true }));
+  },
+};
+
+/** Compiles one server; answers what went into it. */
+export async function buildServer(repoRoot: string, name: ServerName): Promise<Metafile> {
+  const { entry, outfile } = SERVERS[name];
+  const result = await build({
+    entryPoints: [path.join(repoRoot, entry)],
+    outfile: path.join(repoRoot, outfile),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    metafile: true,
+    logLevel: 'warning',
+    plugins: [packagesStayImports],
+  });
+  return result.metafile;
+}
