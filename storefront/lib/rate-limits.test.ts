@@ -37,6 +37,13 @@ describe('createRequestLimits', () => {
       expect(await limits.check(request('GET', '/api/account/login/', '203.0.113.3'))).toBeNull();
     }
   });
+
+  it('counts a HEAD as the GET it is: a picture asked for with HEAD is limited too', async () => {
+    const limits = createRequestLimits(LIMITS);
+    const picture = '/media/art/painting/main/7/blue/1000/320.webp';
+    for (let i = 0; i < LIMITS.RATE_LIMIT_MEDIA_PER_MINUTE; i += 1) expect(await limits.check(request(i % 2 ? 'HEAD' : 'GET', picture, '203.0.113.4'))).toBeNull();
+    expect((await limits.check(request('HEAD', picture, '203.0.113.4')))?.status).toBe(429);
+  });
 });
 
 describe('settleForwardedHeaders (server.ts)', () => {

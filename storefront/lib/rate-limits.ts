@@ -54,7 +54,9 @@ export function createRequestLimits(config: Limits) {
   const limits = new Map<string, RateLimit>(LIMITED.map(({ limit }) => [limit, createRateLimit(config[limit])]));
   return {
     async check(request: Pick<NextRequest, 'method' | 'headers' | 'nextUrl'>): Promise<Response | null> {
-      const rule = LIMITED.find((r) => r.method === request.method && request.nextUrl.pathname.startsWith(r.prefix));
+      // A HEAD is a GET without its body: the server does the same work, so it counts the same.
+      const method = request.method === 'HEAD' ? 'GET' : request.method;
+      const rule = LIMITED.find((r) => r.method === method && request.nextUrl.pathname.startsWith(r.prefix));
       if (!rule) return null;
       const verdict = await limits.get(rule.limit)!.take(requestAddress(request));
       if (verdict.allowed) return null;
