@@ -107,6 +107,7 @@ interface Latency {
 }
 interface SearchResult {
   results: ({ target: string; phase: string; rps: number; errors: number; non2xx: number; endpoints?: Record<string, Latency> } & Latency)[];
+  capacity: { target: string; within_budget_rps: number }[];
 }
 
 /** Starts scripts/start.ts and resolves once it says the product is running. */
@@ -188,21 +189,21 @@ function tableRows(r: {
   });
   const find = (target: string, phase: string) => r.search.results.find((x) => x.target === target && x.phase === phase)!;
   const service = find('service', 'fixed');
+  const uncached = find('service-uncached', 'fixed');
   const raw = find('raw', 'fixed');
-  const serviceMax = find('service', 'max');
-  const rawMax = find('raw', 'max');
+  const capacity = (target: string) => r.search.capacity.find((c) => c.target === target)!.within_budget_rps;
   const rows: Row[] = [
     judged('full re-index', r.reindexS, 20, (x) => `${x.toFixed(1)} s`),
     judged('search p95 at the fixed rate', service.p95, 30, ms),
     judged('search p99 at the fixed rate', service.p99, 80, ms),
-    { measure: 'search p50 at the fixed rate: service / raw Meilisearch', value: `${ms(service.p50)} / ${ms(raw.p50)}`, target: 'overhead ≤ 10%', met: service.p50 <= raw.p50 * 1.1 ? 'yes' : 'NO' },
+    { measure: 'search p50 at the fixed rate, uncached: service / raw Meilisearch', value: `${ms(uncached.p50)} / ${ms(raw.p50)}`, target: 'overhead ≤ 10%', met: uncached.p50 <= raw.p50 * 1.1 ? 'yes' : 'NO' },
     judged('_count p95 at the fixed rate', service.endpoints!.count!.p95, 20, ms),
     judged('_prices p95 at the fixed rate', service.endpoints!.prices!.p95, 30, ms),
     {
-      measure: 'search flat out: service / raw Meilisearch',
-      value: `${serviceMax.rps.toFixed(0)} / ${rawMax.rps.toFixed(0)} req/s (p95 ${ms(serviceMax.p95)} / ${ms(rawMax.p95)})`,
-      target: '≥ 90% of raw, no errors',
-      met: serviceMax.rps >= 0.9 * rawMax.rps && serviceMax.errors + serviceMax.non2xx === 0 ? 'yes' : 'NO',
+      measure: 'search capacity within the budget, uncached: service / raw Meilisearch',
+      value: `${capacity('service-uncached').toFixed(0)} / ${capacity('raw').toFixed(0)} req/s`,
+      target: '≥ 90% of raw',
+      met: capacity('service-uncached') >= 0.9 * capacity('raw') ? 'yes' : 'NO',
     },
     ...Object.entries(r.pages).map(([kind, p]) => judged(`${kind === 'gallery' ? '/shop/' : kind} time to first byte p95`, p.ttfbMs.p95, 150, ms)),
     judged('edit to searchable p95', r.edits.p95_ms, 2000, (x) => `${Math.round(x)} ms`),

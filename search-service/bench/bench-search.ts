@@ -18,7 +18,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { REPO_ROOT } from '@easel/data';
-import { parseGalleryParams } from '../src/contract';
+import { parseGalleryParams, SEARCH_BUDGET_MS } from '../src/contract';
 import { buildCountQuery, buildPriceBarPlan, buildSearchPlan, type MeiliQuery } from '../src/meili-request';
 import { gatherParams } from '../src/query-string';
 import { BENCH_INDEX_UID, prepareCatalogue, startService } from './bench-setup';
@@ -173,6 +173,35 @@ async function runOverload(url: string, sequence: Replayed[], saturatingRps: num
   };
 }
 
+/** Each step of the capacity ladder, as a share of raw Meilisearch's flat-out rate, and how long it runs. */
+const LADDER = [0.6, 0.8, 1, 1.2, 1.5];
+const STEP_MS = 5000;
+
+interface CapacityResult {
+  target: PhaseResult['target'];
+  /** The most searches answered 2xx within the budget per second, over the ladder's steps. */
+  within_budget_rps: number;
+  steps: { offered_rps: number; within_budget_rps: number; refused: number }[];
+}
+
+/**
+ * Capacity as an open model: a ladder of fixed rates around raw Meilisearch's flat-out rate,
+ * each counting the searches answered 2xx within SEARCH_BUDGET_MS. Unlike flat out, a refusal
+ * here is not followed by another request at once, and a queue that grows past the budget
+ * counts for nothing, as it does for a shopper.
+ */
+async function runCapacity(target: PhaseResult['target'], url: string, sequence: Replayed[], headers: Record<string, string>, rawMaxRps: number): Promise<CapacityResult> {
+  const requests = sequence.map((r) => ({ method: r.method === 'POST' ? ('POST' as const) : ('GET' as const), path: r.path ?? '/', body: r.body as string | undefined, headers }));
+  const steps: CapacityResult['steps'] = [];
+  for (const share of LADDER) {
+    const offered = Math.round(share * rawMaxRps);
+    const outcomes = await steadyLoad({ baseUrl: url, requests, rate: offered, durationMs: STEP_MS });
+    const inBudget = outcomes.filter((o) => o.status >= 200 && o.status < 300 && o.endedAt - o.sentAt <= SEARCH_BUDGET_MS).length;
+    steps.push({ offered_rps: offered, within_budget_rps: inBudget / (STEP_MS / 1000), refused: outcomes.filter((o) => o.status === 503).length });
+  }
+  return { target, within_budget_rps: Math.max(...steps.map((x) => x.within_budget_rps)), steps };
+}
+
 /** Closed model, flat out: `CONNECTIONS` connections, each sending as soon as it has its answer. */
 async function runMax(target: PhaseResult['target'], url: string, sequence: Replayed[], headers: Record<string, string>): Promise<PhaseResult> {
   const times: number[] = [];
@@ -246,6 +275,12 @@ async function main() {
     }
     report(results);
     const find = (t: PhaseResult['target'], p: PhaseResult['phase']) => results.find((r) => r.target === t && r.phase === p)!;
+    const capacity = [
+      await runCapacity('raw', meili.url, rawRequests, rawHeaders, find('raw', 'max').rps),
+      await runCapacity('service-uncached', uncached.url, serviceRequests, {}, find('raw', 'max').rps),
+    ];
+    console.log(`\nCapacity, open model (searches answered within the ${SEARCH_BUDGET_MS} ms budget per second, ${STEP_MS / 1000} s a step):`);
+    for (const c of capacity) console.log(`  ${c.target}: ${c.within_budget_rps.toFixed(1)} at best; ${c.steps.map((x) => `${x.offered_rps} offered -> ${x.within_budget_rps.toFixed(1)}${x.refused ? ` (${x.refused} refused)` : ''}`).join(', ')}`);
     // The engine's own flat-out rate is what saturates the uncached service: twice that.
     const overload = await runOverload(uncached.url, serviceRequests, find('raw', 'max').rps);
     const ms = (x: number) => `${x.toFixed(1)} ms`;
@@ -262,6 +297,7 @@ async function main() {
       // The same without the hot-answer cache: what the adapter and HTTP hop cost by themselves.
       p50_overhead_fixed_uncached: find('service-uncached', 'fixed').p50 / find('raw', 'fixed').p50 - 1,
       throughput_ratio_max_uncached: find('service-uncached', 'max').rps / find('raw', 'max').rps,
+      capacity_ratio_uncached: capacity[1]!.within_budget_rps / capacity[0]!.within_budget_rps,
     };
     const fixed = find('service', 'fixed');
     const targets = { service_p95_ms: 30, service_p99_ms: 80, count_p95_ms: 20, prices_p95_ms: 30, p50_overhead_max: 0.1, throughput_ratio_min: 0.9 };
@@ -270,23 +306,25 @@ async function main() {
       p99: fixed.p99 <= targets.service_p99_ms,
       count_p95: fixed.endpoints!.count.p95 <= targets.count_p95_ms,
       prices_p95: fixed.endpoints!.prices.p95 <= targets.prices_p95_ms,
-      overhead: ratios.p50_overhead_fixed <= targets.p50_overhead_max,
-      throughput: ratios.throughput_ratio_max >= targets.throughput_ratio_min,
+      // Judged without the hot cache, as the long tail mostly arrives.
+      overhead: ratios.p50_overhead_fixed_uncached <= targets.p50_overhead_max,
+      throughput: ratios.capacity_ratio_uncached >= targets.throughput_ratio_min,
     };
     const out = {
       artworks: args.service === undefined ? ARTWORKS : undefined, duration_s: DURATION_S, fixed_rate: RATE, connections_max: CONNECTIONS,
       machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
-      results, ratios, targets, pass, overload,
+      results, ratios, targets, pass, capacity, overload,
     };
     const outDir = path.join(REPO_ROOT, 'bench-results');
     await fsp.mkdir(outDir, { recursive: true });
     fs.writeFileSync(path.join(outDir, 'search.json'), `${JSON.stringify(out, null, 2)}\n`);
     const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
     const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
-    console.log(`\np50 overhead at ${RATE}/s: ${pct(ratios.p50_overhead_fixed)} (uncached ${pct(ratios.p50_overhead_fixed_uncached)})   max throughput service/raw: ${ratios.throughput_ratio_max.toFixed(2)} (uncached ${ratios.throughput_ratio_max_uncached.toFixed(2)})`);
+    console.log(`\nUncached service / raw: p50 overhead at ${RATE}/s ${pct(ratios.p50_overhead_fixed_uncached)}, capacity within the budget ${ratios.capacity_ratio_uncached.toFixed(2)}, flat out ${ratios.throughput_ratio_max_uncached.toFixed(2)}`);
+    console.log(`With the hot cache: p50 overhead ${pct(ratios.p50_overhead_fixed)}, flat out ${ratios.throughput_ratio_max.toFixed(2)}`);
     console.log(
       `Targets: p95 ≤ 30 ms ${met(pass.p95)}; p99 ≤ 80 ms ${met(pass.p99)}; _count p95 ≤ 20 ms ${met(pass.count_p95)}; ` +
-        `_prices p95 ≤ 30 ms ${met(pass.prices_p95)}; p50 overhead ≤ 10% ${met(pass.overhead)}; throughput ≥ 90% ${met(pass.throughput)}`,
+        `_prices p95 ≤ 30 ms ${met(pass.prices_p95)}; uncached p50 overhead ≤ 10% ${met(pass.overhead)}; uncached capacity ≥ 90% of raw ${met(pass.throughput)}`,
     );
     console.log(`Written to bench-results/search.json`);
   } finally {
