@@ -23,7 +23,7 @@ import { buildCountQuery, buildPriceBarPlan, buildSearchPlan, type MeiliQuery } 
 import { gatherParams } from '../src/query-string';
 import { BENCH_INDEX_UID, prepareCatalogue, startService } from './bench-setup';
 import { ENDPOINT_PATHS, QUERY_MIX_FILE, queryMixSchema, type MixEntry } from './query-mix';
-import { steadyLoad } from './steady-load';
+import { steadyLoad, type LoadRequest } from './steady-load';
 
 const { values: args } = parseArgs({
   options: {
@@ -110,11 +110,16 @@ function latencies(times: number[]): Latencies {
   return { requests: sorted.length, p50: at(50), p95: at(95), p99: at(99) };
 }
 
+/** The sequence as the open-model sender takes it, with `headers` on every request. */
+function loadRequests(sequence: Replayed[], headers: Record<string, string>): LoadRequest[] {
+  return sequence.map((r) => ({ method: r.method === 'POST' ? 'POST' : 'GET', path: r.path ?? '/', body: r.body as string | undefined, headers }));
+}
+
 /** An open model at `RATE` requests/s (steadyLoad), timed per endpoint. */
 async function runFixedRate(target: PhaseResult['target'], url: string, sequence: Replayed[], headers: Record<string, string>): Promise<PhaseResult> {
   const outcomes = await steadyLoad({
     baseUrl: url,
-    requests: sequence.map((r) => ({ method: r.method === 'POST' ? 'POST' : 'GET', path: r.path ?? '/', body: r.body as string | undefined, headers })),
+    requests: loadRequests(sequence, headers),
     rate: RATE,
     durationMs: DURATION_S * 1000,
   });
@@ -151,7 +156,7 @@ interface OverloadResult {
  * excess (refuses it at once) and for the searches it admits (keeps them inside the budget).
  */
 async function runOverload(url: string, sequence: Replayed[], saturatingRps: number): Promise<OverloadResult> {
-  const requests = sequence.map((r) => ({ method: 'GET' as const, path: r.path ?? '/' }));
+  const requests = loadRequests(sequence, {});
   const offered = Math.round(2 * saturatingRps);
   const outcomes = await steadyLoad({ baseUrl: url, requests, rate: offered, durationMs: DURATION_S * 1000 });
   const took = (o: (typeof outcomes)[number]) => o.endedAt - o.sentAt;
@@ -191,7 +196,7 @@ interface CapacityResult {
  * counts for nothing, as it does for a shopper.
  */
 async function runCapacity(target: PhaseResult['target'], url: string, sequence: Replayed[], headers: Record<string, string>, rawMaxRps: number): Promise<CapacityResult> {
-  const requests = sequence.map((r) => ({ method: r.method === 'POST' ? ('POST' as const) : ('GET' as const), path: r.path ?? '/', body: r.body as string | undefined, headers }));
+  const requests = loadRequests(sequence, headers);
   const steps: CapacityResult['steps'] = [];
   for (const share of LADDER) {
     const offered = Math.round(share * rawMaxRps);

@@ -2,6 +2,7 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import { priceBasket, type PricedBasket } from '../pricing';
 import type { Database, OrdersTable } from '../schema';
 import type { Currency } from '../vocabulary';
+import { getAccountUser } from './accounts';
 import { getBasket, recordCatalogueChanges, releaseReservations, type BasketContents, type BasketItem } from './basket';
 import { getRateMatrix } from './search-source';
 
@@ -271,12 +272,13 @@ async function settle(
     return { ok: false, reason: 'payment_declined', message: payment.reason };
   }
 
-  // The receipt goes to the account's email, or to the one it gave (a guest's, or one not yet confirmed).
-  const buyer = await trx.selectFrom('users').select(['email', 'unconfirmed_email']).where('id', '=', userId).executeTakeFirstOrThrow();
+  // The receipt goes to the account's email: the one it holds, or else the one it gave.
+  const buyer = await getAccountUser(trx, userId);
+  if (!buyer) throw new Error(`No account ${userId} to order for.`);
   const order = await trx
     .insertInto('orders')
     .values({
-      contact_email: buyer.unconfirmed_email ?? buyer.email,
+      contact_email: buyer.email,
       user_id: userId, idempotency_key: request.idempotencyKey, status: 'paid', currency,
       subtotal_minor: quote.subtotal_minor, shipping_minor: quote.shipping_minor, discount_minor: quote.discount_minor, total_minor: quote.total_minor,
       ship_to_name: shipTo.name, ship_to_address: shipTo.address, ship_to_country: shipTo.country,
