@@ -1,4 +1,4 @@
-import type { NextResponse } from 'next/server';
+import { ResponseCookies } from 'next/dist/server/web/spec-extension/cookies';
 
 /** Cookie attributes the storefront writes with; `domain` is left out for host-only cookies. */
 export interface CookieAttributes {
@@ -27,13 +27,14 @@ export function isCookieAttributeSafe(value: string): boolean {
  * server reads them). A domain or path outside printable Latin-1 is refused with
  * CookieAttributeError before anything is written.
  */
-export function setCookies(response: NextResponse, values: Record<string, string>, attributes: CookieAttributes): void {
+export function setCookies(response: Response, values: Record<string, string>, attributes: CookieAttributes): void {
   for (const [attribute, text] of [['domain', attributes.domain], ['path', attributes.path]] as const) {
     if (text !== undefined && !isCookieAttributeSafe(text)) {
       throw new CookieAttributeError(`Cookies were not written: the ${attribute} ${JSON.stringify(text)} has characters outside printable Latin-1.`);
     }
   }
+  const cookies = new ResponseCookies(response.headers);
   for (const [name, value] of Object.entries(values)) {
-    response.cookies.set({ name, value, ...attributes, sameSite: 'lax', httpOnly: true });
+    cookies.set({ name, value, ...attributes, sameSite: 'lax', httpOnly: true });
   }
 }

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Db } from '@easel/data/db';
-import { createCurrencyRatesHandler } from './currency-rates';
+import { callable } from './api/testing';
+import { currencyRatesRoutes } from './currency-rates';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-rates-'));
 let db: Db;
@@ -16,7 +17,8 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const GET = () => createCurrencyRatesHandler({ getDb: async () => db })();
+const ratesAt = (getDb: () => Promise<Db>) => () => callable(currencyRatesRoutes({ getDb }))(new Request('http://shop.test/api/product/currency-rates/'));
+const GET = ratesAt(async () => db);
 
 describe('GET /api/product/currency-rates/', () => {
   it('answers the seeded defaults as a matrix of the five currencies', async () => {
@@ -42,10 +44,10 @@ describe('GET /api/product/currency-rates/', () => {
 
   it('answers 503 in the error shape when the database cannot be read, and logs why', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const response = await createCurrencyRatesHandler({ getDb: () => Promise.reject(new Error('gone')) })();
+    const response = await ratesAt(() => Promise.reject(new Error('gone')))();
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ error: { code: 'unavailable' } });
-    expect(log).toHaveBeenCalledWith('currency rates: could not read them:', new Error('gone'));
+    expect(log).toHaveBeenCalledWith('GET /api/product/currency-rates/ failed:', new Error('gone'));
     log.mockRestore();
   });
 });

@@ -2,7 +2,8 @@ import net, { type AddressInfo } from 'node:net';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_BUDGET_MS, SEARCH_WAITS_MS } from '@easel/search-service/contract';
-import { GET as forward } from '../app/api/v2/product/s/[[...path]]/route';
+import { callable } from './api/testing';
+import { searchForwardRoutes } from './gallery/search-forward-api';
 import { fetchGallery } from './search';
 
 /**
@@ -19,7 +20,6 @@ beforeAll(async () => {
   silent = net.createServer((socket) => held.push(socket));
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
   silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
-  process.env.SEARCH_SERVICE_URL = silentUrl;
 });
 afterAll(async () => {
   for (const socket of held) socket.destroy();
@@ -35,7 +35,7 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number 
 describe('a search service that never answers', () => {
   it('the gallery forward answers 504 engine_timeout within the budget', async () => {
     for (const path of ['/api/v2/product/s/?q=sea', '/api/v2/product/s/_count/', '/api/v2/product/s/_prices/']) {
-      const { value: response, ms } = await timed(() => forward(new NextRequest(`http://shop.test${path}`)));
+      const { value: response, ms } = await timed(() => callable(searchForwardRoutes({ searchServiceUrl: () => silentUrl }))(new NextRequest(`http://shop.test${path}`)));
       expect(response.status, path).toBe(504);
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe('engine_timeout');
       expect(ms).toBeGreaterThanOrEqual(SEARCH_WAITS_MS.storefront - 50);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { NextRequest, NextResponse } from 'next/server';
+import { RequestCookies } from 'next/dist/server/web/spec-extension/cookies';
 import type { Db } from '@easel/data/db';
 import { getSessionUserId, SESSION_MAX_AGE_MS } from '@easel/data/queries/sessions';
 import { setCookies } from './cookies';
@@ -16,9 +16,9 @@ export async function getSignedInUserId(sessionId: string | undefined, getDb: ()
   return getSessionUserId(await getDb(), sessionHash(sessionId), new Date().toISOString());
 }
 
-/** The signed-in user behind a request's session cookie, or null: for route handlers. */
-export function requestUserId(request: NextRequest, getDb: () => Promise<Db>): Promise<number | null> {
-  return getSignedInUserId(request.cookies.get(SESSION_COOKIE)?.value, getDb);
+/** A request's cookie `name`, as the browser sent it. */
+export function requestCookie(request: Request, name: string): string | undefined {
+  return new RequestCookies(request.headers).get(name)?.value;
 }
 
 /** What the database keeps of a session cookie: its SHA-256, so a leaked table does not leak sessions. */
@@ -35,12 +35,12 @@ export function newSessionId(): string {
  * Sets the session cookie: HttpOnly and SameSite=Lax (setCookies), Secure over HTTPS so local
  * http development still works. It lasts as long as a session may; the server ends idle ones sooner.
  */
-export function setSessionCookie(response: NextResponse, request: NextRequest, sessionId: string, maxAgeS = SESSION_MAX_AGE_MS / 1000): void {
-  setCookies(response, { [SESSION_COOKIE]: sessionId }, { path: '/', maxAge: maxAgeS, secure: request.nextUrl.protocol === 'https:' });
+export function setSessionCookie(response: Response, request: Request, sessionId: string, maxAgeS = SESSION_MAX_AGE_MS / 1000): void {
+  setCookies(response, { [SESSION_COOKIE]: sessionId }, { path: '/', maxAge: maxAgeS, secure: isHttps(request) });
 }
 
 /** Removes the session cookie from the browser. */
-export function clearSessionCookie(response: NextResponse, request: NextRequest): void {
+export function clearSessionCookie(response: Response, request: Request): void {
   setSessionCookie(response, request, '', 0);
 }
 
@@ -61,13 +61,18 @@ const VISITOR_SESSION_MAX_AGE_S = 365 * 24 * 60 * 60;
  * The request's `sessionid`, or a fresh random one for a visitor who has none yet. A fresh one
  * is only kept once `keepVisitorSession` writes it on the response.
  */
-export function visitorSessionOf(request: NextRequest): { sessionId: string; fresh: boolean } {
-  const existing = request.cookies.get(SESSION_COOKIE)?.value;
+export function visitorSessionOf(request: Request): { sessionId: string; fresh: boolean } {
+  const existing = requestCookie(request, SESSION_COOKIE);
   return existing ? { sessionId: existing, fresh: false } : { sessionId: newSessionId(), fresh: true };
 }
 
 /** Sets the cookie for a session `visitorSessionOf` made up; an existing one is left as it is. */
-export function keepVisitorSession(response: NextResponse, request: NextRequest, session: { sessionId: string; fresh: boolean }): NextResponse {
+export function keepVisitorSession<R extends Response>(response: R, request: Request, session: { sessionId: string; fresh: boolean }): R {
   if (session.fresh) setSessionCookie(response, request, session.sessionId, VISITOR_SESSION_MAX_AGE_S);
   return response;
+}
+
+/** Cookies are marked Secure when the request came over HTTPS, so local http development still works. */
+export function isHttps(request: Request): boolean {
+  return new URL(request.url).protocol === 'https:';
 }

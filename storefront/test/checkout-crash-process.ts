@@ -14,7 +14,8 @@ import { NextRequest } from 'next/server';
 import { InsertQueryNode, type KyselyPlugin } from 'kysely';
 import { openDatabase } from '@easel/data/db';
 import { openPaymentLedger } from '@easel/data/payment-ledger';
-import { createCheckoutHandlers } from '../lib/checkout/checkout-api';
+import { callable } from '../lib/api/testing';
+import { checkoutRoutes } from '../lib/checkout/checkout-api';
 import { createSimulatedPayments, TEST_CARDS, type PaymentProvider } from '../lib/checkout/payment';
 
 type Point = 'before-charge' | 'after-charge' | 'order-written' | 'committed';
@@ -43,8 +44,8 @@ const afterOrderRow: KyselyPlugin = {
   transformResult: async ({ result, queryId }) => (ordersInserts.has(queryId) ? stopHere() : result),
 };
 
-const checkout = createCheckoutHandlers({ getDb: async () => (point === 'order-written' ? db.withPlugin(afterOrderRow) : db), payments });
-await checkout.order(new NextRequest('http://shop.test/api/checkout/order/', {
+const checkout = callable(checkoutRoutes({ getDb: async () => (point === 'order-written' ? db.withPlugin(afterOrderRow) : db), payments }));
+await checkout(new NextRequest('http://shop.test/api/checkout/order/', {
   method: 'POST',
   headers: { 'Content-Type': 'application/json', Cookie: `sessionid=${session}`, 'Idempotency-Key': key, 'X-Forwarded-For': '127.3.0.1' },
   body: JSON.stringify({

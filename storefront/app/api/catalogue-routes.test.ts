@@ -5,14 +5,9 @@ import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@easel/data/db';
 import { seedCatalogue } from '@easel/data';
-import { GET as getProduct } from './product/route';
-import { GET as getArtist } from './v2/artist/route';
-import { GET as getArtists } from './v2/artists/route';
-import { GET as getCollections } from './v2/collections/route';
-import { GET as getBanner } from './v2/homepage/banner/route';
-import { GET as getRecentlyViewed, POST as postRecentlyViewed } from './recently-viewed/route';
+import { GET, POST } from './[[...route]]/route';
 
-// The handlers' rules are tested in lib/catalogue/; this checks each route serves them from the configured database.
+// The handlers' rules are tested in lib/catalogue/; this checks the API's route serves them from the configured database.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-catalogue-routes-'));
 let productSlug: string;
 let artistSlug: string;
@@ -32,14 +27,14 @@ const at = (pathAndQuery: string, init?: ConstructorParameters<typeof NextReques
 
 describe('the catalogue routes', () => {
   it('serve products, artists, artist lists, editors\' picks, the banner and recently viewed', async () => {
-    expect(await (await getProduct(at(`/api/product/?slug=${productSlug}`))).json()).toMatchObject({ slug: productSlug });
-    expect(await (await getArtist(at(`/api/v2/artist/?slug=${artistSlug}`))).json()).toMatchObject({ slug: artistSlug });
-    expect(((await (await getArtists(at('/api/v2/artists/?list=popular'))).json()) as { results: unknown[] }).results.length).toBeGreaterThan(0);
-    expect(((await (await getCollections(at('/api/v2/collections'))).json()) as { results: unknown[] }).results).toHaveLength(4);
-    expect((await getBanner(at('/api/v2/homepage/banner/'))).status).toBe(200);
-    const viewed = await postRecentlyViewed(at('/api/recently-viewed/', { method: 'POST', body: JSON.stringify({ slug: productSlug }) }));
+    expect(await (await GET(at(`/api/product/?slug=${productSlug}`))).json()).toMatchObject({ slug: productSlug });
+    expect(await (await GET(at(`/api/v2/artist/?slug=${artistSlug}`))).json()).toMatchObject({ slug: artistSlug });
+    expect(((await (await GET(at('/api/v2/artists/?list=popular'))).json()) as { results: unknown[] }).results.length).toBeGreaterThan(0);
+    expect(((await (await GET(at('/api/v2/collections/'))).json()) as { results: unknown[] }).results).toHaveLength(4);
+    expect((await GET(at('/api/v2/homepage/banner/'))).status).toBe(200);
+    const viewed = await POST(at('/api/recently-viewed/', { method: 'POST', body: JSON.stringify({ slug: productSlug }) }));
     const session = /sessionid=([^;]+)/.exec(viewed.headers.get('set-cookie')!)![1];
-    const list = await getRecentlyViewed(at('/api/recently-viewed/', { headers: { Cookie: `sessionid=${session}` } }));
+    const list = await GET(at('/api/recently-viewed/', { headers: { Cookie: `sessionid=${session}` } }));
     expect(await list.json()).toMatchObject({ results: [{ slug: productSlug }] });
   });
 });

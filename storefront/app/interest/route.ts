@@ -1,5 +1,2 @@
-import { getDb } from '../../lib/db';
-import { createFollowsHandlers } from '../../lib/engagement/api';
-
-/** POST /interest/: follow or unfollow an artist (see lib/engagement/api.ts). */
-export const POST = createFollowsHandlers({ getDb }).toggle;
+/** /interest/, one of the API's addresses outside /api/ (lib/api/app.ts). */
+export { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } from '../../lib/api/route-handlers';

@@ -6,7 +6,8 @@ import { getMailTo } from '@easel/data/queries/outbox';
 import { addRecentlyViewed, getRecentlyViewedIds } from '@easel/data/queries/recently-viewed';
 import { addSession, addUser, mailedToken as mailedTokenIn, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { sessionHash } from '../session';
-import { createAccountHandlers, createNewsletterHandler } from './api';
+import { callable } from '../api/testing';
+import { accountRoutes } from './api';
 
 let temp: TemporaryDatabase;
 let db: Db;
@@ -19,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => temp.close());
 
-const api = () => createAccountHandlers({ getDb: async () => db });
+const call = callable(accountRoutes({ getDb: async () => db }));
 
 function request(method: string, path: string, options: { cookie?: string; body?: unknown; https?: boolean } = {}) {
   return new NextRequest(`${options.https ? 'https' : 'http'}://shop.test${path}`, {
@@ -29,11 +30,11 @@ function request(method: string, path: string, options: { cookie?: string; body?
   });
 }
 
-const join = (body: unknown, options: { cookie?: string; https?: boolean } = {}) => api().join(request('POST', '/api/account/join/', { ...options, body }));
-const login = (body: unknown, cookie?: string) => api().login(request('POST', '/api/account/login/', { cookie, body }));
-const confirm = (body: unknown, cookie?: string) => api().confirm(request('POST', '/api/account/confirm/', { cookie, body }));
+const join = (body: unknown, options: { cookie?: string; https?: boolean } = {}) => call(request('POST', '/api/account/join/', { ...options, body }));
+const login = (body: unknown, cookie?: string) => call(request('POST', '/api/account/login/', { cookie, body }));
+const confirm = (body: unknown, cookie?: string) => call(request('POST', '/api/account/confirm/', { cookie, body }));
 const mailedToken = (email: string) => mailedTokenIn(db, email);
-const whoAmI = async (session?: string) => (await api().GET(request('GET', '/api/account/', { cookie: session && `sessionid=${session}` }))).json();
+const whoAmI = async (session?: string) => (await call(request('GET', '/api/account/', { cookie: session && `sessionid=${session}` }))).json();
 
 /** The Set-Cookie header for sessionid, and the value it sets. */
 function sessionCookie(response: Response): { header: string; value: string } {
@@ -176,7 +177,7 @@ describe('logging in and out', () => {
 
   it('logs out: the session ends and the cookie is removed', async () => {
     const session = sessionCookie(await login({ email: 'ada@example.com', password: 'analytical-engine' })).value;
-    const response = await api().logout(request('POST', '/api/account/logout/', { cookie: `sessionid=${session}` }));
+    const response = await call(request('POST', '/api/account/logout/', { cookie: `sessionid=${session}` }));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ user: null, user_type: 'anonymous' });
     expect(sessionCookie(response).header).toMatch(/^sessionid=; Path=\/; Max-Age=0; HttpOnly; SameSite=lax$/i);
@@ -199,7 +200,7 @@ describe('the signed-in user', () => {
 
   it('updates their profile and answers the updated user', async () => {
     const session = sessionCookie(await login({ email: 'ada@example.com', password: 'analytical-engine' })).value;
-    const patch = (body: unknown) => api().PATCH(request('PATCH', '/api/account/', { cookie: `sessionid=${session}`, body }));
+    const patch = (body: unknown) => call(request('PATCH', '/api/account/', { cookie: `sessionid=${session}`, body }));
     const response = await patch({ name: 'Ada, Countess', about: '  Seascapes and quiet abstraction.  ' });
     expect(await response.json()).toMatchObject({ user: { name: 'Ada, Countess', about: 'Seascapes and quiet abstraction.' } });
     expect(await whoAmI(session)).toMatchObject({ user: { name: 'Ada, Countess' } });
@@ -211,7 +212,7 @@ describe('the signed-in user', () => {
   });
 
   it('refuses a profile change without a session, and tells an expired session apart, removing its cookie', async () => {
-    const patch = (cookie?: string) => api().PATCH(request('PATCH', '/api/account/', { cookie, body: { name: 'Someone' } }));
+    const patch = (cookie?: string) => call(request('PATCH', '/api/account/', { cookie, body: { name: 'Someone' } }));
     await expectError(await patch(), 401, 'not_signed_in');
     await expectError(await patch('sessionid=a-visitor-cookie'), 401, 'not_signed_in');
     const { id } = await db.selectFrom('users').select('id').where('email', '=', 'ada@example.com').executeTakeFirstOrThrow();
@@ -225,7 +226,7 @@ describe('the signed-in user', () => {
 });
 
 describe('the newsletter', () => {
-  const subscribe = (body: unknown) => createNewsletterHandler({ getDb: async () => db })(request('POST', '/api/marketing/subscribe/newsletter/', { body }));
+  const subscribe = (body: unknown) => call(request('POST', '/api/marketing/subscribe/newsletter/', { body }));
 
   it('subscribes an email once, however often it is sent', async () => {
     for (const email of ['Reader@Example.com', 'reader@example.com']) {
@@ -244,8 +245,8 @@ describe('the newsletter', () => {
 });
 
 describe('checking out as a guest', () => {
-  const guest = (body: unknown, cookie?: string) => api().guest(request('POST', '/api/account/guest/', { cookie, body }));
-  const claim = (body: unknown, session: string) => api().claim(request('POST', '/api/account/claim/', { cookie: `sessionid=${session}`, body }));
+  const guest = (body: unknown, cookie?: string) => call(request('POST', '/api/account/guest/', { cookie, body }));
+  const claim = (body: unknown, session: string) => call(request('POST', '/api/account/claim/', { cookie: `sessionid=${session}`, body }));
 
   it('signs the visitor in as a guest with their basket, and the guest keeps the account with a password', async () => {
     const visitor = 'guest-visitor-session-0001';

@@ -6,12 +6,14 @@ import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } fr
 import { apiErrorBodySchema } from '../api-error';
 import { getSavedSettings } from '../settings/saved';
 import { basketViewSchema, type BasketView } from './basket';
-import { createBasketHandlers } from './basket-api';
+import { callable } from '../api/testing';
+import { basketRoutes } from './basket-api';
 
 let temp: TemporaryDatabase;
 let db: Db;
 const opened = { count: 0 };
-const api = createBasketHandlers({ getDb: async () => { opened.count++; return db; } });
+const basketApi = callable(basketRoutes({ getDb: async () => { opened.count++; return db; } }));
+const api = { basket: '/api/basket-next/', promo: '/api/basket-next/promo/' };
 
 /** Available works with a print edition that has at least three copies left, oldest first. */
 let works: { slug: string; title: string; price_minor: number; sale_price_minor: number | null; print: string; printPrice: number; remaining: number }[];
@@ -35,8 +37,8 @@ beforeAll(async () => {
 afterAll(() => temp.close());
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-function call(handler: (r: NextRequest) => Promise<Response>, method: Method, { session, body, query = '' }: { session?: string; body?: unknown; query?: string } = {}) {
-  return handler(new NextRequest(`http://shop.test/api/basket-next/${query}`, {
+function call(path: string, method: Method, { session, body, query = '' }: { session?: string; body?: unknown; query?: string } = {}) {
+  return basketApi(new NextRequest(`http://shop.test${path}${query}`, {
     method,
     headers: { ...(session ? { Cookie: `sessionid=${session}` } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
     ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
@@ -55,56 +57,56 @@ const sessionOf = (response: Response) => {
 describe('/api/basket-next/', () => {
   it('answers a visitor without a session an empty basket without opening the database', async () => {
     const before = opened.count;
-    expect(await basketOf(await call(api.basket.GET, 'GET'))).toMatchObject({ count: 0, items: [], promo: null, total_minor: 0 });
+    expect(await basketOf(await call(api.basket, 'GET'))).toMatchObject({ count: 0, items: [], promo: null, total_minor: 0 });
     expect(opened.count).toBe(before);
   });
 
   it('gives a visitor a session on the first add and keeps the basket under it, priced in their currency', async () => {
     const work = works[0]!;
-    const added = await call(api.basket.POST, 'POST', { body: { artwork: work.slug } });
+    const added = await call(api.basket, 'POST', { body: { artwork: work.slug } });
     const session = sessionOf(added);
     expect(session).toMatch(/^[\w-]{43}$/);
     const basket = await basketOf(added);
     expect(basket.items).toMatchObject([{ slug: work.slug, title: work.title, print: null, quantity: 1, max_quantity: 1, problem: null, url: `/product/${work.slug}/` }]);
     expect(basket.items[0]!.unit_price_minor).toBe(work.sale_price_minor ?? work.price_minor);
 
-    const inDollars = await basketOf(await call(api.basket.GET, 'GET', { session, query: '?currency=USD' }));
+    const inDollars = await basketOf(await call(api.basket, 'GET', { session, query: '?currency=USD' }));
     expect(inDollars).toMatchObject({ currency: 'USD', count: 1 });
     expect(inDollars.total_minor).toBe(Math.round((work.sale_price_minor ?? work.price_minor) * 1.39));
   });
 
   it('adds print copies, changes their quantity within the copies left and removes lines', async () => {
     const work = works[1]!;
-    const first = await call(api.basket.POST, 'POST', { body: { artwork: work.slug, print: work.print } });
+    const first = await call(api.basket, 'POST', { body: { artwork: work.slug, print: work.print } });
     const session = sessionOf(first);
-    const basket = await basketOf(await call(api.basket.POST, 'POST', { session, body: { artwork: work.slug, print: work.print } }));
+    const basket = await basketOf(await call(api.basket, 'POST', { session, body: { artwork: work.slug, print: work.print } }));
     expect(basket.items).toMatchObject([{ print: { slug: work.print }, quantity: 2, max_quantity: work.remaining, unit_price_minor: work.printPrice, line_total_minor: 2 * work.printPrice }]);
     expect(basket.count).toBe(2);
     const line = basket.items[0]!.line_id;
 
-    const changed = await basketOf(await call(api.basket.PATCH, 'PATCH', { session, body: { line, quantity: 3 } }));
+    const changed = await basketOf(await call(api.basket, 'PATCH', { session, body: { line, quantity: 3 } }));
     expect(changed.items[0]!.quantity).toBe(3);
-    const tooMany = await call(api.basket.PATCH, 'PATCH', { session, body: { line, quantity: work.remaining + 1 } });
+    const tooMany = await call(api.basket, 'PATCH', { session, body: { line, quantity: work.remaining + 1 } });
     expect(tooMany.status).toBe(409);
     expect(await errorOf(tooMany)).toMatchObject({ code: 'sold_out', message: expect.stringContaining(`Only ${work.remaining}`) });
 
-    expect(await basketOf(await call(api.basket.DELETE, 'DELETE', { session, query: `?line=${line}` }))).toMatchObject({ count: 0, items: [] });
-    const stale = await call(api.basket.DELETE, 'DELETE', { session, query: `?line=${line}` });
+    expect(await basketOf(await call(api.basket, 'DELETE', { session, query: `?line=${line}` }))).toMatchObject({ count: 0, items: [] });
+    const stale = await call(api.basket, 'DELETE', { session, query: `?line=${line}` });
     expect(stale.status).toBe(404);
     expect(await errorOf(stale)).toEqual({ code: 'stale_line', message: 'That item is no longer in your basket.', param: 'line' });
-    const staleChange = await call(api.basket.PATCH, 'PATCH', { session, body: { line, quantity: 1 } });
+    const staleChange = await call(api.basket, 'PATCH', { session, body: { line, quantity: 1 } });
     expect([staleChange.status, (await errorOf(staleChange)).code]).toEqual([404, 'stale_line']);
   });
 
   it('refuses a sold work, an unknown one and a print size the work lacks, with the reason', async () => {
     const sold = await db.selectFrom('artworks').select(['slug', 'title']).where('status', '=', 'sold').executeTakeFirstOrThrow();
-    const refused = await call(api.basket.POST, 'POST', { body: { artwork: sold.slug } });
+    const refused = await call(api.basket, 'POST', { body: { artwork: sold.slug } });
     expect(refused.status).toBe(409);
     expect(await errorOf(refused)).toEqual({ code: 'sold', message: `“${sold.title}” has just been sold.` });
     expect(refused.headers.getSetCookie()).toEqual([]);
-    const unknown = await call(api.basket.POST, 'POST', { body: { artwork: 'no-such-work' } });
+    const unknown = await call(api.basket, 'POST', { body: { artwork: 'no-such-work' } });
     expect([unknown.status, (await errorOf(unknown)).code]).toEqual([404, 'not_found']);
-    const noPrint = await call(api.basket.POST, 'POST', { body: { artwork: works[2]!.slug, print: 'z9' } });
+    const noPrint = await call(api.basket, 'POST', { body: { artwork: works[2]!.slug, print: 'z9' } });
     expect(await errorOf(noPrint)).toMatchObject({ code: 'not_found', param: 'print' });
   });
 
@@ -116,21 +118,21 @@ describe('/api/basket-next/', () => {
     ['a quantity of 0', 'PATCH', { line: 1, quantity: 0 }, 400, 'invalid_parameter', 'quantity'],
     ['a line that is not a number', 'PATCH', { line: 'one', quantity: 1 }, 400, 'invalid_parameter', 'line'],
   ] as const)('refuses %s (%s) with %i %s naming %s', async (_name, method, body, status, code, param) => {
-    const response = await call(method === 'POST' ? api.basket.POST : api.basket.PATCH, method, { body });
+    const response = await call(api.basket, method, { body });
     expect(response.status).toBe(status);
     expect(await errorOf(response)).toMatchObject({ code, param });
   });
 
   it('refuses a malformed line or currency in the query', async () => {
-    expect((await errorOf(await call(api.basket.DELETE, 'DELETE', { query: '?line=abc' }))).param).toBe('line');
-    expect((await errorOf(await call(api.basket.GET, 'GET', { session: 'x', query: '?currency=XYZ' }))).param).toBe('currency');
+    expect((await errorOf(await call(api.basket, 'DELETE', { query: '?line=abc' }))).param).toBe('line');
+    expect((await errorOf(await call(api.basket, 'GET', { session: 'x', query: '?currency=XYZ' }))).param).toBe('currency');
   });
 
   it('keeps the line of an original sold meanwhile, marked, until the shopper removes it', async () => {
     const work = works[3]!;
-    const session = sessionOf(await call(api.basket.POST, 'POST', { body: { artwork: work.slug } }));
+    const session = sessionOf(await call(api.basket, 'POST', { body: { artwork: work.slug } }));
     await db.updateTable('artworks').set({ status: 'sold', stock: 0 }).where('slug', '=', work.slug).execute();
-    expect((await basketOf(await call(api.basket.GET, 'GET', { session }))).items.map((i) => i.problem)).toEqual(['sold']);
+    expect((await basketOf(await call(api.basket, 'GET', { session }))).items.map((i) => i.problem)).toEqual(['sold']);
   });
 });
 
@@ -138,36 +140,36 @@ describe('/api/basket-next/promo/', () => {
   it('applies a percentage and a fixed amount, refuses unknown and expired codes, and removes it', async () => {
     const work = works[4]!;
     const price = work.sale_price_minor ?? work.price_minor;
-    const session = sessionOf(await call(api.basket.POST, 'POST', { body: { artwork: work.slug } }));
-    const percent = await basketOf(await call(api.promo.POST, 'POST', { session, body: { code: 'welcome10' } }));
+    const session = sessionOf(await call(api.basket, 'POST', { body: { artwork: work.slug } }));
+    const percent = await basketOf(await call(api.promo, 'POST', { session, body: { code: 'welcome10' } }));
     expect(percent).toMatchObject({ promo: { code: 'WELCOME10', kind: 'percent', amount: 10, expired: false }, discount_minor: Math.round(price / 10), total_minor: price - Math.round(price / 10) });
-    const fixed = await basketOf(await call(api.promo.POST, 'POST', { session, body: { code: 'FIVEOFF' }, query: '?currency=EUR' }));
+    const fixed = await basketOf(await call(api.promo, 'POST', { session, body: { code: 'FIVEOFF' }, query: '?currency=EUR' }));
     expect(fixed).toMatchObject({ currency: 'EUR', promo: { code: 'FIVEOFF', kind: 'fixed', amount: 590 }, discount_minor: 590 });
 
-    const unknown = await call(api.promo.POST, 'POST', { session, body: { code: 'NOPE' } });
+    const unknown = await call(api.promo, 'POST', { session, body: { code: 'NOPE' } });
     expect(unknown.status).toBe(404);
     expect(await errorOf(unknown)).toEqual({ code: 'unknown_promo', message: 'There is no promo code NOPE.', param: 'code' });
-    const expired = await call(api.promo.POST, 'POST', { session, body: { code: 'SUMMER2025' } });
+    const expired = await call(api.promo, 'POST', { session, body: { code: 'SUMMER2025' } });
     expect(expired.status).toBe(422);
     expect(await errorOf(expired)).toEqual({ code: 'expired_promo', message: 'The promo code SUMMER2025 expired on 1 September 2025.', param: 'code' });
-    expect((await basketOf(await call(api.basket.GET, 'GET', { session }))).promo?.code).toBe('FIVEOFF');
+    expect((await basketOf(await call(api.basket, 'GET', { session }))).promo?.code).toBe('FIVEOFF');
 
-    expect(await basketOf(await call(api.promo.DELETE, 'DELETE', { session }))).toMatchObject({ promo: null, discount_minor: 0, total_minor: price });
+    expect(await basketOf(await call(api.promo, 'DELETE', { session }))).toMatchObject({ promo: null, discount_minor: 0, total_minor: price });
   });
 });
 
 describe('the basket count in the settings', () => {
   it('follows a visitor basket and a signed-in user basket', async () => {
     const read = (session: string) => getSavedSettings(null, (name) => (name === 'sessionid' ? session : undefined), async () => db);
-    const first = await call(api.basket.POST, 'POST', { body: { artwork: works[5]!.slug, print: works[5]!.print } });
+    const first = await call(api.basket, 'POST', { body: { artwork: works[5]!.slug, print: works[5]!.print } });
     const session = sessionOf(first);
-    await call(api.basket.POST, 'POST', { session, body: { artwork: works[5]!.slug, print: works[5]!.print } });
+    await call(api.basket, 'POST', { session, body: { artwork: works[5]!.slug, print: works[5]!.print } });
     expect((await read(session)).basket_count).toBe(2);
 
     const userId = await addUser(db, undefined, 'count@example.com');
     await addSession(db, 'count-session', userId);
-    await call(api.basket.POST, 'POST', { session: 'count-session', body: { artwork: works[6]!.slug } });
+    await call(api.basket, 'POST', { session: 'count-session', body: { artwork: works[6]!.slug } });
     expect((await getSavedSettings(userId, () => undefined, async () => db)).basket_count).toBe(1);
-    expect((await basketOf(await call(api.basket.GET, 'GET', { session: 'count-session' }))).items.map((i) => i.slug)).toEqual([works[6]!.slug]);
+    expect((await basketOf(await call(api.basket, 'GET', { session: 'count-session' }))).items.map((i) => i.slug)).toEqual([works[6]!.slug]);
   });
 });

@@ -1,13 +1,13 @@
-import { NextResponse, type NextRequest } from 'next/server';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { Db } from '@easel/data/db';
 import {
   addToBasket, applyPromoCode, getBasket, removeBasketLine, removePromoCode, setPrintQuantity, type BasketChange, type BasketOwner,
 } from '@easel/data/queries/basket';
 import { getRateMatrix } from '@easel/data/queries/search-source';
-import { apiError } from '../api-error';
-import { answering, readQuery, slugSchema, type Handler } from '../catalogue/api';
-import { readJsonBody } from '../read-body';
+import { ApiError } from '../api/errors';
+import { json, jsonObject, query } from '../api/validate';
+import { slugSchema } from '../catalogue/api';
 import { getSignedInUserId, keepVisitorSession, sessionHash, visitorSessionOf } from '../session';
 import { currencySchema } from '../settings/settings';
 import type { BasketView } from './basket';
@@ -34,7 +34,7 @@ const printSlugSchema = z.string().max(40, 'is too long').regex(/^[a-z0-9]+(?:-[
 const lineSchema = z.number({ error: 'must be a basket line id' }).int('must be a basket line id').positive('must be a basket line id');
 const addSchema = z.strictObject({ artwork: slugSchema, print: printSlugSchema.optional() });
 const quantitySchema = z.strictObject({ line: lineSchema, quantity: z.number({ error: 'must be a whole number from 1 to 99' }).int('must be a whole number from 1 to 99').min(1, 'must be at least 1').max(99, 'must be at most 99') });
-const removeQuerySchema = z.object({ line: z.coerce.number({ error: 'must be a basket line id' }).pipe(lineSchema) });
+const removeQuerySchema = querySchema.extend({ line: z.coerce.number({ error: 'must be a basket line id' }).pipe(lineSchema) });
 const promoSchema = z.strictObject({
   code: z.string({ error: 'is required' }).trim().min(1, 'is required').max(40, 'is too long').regex(/^[A-Za-z0-9-]+$/, 'must be letters, digits and hyphens'),
 });
@@ -52,57 +52,53 @@ export async function loadBasketView(db: Db, owner: BasketOwner, currency: Baske
 
 const emptyBasket = (currency: BasketView['currency']): BasketView => ({ count: 0, currency, items: [], promo: null, subtotal_minor: 0, discount_minor: 0, total_minor: 0 });
 
-export function createBasketHandlers({ getDb }: Dependencies): {
-  basket: { GET: Handler; POST: Handler; PATCH: Handler; DELETE: Handler };
-  promo: { POST: Handler; DELETE: Handler };
-} {
+export const basketRoutes = ({ getDb }: Dependencies) => {
   /**
-   * A change of the request owner's basket: `readInput` validates what the change needs, and
-   * the answer is the basket after it, or the refusal in the API's error shape.
+   * A change of the request owner's basket, its input already validated: the answer is the
+   * basket after it, or the refusal in the API's error shape.
    */
-  const changing = <T>(
-    readInput: (request: NextRequest) => Promise<T | Response> | T | Response,
-    change: (db: Db, owner: BasketOwner, input: T, now: string) => Promise<BasketChange | void>,
-  ): Handler =>
-    answering('basket', async (request) => {
-      const query = readQuery(request, querySchema);
-      if (query instanceof Response) return query;
-      const input = await readInput(request);
-      if (input instanceof Response) return input;
-      const session = visitorSessionOf(request);
-      const db = await getDb();
-      const owner = session.fresh ? { sessionHash: sessionHash(session.sessionId) } : await basketOwnerOf(session.sessionId, getDb);
-      const outcome = await change(db, owner, input, new Date().toISOString());
-      if (outcome && !outcome.ok) {
-        const { status, code, message, param } = describeRefusal(outcome);
-        return apiError(status, code, message, param);
-      }
-      return keepVisitorSession(NextResponse.json(await loadBasketView(db, owner, query.currency), { headers: PRIVATE }), request, session);
-    });
-  const body = <S extends z.ZodType>(schema: S, example: string) => (request: NextRequest) => readJsonBody(request, schema, MAX_BODY_BYTES, example);
+  async function changed(c: Context, currency: BasketView['currency'], change: (db: Db, owner: BasketOwner, now: string) => Promise<BasketChange | void>) {
+    const session = visitorSessionOf(c.req.raw);
+    const db = await getDb();
+    const owner = session.fresh ? { sessionHash: sessionHash(session.sessionId) } : await basketOwnerOf(session.sessionId, getDb);
+    const outcome = await change(db, owner, new Date().toISOString());
+    if (outcome && !outcome.ok) {
+      const { status, code, message, param } = describeRefusal(outcome);
+      throw new ApiError(status, code, message, param);
+    }
+    return keepVisitorSession(c.json(await loadBasketView(db, owner, currency), 200, PRIVATE), c.req.raw, session);
+  }
+  const body = (example: string) => jsonObject(MAX_BODY_BYTES, example);
 
-  return {
-    basket: {
-      /** A visitor without a session has an empty basket, and the database is not touched. */
-      GET: answering('basket', async (request) => {
-        const query = readQuery(request, querySchema);
-        if (query instanceof Response) return query;
-        const session = visitorSessionOf(request);
-        if (session.fresh) return NextResponse.json(emptyBasket(query.currency), { headers: PRIVATE });
-        const owner = await basketOwnerOf(session.sessionId, getDb);
-        return NextResponse.json(await loadBasketView(await getDb(), owner, query.currency), { headers: PRIVATE });
-      }),
-      /** Body `{ "artwork": "<slug>", "print"?: "<size slug>" }`. */
-      POST: changing(body(addSchema, '{ "artwork": "…", "print": "a3" }'), (db, owner, item, now) => addToBasket(db, owner, { slug: item.artwork, printSlug: item.print }, now)),
-      /** Body `{ "line": <id>, "quantity": <1-99> }`: a print line's quantity. */
-      PATCH: changing(body(quantitySchema, '{ "line": 12, "quantity": 2 }'), (db, owner, change, now) => setPrintQuantity(db, owner, change.line, change.quantity, now)),
-      /** `?line=<id>`: removes the line. */
-      DELETE: changing((request) => readQuery(request, removeQuerySchema), (db, owner, { line }, now) => removeBasketLine(db, owner, line, now)),
-    },
-    promo: {
-      /** Body `{ "code": "WELCOME10" }`, in any case. */
-      POST: changing(body(promoSchema, '{ "code": "WELCOME10" }'), (db, owner, { code }, now) => applyPromoCode(db, owner, code, now)),
-      DELETE: changing(() => ({}), (db, owner, _none, now) => removePromoCode(db, owner, now)),
-    },
-  };
-}
+  return new Hono()
+    /** A visitor without a session has an empty basket, and the database is not touched. */
+    .get('/api/basket-next/', query(querySchema), async (c) => {
+      const { currency } = c.req.valid('query');
+      const session = visitorSessionOf(c.req.raw);
+      if (session.fresh) return c.json(emptyBasket(currency), 200, PRIVATE);
+      const owner = await basketOwnerOf(session.sessionId, getDb);
+      return c.json(await loadBasketView(await getDb(), owner, currency), 200, PRIVATE);
+    })
+    /** Body `{ "artwork": "<slug>", "print"?: "<size slug>" }`. */
+    .post('/api/basket-next/', query(querySchema), body('{ "artwork": "…", "print": "a3" }'), json(addSchema), async (c) => {
+      const item = c.req.valid('json');
+      return changed(c, c.req.valid('query').currency, (db, owner, now) => addToBasket(db, owner, { slug: item.artwork, printSlug: item.print }, now));
+    })
+    /** Body `{ "line": <id>, "quantity": <1-99> }`: a print line's quantity. */
+    .patch('/api/basket-next/', query(querySchema), body('{ "line": 12, "quantity": 2 }'), json(quantitySchema), async (c) => {
+      const { line, quantity } = c.req.valid('json');
+      return changed(c, c.req.valid('query').currency, (db, owner, now) => setPrintQuantity(db, owner, line, quantity, now));
+    })
+    /** `?line=<id>`: removes the line. */
+    .delete('/api/basket-next/', query(removeQuerySchema), async (c) => {
+      const { currency, line } = c.req.valid('query');
+      return changed(c, currency, (db, owner, now) => removeBasketLine(db, owner, line, now));
+    })
+    /** Body `{ "code": "WELCOME10" }`, in any case. */
+    .post('/api/basket-next/promo/', query(querySchema), body('{ "code": "WELCOME10" }'), json(promoSchema), async (c) => {
+      const { code } = c.req.valid('json');
+      return changed(c, c.req.valid('query').currency, (db, owner, now) => applyPromoCode(db, owner, code, now));
+    })
+    .delete('/api/basket-next/promo/', query(querySchema), async (c) =>
+      changed(c, c.req.valid('query').currency, (db, owner, now) => removePromoCode(db, owner, now)));
+};

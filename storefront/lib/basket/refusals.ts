@@ -1,3 +1,4 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { BasketRefusal } from '@easel/data/queries/basket';
 import type { CheckoutRefusal, PlaceOrderOutcome } from '@easel/data/queries/checkout';
 import type { ApiErrorCode } from '../api-error';
@@ -10,7 +11,7 @@ export type Refusal = BasketRefusal | CheckoutRefusal | Extract<PlaceOrderOutcom
  * the sentence is what the shopper reads (SPEC §8: other failures show the server's message):
  * { reason: 'sold', title: 'Harbour' } -> [409, 'sold', '“Harbour” has just been sold.'].
  */
-export function describeRefusal(refusal: Refusal): { status: number; code: ApiErrorCode; message: string; param?: string } {
+export function describeRefusal(refusal: Refusal): { status: ContentfulStatusCode; code: ApiErrorCode; message: string; param?: string } {
   switch (refusal.reason) {
     case 'not_found':
       return { status: 404, code: 'not_found', message: 'There is no such artwork.', param: 'artwork' };

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '@easel/data/db';
 import { seedCatalogue } from '@easel/data';
 import { productCardSchema, type ProductCard } from '@easel/search-service/contract';
-import { createArtistHandler, createArtistListHandler } from './artist-api';
+import { callable } from '../api/testing';
+import { artistRoutes } from './artist-api';
 import type { ArtistData } from './artists';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-artist-api-'));
@@ -22,8 +23,8 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const getArtist = (query: string) => createArtistHandler({ getDb: async () => db })(new NextRequest(`http://shop.test/api/v2/artist/${query}`));
-const getList = (query: string) => createArtistListHandler({ getDb: async () => db })(new NextRequest(`http://shop.test/api/v2/artists/${query}`));
+const getArtist = (query: string) => callable(artistRoutes({ getDb: async () => db }))(new NextRequest(`http://shop.test/api/v2/artist/${query}`));
+const getList = (query: string) => callable(artistRoutes({ getDb: async () => db }))(new NextRequest(`http://shop.test/api/v2/artists/${query}`));
 const errorOf = async (response: Response) => ((await response.json()) as { error: { code: string; param?: string } }).error;
 
 describe('GET /api/v2/artist/', () => {

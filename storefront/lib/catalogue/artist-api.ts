@@ -1,8 +1,9 @@
-import { NextResponse } from 'next/server';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '@easel/data/db';
-import { apiError } from '../api-error';
-import { answering, HOMEPAGE_CACHE, PAGE_DATA_CACHE, readQuery, shipsToSchema, slugSchema, type Handler } from './api';
+import { ApiError } from '../api/errors';
+import { query } from '../api/validate';
+import { HOMEPAGE_CACHE, PAGE_DATA_CACHE, shipsToSchema, slugSchema } from './api';
 import { getArtistPageData } from './artists';
 import { ARTIST_LISTS, loadArtists, type ArtistList } from './home';
 
@@ -10,30 +11,26 @@ type Dependencies = { getDb: () => Promise<Db> };
 
 const artistQuerySchema = z.object({ slug: slugSchema, ships_to: shipsToSchema });
 
-/**
- * GET /api/v2/artist/?slug=<slug>: the artist with followers, counts of available and sold
- * works, and the sold works as product cards; 400 for a malformed slug, 404 for an unknown one.
- */
-export function createArtistHandler({ getDb }: Dependencies): Handler {
-  return answering('artist', async (request) => {
-    const query = readQuery(request, artistQuerySchema);
-    if (query instanceof Response) return query;
-    const artist = await getArtistPageData(await getDb(), query.slug, { ships_to: query.ships_to });
-    if (!artist) return apiError(404, 'not_found', `There is no artist ${query.slug}.`, 'slug');
-    return NextResponse.json(artist, { headers: { 'Cache-Control': PAGE_DATA_CACHE } });
-  });
-}
-
 const listQuerySchema = z.object({
   list: z.enum(Object.keys(ARTIST_LISTS) as [ArtistList, ...ArtistList[]], { error: 'must be popular or discovered' }),
   limit: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(48, 'may be at most 48').default(12),
 });
 
-/** GET /api/v2/artists/?list=popular|discovered[&limit=12]: `{ results: ArtistData[] }`, cached as the homepage they feed. */
-export function createArtistListHandler({ getDb }: Dependencies): Handler {
-  return answering('artists', async (request) => {
-    const query = readQuery(request, listQuerySchema);
-    if (query instanceof Response) return query;
-    return NextResponse.json(await loadArtists(await getDb(), query.list, query.limit), { headers: { 'Cache-Control': HOMEPAGE_CACHE } });
-  });
-}
+/**
+ * GET /api/v2/artist/?slug=<slug>: the artist with followers, counts of available and sold
+ * works, and the sold works as product cards; 400 for a malformed slug, 404 for an unknown one.
+ * GET /api/v2/artists/?list=popular|discovered[&limit=12]: `{ results: ArtistData[] }`, cached
+ * as the homepage they feed.
+ */
+export const artistRoutes = ({ getDb }: Dependencies) =>
+  new Hono()
+    .get('/api/v2/artist/', query(artistQuerySchema), async (c) => {
+      const { slug, ships_to } = c.req.valid('query');
+      const artist = await getArtistPageData(await getDb(), slug, { ships_to });
+      if (!artist) throw new ApiError(404, 'not_found', `There is no artist ${slug}.`, 'slug');
+      return c.json(artist, 200, { 'Cache-Control': PAGE_DATA_CACHE });
+    })
+    .get('/api/v2/artists/', query(listQuerySchema), async (c) => {
+      const { list, limit } = c.req.valid('query');
+      return c.json(await loadArtists(await getDb(), list, limit), 200, { 'Cache-Control': HOMEPAGE_CACHE });
+    });

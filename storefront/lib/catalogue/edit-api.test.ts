@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@easel/data/db';
 import { getEditableArtwork, type EditableArtwork } from '@easel/data/queries/editing';
 import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
-import { createEditHandler } from './edit-api';
+import { callable } from '../api/testing';
+import { editRoutes } from './edit-api';
 
 let temp: TemporaryDatabase;
 let db: Db;
@@ -28,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => temp.close());
 
 const PATCH = (body: unknown, { token, slug = work.slug }: { token?: string; slug?: string } = {}) =>
-  createEditHandler({ getDb: async () => db })(new NextRequest(`http://shop.test/api/product/edit/?slug=${slug}`, {
+  callable(editRoutes({ getDb: async () => db }))(new NextRequest(`http://shop.test/api/product/edit/?slug=${slug}`, {
     method: 'PATCH',
     body: typeof body === 'string' ? body : JSON.stringify(body),
     headers: { 'content-type': 'application/json', ...(token ? { cookie: `sessionid=${token}` } : {}) },

@@ -1,12 +1,13 @@
-import { NextResponse } from 'next/server';
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import type { Db } from '@easel/data/db';
 import { getAccountUser } from '@easel/data/queries/accounts';
 import { editArtwork, getEditableArtwork, type EditRefusal } from '@easel/data/queries/editing';
-import { apiError } from '../api-error';
-import { readJsonBody } from '../read-body';
-import { requestUserId } from '../session';
-import { answering, readQuery, slugSchema, type Handler } from './api';
+import { signedInUserId } from '../api/context';
+import { ApiError } from '../api/errors';
+import { json, jsonObject, query } from '../api/validate';
+import { slugSchema } from './api';
 import { artworkEditSchema, mayEdit } from './artwork-edit';
 
 /**
@@ -32,26 +33,35 @@ function describeEditRefusal(refusal: Exclude<EditRefusal, { reason: 'not_found'
   }
 }
 
-export function createEditHandler({ getDb }: { getDb: () => Promise<Db> }): Handler {
-  return answering('edit', async (request) => {
-    const query = readQuery(request, querySchema);
-    if (query instanceof Response) return query;
-    const userId = await requestUserId(request, getDb);
-    if (userId === null) return apiError(401, 'not_signed_in', 'Please log in to edit artworks.');
-    const db = await getDb();
-    const [user, artwork] = await Promise.all([getAccountUser(db, userId), getEditableArtwork(db, query.slug)]);
-    if (!user || (user.role !== 'staff' && user.role !== 'provider')) return apiError(403, 'forbidden', 'Only staff and artists may edit artworks.');
-    if (!artwork) return apiError(404, 'not_found', `There is no artwork ${query.slug}.`, 'slug');
-    if (!mayEdit(user, artwork)) return apiError(403, 'forbidden', 'Artists may edit only their own works.');
-    const edit = await readJsonBody(request, artworkEditSchema, MAX_BODY_BYTES, '{ "price_minor": 45000 }');
-    if (edit instanceof Response) return edit;
-    const outcome = await editArtwork(db, artwork.id, edit, new Date().toISOString());
-    if (!outcome.ok) {
-      if (outcome.reason === 'not_found') return apiError(404, 'not_found', `There is no artwork ${query.slug}.`, 'slug');
-      // A sold, reserved or held work is a state of the shop, not a mistake in the body.
-      const [status, code] = outcome.reason === 'status_locked' || outcome.reason === 'price_held' ? [409, 'conflict'] as const : [400, 'invalid_parameter'] as const;
-      return apiError(status, code, describeEditRefusal(outcome), outcome.field);
-    }
-    return NextResponse.json({ artwork: await getEditableArtwork(db, query.slug) }, { headers: PRIVATE });
-  });
-}
+export const editRoutes = ({ getDb }: { getDb: () => Promise<Db> }) =>
+  new Hono().patch(
+    '/api/product/edit/',
+    query(querySchema),
+    // Who may edit which work is settled before the body is read.
+    createMiddleware<{ Variables: { artworkId: number } }, string, { out: { query: z.output<typeof querySchema> } }>(async (c, next) => {
+      const { slug } = c.req.valid('query');
+      const userId = await signedInUserId(c, getDb);
+      if (userId === null) throw new ApiError(401, 'not_signed_in', 'Please log in to edit artworks.');
+      const db = await getDb();
+      const [user, artwork] = await Promise.all([getAccountUser(db, userId), getEditableArtwork(db, slug)]);
+      if (!user || (user.role !== 'staff' && user.role !== 'provider')) throw new ApiError(403, 'forbidden', 'Only staff and artists may edit artworks.');
+      if (!artwork) throw new ApiError(404, 'not_found', `There is no artwork ${slug}.`, 'slug');
+      if (!mayEdit(user, artwork)) throw new ApiError(403, 'forbidden', 'Artists may edit only their own works.');
+      c.set('artworkId', artwork.id);
+      await next();
+    }),
+    jsonObject(MAX_BODY_BYTES, '{ "price_minor": 45000 }'),
+    json(artworkEditSchema),
+    async (c) => {
+      const { slug } = c.req.valid('query');
+      const db = await getDb();
+      const outcome = await editArtwork(db, c.get('artworkId'), c.req.valid('json'), new Date().toISOString());
+      if (!outcome.ok) {
+        if (outcome.reason === 'not_found') throw new ApiError(404, 'not_found', `There is no artwork ${slug}.`, 'slug');
+        // A sold, reserved or held work is a state of the shop, not a mistake in the body.
+        const [status, code] = outcome.reason === 'status_locked' || outcome.reason === 'price_held' ? [409, 'conflict'] as const : [400, 'invalid_parameter'] as const;
+        throw new ApiError(status, code, describeEditRefusal(outcome), outcome.field);
+      }
+      return c.json({ artwork: await getEditableArtwork(db, slug) }, 200, PRIVATE);
+    },
+  );

@@ -10,7 +10,8 @@ import { addRecentlyViewed } from '@easel/data/queries/recently-viewed';
 import { formatLength } from '../money';
 import { INVALID_DATA_FORMAT, parseRecommendations, recommendationCards } from '../recommendations';
 import { sessionHash } from '../session';
-import { createEditorsPicksHandler, createFeaturedArtHandler, createHomepageBannerHandler, createRecommendationsHandler } from './home-api';
+import { callable } from '../api/testing';
+import { homeRoutes } from './home-api';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-home-api-'));
 let db: Db;
@@ -24,13 +25,14 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const getPicks = (on: Db, query = '') => createEditorsPicksHandler({ getDb: async () => on })(new NextRequest(`http://shop.test/api/v2/collections${query}`));
-const getFeatured = (query = '') => createFeaturedArtHandler({ getDb: async () => db })(new NextRequest(`http://shop.test/api/v2/featured-art/${query}`));
+const home = (on: Db) => callable(homeRoutes({ getDb: async () => on }));
+const getPicks = (on: Db, query = '') => home(on)(new NextRequest(`http://shop.test/api/v2/collections/${query}`));
+const getFeatured = (query = '') => home(db)(new NextRequest(`http://shop.test/api/v2/featured-art/${query}`));
 const getRecommendations = (query = '', cookie?: string) =>
-  createRecommendationsHandler({ getDb: async () => db })(
+  home(db)(
     new NextRequest(`http://shop.test/api/v2/recommendations/${query}`, cookie ? { headers: { cookie } } : {}),
   );
-const getBanner = (on: Db) => createHomepageBannerHandler({ getDb: async () => on })(new NextRequest('http://shop.test/api/v2/homepage/banner/'));
+const getBanner = (on: Db) => home(on)(new NextRequest('http://shop.test/api/v2/homepage/banner/'));
 
 describe('GET /api/v2/collections', () => {
   it('answers the editors\' picks as results of product cards, cached two hours', async () => {

@@ -1,11 +1,13 @@
-import { NextResponse } from 'next/server';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '@easel/data/db';
 import { getProductBySlug } from '@easel/data/queries/product';
 import { CURRENCIES } from '@easel/data/vocabulary';
-import { apiError } from '../api-error';
-import { getViewer, SESSION_COOKIE } from '../session';
-import { answering, HOMEPAGE_CACHE, PAGE_DATA_CACHE, readQuery, shipsToSchema, slugSchema, type Handler } from './api';
+import { sessionCookie } from '../api/context';
+import { ApiError } from '../api/errors';
+import { query } from '../api/validate';
+import { getViewer } from '../session';
+import { HOMEPAGE_CACHE, PAGE_DATA_CACHE, shipsToSchema, slugSchema } from './api';
 import { loadBanner, loadEditorsPicks, loadFeaturedArt, loadRecommendations } from './home';
 
 /** The homepage's own endpoints; each answers what the page's section of the same name shows. */
@@ -17,33 +19,6 @@ const EDITORS_PICKS_CACHE = 'public, max-age=7200';
 
 const shipsToQuerySchema = z.object({ ships_to: shipsToSchema });
 
-/** GET /api/v2/collections: the editors' picks in staff order, `{ results: [{ id, title, slug, artworks: ProductCard[] }] }`. */
-export function createEditorsPicksHandler({ getDb }: Dependencies): Handler {
-  return answering('editors picks', async (request) => {
-    const query = readQuery(request, shipsToQuerySchema);
-    if (query instanceof Response) return query;
-    return NextResponse.json(await loadEditorsPicks(await getDb(), query.ships_to), { headers: { 'Cache-Control': EDITORS_PICKS_CACHE } });
-  });
-}
-
-/** GET /api/v2/featured-art/: the works staff feature, `{ results: ProductCard[] }`. */
-export function createFeaturedArtHandler({ getDb }: Dependencies): Handler {
-  return answering('featured art', async (request) => {
-    const query = readQuery(request, shipsToQuerySchema);
-    if (query instanceof Response) return query;
-    return NextResponse.json(await loadFeaturedArt(await getDb(), query.ships_to), { headers: { 'Cache-Control': HOMEPAGE_CACHE } });
-  });
-}
-
-/** GET /api/v2/homepage/banner/: the hero banner, whole (see BannerData); 404 when staff have set none. */
-export function createHomepageBannerHandler({ getDb }: Dependencies): Handler {
-  return answering('homepage banner', async () => {
-    const banner = await loadBanner(await getDb());
-    if (!banner) return apiError(404, 'not_found', 'There is no homepage banner.');
-    return NextResponse.json(banner, { headers: { 'Cache-Control': HOMEPAGE_CACHE } });
-  });
-}
-
 const recommendationsQuerySchema = z.object({
   currency: z.enum(CURRENCIES, { error: `must be one of ${CURRENCIES.join(', ')}` }).default('GBP'),
   units: z.enum(['cm', 'in'], { error: 'must be cm or in' }).default('cm'),
@@ -51,24 +26,34 @@ const recommendationsQuerySchema = z.object({
 });
 
 /**
- * GET /api/v2/recommendations/?currency=GBP&units=cm[&product=<slug>]: SPEC §3's
- * recommendations, `{ id, order, recommendations: { [original id]: { title, url, photo, … } } }`.
- * With `product`, works like it (shared-cached as its page); without, works like what this
- * shopper looked at last (private).
+ * The homepage's sections:
+ * - GET /api/v2/collections: the editors' picks in staff order, `{ results: [{ id, title, slug, artworks: ProductCard[] }] }`.
+ * - GET /api/v2/featured-art/: the works staff feature, `{ results: ProductCard[] }`.
+ * - GET /api/v2/homepage/banner/: the hero banner, whole (see BannerData); 404 when staff have set none.
+ * - GET /api/v2/recommendations/?currency=GBP&units=cm[&product=<slug>]: SPEC §3's
+ *   recommendations, `{ id, order, recommendations: { [original id]: { title, url, photo, … } } }`.
+ *   With `product`, works like it (shared-cached as its page); without, works like what this
+ *   shopper looked at last (private).
  */
-export function createRecommendationsHandler({ getDb }: Dependencies): Handler {
-  return answering('recommendations', async (request) => {
-    const query = readQuery(request, recommendationsQuerySchema);
-    if (query instanceof Response) return query;
-    const db = await getDb();
-    const { currency, units } = query;
-    if (query.product) {
-      const product = await getProductBySlug(db, query.product);
-      if (!product) return apiError(404, 'not_found', `There is no artwork ${query.product}.`, 'product');
-      const body = await loadRecommendations(db, { product, viewer: null, currency, units });
-      return NextResponse.json(body, { headers: { 'Cache-Control': PAGE_DATA_CACHE } });
-    }
-    const viewer = await getViewer(request.cookies.get(SESSION_COOKIE)?.value, getDb);
-    return NextResponse.json(await loadRecommendations(db, { viewer, currency, units }), { headers: { 'Cache-Control': 'private, no-store' } });
-  });
-}
+export const homeRoutes = ({ getDb }: Dependencies) =>
+  new Hono()
+    .get('/api/v2/collections/', query(shipsToQuerySchema), async (c) =>
+      c.json(await loadEditorsPicks(await getDb(), c.req.valid('query').ships_to), 200, { 'Cache-Control': EDITORS_PICKS_CACHE }))
+    .get('/api/v2/featured-art/', query(shipsToQuerySchema), async (c) =>
+      c.json(await loadFeaturedArt(await getDb(), c.req.valid('query').ships_to), 200, { 'Cache-Control': HOMEPAGE_CACHE }))
+    .get('/api/v2/homepage/banner/', async (c) => {
+      const banner = await loadBanner(await getDb());
+      if (!banner) throw new ApiError(404, 'not_found', 'There is no homepage banner.');
+      return c.json(banner, 200, { 'Cache-Control': HOMEPAGE_CACHE });
+    })
+    .get('/api/v2/recommendations/', query(recommendationsQuerySchema), async (c) => {
+      const { currency, units, product: slug } = c.req.valid('query');
+      const db = await getDb();
+      if (slug) {
+        const product = await getProductBySlug(db, slug);
+        if (!product) throw new ApiError(404, 'not_found', `There is no artwork ${slug}.`, 'product');
+        return c.json(await loadRecommendations(db, { product, viewer: null, currency, units }), 200, { 'Cache-Control': PAGE_DATA_CACHE });
+      }
+      const viewer = await getViewer(sessionCookie(c), getDb);
+      return c.json(await loadRecommendations(db, { viewer, currency, units }), 200, { 'Cache-Control': 'private, no-store' });
+    });

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '@easel/data/db';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { productCardSchema } from '@easel/search-service/contract';
-import { createProductHandler } from './product-api';
+import { callable } from '../api/testing';
+import { productRoutes } from './product-api';
 import type { ProductData } from './product';
 
 let temp: TemporaryDatabase;
@@ -16,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => temp.close());
 
-const GET = (query: string) => createProductHandler({ getDb: async () => db })(new NextRequest(`http://shop.test/api/product/${query}`));
+const GET = (query: string) => callable(productRoutes({ getDb: async () => db }))(new NextRequest(`http://shop.test/api/product/${query}`));
 const slugWhere = async (where: string) =>
   (await sql<{ slug: string }>`SELECT slug FROM artworks WHERE ${sql.raw(where)} ORDER BY id LIMIT 1`.execute(db)).rows[0]!.slug;
 const errorOf = async (response: Response) => ((await response.json()) as { error: { code: string; message: string; param?: string } }).error;
@@ -96,7 +97,7 @@ describe('GET /api/product/', () => {
 
   it('answers 503 in the error shape when the database cannot be read', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const response = await createProductHandler({ getDb: () => Promise.reject(new Error('gone')) })(new NextRequest('http://shop.test/api/product/?slug=sea'));
+    const response = await callable(productRoutes({ getDb: () => Promise.reject(new Error('gone')) }))(new NextRequest('http://shop.test/api/product/?slug=sea'));
     expect(response.status).toBe(503);
     expect(await errorOf(response)).toMatchObject({ code: 'unavailable' });
     log.mockRestore();

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@easel/data/db';
 import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { productCardSchema } from '@easel/search-service/contract';
-import { createRecentlyViewedHandlers } from './recently-viewed-api';
+import { callable } from '../api/testing';
+import { recentlyViewedRoutes } from './recently-viewed-api';
 
 let temp: TemporaryDatabase;
 let db: Db;
@@ -24,7 +25,8 @@ afterAll(() => temp.close());
 
 function handlers() {
   const opened = { count: 0 };
-  return { ...createRecentlyViewedHandlers({ getDb: async () => { opened.count++; return db; } }), opened };
+  const call = callable(recentlyViewedRoutes({ getDb: async () => { opened.count++; return db; } }));
+  return { GET: call, POST: call, opened };
 }
 
 function request(method: 'GET' | 'POST', options: { session?: string; body?: string } = {}) {

@@ -1,11 +1,12 @@
-import { NextResponse, type NextRequest } from 'next/server';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '@easel/data/db';
 import { addRecentlyViewed } from '@easel/data/queries/recently-viewed';
-import { apiError } from '../api-error';
-import { readJsonBody } from '../read-body';
-import { getViewer, keepVisitorSession, SESSION_COOKIE, sessionHash, visitorSessionOf } from '../session';
-import { answering, readQuery, shipsToSchema, slugSchema, type Handler } from './api';
+import { sessionCookie } from '../api/context';
+import { ApiError } from '../api/errors';
+import { json, jsonObject, query } from '../api/validate';
+import { getViewer, keepVisitorSession, sessionHash, visitorSessionOf } from '../session';
+import { shipsToSchema, slugSchema } from './api';
 import { loadRecentlyViewed } from './home';
 
 /**
@@ -23,31 +24,22 @@ const PRIVATE = { 'Cache-Control': 'no-store' };
 const listQuerySchema = z.object({ ships_to: shipsToSchema });
 const bodySchema = z.object({ slug: slugSchema });
 
-export function createRecentlyViewedHandlers({ getDb }: Dependencies): { GET: Handler; POST: Handler } {
-  return {
+export const recentlyViewedRoutes = ({ getDb }: Dependencies) =>
+  new Hono()
     /** `{ results: (ProductCard & { status })[] }`; a visitor without a session has none, and the database is not touched. */
-    GET: answering('recently viewed', async (request) => {
-      const query = readQuery(request, listQuerySchema);
-      if (query instanceof Response) return query;
-      const viewer = await getViewer(request.cookies.get(SESSION_COOKIE)?.value, getDb);
-      const body = viewer === null ? { results: [] } : await loadRecentlyViewed(await getDb(), viewer, query.ships_to);
-      return NextResponse.json(body, { headers: PRIVATE });
-    }),
-
+    .get('/api/recently-viewed/', query(listQuerySchema), async (c) => {
+      const viewer = await getViewer(sessionCookie(c), getDb);
+      const body = viewer === null ? { results: [] } : await loadRecentlyViewed(await getDb(), viewer, c.req.valid('query').ships_to);
+      return c.json(body, 200, PRIVATE);
+    })
     /** Body `{ "slug": "…" }`: records the view and answers the updated list; 404 for a work no shopper can see. */
-    POST: answering('recently viewed', async (request) => {
-      const query = readQuery(request, listQuerySchema);
-      if (query instanceof Response) return query;
-      const body = await readJsonBody(request, bodySchema, MAX_BODY_BYTES, '{ "slug": "…" }');
-      if (body instanceof Response) return body;
-      const { slug } = body;
-      const session = visitorSessionOf(request);
+    .post('/api/recently-viewed/', query(listQuerySchema), jsonObject(MAX_BODY_BYTES, '{ "slug": "…" }'), json(bodySchema), async (c) => {
+      const { slug } = c.req.valid('json');
+      const session = visitorSessionOf(c.req.raw);
       const viewer = session.fresh ? sessionHash(session.sessionId) : (await getViewer(session.sessionId, getDb))!;
       const db = await getDb();
       if (!(await addRecentlyViewed(db, viewer, slug, new Date().toISOString()))) {
-        return apiError(404, 'not_found', `There is no artwork ${slug}.`, 'slug');
+        throw new ApiError(404, 'not_found', `There is no artwork ${slug}.`, 'slug');
       }
-      return keepVisitorSession(NextResponse.json(await loadRecentlyViewed(db, viewer, query.ships_to), { headers: PRIVATE }), request, session);
-    }),
-  };
-}
+      return keepVisitorSession(c.json(await loadRecentlyViewed(db, viewer, c.req.valid('query').ships_to), 200, PRIVATE), c.req.raw, session);
+    });

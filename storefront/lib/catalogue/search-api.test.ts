@@ -5,7 +5,8 @@ import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getFreePort } from '@easel/indexer';
 import { buildFixture, type Fixture } from '../../../search-service/test/fixture';
-import { ARTIST_SUGGESTIONS, ARTWORK_SUGGESTIONS, createSearchHandler, type SearchSuggestions } from './search-api';
+import { ARTIST_SUGGESTIONS, ARTWORK_SUGGESTIONS, searchRoutes, type SearchSuggestions } from './search-api';
+import { callable } from '../api/testing';
 
 // A real search service over HTTP, on an index built from the same SQLite catalogue the artists come from.
 let f: Fixture;
@@ -24,7 +25,7 @@ afterAll(async () => {
   await f?.close();
 });
 
-const handler = (url = () => searchUrl) => createSearchHandler({ getDb: async () => f.db, searchServiceUrl: url });
+const handler = (url = () => searchUrl) => callable(searchRoutes({ getDb: async () => f.db, searchServiceUrl: url }));
 const get = (query: string, url?: () => string) => handler(url)(new NextRequest(`http://shop.test/api/v2/search/${query}`));
 
 /** An artist with available work: their name and one of their works' titles. */

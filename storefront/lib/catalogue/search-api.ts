@@ -1,11 +1,11 @@
-import { NextResponse } from 'next/server';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '@easel/data/db';
 import { searchArtistsByName } from '@easel/data/queries/artists';
 import { galleryParamsSchema } from '@easel/search-service/contract';
 import type { CardImage } from '../cards';
 import { fetchGallery } from '../search';
-import { answering, readQuery, type Handler } from './api';
+import { query } from '../api/validate';
 import { toArtistData } from './artists';
 import type { ImageSource } from './cards';
 
@@ -41,6 +41,8 @@ export interface SearchSuggestions {
   artists: ArtistSuggestion[];
 }
 
+const NO_SUGGESTIONS: SearchSuggestions = { artworks: [], artists: [] };
+
 /** The same `q` the gallery takes: at most 200 characters, none the engine gives a meaning to. */
 const querySchema = z.object({ q: galleryParamsSchema.shape.q });
 
@@ -49,12 +51,10 @@ const querySchema = z.object({ q: galleryParamsSchema.shape.q });
  * service and artists by name from the catalogue. No text, no suggestions. When the search
  * service is down the artists still answer, with no artworks, and the answer is not cached.
  */
-export function createSearchHandler({ getDb, searchServiceUrl }: Dependencies): Handler {
-  return answering('search', async (request) => {
-    const query = readQuery(request, querySchema);
-    if (query instanceof Response) return query;
-    const { q } = query;
-    if (!q) return NextResponse.json({ artworks: [], artists: [] } satisfies SearchSuggestions, { headers: { 'Cache-Control': SUGGESTIONS_CACHE } });
+export const searchRoutes = ({ getDb, searchServiceUrl }: Dependencies) =>
+  new Hono().get('/api/v2/search/', query(querySchema), async (c) => {
+    const { q } = c.req.valid('query');
+    if (!q) return c.json(NO_SUGGESTIONS, 200, { 'Cache-Control': SUGGESTIONS_CACHE });
     const [works, artists] = await Promise.all([
       // Prices are not shown, so any display will do.
       fetchGallery({ q, paginate: ARTWORK_SUGGESTIONS }, { currency: 'GBP', units: 'cm' }, searchServiceUrl()),
@@ -66,6 +66,5 @@ export function createSearchHandler({ getDb, searchServiceUrl }: Dependencies): 
         : [],
       artists: artists.map(toArtistData).map(({ slug, name, url, city, country, avatar }) => ({ slug, name, url, city, country, avatar })),
     };
-    return NextResponse.json(body, { headers: { 'Cache-Control': works.ok ? SUGGESTIONS_CACHE : 'no-store' } });
+    return c.json(body, 200, { 'Cache-Control': works.ok ? SUGGESTIONS_CACHE : 'no-store' });
   });
-}

@@ -7,26 +7,34 @@ import type { Db } from '@easel/data/db';
 import { printSlug } from '@easel/data/derive';
 import { HOLD_LIMIT, quoteCheckout } from '@easel/data/queries/checkout';
 import { openPaymentLedger, type PaymentLedger } from '@easel/data/payment-ledger';
-import { createAccountHandlers } from '../account/api';
+import { Hono } from 'hono';
+import { accountRoutes } from '../account/api';
+import { callable } from '../api/testing';
 import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { apiErrorBodySchema } from '../api-error';
 import { checkoutQuoteSchema, orderViewSchema } from '../basket/basket';
-import { createBasketHandlers } from '../basket/basket-api';
-import { createEditHandler } from '../catalogue/edit-api';
-import { createAddressBookHandlers } from './address-book-api';
-import { createCheckoutHandlers, createOrderHistoryHandler } from './checkout-api';
+import { basketRoutes } from '../basket/basket-api';
+import { editRoutes } from '../catalogue/edit-api';
+import { addressBookRoutes } from './address-book-api';
+import { checkoutRoutes } from './checkout-api';
 import { createSimulatedPayments, TEST_CARDS } from './payment';
 
 let temp: TemporaryDatabase;
 let db: Db;
 let ledger: PaymentLedger;
 const getDb = async () => db;
-const basket = createBasketHandlers({ getDb }).basket;
-const checkout = createCheckoutHandlers({ getDb, payments: createSimulatedPayments(() => ledger) });
-const history = createOrderHistoryHandler({ getDb });
-const addresses = createAddressBookHandlers({ getDb });
-const edit = createEditHandler({ getDb });
-const account = createAccountHandlers({ getDb });
+const call = callable(new Hono()
+  .route('/', basketRoutes({ getDb }))
+  .route('/', checkoutRoutes({ getDb, payments: createSimulatedPayments(() => ledger) }))
+  .route('/', addressBookRoutes({ getDb }))
+  .route('/', editRoutes({ getDb }))
+  .route('/', accountRoutes({ getDb })));
+const checkout = { start: '/api/checkout/', order: '/api/checkout/order/' };
+const basket = { POST: '/api/basket-next/', GET: call, DELETE: call };
+const addresses = { GET: call };
+const history = call;
+const edit = call;
+const account = { logout: call };
 
 beforeAll(async () => {
   temp = await openTemporaryDatabase('checkout-api', { seed: 9, artworks: 800 });
@@ -69,8 +77,8 @@ beforeAll(async () => {
 });
 const takeWork = () => pool.shift()!;
 
-function post(handler: (r: NextRequest) => Promise<Response>, session: string | undefined, body: unknown, headers: Record<string, string> = {}) {
-  return handler(new NextRequest('http://shop.test/api/checkout/', {
+function post(path: string, session: string | undefined, body: unknown, headers: Record<string, string> = {}) {
+  return call(new NextRequest(`http://shop.test${path}`, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
@@ -154,7 +162,7 @@ describe('POST /api/checkout/order/', () => {
     await addToBasket(me.session, { artwork: work.slug });
     await addToBasket(me.session, { artwork: work.slug, print: work.print });
     await addToBasket(me.session, { artwork: work.slug, print: work.print });
-    await post(createBasketHandlers({ getDb }).promo.POST, me.session, { code: 'WELCOME10' });
+    await post('/api/basket-next/promo/', me.session, { code: 'WELCOME10' });
     expect((await start(me.session)).status).toBe(200);
 
     const response = await place(me.session);
@@ -338,7 +346,7 @@ describe('the total charged is the total quoted', () => {
     await addToBasket(me.session, { artwork: work.slug });
     const quote = checkoutQuoteSchema.parse(await (await start(me.session)).json());
     // The basket changes under the quote: a promo code takes 10% off.
-    await post(createBasketHandlers({ getDb }).promo.POST, me.session, { code: 'WELCOME10' });
+    await post('/api/basket-next/promo/', me.session, { code: 'WELCOME10' });
     const now = await quotedTotal(me.session);
     expect(now).toBeLessThan(quote.total_minor);
 

@@ -1,17 +1,17 @@
-import { NextResponse, type NextRequest } from 'next/server';
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import type { Db } from '@easel/data/db';
 import { getOrderViews, placeOrder, startCheckout, type PlaceOrderOutcome, type StoredAnswer } from '@easel/data/queries/checkout';
 import { rememberAddress } from '@easel/data/queries/addresses';
 import { getRateMatrix } from '@easel/data/queries/search-source';
-import { apiError } from '../api-error';
+import { signedInUserId } from '../api/context';
+import { ApiError } from '../api/errors';
+import { json, jsonObject } from '../api/validate';
 import type { CheckoutQuoteView } from '../basket/basket';
 import { describeRefusal } from '../basket/refusals';
 import { toBasketView } from '../basket/view';
-import { answering, type Handler } from '../catalogue/api';
-import { readJsonBody } from '../read-body';
 import { requestAddress } from '../rate-limits';
-import { requestUserId } from '../session';
 import { countrySchema, currencySchema } from '../settings/settings';
 import { addressLines, shippingAddressSchema } from './address';
 import type { PaymentProvider } from './payment';
@@ -43,7 +43,6 @@ const orderSchema = z.strictObject({
   }),
 });
 
-const signInRequired = () => apiError(401, 'not_signed_in', 'Please log in to check out; your basket will be kept.');
 
 /**
  * An outcome of placing an order -> the answer stored under its key: 201 and the order, or the
@@ -57,21 +56,36 @@ export function orderAnswer(outcome: PlaceOrderOutcome): StoredAnswer {
 }
 
 
-export function createCheckoutHandlers({ getDb, payments }: Dependencies): { start: Handler; order: Handler } {
-  const signedIn = (request: NextRequest) => requestUserId(request, getDb);
+type Shopper = { Variables: { userId: number } };
 
-  return {
+export const checkoutRoutes = ({ getDb, payments }: Dependencies) => {
+  /** Checkout is for signed-in shoppers; the user id is there for the handlers after this. */
+  const signedIn = createMiddleware<Shopper>(async (c, next) => {
+    const userId = await signedInUserId(c, getDb);
+    if (userId === null) throw new ApiError(401, 'not_signed_in', 'Please log in to check out; your basket will be kept.');
+    c.set('userId', userId);
+    await next();
+  });
+  const body = (example: string) => jsonObject(MAX_BODY_BYTES, example);
+  /** The order's Idempotency-Key header, checked before the body is read. */
+  const idempotencyKey = createMiddleware<{ Variables: { idempotencyKey: string } }>(async (c, next) => {
+    const key = idempotencyKeySchema.safeParse(c.req.header('idempotency-key') ?? '');
+    if (!key.success) {
+      throw new ApiError(400, 'invalid_parameter', 'The Idempotency-Key header is required: 16 to 100 letters, digits, hyphens or underscores, new for each order.', 'Idempotency-Key');
+    }
+    c.set('idempotencyKey', key.data);
+    await next();
+  });
+
+  return new Hono<Shopper>()
     /** Body `{ "country": "GB", "currency": "GBP" }` -> the quote, originals held until `reserved_until`. */
-    start: answering('checkout', async (request) => {
-      const userId = await signedIn(request);
-      if (userId === null) return signInRequired();
-      const body = await readJsonBody(request, startSchema, MAX_BODY_BYTES, '{ "country": "GB", "currency": "GBP" }');
-      if (body instanceof Response) return body;
+    .post('/api/checkout/', signedIn, body('{ "country": "GB", "currency": "GBP" }'), json(startSchema), async (c) => {
+      const { country, currency } = c.req.valid('json');
       const db = await getDb();
-      const quote = await startCheckout(db, { userId, address: requestAddress(request) }, { destination: body.country, currency: body.currency }, new Date());
+      const quote = await startCheckout(db, { userId: c.get('userId'), address: requestAddress(c.req.raw) }, { destination: country, currency }, new Date());
       if (!quote.ok) {
         const { status, code, message, param } = describeRefusal(quote);
-        return apiError(status, code, message, param);
+        throw new ApiError(status, code, message, param);
       }
       const view: CheckoutQuoteView = {
         ...toBasketView(quote, quote, await getRateMatrix(db)),
@@ -80,8 +94,8 @@ export function createCheckoutHandlers({ getDb, payments }: Dependencies): { sta
         total_minor: quote.total_minor,
         reserved_until: quote.reserved_until,
       };
-      return NextResponse.json(view, { headers: PRIVATE });
-    }),
+      return c.json(view, 200, PRIVATE);
+    })
 
     /**
      * Header `Idempotency-Key`, body `{ currency, quoted_total_minor, ship_to: { name, line1,
@@ -90,43 +104,35 @@ export function createCheckoutHandlers({ getDb, payments }: Dependencies): { sta
      * total, or 409 `quote_changed` with the new `total_minor` and nothing charged. A retry with
      * the same key gets the first answer, whatever it was; a key another shopper used is refused.
      */
-    order: answering('checkout', async (request) => {
-      const userId = await signedIn(request);
-      if (userId === null) return signInRequired();
-      const key = idempotencyKeySchema.safeParse(request.headers.get('idempotency-key') ?? '');
-      if (!key.success) {
-        return apiError(400, 'invalid_parameter', 'The Idempotency-Key header is required: 16 to 100 letters, digits, hyphens or underscores, new for each order.', 'Idempotency-Key');
-      }
-      const body = await readJsonBody(request, orderSchema, MAX_BODY_BYTES, '{ "currency": "GBP", "ship_to": { … }, "card": { … } }');
-      if (body instanceof Response) return body;
+    .post('/api/checkout/order/', signedIn, idempotencyKey, body('{ "currency": "GBP", "ship_to": { … }, "card": { … } }'), json(orderSchema), async (c) => {
+      const order = c.req.valid('json');
+      const userId = c.get('userId');
       const answer = await placeOrder(
         await getDb(),
         {
-          holder: { userId, address: requestAddress(request) }, idempotencyKey: key.data, currency: body.currency, quotedTotalMinor: body.quoted_total_minor,
-          shipTo: { name: body.ship_to.name, address: addressLines(body.ship_to), country: body.ship_to.country },
+          holder: { userId, address: requestAddress(c.req.raw) }, idempotencyKey: c.get('idempotencyKey'), currency: order.currency, quotedTotalMinor: order.quoted_total_minor,
+          shipTo: { name: order.ship_to.name, address: addressLines(order.ship_to), country: order.ship_to.country },
         },
         {
-          pay: (amountMinor, currency, idempotencyKey) => payments.charge({ amountMinor, currency, card: body.card, idempotencyKey }),
+          pay: (amountMinor, currency, key) => payments.charge({ amountMinor, currency, card: order.card, idempotencyKey: key }),
           answer: orderAnswer,
         },
         new Date(),
       );
-      if ('reason' in answer) return apiError(409, 'conflict', 'This Idempotency-Key belongs to another order; send a new one.', 'Idempotency-Key');
+      if ('reason' in answer) throw new ApiError(409, 'conflict', 'This Idempotency-Key belongs to another order; send a new one.', 'Idempotency-Key');
       // The address goes in the shopper's book for next time.
       if (answer.status === 201) {
-        const { name, line1, line2, city, region, postcode, country } = body.ship_to;
+        const { name, line1, line2, city, region, postcode, country } = order.ship_to;
         await rememberAddress(await getDb(), userId, { name, line1, line2: line2 ?? null, city, region: region ?? null, postcode: postcode ?? null, country }, new Date().toISOString());
       }
+      // The stored answer, byte for byte: a retry gets exactly what the first request got.
       return new Response(answer.body, { status: answer.status, headers: { ...PRIVATE, 'Content-Type': 'application/json' } });
-    }),
-  };
-}
+    })
 
-/** GET /api/account/orders/: `{ results: Order[] }`, newest first; signed-in shoppers only. */
-export function createOrderHistoryHandler({ getDb }: { getDb: () => Promise<Db> }): Handler {
-  return answering('orders', async (request) => {
-    const userId = await requestUserId(request, getDb);
-    if (userId === null) return apiError(401, 'not_signed_in', 'Please log in to see your orders.');
-    return NextResponse.json({ results: await getOrderViews(await getDb(), userId) }, { headers: PRIVATE });
-  });
-}
+    /** GET /api/account/orders/: `{ results: Order[] }`, newest first; signed-in shoppers only. */
+    .get('/api/account/orders/', async (c) => {
+      const userId = await signedInUserId(c, getDb);
+      if (userId === null) throw new ApiError(401, 'not_signed_in', 'Please log in to see your orders.');
+      return c.json({ results: await getOrderViews(await getDb(), userId) }, 200, PRIVATE);
+    });
+};

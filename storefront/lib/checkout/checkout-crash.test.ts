@@ -12,8 +12,10 @@ import { openPaymentLedger, type PaymentLedger } from '@easel/data/payment-ledge
 import { RESERVATION_MS, releaseLapsedReservations, startCheckout } from '@easel/data/queries/checkout';
 import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { checkoutQuoteSchema, orderViewSchema } from '../basket/basket';
-import { createBasketHandlers } from '../basket/basket-api';
-import { createCheckoutHandlers } from './checkout-api';
+import { Hono } from 'hono';
+import { callable } from '../api/testing';
+import { basketRoutes } from '../basket/basket-api';
+import { checkoutRoutes } from './checkout-api';
 import { createSimulatedPayments, TEST_CARDS } from './payment';
 
 /**
@@ -30,8 +32,11 @@ let file: string;
 let ledgerFile: string;
 let ledger: PaymentLedger;
 const getDb = async () => db;
-const basket = createBasketHandlers({ getDb }).basket;
-const checkout = createCheckoutHandlers({ getDb, payments: createSimulatedPayments(() => ledger) });
+const call = callable(new Hono()
+  .route('/', basketRoutes({ getDb }))
+  .route('/', checkoutRoutes({ getDb, payments: createSimulatedPayments(() => ledger) })));
+const basket = { POST: '/api/basket-next/' };
+const checkout = { start: '/api/checkout/', order: '/api/checkout/order/' };
 
 beforeAll(async () => {
   temp = await openTemporaryDatabase('checkout-crash', { seed: 9, artworks: 200 });
@@ -55,8 +60,8 @@ async function shopper() {
   return { session, userId };
 }
 
-function post(handler: (r: NextRequest) => Promise<Response>, session: string, body: unknown, headers: Record<string, string> = {}) {
-  return handler(new NextRequest('http://shop.test/api/checkout/', {
+function post(path: string, session: string, body: unknown, headers: Record<string, string> = {}) {
+  return call(new NextRequest(`http://shop.test${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Cookie: `sessionid=${session}`, 'X-Forwarded-For': '127.3.0.1', ...headers },
     body: JSON.stringify(body),

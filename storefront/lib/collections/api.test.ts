@@ -1,7 +1,8 @@
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
-import { createCollectionHandler, createCollectionItemHandlers, createCollectionsHandlers } from './api';
+import { callable } from '../api/testing';
+import { collectionsRoutes } from './api';
 
 let temp: TemporaryDatabase;
 let works: { id: number; slug: string }[];
@@ -21,9 +22,10 @@ const request = (path: string, { method = 'GET', body, session }: { method?: str
     headers: { 'Content-Type': 'application/json', ...(session ? { Cookie: `sessionid=${session}` } : {}) },
     ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
   });
-const collections = createCollectionsHandlers(deps);
-const items = createCollectionItemHandlers(deps);
-const collection = createCollectionHandler(deps);
+const call = callable(collectionsRoutes(deps));
+const collections = { GET: call, POST: call };
+const items = { POST: call, DELETE: call };
+const collection = call;
 const create = (name: unknown, session = 'ada-session') => collections.POST(request('/collections/api/', { method: 'POST', body: { name }, session }));
 const item = (method: 'POST' | 'DELETE', body: unknown, session = 'ada-session') => items[method](request('/collections/api/items/', { method, body, session }));
 const view = async (slug: string, session = 'ada-session') => collection(request(`/api/v2/collection/?slug=${slug}`, { session }));

@@ -1,13 +1,13 @@
-import { NextResponse } from 'next/server';
+import { Hono, type Context, type Env } from 'hono';
 import { z } from 'zod';
 import type { Db } from '@easel/data/db';
 import {
   createCollection, getCollections, getProductCollections, MAX_COLLECTION_NAME_LENGTH, setCollectionItem,
 } from '@easel/data/queries/collections';
-import { apiError } from '../api-error';
-import { answering, readQuery, slugSchema, type Handler } from '../catalogue/api';
-import { readJsonBody } from '../read-body';
-import { requestUserId } from '../session';
+import { signedInUserId } from '../api/context';
+import { ApiError } from '../api/errors';
+import { json, jsonObject, query } from '../api/validate';
+import { slugSchema } from '../catalogue/api';
 import { forgetCollectionView, loadCollectionView } from './collection-view';
 
 /**
@@ -31,67 +31,60 @@ const createSchema = z.strictObject({
 const itemSchema = z.strictObject({ collection: slugSchema, product: slugSchema });
 const collectionQuerySchema = z.object({ slug: slugSchema });
 
-export function createCollectionsHandlers({ getDb }: Dependencies): { GET: Handler; POST: Handler } {
-  return {
+export const collectionsRoutes = ({ getDb }: Dependencies) => {
+  const body = (example: string) => jsonObject(MAX_BODY_BYTES, example);
+  const itemBody = body('{ "collection": "…", "product": "…" }');
+  /**
+   * `/collections/api/items/` with `{ "collection", "product" }`: POST puts the work in the
+   * collection, DELETE takes it out, both idempotently; each answers the collection as it now is,
+   * `{ id, slug, name, total_items, is_product_in_collection }`.
+   */
+  const changeItem = (inCollection: boolean) => async (c: Context<Env, string, { out: { json: z.output<typeof itemSchema> } }>) => {
+    const { collection, product } = c.req.valid('json');
+    const userId = await signedInUserId(c, getDb);
+    if (userId === null) throw new ApiError(401, 'not_signed_in', 'Please log in to keep works in collections.');
+    const db = await getDb();
+    const changed = await setCollectionItem(db, userId, collection, product, inCollection, new Date().toISOString());
+    if (changed === 'no_collection') throw new ApiError(404, 'not_found', `You have no collection ${collection}.`, 'collection');
+    if (changed === 'no_artwork') throw new ApiError(404, 'not_found', `There is no artwork ${product}.`, 'product');
+    await forgetCollectionView(db, userId, collection);
+    return c.json(changed, 200, PRIVATE);
+  };
+
+  return new Hono()
     /**
      * `{ results: [{ id, slug, name, total_items }] }`, newest first; with `?product=<slug>`
      * each also says `is_product_in_collection` (the product's collections list).
      */
-    GET: answering('collections', async (request) => {
-      const query = readQuery(request, listQuerySchema);
-      if (query instanceof Response) return query;
-      const userId = await requestUserId(request, getDb);
-      if (userId === null) return NextResponse.json({ results: [] }, { headers: PRIVATE });
+    .get('/collections/api/', query(listQuerySchema), async (c) => {
+      const { product } = c.req.valid('query');
+      const userId = await signedInUserId(c, getDb);
+      if (userId === null) return c.json({ results: [] }, 200, PRIVATE);
       const db = await getDb();
-      if (query.product === undefined) return NextResponse.json({ results: await getCollections(db, userId) }, { headers: PRIVATE });
-      const results = await getProductCollections(db, userId, query.product);
-      if (!results) return apiError(404, 'not_found', `There is no artwork ${query.product}.`, 'product');
-      return NextResponse.json({ results }, { headers: PRIVATE });
-    }),
+      if (product === undefined) return c.json({ results: await getCollections(db, userId) }, 200, PRIVATE);
+      const results = await getProductCollections(db, userId, product);
+      if (!results) throw new ApiError(404, 'not_found', `There is no artwork ${product}.`, 'product');
+      return c.json({ results }, 200, PRIVATE);
+    })
     /** Body `{ "name": "…" }`: 201 with the new collection, `{ collection: { id, slug, name, total_items } }`. */
-    POST: answering('collections', async (request) => {
-      const body = await readJsonBody(request, createSchema, MAX_BODY_BYTES, '{ "name": "…" }');
-      if (body instanceof Response) return body;
-      const userId = await requestUserId(request, getDb);
-      if (userId === null) return apiError(401, 'not_signed_in', 'Please log in to make a collection.');
+    .post('/collections/api/', body('{ "name": "…" }'), json(createSchema), async (c) => {
+      const { name } = c.req.valid('json');
+      const userId = await signedInUserId(c, getDb);
+      if (userId === null) throw new ApiError(401, 'not_signed_in', 'Please log in to make a collection.');
       const db = await getDb();
-      const collection = await createCollection(db, userId, body.name, new Date().toISOString());
+      const collection = await createCollection(db, userId, name, new Date().toISOString());
       await forgetCollectionView(db, userId, collection.slug);
-      return NextResponse.json({ collection }, { status: 201, headers: PRIVATE });
-    }),
-  };
-}
-
-/**
- * `/collections/api/items/` with `{ "collection", "product" }`: POST puts the work in the
- * collection, DELETE takes it out, both idempotently; each answers the collection as it now is,
- * `{ id, slug, name, total_items, is_product_in_collection }`.
- */
-export function createCollectionItemHandlers({ getDb }: Dependencies): { POST: Handler; DELETE: Handler } {
-  const change = (inCollection: boolean): Handler => answering('collection items', async (request) => {
-    const body = await readJsonBody(request, itemSchema, MAX_BODY_BYTES, '{ "collection": "…", "product": "…" }');
-    if (body instanceof Response) return body;
-    const userId = await requestUserId(request, getDb);
-    if (userId === null) return apiError(401, 'not_signed_in', 'Please log in to keep works in collections.');
-    const db = await getDb();
-    const changed = await setCollectionItem(db, userId, body.collection, body.product, inCollection, new Date().toISOString());
-    if (changed === 'no_collection') return apiError(404, 'not_found', `You have no collection ${body.collection}.`, 'collection');
-    if (changed === 'no_artwork') return apiError(404, 'not_found', `There is no artwork ${body.product}.`, 'product');
-    await forgetCollectionView(db, userId, body.collection);
-    return NextResponse.json(changed, { headers: PRIVATE });
-  });
-  return { POST: change(true), DELETE: change(false) };
-}
-
-/** GET /api/v2/collection/?slug=<slug>: the owner's collection and its works, `{ collection, results: ProductCard[] }`. */
-export function createCollectionHandler({ getDb }: Dependencies): Handler {
-  return answering('collection', async (request) => {
-    const query = readQuery(request, collectionQuerySchema);
-    if (query instanceof Response) return query;
-    const userId = await requestUserId(request, getDb);
-    if (userId === null) return apiError(401, 'not_signed_in', 'Please log in to see your collections.');
-    const view = await loadCollectionView(await getDb(), userId, query.slug);
-    if (!view) return apiError(404, 'not_found', `You have no collection ${query.slug}.`, 'slug');
-    return NextResponse.json(view, { headers: PRIVATE });
-  });
-}
+      return c.json({ collection }, 201, PRIVATE);
+    })
+    .post('/collections/api/items/', itemBody, json(itemSchema), changeItem(true))
+    .delete('/collections/api/items/', itemBody, json(itemSchema), changeItem(false))
+    /** GET /api/v2/collection/?slug=<slug>: the owner's collection and its works, `{ collection, results: ProductCard[] }`. */
+    .get('/api/v2/collection/', query(collectionQuerySchema), async (c) => {
+      const { slug } = c.req.valid('query');
+      const userId = await signedInUserId(c, getDb);
+      if (userId === null) throw new ApiError(401, 'not_signed_in', 'Please log in to see your collections.');
+      const view = await loadCollectionView(await getDb(), userId, slug);
+      if (!view) throw new ApiError(404, 'not_found', `You have no collection ${slug}.`, 'slug');
+      return c.json(view, 200, PRIVATE);
+    });
+};

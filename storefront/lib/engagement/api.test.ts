@@ -1,7 +1,8 @@
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
-import { createFavouritesHandlers, createFollowsHandlers } from './api';
+import { callable } from '../api/testing';
+import { engagementRoutes } from './api';
 
 let temp: TemporaryDatabase;
 let work: { id: number; slug: string; favourite_count: number; artist_id: number; artist_slug: string };
@@ -22,8 +23,9 @@ const request = (path: string, { body, session }: { body?: unknown; session?: st
     headers: { 'Content-Type': 'application/json', ...(session ? { Cookie: `sessionid=${session}` } : {}) },
     ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
   });
-const favourites = createFavouritesHandlers(deps);
-const follows = createFollowsHandlers(deps);
+const call = callable(engagementRoutes(deps));
+const favourites = { GET: call, POST: call };
+const follows = { list: call, toggle: call };
 
 describe('/collections/api/favourites/', () => {
   it('toggles a favourite for a signed-in shopper and lists the entries with their artist', async () => {

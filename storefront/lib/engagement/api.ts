@@ -1,12 +1,12 @@
-import { NextResponse } from 'next/server';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '@easel/data/db';
 import { getFavourites, toggleFavourite } from '@easel/data/queries/favourites';
 import { getFollowedArtistSlugs, toggleFollow } from '@easel/data/queries/follows';
-import { apiError } from '../api-error';
-import { answering, slugSchema, type Handler } from '../catalogue/api';
-import { readJsonBody } from '../read-body';
-import { requestUserId } from '../session';
+import { signedInUserId } from '../api/context';
+import { ApiError } from '../api/errors';
+import { json, jsonObject } from '../api/validate';
+import { slugSchema } from '../catalogue/api';
 
 /**
  * A signed-in shopper's favourites (`/collections/api/favourites/`) and follows (`/interest/`,
@@ -24,42 +24,33 @@ const PRIVATE = { 'Cache-Control': 'private, no-store' };
 const favouriteSchema = z.strictObject({ slug: slugSchema });
 const followSchema = z.strictObject({ artist: slugSchema });
 
-export function createFavouritesHandlers({ getDb }: Dependencies): { GET: Handler; POST: Handler } {
-  return {
+export const engagementRoutes = ({ getDb }: Dependencies) =>
+  new Hono()
     /** `{ results: [{ id, slug, artist_id, artist_slug }] }`, most recently added first. */
-    GET: answering('favourites', async (request) => {
-      const userId = await requestUserId(request, getDb);
-      return NextResponse.json({ results: userId === null ? [] : await getFavourites(await getDb(), userId) }, { headers: PRIVATE });
-    }),
+    .get('/collections/api/favourites/', async (c) => {
+      const userId = await signedInUserId(c, getDb);
+      return c.json({ results: userId === null ? [] : await getFavourites(await getDb(), userId) }, 200, PRIVATE);
+    })
     /** Body `{ "slug": "…" }`: adds the work if absent, removes it if present; `{ favourited, favourite_count, entry }`. */
-    POST: answering('favourites', async (request) => {
-      const body = await readJsonBody(request, favouriteSchema, MAX_BODY_BYTES, '{ "slug": "…" }');
-      if (body instanceof Response) return body;
-      const userId = await requestUserId(request, getDb);
-      if (userId === null) return apiError(401, 'not_signed_in', 'Please log in to save favourites.');
-      const toggled = await toggleFavourite(await getDb(), userId, body.slug, new Date().toISOString());
-      if (!toggled) return apiError(404, 'not_found', `There is no artwork ${body.slug}.`, 'slug');
-      return NextResponse.json(toggled, { headers: PRIVATE });
-    }),
-  };
-}
-
-export function createFollowsHandlers({ getDb }: Dependencies): { list: Handler; toggle: Handler } {
-  return {
+    .post('/collections/api/favourites/', jsonObject(MAX_BODY_BYTES, '{ "slug": "…" }'), json(favouriteSchema), async (c) => {
+      const { slug } = c.req.valid('json');
+      const userId = await signedInUserId(c, getDb);
+      if (userId === null) throw new ApiError(401, 'not_signed_in', 'Please log in to save favourites.');
+      const toggled = await toggleFavourite(await getDb(), userId, slug, new Date().toISOString());
+      if (!toggled) throw new ApiError(404, 'not_found', `There is no artwork ${slug}.`, 'slug');
+      return c.json(toggled, 200, PRIVATE);
+    })
     /** GET /interest/follows.js: SPEC §3's followed artists, `{ results: [artist slug, …] }`, most recent first. */
-    list: answering('follows', async (request) => {
-      const userId = await requestUserId(request, getDb);
-      return NextResponse.json({ results: userId === null ? [] : await getFollowedArtistSlugs(await getDb(), userId) }, { headers: PRIVATE });
-    }),
+    .get('/interest/follows.js', async (c) => {
+      const userId = await signedInUserId(c, getDb);
+      return c.json({ results: userId === null ? [] : await getFollowedArtistSlugs(await getDb(), userId) }, 200, PRIVATE);
+    })
     /** POST /interest/ with `{ "artist": "…" }`: follows if not yet, unfollows if so; `{ following, follower_count, artist_slug }`. */
-    toggle: answering('follows', async (request) => {
-      const body = await readJsonBody(request, followSchema, MAX_BODY_BYTES, '{ "artist": "…" }');
-      if (body instanceof Response) return body;
-      const userId = await requestUserId(request, getDb);
-      if (userId === null) return apiError(401, 'not_signed_in', 'Please log in to follow artists.');
-      const toggled = await toggleFollow(await getDb(), userId, body.artist, new Date().toISOString());
-      if (!toggled) return apiError(404, 'not_found', `There is no artist ${body.artist}.`, 'artist');
-      return NextResponse.json(toggled, { headers: PRIVATE });
-    }),
-  };
-}
+    .post('/interest/', jsonObject(MAX_BODY_BYTES, '{ "artist": "…" }'), json(followSchema), async (c) => {
+      const { artist } = c.req.valid('json');
+      const userId = await signedInUserId(c, getDb);
+      if (userId === null) throw new ApiError(401, 'not_signed_in', 'Please log in to follow artists.');
+      const toggled = await toggleFollow(await getDb(), userId, artist, new Date().toISOString());
+      if (!toggled) throw new ApiError(404, 'not_found', `There is no artist ${artist}.`, 'artist');
+      return c.json(toggled, 200, PRIVATE);
+    });

@@ -1,6 +1,7 @@
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addSession, addUser, databaseDigest, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
+import * as api from '../api/route-handlers';
 import { isGuardedPath } from '../csrf';
 
 /**
@@ -11,11 +12,23 @@ import { isGuardedPath } from '../csrf';
  */
 
 type RouteModule = Partial<Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', (request: NextRequest, context: unknown) => Promise<Response>>>;
-const ROUTES = Object.entries(import.meta.glob<RouteModule>('../../app/**/route.ts', { eager: true }));
-/** Next.js answers 405 to a method a route does not export, so only these can be asked with GET. */
-const READABLE = ROUTES.filter(([, route]) => route.GET).map(([file, route]) => [file, route.GET!] as const);
-/** The address a route file answers: `../../app/api/v2/product/s/[[...path]]/route.ts` -> `/api/v2/product/s/`. */
+const FILES = Object.entries(import.meta.glob<RouteModule>('../../app/**/route.ts', { eager: true }));
+/** The route files besides the API's mounts, whose routes the API app lists itself. */
+const OWN_ROUTES = FILES.filter(([, route]) => route.GET !== api.GET);
+/** The address a route file answers: `../../app/media/art/[...path]/route.ts` -> `/media/art/`. */
 const pathOf = (file: string) => file.replace('../../app', '').replace(/\/route\.ts$/, '/').replace(/\[\[?\.\.\.(\w+)\]?\]\//, '');
+/** The API's address for a route: `/api/v2/product/s/*` -> `/api/v2/product/s/`. */
+const API_ROUTES = api.storefrontApi.routes.map(({ method, path }) => ({ method, path: path.replace(/\*$/, '') }));
+/** Every route: its address and the methods it takes. */
+const ROUTES = [
+  ...OWN_ROUTES.map(([file, route]) => ({ path: pathOf(file), methods: Object.keys(route) })),
+  ...API_ROUTES.map(({ method, path }) => ({ path, methods: [method] })),
+];
+/** Next.js answers 405 to a method a route file does not export, and so does the API, so only these can be asked with GET. */
+const READABLE = [
+  ...OWN_ROUTES.filter(([, route]) => route.GET).map(([file, route]) => [pathOf(file), route.GET!] as const),
+  ...API_ROUTES.filter((route) => route.method === 'GET').map(({ path }) => [path, api.GET] as const),
+];
 
 let temp: TemporaryDatabase;
 let slug: string;
@@ -48,8 +61,7 @@ describe('GET changes nothing', () => {
     expect(READABLE.length).toBeGreaterThan(20);
   });
 
-  it.each(READABLE)('%s', async (file, GET) => {
-    const path = pathOf(file);
+  it.each(READABLE)('%s', async (path, GET) => {
     for (const cookie of COOKIES) {
       const before = await databaseDigest(temp.db);
       const request = new NextRequest(`http://shop.test${path}?slug=${slug}&product=${slug}&artist=${artist}&q=sea&list=popular`, {
@@ -64,7 +76,7 @@ describe('GET changes nothing', () => {
 });
 
 describe('every route that changes state is behind the cross-site guard (proxy.ts, lib/csrf.ts)', () => {
-  const changing = ROUTES.filter(([, route]) => route.POST || route.PUT || route.PATCH || route.DELETE).map(([file]) => pathOf(file));
+  const changing = [...new Set(ROUTES.filter(({ methods }) => methods.some((m) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(m))).map(({ path }) => path))];
   it('there are such routes', () => expect(changing.length).toBeGreaterThan(15));
   it.each(changing)('%s', (path) => expect(isGuardedPath(path)).toBe(true));
 });

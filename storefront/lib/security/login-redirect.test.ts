@@ -1,7 +1,8 @@
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailedToken, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
-import { createAccountHandlers } from '../account/api';
+import { accountRoutes } from '../account/api';
+import { callable } from '../api/testing';
 
 /**
  * Redirects after log-in (docs/SECURITY.md, "Log-in"): the site has none to abuse. Log-in and
@@ -23,7 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => temp.close());
 
-const handlers = () => createAccountHandlers({ getDb: async () => temp.db });
+const call = callable(accountRoutes({ getDb: async () => temp.db }));
+const handlers = () => ({ join: call, confirm: call, login: call });
 const post = (path: string, query: string, body: unknown) =>
   new NextRequest(`http://shop.test${path}?${query}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 

@@ -3,11 +3,13 @@ import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { meiliClient } from '@easel/indexer';
 import { addSession, addUser, databaseDigest, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
-import { createEditHandler } from '../catalogue/edit-api';
-import { createCollectionHandler, createCollectionItemHandlers, createCollectionsHandlers } from '../collections/api';
-import { createStaffIndexHandlers } from '../staff/index-api';
+import { Hono } from 'hono';
+import { callable } from '../api/testing';
+import { editRoutes } from '../catalogue/edit-api';
+import { collectionsRoutes } from '../collections/api';
+import { staffIndexRoutes } from '../staff/index-api';
 import { createIndexAdmin, type IndexAdmin } from '../staff/index-admin';
-import { createCurationHandlers, createPromoteHandler } from '../staff/tools-api';
+import { curationRoutes, promoteRoutes } from '../staff/tools-api';
 
 /**
  * Every staff and artist endpoint, called by every role: a visitor, a shopper, an artist on
@@ -41,11 +43,18 @@ afterAll(async () => {
 });
 
 const deps = { getDb: async () => temp.db };
-const themes = createCurationHandlers('theme', deps);
-const campaigns = createCurationHandlers('campaign', deps);
-const promote = createPromoteHandler(deps);
-const edit = createEditHandler(deps);
-const staffIndex = createStaffIndexHandlers({ ...deps, getAdmin: () => admin });
+const call = callable(new Hono()
+  .route('/', curationRoutes('theme', deps))
+  .route('/', curationRoutes('campaign', deps))
+  .route('/', promoteRoutes(deps))
+  .route('/', editRoutes(deps))
+  .route('/', staffIndexRoutes({ ...deps, getAdmin: () => admin }))
+  .route('/', collectionsRoutes(deps)));
+const themes = { GET: call, POST: call, DELETE: call };
+const campaigns = themes;
+const promote = call;
+const edit = call;
+const staffIndex = { GET: call, POST: call };
 
 const request = (method: string, path: string, session: string | undefined, body?: unknown) =>
   new NextRequest(`http://shop.test${path}`, {
@@ -113,9 +122,9 @@ describe('every staff and artist endpoint against every role', () => {
 });
 
 describe('a shopper\'s collections are theirs alone, whatever the other account\'s role', () => {
-  const collections = createCollectionsHandlers(deps);
-  const items = createCollectionItemHandlers(deps);
-  const collection = createCollectionHandler(deps);
+  const collections = { GET: call, POST: call };
+  const items = { POST: call, DELETE: call };
+  const collection = call;
 
   it.each(['user', 'provider', 'staff'])('%s can neither read nor change another shopper\'s collection', async (session) => {
     const made = await collections.POST(request('POST', '/collections/api/', 'owner', { name: `Kept ${session}` }));

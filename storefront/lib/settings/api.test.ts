@@ -4,8 +4,15 @@ import type { Db } from '@easel/data/db';
 import { getAccountSettings } from '@easel/data/queries/settings';
 import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { COUNTRY_CODES } from './countries';
-import { createUserSettingsHandlers } from './api';
+import { callable } from '../api/testing';
+import { settingsRoutes, type SettingsApiDependencies } from './api';
 import { DEFAULT_SETTINGS, userSettingsSchema, settingsOptionsSchema } from './settings';
+
+/** The settings routes behind the API's error handling, each method answered by the app. */
+function settingsApi(deps: SettingsApiDependencies) {
+  const call = callable(settingsRoutes(deps));
+  return { GET: call, PUT: call, OPTIONS: call };
+}
 
 let temp: TemporaryDatabase;
 let db: Db;
@@ -23,7 +30,7 @@ afterAll(() => temp.close());
 /** Handlers on the test database, counting how often they open it. */
 function handlers() {
   const opened = { count: 0 };
-  const api = createUserSettingsHandlers({ getDb: async () => { opened.count++; return db; } });
+  const api = settingsApi({ getDb: async () => { opened.count++; return db; } });
   return { ...api, opened };
 }
 
@@ -97,7 +104,7 @@ describe('GET /api/u/', () => {
 
   it('answers 503 in the error shape when the database fails a signed-in user', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const api = createUserSettingsHandlers({ getDb: () => Promise.reject(new Error('disk on fire')) });
+    const api = settingsApi({ getDb: () => Promise.reject(new Error('disk on fire')) });
     const response = await api.GET(request('GET', { cookies: { sessionid: SESSION } }));
     expect(response.status).toBe(503);
     expect((await errorOf(response)).code).toBe('unavailable');

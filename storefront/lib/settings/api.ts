@@ -1,15 +1,15 @@
-import { NextResponse, type NextRequest } from 'next/server';
+import { Hono, type Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { Db } from '@easel/data/db';
 import { saveAccountSettings } from '@easel/data/queries/settings';
-import { apiError } from '../api-error';
+import { signedInUserId, unavailable } from '../api/context';
+import { ApiError, type ApiEnv } from '../api/errors';
+import { json, jsonObject } from '../api/validate';
 import { setCookies } from '../cookies';
-import { parseBody, readJsonObject } from '../read-body';
-import { requestUserId } from '../session';
+import { isHttps, requestCookie } from '../session';
 import { applyUrlOverrides, rawQuery } from './resolve';
 import { getSavedSettings } from './saved';
-import {
-  buildUserSettings, factsOf, getSettingsOptions, READ_ONLY_FIELDS, settingsChoiceSchema, VISITOR_FACTS, type SettingsChoice,
-} from './settings';
+import { buildUserSettings, factsOf, getSettingsOptions, READ_ONLY_FIELDS, settingsChoiceSchema, VISITOR_FACTS } from './settings';
 import { visitorCookieValues } from './visitor-cookies';
 
 /**
@@ -21,66 +21,48 @@ export interface SettingsApiDependencies {
   getDb: () => Promise<Db>;
 }
 
-type Handler = (request: NextRequest) => Promise<Response>;
-
 /** Settings are a few short codes; anything longer is not a settings body. */
 const MAX_BODY_BYTES = 4096;
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 const PRIVATE = { 'Cache-Control': 'no-store' };
+const PATH = '/api/u/';
 
-export function createUserSettingsHandlers({ getDb }: SettingsApiDependencies): { GET: Handler; PUT: Handler; OPTIONS: Handler } {
-  async function whoIsAsking(request: NextRequest) {
-    const readCookie = (name: string) => request.cookies.get(name)?.value;
-    const userId = await requestUserId(request, getDb);
-    return { userId, saved: await getSavedSettings(userId, readCookie, getDb) };
+const settings = unavailable('Settings are unavailable just now; please try again shortly.');
+const queryOf = (c: Context) => rawQuery(new URL(c.req.url).searchParams);
+
+/** The counts are the server's to say: a body naming one is refused before its choices are read. */
+const refuseReadOnly = createMiddleware(async (c, next) => {
+  const body: Record<string, unknown> = await c.req.json();
+  const readOnly = READ_ONLY_FIELDS.find((field) => field in body);
+  if (readOnly) throw new ApiError(400, 'read_only', `${readOnly} is read-only and cannot be saved.`, readOnly);
+  await next();
+});
+
+export const settingsRoutes = ({ getDb }: SettingsApiDependencies) => {
+  async function whoIsAsking(c: Context) {
+    const userId = await signedInUserId(c, getDb);
+    return { userId, saved: await getSavedSettings(userId, (name) => requestCookie(c.req.raw, name), getDb) };
   }
 
-  return {
-    GET: answering(async (request) => {
-      const { saved } = await whoIsAsking(request);
-      return NextResponse.json(applyUrlOverrides(saved, queryOf(request)), { headers: PRIVATE });
-    }),
-
-    PUT: answering(async (request) => {
-      const choice = await readChoice(request);
-      if (choice instanceof Response) return choice;
-      const { userId, saved } = await whoIsAsking(request);
+  return new Hono<ApiEnv>()
+    .get(PATH, settings, async (c) => {
+      const { saved } = await whoIsAsking(c);
+      return c.json(applyUrlOverrides(saved, queryOf(c)), 200, PRIVATE);
+    })
+    .put(PATH, settings, jsonObject(MAX_BODY_BYTES, 'the settings of GET /api/u/'), refuseReadOnly, json(settingsChoiceSchema), async (c) => {
+      const choice = c.req.valid('json');
+      const { userId, saved } = await whoIsAsking(c);
       if (userId !== null && saved.authenticated) {
         await saveAccountSettings(await getDb(), userId, choice);
-        return NextResponse.json(buildUserSettings(choice, factsOf(saved)), { headers: PRIVATE });
+        return c.json(buildUserSettings(choice, factsOf(saved)), 200, PRIVATE);
       }
-      const response = NextResponse.json(buildUserSettings(choice, VISITOR_FACTS), { headers: PRIVATE });
-      setCookies(response, visitorCookieValues(choice), { path: '/', maxAge: ONE_YEAR_S, secure: request.nextUrl.protocol === 'https:' });
+      const response = c.json(buildUserSettings(choice, VISITOR_FACTS), 200, PRIVATE);
+      setCookies(response, visitorCookieValues(choice), { path: '/', maxAge: ONE_YEAR_S, secure: isHttps(c.req.raw) });
       return response;
-    }),
-
-    OPTIONS: answering(async (request) => {
-      const { saved } = await whoIsAsking(request);
-      const { language } = applyUrlOverrides(saved, queryOf(request));
-      return NextResponse.json(getSettingsOptions(language), { headers: { ...PRIVATE, Allow: 'GET, PUT, OPTIONS' } });
-    }),
-  };
-}
-
-const queryOf = (request: NextRequest) => rawQuery(request.nextUrl.searchParams);
-
-/** A failure below (the database, most likely) answers 503 in the API's error shape. */
-function answering(handler: Handler): Handler {
-  return async (request) => {
-    try {
-      return await handler(request);
-    } catch (error) {
-      console.error(`settings: ${request.method} /api/u/ failed:`, error);
-      return apiError(503, 'unavailable', 'Settings are unavailable just now; please try again shortly.');
-    }
-  };
-}
-
-/** The PUT body -> the four choices, or a 4xx naming what is wrong. */
-async function readChoice(request: NextRequest): Promise<SettingsChoice | Response> {
-  const body = await readJsonObject(request, MAX_BODY_BYTES, 'the settings of GET /api/u/');
-  if (body instanceof Response) return body;
-  const readOnly = READ_ONLY_FIELDS.find((field) => field in body);
-  if (readOnly) return apiError(400, 'read_only', `${readOnly} is read-only and cannot be saved.`, readOnly);
-  return parseBody(settingsChoiceSchema, body);
-}
+    })
+    .options(PATH, settings, async (c) => {
+      const { saved } = await whoIsAsking(c);
+      const { language } = applyUrlOverrides(saved, queryOf(c));
+      return c.json(getSettingsOptions(language), 200, { ...PRIVATE, Allow: 'GET, PUT, OPTIONS' });
+    });
+};

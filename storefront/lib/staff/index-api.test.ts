@@ -4,14 +4,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { recordCatalogueChanges } from '@easel/data/queries/basket';
 import { meiliClient } from '@easel/indexer';
 import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
-import { createStaffIndexHandlers } from './index-api';
+import { callable } from '../api/testing';
+import { staffIndexRoutes } from './index-api';
 import { createIndexAdmin, type IndexAdmin, type IndexStatus } from './index-admin';
 
 const meili = meiliClient(inject('meili'));
 const indexUid = `test_staff_${randomUUID().slice(0, 8)}`;
 let temp: TemporaryDatabase;
 let admin: IndexAdmin;
-let handlers: ReturnType<typeof createStaffIndexHandlers>;
+let staffIndex: ReturnType<typeof callable>;
 
 beforeAll(async () => {
   temp = await openTemporaryDatabase('staff-index', { seed: 4, artworks: 120 });
@@ -22,7 +23,7 @@ beforeAll(async () => {
   }
   const getDb = async () => temp.db;
   admin = createIndexAdmin({ getDb, meili, indexUid });
-  handlers = createStaffIndexHandlers({ getDb, getAdmin: () => admin });
+  (staffIndex = callable(staffIndexRoutes({ getDb, getAdmin: () => admin })));
 });
 afterAll(async () => {
   await meili.deleteIndexIfExists(indexUid);
@@ -30,7 +31,7 @@ afterAll(async () => {
 });
 
 const call = (method: 'GET' | 'POST', session?: string) =>
-  handlers[method](new NextRequest('http://shop.test/api/staff/index/', { method, headers: session ? { Cookie: `sessionid=${session}` } : {} }));
+  staffIndex(new NextRequest('http://shop.test/api/staff/index/', { method, headers: session ? { Cookie: `sessionid=${session}` } : {} }));
 const statusOf = async () => (await (await call('GET', 'staff-session')).json()) as IndexStatus;
 
 describe('/api/staff/index/', () => {
@@ -83,7 +84,8 @@ describe('/api/staff/index/', () => {
   });
 
   it('cannot rebuild on a server that does not know the engine, and says so', async () => {
-    const blind = createStaffIndexHandlers({ getDb: async () => temp.db, getAdmin: () => createIndexAdmin({ getDb: async () => temp.db, meili: null, indexUid }) });
+    const blindCall = callable(staffIndexRoutes({ getDb: async () => temp.db, getAdmin: () => createIndexAdmin({ getDb: async () => temp.db, meili: null, indexUid }) }));
+    const blind = { GET: blindCall, POST: blindCall };
     const response = await blind.POST(new NextRequest('http://shop.test/api/staff/index/', { method: 'POST', headers: { Cookie: 'sessionid=staff-session' } }));
     expect(response.status).toBe(503);
     expect(await (await blind.GET(new NextRequest('http://shop.test/api/staff/index/', { headers: { Cookie: 'sessionid=staff-session' } }))).json())

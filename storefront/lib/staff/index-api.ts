@@ -1,8 +1,8 @@
-import { NextResponse, type NextRequest } from 'next/server';
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { Db } from '@easel/data/db';
-import { apiError } from '../api-error';
-import { answering, type Handler } from '../catalogue/api';
-import { SESSION_COOKIE } from '../session';
+import { sessionCookie } from '../api/context';
+import { ApiError } from '../api/errors';
 import { isStaff } from './access';
 import type { IndexAdmin } from './index-admin';
 
@@ -13,21 +13,21 @@ import type { IndexAdmin } from './index-admin';
  */
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
+const PATH = '/api/staff/index/';
 
-export function createStaffIndexHandlers({ getDb, getAdmin }: { getDb: () => Promise<Db>; getAdmin: () => IndexAdmin }): { GET: Handler; POST: Handler } {
-  const staffOnly = (handler: Handler): Handler => answering('staff index', async (request: NextRequest) => {
-    const staff = await isStaff(request.cookies.get(SESSION_COOKIE)?.value, getDb);
-    if (staff === null) return apiError(401, 'not_signed_in', 'Please log in with a staff account.');
-    if (!staff) return apiError(403, 'forbidden', 'Only staff may see and rebuild the search index.');
-    return handler(request);
+export const staffIndexRoutes = ({ getDb, getAdmin }: { getDb: () => Promise<Db>; getAdmin: () => IndexAdmin }) => {
+  const staffOnly = createMiddleware(async (c, next) => {
+    const staff = await isStaff(sessionCookie(c), getDb);
+    if (staff === null) throw new ApiError(401, 'not_signed_in', 'Please log in with a staff account.');
+    if (!staff) throw new ApiError(403, 'forbidden', 'Only staff may see and rebuild the search index.');
+    await next();
   });
-  return {
-    GET: staffOnly(async () => NextResponse.json(await getAdmin().status(), { headers: PRIVATE })),
-    POST: staffOnly(async () => {
+  return new Hono()
+    .get(PATH, staffOnly, async (c) => c.json(await getAdmin().status(), 200, PRIVATE))
+    .post(PATH, staffOnly, async (c) => {
       const run = getAdmin().rebuild();
-      if (run === 'running') return apiError(409, 'conflict', 'A rebuild is under way already; follow its progress.');
-      if (run === 'unavailable') return apiError(503, 'unavailable', 'This server does not know the search engine, so it cannot rebuild the index.');
-      return NextResponse.json(run, { status: 202, headers: PRIVATE });
-    }),
-  };
-}
+      if (run === 'running') throw new ApiError(409, 'conflict', 'A rebuild is under way already; follow its progress.');
+      if (run === 'unavailable') throw new ApiError(503, 'unavailable', 'This server does not know the search engine, so it cannot rebuild the index.');
+      return c.json(run, 202, PRIVATE);
+    });
+};

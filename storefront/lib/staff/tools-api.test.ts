@@ -2,7 +2,9 @@ import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { loadEditorsPicks } from '../catalogue/home';
-import { createCurationHandlers, createPromoteHandler } from './tools-api';
+import { Hono } from 'hono';
+import { callable } from '../api/testing';
+import { curationRoutes, promoteRoutes } from './tools-api';
 
 let temp: TemporaryDatabase;
 let work: { id: number; slug: string };
@@ -25,9 +27,10 @@ const request = (path: string, { method = 'GET', body, session }: { method?: str
     headers: { 'Content-Type': 'application/json', ...(session ? { Cookie: `sessionid=${session}` } : {}) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-const themes = createCurationHandlers('theme', deps);
-const campaigns = createCurationHandlers('campaign', deps);
-const promote = createPromoteHandler(deps);
+const call = callable(new Hono().route('/', curationRoutes('theme', deps)).route('/', curationRoutes('campaign', deps)).route('/', promoteRoutes(deps)));
+const themes = { GET: call, POST: call, DELETE: call };
+const campaigns = themes;
+const promote = call;
 type Toggles = { results: { id_for_label: string; label: string; value: boolean }[] };
 
 describe('every staff endpoint', () => {

@@ -1,12 +1,13 @@
-import { NextResponse, type NextRequest } from 'next/server';
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import type { Db } from '@easel/data/db';
 import { getProductCurations, promoteArtwork, setProductCuration, type CurationKind } from '@easel/data/queries/staff';
-import { apiError } from '../api-error';
-import { answering, readQuery, slugSchema, type Handler } from '../catalogue/api';
+import { sessionCookie } from '../api/context';
+import { ApiError } from '../api/errors';
+import { json, jsonObject, query } from '../api/validate';
+import { slugSchema } from '../catalogue/api';
 import { clearSharedHomepageData } from '../catalogue/shared-cache';
-import { readJsonBody } from '../read-body';
-import { SESSION_COOKIE } from '../session';
 import { isStaff } from './access';
 
 /**
@@ -22,67 +23,60 @@ type Dependencies = { getDb: () => Promise<Db> };
 const MAX_BODY_BYTES = 1024;
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
 
-/** The 403 answer for anyone but staff, or null for staff. */
-async function refuseAllButStaff(request: NextRequest, getDb: () => Promise<Db>): Promise<Response | null> {
-  return (await isStaff(request.cookies.get(SESSION_COOKIE)?.value, getDb)) ? null : apiError(403, 'forbidden', 'Only staff may use this.');
-}
+/** Anyone but staff is refused with 403 before anything else is read. */
+const staffOnly = (getDb: () => Promise<Db>) =>
+  createMiddleware(async (c, next) => {
+    if (!(await isStaff(sessionCookie(c), getDb))) throw new ApiError(403, 'forbidden', 'Only staff may use this.');
+    await next();
+  });
 
 const productQuerySchema = z.object({ product: slugSchema });
 
 /** The change's body names the product and the theme or campaign by their slugs. */
-const CURATION_BODIES = {
+const CURATION_BODIES: Record<CurationKind, z.ZodType<{ product: string; curation: string }, { product: string } & Partial<Record<CurationKind, string>>>> = {
   theme: z.strictObject({ product: slugSchema, theme: slugSchema }).transform((b) => ({ product: b.product, curation: b.theme })),
   campaign: z.strictObject({ product: slugSchema, campaign: slugSchema }).transform((b) => ({ product: b.product, curation: b.campaign })),
-} as const;
+};
+
+/** Where each kind of curation is answered. */
+const CURATION_PATHS = { theme: '/editors-picks/themes/', campaign: '/dashboard/marketing/api/campaign/' } as const;
 
 /**
  * A product's themes or campaigns, `{ results: [{ id_for_label, label, value }] }`: GET
  * `?product=<slug>` lists them; POST `{ product, theme|campaign }` sets `value` true, DELETE
  * sets it false, each answering the whole list as it now is.
  */
-export function createCurationHandlers(kind: CurationKind, { getDb }: Dependencies): { GET: Handler; POST: Handler; DELETE: Handler } {
-  const name = kind === 'theme' ? 'themes' : 'campaigns';
-  const example = `{ "product": "…", "${kind}": "…" }`;
-  const change = (value: boolean): Handler => answering(name, async (request) => {
-    const refusal = await refuseAllButStaff(request, getDb);
-    if (refusal) return refusal;
-    const body = await readJsonBody(request, CURATION_BODIES[kind], MAX_BODY_BYTES, example);
-    if (body instanceof Response) return body;
-    const db = await getDb();
-    const results = await setProductCuration(db, kind, body.curation, body.product, value);
-    if (results === 'no_curation') return apiError(404, 'not_found', `There is no ${kind} ${body.curation}.`, kind);
-    if (results === 'no_artwork') return apiError(404, 'not_found', `There is no artwork ${body.product}.`, 'product');
-    await clearSharedHomepageData(db);
-    return NextResponse.json({ results }, { headers: PRIVATE });
-  });
-  return {
-    GET: answering(name, async (request) => {
-      const refusal = await refuseAllButStaff(request, getDb);
-      if (refusal) return refusal;
-      const query = readQuery(request, productQuerySchema);
-      if (query instanceof Response) return query;
-      const results = await getProductCurations(await getDb(), kind, query.product);
-      if (!results) return apiError(404, 'not_found', `There is no artwork ${query.product}.`, 'product');
-      return NextResponse.json({ results }, { headers: PRIVATE });
-    }),
-    POST: change(true),
-    DELETE: change(false),
-  };
-}
+export const curationRoutes = (kind: CurationKind, { getDb }: Dependencies) => {
+  const staff = staffOnly(getDb);
+  const body = jsonObject(MAX_BODY_BYTES, `{ "product": "…", "${kind}": "…" }`);
+  const schema = CURATION_BODIES[kind];
+  return new Hono()
+    .get(CURATION_PATHS[kind], staff, query(productQuerySchema), async (c) => {
+      const { product } = c.req.valid('query');
+      const results = await getProductCurations(await getDb(), kind, product);
+      if (!results) throw new ApiError(404, 'not_found', `There is no artwork ${product}.`, 'product');
+      return c.json({ results }, 200, PRIVATE);
+    })
+    .on(['POST', 'DELETE'], CURATION_PATHS[kind], staff, body, json(schema), async (c) => {
+      const { product, curation } = c.req.valid('json');
+      const db = await getDb();
+      const results = await setProductCuration(db, kind, curation, product, c.req.method === 'POST');
+      if (results === 'no_curation') throw new ApiError(404, 'not_found', `There is no ${kind} ${curation}.`, kind);
+      if (results === 'no_artwork') throw new ApiError(404, 'not_found', `There is no artwork ${product}.`, 'product');
+      await clearSharedHomepageData(db);
+      return c.json({ results }, 200, PRIVATE);
+    });
+};
 
 const promoteSchema = z.strictObject({ product: slugSchema });
 
 /** POST /api/marketing/promote/product/ `{ product }`: raises the work above all others (see promoteArtwork); `{ slug, popularity }`. */
-export function createPromoteHandler({ getDb }: Dependencies): Handler {
-  return answering('promotion', async (request) => {
-    const refusal = await refuseAllButStaff(request, getDb);
-    if (refusal) return refusal;
-    const body = await readJsonBody(request, promoteSchema, MAX_BODY_BYTES, '{ "product": "…" }');
-    if (body instanceof Response) return body;
+export const promoteRoutes = ({ getDb }: Dependencies) =>
+  new Hono().post('/api/marketing/promote/product/', staffOnly(getDb), jsonObject(MAX_BODY_BYTES, '{ "product": "…" }'), json(promoteSchema), async (c) => {
+    const { product } = c.req.valid('json');
     const db = await getDb();
-    const promoted = await promoteArtwork(db, body.product, new Date().toISOString());
-    if (!promoted) return apiError(404, 'not_found', `There is no artwork ${body.product}.`, 'product');
+    const promoted = await promoteArtwork(db, product, new Date().toISOString());
+    if (!promoted) throw new ApiError(404, 'not_found', `There is no artwork ${product}.`, 'product');
     await clearSharedHomepageData(db);
-    return NextResponse.json(promoted, { headers: PRIVATE });
+    return c.json(promoted, 200, PRIVATE);
   });
-}

@@ -2,7 +2,8 @@ import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { sessionHash } from '../session';
-import { createTrackingHandler, MAX_BODY_BYTES, MAX_EVENTS, type TrackedKind } from './api';
+import { callable } from '../api/testing';
+import { MAX_BODY_BYTES, MAX_EVENTS, TRACKING_PATHS, trackingRoutes, type TrackedKind } from './api';
 import { TrackingQueue } from './queue';
 
 let temp: TemporaryDatabase;
@@ -17,9 +18,8 @@ beforeEach(async () => {
   await temp.db.deleteFrom('tracking_events').execute();
 });
 
-const handler = (kind: TrackedKind) => createTrackingHandler(kind, { queue });
 const post = (kind: TrackedKind, body: unknown, session?: string) =>
-  handler(kind)(new NextRequest('http://shop.test/t/event/', {
+  callable(trackingRoutes({ queue }))(new NextRequest(`http://shop.test${TRACKING_PATHS[kind]}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...(session ? { Cookie: `sessionid=${session}` } : {}) },
     body: typeof body === 'string' ? body : JSON.stringify(body),

@@ -1,10 +1,11 @@
-import { NextResponse } from 'next/server';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { NewTrackingEvent } from '@easel/data/queries/tracking';
-import { apiError } from '../api-error';
-import { answering, slugSchema, type Handler } from '../catalogue/api';
-import { readJsonBody } from '../read-body';
-import { sessionHash, SESSION_COOKIE } from '../session';
+import { sessionCookie } from '../api/context';
+import { ApiError } from '../api/errors';
+import { json, jsonObject } from '../api/validate';
+import { slugSchema } from '../catalogue/api';
+import { sessionHash } from '../session';
 import type { TrackingQueue } from './queue';
 
 /**
@@ -33,8 +34,16 @@ const cardEventSchema = z.strictObject({ slug: slugSchema, path: pathSchema });
 /** A page viewed, or the first page of a visit, and where the shopper came from. */
 const pageEventSchema = z.strictObject({ path: pathSchema, referrer: referrerSchema });
 
-const batchOf = (event: z.ZodType) =>
+const batchOf = <E extends z.ZodObject>(event: E) =>
   z.strictObject({ events: z.array(event).min(1, `must hold 1 to ${MAX_EVENTS} events`).max(MAX_EVENTS, `must hold 1 to ${MAX_EVENTS} events`) });
+
+/** Where each kind is sent. */
+export const TRACKING_PATHS = {
+  impression: '/api/tracking/impressions/',
+  click: '/api/tracking/clicks/',
+  page_view: '/t/event/',
+  visit: '/t/visit/',
+} as const satisfies Partial<Record<Kind, string>>;
 
 const BATCHES = {
   impression: { schema: batchOf(cardEventSchema), example: '{ "events": [{ "slug": "…", "path": "/shop/" }] }' },
@@ -45,16 +54,24 @@ const BATCHES = {
 
 export type TrackedKind = keyof typeof BATCHES;
 
-export function createTrackingHandler(kind: TrackedKind, { queue }: { queue: TrackingQueue }): Handler {
-  const { schema, example } = BATCHES[kind];
-  return answering(`tracking ${kind}`, async (request) => {
-    const body = await readJsonBody(request, schema, MAX_BODY_BYTES, example);
-    if (body instanceof Response) return body;
-    const session = request.cookies.get(SESSION_COOKIE)?.value;
+/** POST on each kind's path: `{ accepted: n }`, 202. */
+export const trackingRoutes = ({ queue }: { queue: TrackingQueue }) => {
+  const batch = (kind: TrackedKind) => {
+    const { schema, example } = BATCHES[kind];
+    return [jsonObject(MAX_BODY_BYTES, example), json(schema)] as const;
+  };
+  return new Hono()
+    .post(TRACKING_PATHS.impression, ...batch('impression'), async (c) => accept(c, 'impression', c.req.valid('json').events))
+    .post(TRACKING_PATHS.click, ...batch('click'), async (c) => accept(c, 'click', c.req.valid('json').events))
+    .post(TRACKING_PATHS.page_view, ...batch('page_view'), async (c) => accept(c, 'page_view', c.req.valid('json').events))
+    .post(TRACKING_PATHS.visit, ...batch('visit'), async (c) => accept(c, 'visit', c.req.valid('json').events));
+
+  function accept(c: Context, kind: TrackedKind, batch: object[]) {
+    const session = sessionCookie(c);
     const viewer = session ? sessionHash(session) : null;
     const createdAt = new Date().toISOString();
-    const events = (body.events as object[]).map((event) => ({ kind, payload: JSON.stringify({ ...event, viewer }), created_at: createdAt }));
-    if (!queue.add(events)) return apiError(503, 'unavailable', 'Tracking is unavailable just now; please try again shortly.');
-    return NextResponse.json({ accepted: events.length }, { status: 202, headers: { 'Cache-Control': 'no-store' } });
-  });
-}
+    const events = batch.map((event) => ({ kind, payload: JSON.stringify({ ...event, viewer }), created_at: createdAt }));
+    if (!queue.add(events)) throw new ApiError(503, 'unavailable', 'Tracking is unavailable just now; please try again shortly.');
+    return c.json({ accepted: events.length }, 202, { 'Cache-Control': 'no-store' });
+  }
+};

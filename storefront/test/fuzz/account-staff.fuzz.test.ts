@@ -5,13 +5,14 @@ import { afterAll, beforeAll, beforeEach, describe, inject, it } from 'vitest';
 import { EDITABLE_STATUSES, STYLES, SUBJECTS } from '@easel/data/vocabulary';
 import { meiliClient } from '@easel/indexer';
 import { fuzzRuns, fuzzTimeout, goodOrJunk, junkText } from '../../../data/test/fuzz';
-import { createAccountHandlers, createNewsletterHandler } from '../../lib/account/api';
-import { createEditHandler } from '../../lib/catalogue/edit-api';
-import { createAddressBookHandlers } from '../../lib/checkout/address-book-api';
+import { accountRoutes } from '../../lib/account/api';
+import { callable } from '../../lib/api/testing';
+import { editRoutes } from '../../lib/catalogue/edit-api';
+import { addressBookRoutes } from '../../lib/checkout/address-book-api';
 import { sessionHash } from '../../lib/session';
-import { createStaffIndexHandlers } from '../../lib/staff/index-api';
+import { staffIndexRoutes } from '../../lib/staff/index-api';
 import { createIndexAdmin, type IndexAdmin } from '../../lib/staff/index-admin';
-import { createCurationHandlers, createPromoteHandler } from '../../lib/staff/tools-api';
+import { curationRoutes, promoteRoutes } from '../../lib/staff/tools-api';
 import { COOKIES, fuzzHandler, openWorld, SESSIONS, type World } from './world';
 
 /**
@@ -52,11 +53,11 @@ const timeout = fuzzTimeout(fuzzRuns(), 4);
 const email = (world: World) => goodOrJunk([...world.emails, 'SHOPPER@fuzz.test', ' shopper@fuzz.test ', 'a@b', '@fuzz.test']);
 
 describe('account endpoints fuzz', () => {
-  const account = () => createAccountHandlers(world.deps);
+  const account = () => callable(accountRoutes(world.deps));
 
   it.each(['GET', 'PATCH'] as const)('%s /api/account/', async (method) => {
     await fuzzHandler(world, {
-      endpoint: `${method} /api/account/`, handler: account()[method],
+      endpoint: `${method} /api/account/`, handler: account(),
       ...(method === 'PATCH' ? { body: { name: goodOrJunk(['Ada', ' ', 'a'.repeat(81)]), about: goodOrJunk(['Sea pictures', '', 'a'.repeat(501)]) } } : {}),
     });
   }, timeout);
@@ -66,7 +67,7 @@ describe('account endpoints fuzz', () => {
     // a hundred or so names a good email: the rest exercise everything before the hash.
     const joinEmail = fc.oneof({ weight: 1, arbitrary: fc.constantFrom(...world.emails, 'new@fuzz.test') }, { weight: 60, arbitrary: junkText });
     await fuzzHandler(world, {
-      endpoint: 'POST /api/account/join/', handler: account().join, prepare: restoreSessions,
+      endpoint: 'POST /api/account/join/', handler: account(), prepare: restoreSessions,
       body: { name: goodOrJunk(['Ada', ' ']), email: joinEmail, password: goodOrJunk(['correct horse battery', 'short']) },
     });
   }, timeout);
@@ -74,14 +75,14 @@ describe('account endpoints fuzz', () => {
   it('POST /api/account/login/', async () => {
     // The world's users have no password hash, so a well-formed log-in with their emails is quick to refuse.
     await fuzzHandler(world, {
-      endpoint: 'POST /api/account/login/', handler: account().login, prepare: restoreSessions,
+      endpoint: 'POST /api/account/login/', handler: account(), prepare: restoreSessions,
       body: { email: goodOrJunk(world.emails), password: goodOrJunk(['correct horse battery', '']) },
     });
   }, timeout);
 
   it('POST /api/account/guest/', async () => {
     await fuzzHandler(world, {
-      endpoint: 'POST /api/account/guest/', handler: account().guest, prepare: restoreSessions,
+      endpoint: 'POST /api/account/guest/', handler: account(), prepare: restoreSessions,
       body: { email: fc.oneof({ weight: 1, arbitrary: fc.constantFrom(...world.emails, 'guest@fuzz.test') }, { weight: 3, arbitrary: junkText }) },
     });
   }, timeout);
@@ -90,30 +91,30 @@ describe('account endpoints fuzz', () => {
     // Only a guest's session can keep its account; the world's sessions are not guests', so a
     // well-formed body is refused after its password is hashed: one in a hundred or so.
     const password = fc.oneof({ weight: 1, arbitrary: fc.constant('correct horse battery') }, { weight: 60, arbitrary: junkText });
-    await fuzzHandler(world, { endpoint: 'POST /api/account/claim/', handler: account().claim, prepare: restoreSessions, body: { password } });
+    await fuzzHandler(world, { endpoint: 'POST /api/account/claim/', handler: account(), prepare: restoreSessions, body: { password } });
   }, timeout);
 
   it.each(['GET', 'DELETE'] as const)('%s /api/account/addresses/', async (method) => {
     await fuzzHandler(world, {
-      endpoint: `${method} /api/account/addresses/`, handler: createAddressBookHandlers(world.deps)[method],
+      endpoint: `${method} /api/account/addresses/`, handler: callable(addressBookRoutes(world.deps)),
       ...(method === 'DELETE' ? { query: { id: ['1', '2', '999999'] } } : {}),
     });
   }, timeout);
 
   it('POST /api/account/confirm/', async () => {
     await fuzzHandler(world, {
-      endpoint: 'POST /api/account/confirm/', handler: account().confirm, prepare: restoreSessions,
+      endpoint: 'POST /api/account/confirm/', handler: account(), prepare: restoreSessions,
       body: { token: goodOrJunk(['A'.repeat(43), 'not-a-token']) },
     });
   }, timeout);
 
   it('POST /api/account/logout/', async () => {
-    await fuzzHandler(world, { endpoint: 'POST /api/account/logout/', handler: account().logout, prepare: restoreSessions });
+    await fuzzHandler(world, { endpoint: 'POST /api/account/logout/', handler: account(), prepare: restoreSessions });
   }, timeout);
 
   it('POST /api/marketing/subscribe/newsletter/', async () => {
     const newsletter = fc.oneof({ weight: 1, arbitrary: fc.constantFrom('news@fuzz.test', 'NEWS@fuzz.test') }, { weight: 4, arbitrary: email(world) });
-    await fuzzHandler(world, { endpoint: 'POST /api/marketing/subscribe/newsletter/', handler: createNewsletterHandler(world.deps), body: { email: newsletter } });
+    await fuzzHandler(world, { endpoint: 'POST /api/marketing/subscribe/newsletter/', handler: account(), body: { email: newsletter } });
   }, timeout);
 });
 
@@ -122,7 +123,7 @@ describe('artwork editing fuzz', () => {
     const money = goodOrJunk<unknown>([100, 45_000, 99, 100_000_001, null], fc.oneof(fc.integer(), fc.double()));
     const cm = goodOrJunk<unknown>([0, 1, 40.5, 40.55, 2001], fc.oneof(fc.integer(), fc.double()));
     await fuzzHandler(world, {
-      endpoint: 'PATCH /api/product/edit/', handler: createEditHandler(world.deps),
+      endpoint: 'PATCH /api/product/edit/', handler: callable(editRoutes(world.deps)),
       query: { slug: world.slugs.artworks },
       body: {
         title: goodOrJunk(['Blue harbour', ' ']), description: goodOrJunk(['Oil on canvas.']), price_minor: money, sale_price_minor: money,
@@ -142,24 +143,24 @@ describe('staff tools fuzz', () => {
   });
 
   it.each(['theme', 'campaign'] as const)('GET, POST and DELETE the %s curation', async (kind) => {
-    const handlers = createCurationHandlers(kind, world.deps);
+    const handlers = callable(curationRoutes(kind, world.deps));
     const path = kind === 'theme' ? '/editors-picks/themes/' : '/dashboard/marketing/api/campaign/';
-    await fuzzHandler(world, { endpoint: `GET ${path}`, handler: handlers.GET, query: { product: world.slugs.artworks } });
+    await fuzzHandler(world, { endpoint: `GET ${path}`, handler: handlers, query: { product: world.slugs.artworks } });
     for (const method of ['POST', 'DELETE'] as const) {
-      await fuzzHandler(world, { endpoint: `${method} ${path}`, handler: handlers[method], body: curationBody(kind) });
+      await fuzzHandler(world, { endpoint: `${method} ${path}`, handler: handlers, body: curationBody(kind) });
     }
   }, timeout * 3);
 
   it('POST /api/marketing/promote/product/', async () => {
-    await fuzzHandler(world, { endpoint: 'POST /api/marketing/promote/product/', handler: createPromoteHandler(world.deps), body: { product: goodOrJunk(world.slugs.artworks) } });
+    await fuzzHandler(world, { endpoint: 'POST /api/marketing/promote/product/', handler: callable(promoteRoutes(world.deps)), body: { product: goodOrJunk(world.slugs.artworks) } });
   }, timeout);
 
   it('GET and POST /api/staff/index/', async () => {
-    const handlers = createStaffIndexHandlers({ getDb: world.deps.getDb, getAdmin: () => admin });
-    await fuzzHandler(world, { endpoint: 'GET /api/staff/index/', handler: handlers.GET, settle: waitForRebuild });
+    const handlers = callable(staffIndexRoutes({ getDb: world.deps.getDb, getAdmin: () => admin }));
+    await fuzzHandler(world, { endpoint: 'GET /api/staff/index/', handler: handlers, settle: waitForRebuild });
     // A staff POST rebuilds the whole index (a second or two, which the next case waits for), so
     // staff cookies get a few cases and everyone else's the full count.
-    await fuzzHandler(world, { endpoint: 'POST /api/staff/index/', handler: handlers.POST, settle: waitForRebuild, sessions: COOKIES.filter((c) => c !== SESSIONS.staff) });
-    await fuzzHandler(world, { endpoint: 'POST /api/staff/index/ (staff)', handler: handlers.POST, settle: waitForRebuild, sessions: [SESSIONS.staff], runs: 10 });
+    await fuzzHandler(world, { endpoint: 'POST /api/staff/index/', handler: handlers, settle: waitForRebuild, sessions: COOKIES.filter((c) => c !== SESSIONS.staff) });
+    await fuzzHandler(world, { endpoint: 'POST /api/staff/index/ (staff)', handler: handlers, settle: waitForRebuild, sessions: [SESSIONS.staff], runs: 10 });
   }, timeout * 2);
 });

@@ -12,14 +12,15 @@ import { CATEGORY_VALUES, COLOUR_VALUES, CURRENCIES } from '@easel/data/vocabula
 import { pictureSpecsOf } from '@easel/indexer/documents';
 import { fuzzEndpoint, fuzzRuns, fuzzTimeout, goodOrJunk, junkText } from '../../../data/test/fuzz';
 import { buildFixture, type Fixture } from '../../../search-service/test/fixture';
-import { GET as forwardGet } from '../../app/api/v2/product/s/[[...path]]/route';
-import { GET as pageDataGet } from '../../app/shop/page-data/route';
-import { createArtistHandler, createArtistListHandler } from '../../lib/catalogue/artist-api';
-import { createEditorsPicksHandler, createFeaturedArtHandler, createHomepageBannerHandler, createRecommendationsHandler } from '../../lib/catalogue/home-api';
-import { createProductHandler } from '../../lib/catalogue/product-api';
-import { createRecentlyViewedHandlers } from '../../lib/catalogue/recently-viewed-api';
-import { createSearchHandler } from '../../lib/catalogue/search-api';
-import { createCurrencyRatesHandler } from '../../lib/currency-rates';
+import { callable } from '../../lib/api/testing';
+import { artistRoutes } from '../../lib/catalogue/artist-api';
+import { homeRoutes } from '../../lib/catalogue/home-api';
+import { productRoutes } from '../../lib/catalogue/product-api';
+import { recentlyViewedRoutes } from '../../lib/catalogue/recently-viewed-api';
+import { searchRoutes } from '../../lib/catalogue/search-api';
+import { currencyRatesRoutes } from '../../lib/currency-rates';
+import { pageDataRoutes } from '../../lib/gallery/page-data-api';
+import { searchForwardRoutes } from '../../lib/gallery/search-forward-api';
 import { answerPictureRequest } from '../../lib/media';
 import { createMediaCache } from '../../lib/media-cache';
 import { COUNTRIES, fuzzHandler, openWorld, type World } from './world';
@@ -42,8 +43,6 @@ beforeAll(async () => {
     const s = serve({ fetch: search.app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
   });
   searchUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // The search forward reads the config at first use: searches go to this suite's search service.
-  process.env.SEARCH_SERVICE_URL = searchUrl;
 });
 afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
@@ -57,53 +56,52 @@ const timeout = fuzzTimeout(fuzzRuns());
 describe('catalogue endpoints fuzz', () => {
   it('GET /api/product/', async () => {
     await fuzzHandler(world, {
-      endpoint: 'GET /api/product/', handler: createProductHandler(world.deps),
+      endpoint: 'GET /api/product/', handler: callable(productRoutes(world.deps)),
       query: { slug: world.slugs.artworks, ships_to: COUNTRIES },
     });
   }, timeout);
 
   it('GET /api/v2/artist/', async () => {
     await fuzzHandler(world, {
-      endpoint: 'GET /api/v2/artist/', handler: createArtistHandler(world.deps),
+      endpoint: 'GET /api/v2/artist/', handler: callable(artistRoutes(world.deps)),
       query: { slug: world.slugs.artists, ships_to: COUNTRIES },
     });
   }, timeout);
 
   it('GET /api/v2/artists/', async () => {
     await fuzzHandler(world, {
-      endpoint: 'GET /api/v2/artists/', handler: createArtistListHandler(world.deps),
+      endpoint: 'GET /api/v2/artists/', handler: callable(artistRoutes(world.deps)),
       query: { list: ['popular', 'discovered'], limit: ['1', '12', '48', '49', '0'] },
     });
   }, timeout);
 
   it.each([
-    ['GET /api/v2/collections/', createEditorsPicksHandler],
-    ['GET /api/v2/featured-art/', createFeaturedArtHandler],
-    ['GET /api/v2/homepage/banner/', createHomepageBannerHandler],
+    ['GET /api/v2/collections/', homeRoutes],
+    ['GET /api/v2/featured-art/', homeRoutes],
+    ['GET /api/v2/homepage/banner/', homeRoutes],
   ] as const)('%s', async (endpoint, factory) => {
-    await fuzzHandler(world, { endpoint, handler: factory(world.deps), query: { ships_to: COUNTRIES } });
+    await fuzzHandler(world, { endpoint, handler: callable(factory(world.deps)), query: { ships_to: COUNTRIES } });
   }, timeout);
 
   it('GET /api/v2/recommendations/', async () => {
     await fuzzHandler(world, {
-      endpoint: 'GET /api/v2/recommendations/', handler: createRecommendationsHandler(world.deps),
+      endpoint: 'GET /api/v2/recommendations/', handler: callable(homeRoutes(world.deps)),
       query: { currency: CURRENCIES, units: ['cm', 'in'], product: world.slugs.artworks },
     });
   }, timeout);
 
   it('GET /api/product/currency-rates/', async () => {
-    const handler = createCurrencyRatesHandler(world.deps);
-    await fuzzHandler(world, { endpoint: 'GET /api/product/currency-rates/', handler: () => handler() });
+    await fuzzHandler(world, { endpoint: 'GET /api/product/currency-rates/', handler: callable(currencyRatesRoutes(world.deps)) });
   }, timeout);
 
-  const recentlyViewed = () => createRecentlyViewedHandlers(world.deps);
+  const recentlyViewed = () => callable(recentlyViewedRoutes(world.deps));
   it('GET /api/recently-viewed/', async () => {
-    await fuzzHandler(world, { endpoint: 'GET /api/recently-viewed/', handler: recentlyViewed().GET, query: { ships_to: COUNTRIES } });
+    await fuzzHandler(world, { endpoint: 'GET /api/recently-viewed/', handler: recentlyViewed(), query: { ships_to: COUNTRIES } });
   }, timeout);
 
   it('POST /api/recently-viewed/', async () => {
     await fuzzHandler(world, {
-      endpoint: 'POST /api/recently-viewed/', handler: recentlyViewed().POST,
+      endpoint: 'POST /api/recently-viewed/', handler: recentlyViewed(),
       query: { ships_to: COUNTRIES }, body: { slug: goodOrJunk(world.slugs.artworks) },
     });
   }, timeout);
@@ -111,14 +109,14 @@ describe('catalogue endpoints fuzz', () => {
   it('GET /api/v2/search/', async () => {
     await fuzzHandler(world, {
       endpoint: 'GET /api/v2/search/',
-      handler: createSearchHandler({ getDb: world.deps.getDb, searchServiceUrl: () => searchUrl }),
+      handler: callable(searchRoutes({ getDb: world.deps.getDb, searchServiceUrl: () => searchUrl })),
       query: { q: ['sea', 'blue', 'oil painting', 'a', 'a'.repeat(200), 'a'.repeat(201), ...world.slugs.artists] },
     });
   }, timeout);
 
   it('GET /shop/page-data/', async () => {
     await fuzzHandler(world, {
-      endpoint: 'GET /shop/page-data/', handler: async (request) => pageDataGet(request),
+      endpoint: 'GET /shop/page-data/', handler: callable(pageDataRoutes()),
       query: { path: ['/shop/', '/shop/painting/', '/shop/painting/oil/', '/shop/painting/oil/x/', '/shop/nothing/', 'shop'] },
     });
   }, timeout);
@@ -150,7 +148,7 @@ describe('catalogue endpoints fuzz', () => {
   // suite also fuzzes in-process.
   it('GET /api/v2/product/s/… (the storefront forward)', async () => {
     await fuzzHandler(world, {
-      endpoint: 'GET /api/v2/product/s/ (storefront forward)', handler: forwardGet,
+      endpoint: 'GET /api/v2/product/s/ (storefront forward)', handler: callable(searchForwardRoutes({ searchServiceUrl: () => searchUrl })),
       query: { q: ['sea'], currency: CURRENCIES, colours: COLOUR_VALUES, page: ['1', '1001'] },
     });
   }, timeout);

@@ -5,13 +5,14 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { openPaymentLedger } from '@easel/data/payment-ledger';
 import { CURRENCIES } from '@easel/data/vocabulary';
 import { fuzzRuns, fuzzTimeout, goodOrJunk, headerText, junkText } from '../../../data/test/fuzz';
-import { createBasketHandlers } from '../../lib/basket/basket-api';
-import { createCheckoutHandlers, createOrderHistoryHandler } from '../../lib/checkout/checkout-api';
+import { callable } from '../../lib/api/testing';
+import { basketRoutes } from '../../lib/basket/basket-api';
+import { checkoutRoutes } from '../../lib/checkout/checkout-api';
 import { createSimulatedPayments } from '../../lib/checkout/payment';
-import { createCollectionHandler, createCollectionItemHandlers, createCollectionsHandlers } from '../../lib/collections/api';
-import { createFavouritesHandlers, createFollowsHandlers } from '../../lib/engagement/api';
-import { createUserSettingsHandlers } from '../../lib/settings/api';
-import { createTrackingHandler, type TrackedKind } from '../../lib/tracking/api';
+import { collectionsRoutes } from '../../lib/collections/api';
+import { engagementRoutes } from '../../lib/engagement/api';
+import { settingsRoutes } from '../../lib/settings/api';
+import { trackingRoutes, type TrackedKind } from '../../lib/tracking/api';
 import { TrackingQueue } from '../../lib/tracking/queue';
 import { COUNTRIES, fuzzHandler, openWorld, type World } from './world';
 
@@ -36,50 +37,50 @@ const timeout = fuzzTimeout(fuzzRuns());
 const currencyQuery = { currency: [...CURRENCIES, 'gbp', 'XXX'] };
 
 describe('shopper endpoints fuzz', () => {
-  const basket = () => createBasketHandlers(world.deps).basket;
-  const promo = () => createBasketHandlers(world.deps).promo;
+  const basket = () => callable(basketRoutes(world.deps));
+  const promo = basket;
   const lines = () => goodOrJunk<unknown>([1, 2, 3, 50], fc.oneof(fc.integer(), fc.double(), junkText));
 
   it('GET /api/basket-next/', async () => {
-    await fuzzHandler(world, { endpoint: 'GET /api/basket-next/', handler: basket().GET, query: currencyQuery });
+    await fuzzHandler(world, { endpoint: 'GET /api/basket-next/', handler: basket(), query: currencyQuery });
   }, timeout);
 
   it('POST /api/basket-next/', async () => {
     await fuzzHandler(world, {
-      endpoint: 'POST /api/basket-next/', handler: basket().POST, query: currencyQuery,
+      endpoint: 'POST /api/basket-next/', handler: basket(), query: currencyQuery,
       body: { artwork: goodOrJunk(world.slugs.artworks), print: goodOrJunk(world.slugs.prints) },
     });
   }, timeout);
 
   it('PATCH /api/basket-next/', async () => {
     await fuzzHandler(world, {
-      endpoint: 'PATCH /api/basket-next/', handler: basket().PATCH, query: currencyQuery,
+      endpoint: 'PATCH /api/basket-next/', handler: basket(), query: currencyQuery,
       body: { line: lines(), quantity: goodOrJunk<unknown>([1, 2, 99, 100, 0], fc.oneof(fc.integer(), fc.double())) },
     });
   }, timeout);
 
   it('DELETE /api/basket-next/', async () => {
-    await fuzzHandler(world, { endpoint: 'DELETE /api/basket-next/', handler: basket().DELETE, query: { ...currencyQuery, line: ['1', '2', '3', '0', '1.5', '1e3'] } });
+    await fuzzHandler(world, { endpoint: 'DELETE /api/basket-next/', handler: basket(), query: { ...currencyQuery, line: ['1', '2', '3', '0', '1.5', '1e3'] } });
   }, timeout);
 
   it('POST /api/basket-next/promo/', async () => {
     await fuzzHandler(world, {
-      endpoint: 'POST /api/basket-next/promo/', handler: promo().POST, query: currencyQuery,
+      endpoint: 'POST /api/basket-next/promo/', handler: promo(), query: currencyQuery,
       body: { code: goodOrJunk(['WELCOME10', 'welcome10', 'SPRING', 'EXPIRED', 'NOPE']) },
     });
   }, timeout);
 
   it('DELETE /api/basket-next/promo/', async () => {
-    await fuzzHandler(world, { endpoint: 'DELETE /api/basket-next/promo/', handler: promo().DELETE, query: currencyQuery });
+    await fuzzHandler(world, { endpoint: 'DELETE /api/basket-next/promo/', handler: promo(), query: currencyQuery });
   }, timeout);
 
   // The provider's ledger is a file of its own, like the shop's database a temporary one.
   const ledger = openPaymentLedger(path.join(os.tmpdir(), `easel-fuzz-ledger-${process.pid}-${Date.now()}.db`));
   afterAll(() => ledger.close());
-  const checkout = () => createCheckoutHandlers({ getDb: world.deps.getDb, payments: createSimulatedPayments(() => ledger) });
+  const checkout = () => callable(checkoutRoutes({ getDb: world.deps.getDb, payments: createSimulatedPayments(() => ledger) }));
   it('POST /api/checkout/', async () => {
     await fuzzHandler(world, {
-      endpoint: 'POST /api/checkout/', handler: checkout().start,
+      endpoint: 'POST /api/checkout/', handler: checkout(),
       body: { country: goodOrJunk(COUNTRIES), currency: goodOrJunk(CURRENCIES) },
     });
   }, timeout);
@@ -98,7 +99,7 @@ describe('shopper endpoints fuzz', () => {
       cvc: goodOrJunk(['123', '12345']),
     }, { requiredKeys: [] }));
     await fuzzHandler(world, {
-      endpoint: 'POST /api/checkout/order/', handler: checkout().order,
+      endpoint: 'POST /api/checkout/order/', handler: checkout(),
       body: { currency: goodOrJunk(CURRENCIES), quoted_total_minor: goodOrJunk([0, 9100, 125_000]), ship_to: shipTo, card },
       headers: fc.array(fc.tuple(fc.constant('idempotency-key'), goodOrJunk([...Array.from({ length: 20 }, (_, i) => `fuzz-order-key-${String(i).padStart(4, '0')}`), 'short'], headerText)), { maxLength: 1 }),
       recordsRefusalsIn: 'order_requests',
@@ -106,56 +107,56 @@ describe('shopper endpoints fuzz', () => {
   }, timeout);
 
   it('GET /api/account/orders/', async () => {
-    await fuzzHandler(world, { endpoint: 'GET /api/account/orders/', handler: createOrderHistoryHandler(world.deps) });
+    await fuzzHandler(world, { endpoint: 'GET /api/account/orders/', handler: checkout() });
   }, timeout);
 
-  const favourites = () => createFavouritesHandlers(world.deps);
-  const follows = () => createFollowsHandlers(world.deps);
+  const favourites = () => callable(engagementRoutes(world.deps));
+  const follows = favourites;
   it('GET /collections/api/favourites/', async () => {
-    await fuzzHandler(world, { endpoint: 'GET /collections/api/favourites/', handler: favourites().GET });
+    await fuzzHandler(world, { endpoint: 'GET /collections/api/favourites/', handler: favourites() });
   }, timeout);
 
   it('POST /collections/api/favourites/', async () => {
-    await fuzzHandler(world, { endpoint: 'POST /collections/api/favourites/', handler: favourites().POST, body: { slug: goodOrJunk(world.slugs.artworks) } });
+    await fuzzHandler(world, { endpoint: 'POST /collections/api/favourites/', handler: favourites(), body: { slug: goodOrJunk(world.slugs.artworks) } });
   }, timeout);
 
   it('GET /interest/follows.js', async () => {
-    await fuzzHandler(world, { endpoint: 'GET /interest/follows.js', handler: follows().list });
+    await fuzzHandler(world, { endpoint: 'GET /interest/follows.js', handler: follows() });
   }, timeout);
 
   it('POST /interest/', async () => {
-    await fuzzHandler(world, { endpoint: 'POST /interest/', handler: follows().toggle, body: { artist: goodOrJunk(world.slugs.artists) } });
+    await fuzzHandler(world, { endpoint: 'POST /interest/', handler: follows(), body: { artist: goodOrJunk(world.slugs.artists) } });
   }, timeout);
 
-  const collections = () => createCollectionsHandlers(world.deps);
+  const collections = () => callable(collectionsRoutes(world.deps));
   it('GET /collections/api/', async () => {
-    await fuzzHandler(world, { endpoint: 'GET /collections/api/', handler: collections().GET, query: { product: world.slugs.artworks } });
+    await fuzzHandler(world, { endpoint: 'GET /collections/api/', handler: collections(), query: { product: world.slugs.artworks } });
   }, timeout);
 
   it('POST /collections/api/', async () => {
-    await fuzzHandler(world, { endpoint: 'POST /collections/api/', handler: collections().POST, body: { name: goodOrJunk(['Sea pictures', 'Fuzz favourites', ' ']) } });
+    await fuzzHandler(world, { endpoint: 'POST /collections/api/', handler: collections(), body: { name: goodOrJunk(['Sea pictures', 'Fuzz favourites', ' ']) } });
   }, timeout);
 
   it.each(['POST', 'DELETE'] as const)('%s /collections/api/items/', async (method) => {
     await fuzzHandler(world, {
-      endpoint: `${method} /collections/api/items/`, handler: createCollectionItemHandlers(world.deps)[method],
+      endpoint: `${method} /collections/api/items/`, handler: collections(),
       body: { collection: goodOrJunk(world.slugs.collections), product: goodOrJunk(world.slugs.artworks) },
     });
   }, timeout);
 
   it('GET /api/v2/collection/', async () => {
-    await fuzzHandler(world, { endpoint: 'GET /api/v2/collection/', handler: createCollectionHandler(world.deps), query: { slug: world.slugs.collections } });
+    await fuzzHandler(world, { endpoint: 'GET /api/v2/collection/', handler: collections(), query: { slug: world.slugs.collections } });
   }, timeout);
 
-  const settings = () => createUserSettingsHandlers(world.deps);
+  const settings = () => callable(settingsRoutes(world.deps));
   const settingsQuery = { currency: CURRENCIES, country: COUNTRIES, display_units: ['cm', 'in'], language: ['en-gb', 'en-us', 'fr'] };
   it.each(['GET', 'OPTIONS'] as const)('%s /api/u/', async (method) => {
-    await fuzzHandler(world, { endpoint: `${method} /api/u/`, handler: settings()[method], query: settingsQuery });
+    await fuzzHandler(world, { endpoint: `${method} /api/u/`, handler: settings(), query: settingsQuery });
   }, timeout);
 
   it('PUT /api/u/', async () => {
     await fuzzHandler(world, {
-      endpoint: 'PUT /api/u/', handler: settings().PUT,
+      endpoint: 'PUT /api/u/', handler: settings(),
       body: {
         currency: goodOrJunk(CURRENCIES), country: goodOrJunk(COUNTRIES), display_units: goodOrJunk(['cm', 'in']),
         language: goodOrJunk(['en-gb', 'en-us', 'EN-GB', 'fr']),
@@ -173,7 +174,7 @@ describe('shopper endpoints fuzz', () => {
       referrer: goodOrJunk(['', 'https://example.com/', 'ftp://example.com/', 'javascript:alert(1)']),
     }, { requiredKeys: [] });
     await fuzzHandler(world, {
-      endpoint, handler: createTrackingHandler(kind, { queue }),
+      endpoint, handler: callable(trackingRoutes({ queue })),
       body: { events: fc.oneof(fc.array(event, { minLength: 1, maxLength: 3 }), fc.array(event, { maxLength: 60 })) },
       // Accepted events are written later, in batches: what is queued is written before each count.
       settle: () => queue.flush(),

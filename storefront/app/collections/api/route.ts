@@ -1,5 +1,2 @@
-import { getDb } from '../../../lib/db';
-import { createCollectionsHandlers } from '../../../lib/collections/api';
-
-/** GET and POST /collections/api/ (see lib/collections/api.ts). */
-export const { GET, POST } = createCollectionsHandlers({ getDb });
+/** /collections/api/, one of the API's addresses outside /api/ (lib/api/app.ts). */
+export { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } from '../../../lib/api/route-handlers';

@@ -1,5 +1,2 @@
-import { getDb } from '../../../lib/db';
-import { createCurationHandlers } from '../../../lib/staff/tools-api';
-
-/** GET, POST and DELETE /editors-picks/themes/: a product's themes, staff only (see lib/staff/api.ts). */
-export const { GET, POST, DELETE } = createCurationHandlers('theme', { getDb });
+/** /editors-picks/themes/, one of the API's addresses outside /api/ (lib/api/app.ts). */
+export { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } from '../../../lib/api/route-handlers';

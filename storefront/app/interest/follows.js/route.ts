@@ -1,5 +1,2 @@
-import { getDb } from '../../../lib/db';
-import { createFollowsHandlers } from '../../../lib/engagement/api';
-
-/** GET /interest/follows.js: the followed artists' slugs (see lib/engagement/api.ts). */
-export const GET = createFollowsHandlers({ getDb }).list;
+/** /interest/follows.js, one of the API's addresses outside /api/ (lib/api/app.ts). */
+export { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } from '../../../lib/api/route-handlers';

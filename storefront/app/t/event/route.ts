@@ -1,5 +1,2 @@
-import { createTrackingHandler } from '../../../lib/tracking/api';
-import { trackingQueue } from '../../../lib/tracking/shared';
-
-/** POST /t/event/: page views (see lib/tracking/api.ts). */
-export const POST = createTrackingHandler('page_view', { queue: trackingQueue });
+/** /t/event/, one of the API's addresses outside /api/ (lib/api/app.ts). */
+export { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } from '../../../lib/api/route-handlers';

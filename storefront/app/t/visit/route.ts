@@ -1,5 +1,2 @@
-import { createTrackingHandler } from '../../../lib/tracking/api';
-import { trackingQueue } from '../../../lib/tracking/shared';
-
-/** POST /t/visit/: the first page of a browser session (see lib/tracking/api.ts). */
-export const POST = createTrackingHandler('visit', { queue: trackingQueue });
+/** /t/visit/, one of the API's addresses outside /api/ (lib/api/app.ts). */
+export { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } from '../../../lib/api/route-handlers';

@@ -1,5 +1,2 @@
-import { getDb } from '../../../../lib/db';
-import { createFavouritesHandlers } from '../../../../lib/engagement/api';
-
-/** GET and POST /collections/api/favourites/ (see lib/engagement/api.ts). */
-export const { GET, POST } = createFavouritesHandlers({ getDb });
+/** /collections/api/favourites/, one of the API's addresses outside /api/ (lib/api/app.ts). */
+export { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } from '../../../../lib/api/route-handlers';

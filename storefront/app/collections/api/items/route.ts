@@ -1,5 +1,2 @@
-import { getDb } from '../../../../lib/db';
-import { createCollectionItemHandlers } from '../../../../lib/collections/api';
-
-/** POST and DELETE /collections/api/items/ (see lib/collections/api.ts). */
-export const { POST, DELETE } = createCollectionItemHandlers({ getDb });
+/** /collections/api/items/, one of the API's addresses outside /api/ (lib/api/app.ts). */
+export { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } from '../../../../lib/api/route-handlers';

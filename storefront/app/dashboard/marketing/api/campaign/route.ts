@@ -1,5 +1,2 @@
-import { getDb } from '../../../../../lib/db';
-import { createCurationHandlers } from '../../../../../lib/staff/tools-api';
-
-/** GET, POST and DELETE /dashboard/marketing/api/campaign/: a product's campaigns, staff only (see lib/staff/api.ts). */
-export const { GET, POST, DELETE } = createCurationHandlers('campaign', { getDb });
+/** /dashboard/marketing/api/campaign/, one of the API's addresses outside /api/ (lib/api/app.ts). */
+export { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } from '../../../../../lib/api/route-handlers';

@@ -1,0 +1,15 @@
+import { handle } from 'hono/vercel';
+import { getConfig } from '../config';
+import { simulatedPayments } from '../checkout/payment';
+import { getDb } from '../db';
+import { getIndexAdmin } from '../staff/shared';
+import { trackingQueue } from '../tracking/shared';
+import { createApi } from './app';
+
+/** The process's API, on its database, search service, payments, tracking queue and index. */
+export const storefrontApi = createApi({ getDb, searchServiceUrl: () => getConfig().SEARCH_SERVICE_URL, payments: simulatedPayments, trackingQueue, getIndexAdmin });
+
+/** Every method at every address the API is mounted on goes to it; it answers 405 for what a route does not take. */
+const answer = handle(storefrontApi);
+
+export { answer as GET, answer as HEAD, answer as POST, answer as PUT, answer as PATCH, answer as DELETE, answer as OPTIONS };

@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import { SEARCH_WAITS_MS, type ErrorResponse } from '@easel/search-service/contract';
+import { requestAddress } from '../rate-limits';
+
+/**
+ * The search API on the storefront's own origin: forwards to the search service, whose address
+ * is read at run time (a rewrite would fix it at build time). Only the search service's own
+ * answer headers come back; an unreachable or silent service becomes the contract's 503 / 504.
+ * The shopper's address goes with each search: the search service limits searches per shopper.
+ */
+
+const PASSED_HEADERS = ['content-type', 'cache-control', 'etag', 'retry-after'];
+
+export const searchForwardRoutes = ({ searchServiceUrl }: { searchServiceUrl: () => string }) =>
+  new Hono().get('/api/v2/product/s/*', async (c) => {
+    const incoming = new URL(c.req.url);
+    // Both origins serve the API under the same path.
+    const target = `${searchServiceUrl()}${incoming.pathname}${incoming.search}`;
+    const headers: Record<string, string> = { accept: 'application/json', 'x-forwarded-for': requestAddress(c.req.raw) };
+    const ifNoneMatch = c.req.header('if-none-match');
+    if (ifNoneMatch) headers['if-none-match'] = ifNoneMatch;
+    let upstream: Response;
+    try {
+      upstream = await fetch(target, { headers, signal: AbortSignal.timeout(SEARCH_WAITS_MS.storefront), cache: 'no-store' });
+    } catch (error) {
+      const timedOut = error instanceof Error && error.name === 'TimeoutError';
+      const body: ErrorResponse = timedOut
+        ? { error: { code: 'engine_timeout', message: 'The search took too long; please try again.' } }
+        : { error: { code: 'engine_unavailable', message: 'Search is unavailable right now; please try again shortly.' } };
+      return c.json(body, timedOut ? 504 : 503, { 'cache-control': 'no-store', ...(timedOut ? {} : { 'retry-after': '5' }) });
+    }
+    const out = new Headers();
+    for (const name of PASSED_HEADERS) {
+      const value = upstream.headers.get(name);
+      if (value) out.set(name, value);
+    }
+    // The search service's answer is passed on as it is, streamed.
+    return new Response(upstream.status === 304 ? null : upstream.body, { status: upstream.status, headers: out });
+  });
