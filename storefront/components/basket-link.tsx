@@ -1,7 +1,7 @@
 'use client';
 
 import { useT } from '../lib/i18n/use-t';
-import { useSettings } from './settings-provider';
+import { useSettings } from '../lib/settings/settings-context';
 
 /** The header's way to the basket ("cart" in American English), with its item count. */
 export function BasketLink() {

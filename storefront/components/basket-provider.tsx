@@ -4,7 +4,7 @@ import { createContext, use, useEffect, useRef, useState, useSyncExternalStore, 
 import { basketApi } from '../lib/basket/client';
 import { createBasketStore, type BasketState, type BasketStore, type FailureMessages } from '../lib/basket/store';
 import { useT } from '../lib/i18n/use-t';
-import { useSettings } from './settings-provider';
+import { useSettings } from '../lib/settings/settings-context';
 
 /** SPEC §3: the local storage flag that tells whether the basket is empty. */
 export const BASKET_EMPTY_KEY = 'basketEmpty';

@@ -7,7 +7,7 @@ import type { SearchSuggestions } from '../lib/catalogue/search-api';
 import { useT } from '../lib/i18n/use-t';
 import { countryName } from '../lib/settings/settings';
 import type { CountryCode } from '../lib/settings/countries';
-import { useSettings } from './settings-provider';
+import { useSettings } from '../lib/settings/settings-context';
 import './header-search.css';
 
 /** Long enough to skip the keystrokes of a word being typed, short enough to feel immediate. */

@@ -9,7 +9,7 @@ import { getSettingsChoices } from '../lib/settings/client';
 import { choiceOf, type SettingsChoice } from '../lib/settings/settings';
 import { LoadableSection, useLoadable } from './loadable-section';
 import { SettingsForm } from './settings-form';
-import { useSettings } from './settings-provider';
+import { useSettings } from '../lib/settings/settings-context';
 import { useToast } from './toasts';
 
 /**

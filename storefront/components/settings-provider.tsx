@@ -1,25 +1,12 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { createContext, use, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import type { LoadStatus } from '../lib/loadable';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { putSettings } from '../lib/settings/client';
 import type { UrlOverrides } from '../lib/settings/resolve';
+import { SettingsContext } from '../lib/settings/settings-context';
 import { SETTINGS_QUERY, type SettingsChoice, type UserSettings } from '../lib/settings/settings';
-import { createSettingsStore, shownSettings, type SaveOutcome } from '../lib/settings/store';
-
-export interface SettingsContextValue {
-  /** What the page shows: the saved settings with the URL's overrides. */
-  settings: UserSettings;
-  status: LoadStatus;
-  error: string | null;
-  /** Saves through PUT /api/u/; skipped while a save is in flight. */
-  save(patch: Partial<SettingsChoice>): Promise<SaveOutcome>;
-  /** Shows the basket's new item count in the header. */
-  setBasketCount(count: number): void;
-}
-
-const SettingsContext = createContext<SettingsContextValue | null>(null);
+import { createSettingsStore, shownSettings } from '../lib/settings/store';
 
 export interface SettingsProviderProps {
   /** The settings the server rendered with (lib/settings/server.ts getSettingsSnapshot). */
@@ -61,11 +48,4 @@ export function SettingsProvider({ saved, overrides, children }: SettingsProvide
     [settings, state.status, state.error, save, store],
   );
   return <SettingsContext value={value}>{children}</SettingsContext>;
-}
-
-/** The shopper's settings and how to save them; inside <SettingsProvider> only. */
-export function useSettings(): SettingsContextValue {
-  const value = use(SettingsContext);
-  if (!value) throw new Error('useSettings() is used outside <SettingsProvider>.');
-  return value;
 }

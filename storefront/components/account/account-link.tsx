@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { fetchJson } from '../../lib/fetch-json';
 import { useT } from '../../lib/i18n/use-t';
 import { useToast } from '../toasts';
-import { useAccount } from './account-provider';
+import { useAccount } from './account-context';
 import './account.css';
 
 /**

@@ -2,26 +2,12 @@
 
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
-import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { AccountUser } from '../../lib/account/account';
 import { userTypeOf } from '../../lib/account/user-type';
 import { pushDataLayer } from '../../lib/analytics';
-import { createOverlayStore, type OverlayEvent, type OverlayState } from '../../lib/overlays/overlays';
-
-export interface AccountContextValue {
-  user: AccountUser | null;
-  overlays: OverlayState;
-  dispatch(event: OverlayEvent): void;
-  /** After joining, logging in or out: shows the new user at once, then re-renders the server parts (settings, currency). */
-  changeUser(user: AccountUser | null): void;
-  /**
-   * Runs `action` for a signed-in user at once; a visitor is shown the login overlay first and
-   * the action runs once they have logged in or joined (dropped if they close it instead).
-   */
-  whenSignedIn(action: () => void): void;
-}
-
-const AccountContext = createContext<AccountContextValue | null>(null);
+import { createOverlayStore } from '../../lib/overlays/overlays';
+import { AccountContext } from './account-context';
 
 // The overlays' code is fetched the first time one opens, never with the page (SPEC §2).
 const Overlays = dynamic(() => import('./overlays'), { ssr: false });
@@ -77,11 +63,4 @@ export function AccountProvider({ user: rendered, children }: { user: AccountUse
       {overlays.everOpened && <Overlays />}
     </AccountContext>
   );
-}
-
-/** The signed-in user and the overlays; inside <AccountProvider> only. */
-export function useAccount(): AccountContextValue {
-  const value = use(AccountContext);
-  if (!value) throw new Error('useAccount() is used outside <AccountProvider>.');
-  return value;
 }

@@ -5,7 +5,7 @@ import type { AccountAnswer } from '../../lib/account/account';
 import { fetchJson } from '../../lib/fetch-json';
 import { useT } from '../../lib/i18n/use-t';
 import { errorMessage } from '../../lib/loadable';
-import { useAccount } from './account-provider';
+import { useAccount } from './account-context';
 
 /** The button that confirms a mailed link's email, signing its account in. */
 export function ConfirmEmail({ token }: { token: string | undefined }) {

@@ -1,6 +1,6 @@
 'use client';
 
-import { useAccount } from './account-provider';
+import { useAccount } from './account-context';
 
 /** A notice for a page that needs an account, with the way to log in (the login overlay). */
 export function LoginPrompt({ text, action }: { text: string; action: string }) {

@@ -6,7 +6,7 @@ import { ABOUT_MAX_LENGTH } from '../../lib/account/account';
 import { fetchJson } from '../../lib/fetch-json';
 import { useT } from '../../lib/i18n/use-t';
 import { useToast } from '../toasts';
-import { useAccount } from './account-provider';
+import { useAccount } from './account-context';
 import { Dialog } from './dialog';
 import './overlays.css';
 

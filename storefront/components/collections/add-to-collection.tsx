@@ -2,7 +2,7 @@
 
 import { useId, useState } from 'react';
 import { useT } from '../../lib/i18n/use-t';
-import { useAccount } from '../account/account-provider';
+import { useAccount } from '../account/account-context';
 import { CollectionChoices } from './collection-choices';
 import './collections.css';
 

@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { Collection } from '@easel/data/queries/collections';
 import { fetchJson } from '../../lib/fetch-json';
 import { useT } from '../../lib/i18n/use-t';
-import { useAccount } from '../account/account-provider';
+import { useAccount } from '../account/account-context';
 import { useToast } from '../toasts';
 import './collections.css';
 

@@ -4,7 +4,7 @@ import { useReducer, useState } from 'react';
 import { favouriteCountReducer } from '../../lib/engagement/favourite-count';
 import { fetchJson } from '../../lib/fetch-json';
 import { useT } from '../../lib/i18n/use-t';
-import { useAccount } from '../account/account-provider';
+import { useAccount } from '../account/account-context';
 import { useToast } from '../toasts';
 import './engagement.css';
 

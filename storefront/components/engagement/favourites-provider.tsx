@@ -3,7 +3,7 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { fetchJson } from '../../lib/fetch-json';
 import { useT } from '../../lib/i18n/use-t';
-import { useAccount } from '../account/account-provider';
+import { useAccount } from '../account/account-context';
 import { useToast } from '../toasts';
 
 interface FavouritesContextValue {

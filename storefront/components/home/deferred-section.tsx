@@ -13,7 +13,7 @@ import { createLoadable } from '../../lib/loadable';
 import { INVALID_DATA_FORMAT, parseRecommendations, recommendationCards } from '../../lib/recommendations';
 import type { SsrOutcome } from '../../lib/ssr-budget';
 import { LoadableSection, useLoadable } from '../loadable-section';
-import { useSettings } from '../settings-provider';
+import { useSettings } from '../../lib/settings/settings-context';
 import {
   ArtistsView, BannerView, EditorsPicksView, FeaturedArtView, HomeSectionFrame, RecentlyViewedView, RecommendationsView,
 } from './home-views';

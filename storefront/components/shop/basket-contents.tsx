@@ -7,7 +7,7 @@ import { useT } from '../../lib/i18n/use-t';
 import { formatPrice } from '../../lib/money';
 import { useBasket } from '../basket-provider';
 import { arrivalText } from '../../lib/delivery';
-import { useSettings } from '../settings-provider';
+import { useSettings } from '../../lib/settings/settings-context';
 import './shop.css';
 
 /** The basket page's live part: greeting and count, the lines, the promo code, totals and the way to checkout. */

@@ -13,8 +13,8 @@ import { formatPrice } from '../../lib/money';
 import { addressLines, needsPostcode, type ShippingAddressInput } from '../../lib/checkout/address';
 import { arrivalText } from '../../lib/delivery';
 import type { CountryCode } from '../../lib/settings/countries';
-import { useAccount } from '../account/account-provider';
-import { useSettings } from '../settings-provider';
+import { useAccount } from '../account/account-context';
+import { useSettings } from '../../lib/settings/settings-context';
 import { Totals } from './basket-contents';
 import './shop.css';
 

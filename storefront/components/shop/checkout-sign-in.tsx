@@ -5,7 +5,7 @@ import type { AccountAnswer } from '../../lib/account/account';
 import { fetchJson } from '../../lib/fetch-json';
 import { errorMessage } from '../../lib/loadable';
 import { useT } from '../../lib/i18n/use-t';
-import { useAccount } from '../account/account-provider';
+import { useAccount } from '../account/account-context';
 
 /**
  * A visitor at checkout: check out as a guest with just an email, or log in or join here, in

@@ -5,7 +5,7 @@ import { fetchJson } from '../../lib/fetch-json';
 import { languageTag } from '../../lib/i18n/languages';
 import { useT } from '../../lib/i18n/use-t';
 import type { IndexStatus } from '../../lib/staff/index-admin';
-import { useSettings } from '../settings-provider';
+import { useSettings } from '../../lib/settings/settings-context';
 import './staff.css';
 
 const STATUS_URL = '/api/staff/index/';

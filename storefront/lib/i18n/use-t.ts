@@ -1,6 +1,6 @@
 'use client';
 
-import { useSettings } from '../../components/settings-provider';
+import { useSettings } from '../settings/settings-context';
 import { getNumberFormat, getTranslator, type Translate } from './translate';
 
 /** The wording in the shopper's language, for client components: const t = useT(); t('basket.name'). */
