@@ -17,7 +17,7 @@ export default defineConfig({
           ...shared,
           name: 'unit',
           include: [
-            '{data,indexer,search-service}/{src,test}/**/*.test.ts',
+            '{shared,data,indexer,search-service}/{src,test}/**/*.test.ts',
             'storefront/{app,components,lib}/**/*.test.{ts,tsx}',
             'storefront/test/fuzz/**/*.test.ts',
             'scripts/**/*.test.ts',

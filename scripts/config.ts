@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { getDataConfig, parseEnv, portSchema, type DataConfig, type Env } from '@easel/data';
+import { getDataConfig, type DataConfig } from '@easel/data/config';
+import { parseEnv, portSchema, type Env } from '@easel/shared/env';
 import { getMeiliConfig, type MeiliConfig } from '@easel/indexer';
 
 const schema = z.object({

@@ -1,21 +1,22 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '@easel/data';
+import { REPO_ROOT } from '@easel/shared/env';
 import { getFreePort, terminate } from '@easel/indexer';
 import { buildServer, SERVERS } from './server-builds';
 
-/** The packages and catalogue code a search needs none of: the database, its driver, the demo data's faker, the engine's admin client. */
+/** The packages a search needs none of: the database, its driver, the demo data's faker, the engine's admin client. */
 const NOT_FOR_SEARCH = ['better-sqlite3', 'kysely', '@faker-js/faker', 'meilisearch'];
 
 describe('the compiled servers', () => {
-  it('the search service carries only what a search needs: no database, no faker, no engine admin client', async () => {
+  it('the search service carries only what a search needs: no data package, no database, no faker, no engine admin client', async () => {
     const meta = await buildServer(REPO_ROOT, 'search');
     const inputs = Object.keys(meta.inputs);
     const output = Object.values(meta.outputs).find((o) => o.entryPoint)!;
     const packages = new Set(output.imports.filter((i) => i.external).map((i) => i.path));
     expect(inputs).toContain('search-service/src/server.ts');
-    expect(inputs.filter((i) => /data\/src\/(db|schema|queries|catalogue|migrations)/.test(i))).toEqual([]);
+    expect(inputs.filter((i) => i.startsWith('data/'))).toEqual([]);
+    expect([...packages].filter((p) => p.startsWith('@easel/data'))).toEqual([]);
     for (const name of NOT_FOR_SEARCH) expect([...packages].filter((p) => p === name || p.startsWith(`${name}/`))).toEqual([]);
     expect(packages).toContain('undici');
   });

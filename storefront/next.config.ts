@@ -1,5 +1,5 @@
 import type { NextConfig } from 'next';
-import { REPO_ROOT } from '@easel/data/config';
+import { REPO_ROOT } from '@easel/shared/env';
 import {
   API_CONTENT_SECURITY_POLICY, BASELINE_SECURITY_HEADERS, LOCAL_HOSTNAME_PATTERN, STRICT_TRANSPORT_SECURITY,
 } from '@easel/search-service/security-headers';
@@ -11,7 +11,7 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // Workspace packages ship TypeScript source.
-  transpilePackages: ['@easel/data', '@easel/indexer', '@easel/search-service'],
+  transpilePackages: ['@easel/data', '@easel/indexer', '@easel/search-service', '@easel/shared'],
   // The app imports from sibling workspaces, so the monorepo root is the project root.
   turbopack: {
     root: REPO_ROOT,

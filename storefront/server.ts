@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import next from 'next';
-import { REPO_ROOT } from '@easel/data/config';
+import { REPO_ROOT } from '@easel/shared/env';
 import { getConfig } from './lib/config';
 import { settleForwardedHeaders } from './lib/rate-limits';
 import { originForm } from './lib/request-target';

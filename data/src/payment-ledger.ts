@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import type { Currency } from './vocabulary';
+import type { Currency } from '@easel/shared/vocabulary';
 
 /**
  * The simulated card provider's own ledger: one row per charge attempt, keyed by the shop's

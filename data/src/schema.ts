@@ -1,8 +1,8 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type {
   ArtworkStatus, Category, Colour, Currency, Orientation, SizeBucket, Style, Subject,
-} from './vocabulary';
-import type { ImageKind } from './media';
+} from '@easel/shared/vocabulary';
+import type { ImageKind } from '@easel/shared/media';
 
 /** ISO 8601 timestamps, stored as text so SQLite and PostgreSQL read them alike. */
 type Timestamp = string;

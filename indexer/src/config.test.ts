@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '@easel/data';
+import { REPO_ROOT } from '@easel/shared/env';
 import { getMeiliConfig } from './config';
 
 describe('getMeiliConfig', () => {

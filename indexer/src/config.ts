@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { REPO_ROOT, indexUidSchema, parseEnv, portSchema, type Env } from '@easel/data';
+import { REPO_ROOT, indexUidSchema, parseEnv, portSchema, type Env } from '@easel/shared/env';
 import { DEFAULT_INDEX_UID } from './index-settings';
 import { DEFAULT_MAX_INDEXING_MEMORY } from './meili/server';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildRateMatrix, type IndexableArtwork } from '@easel/data';
+import type { IndexableArtwork } from '@easel/data/queries/search-source';
+import { buildRateMatrix } from '@easel/shared/currency';
 import { isSearchable, toSearchDocument } from './documents';
 
 const artwork = (overrides: Partial<IndexableArtwork> = {}): IndexableArtwork => ({

@@ -1,7 +1,7 @@
-import { pricesInAllCurrencies, type RateMatrix } from '@easel/data/currency';
-import { artworkImageUrl, type ArtworkImageSpec } from '@easel/data/media';
+import { pricesInAllCurrencies, type RateMatrix } from '@easel/shared/currency';
+import { artworkImageUrl, type ArtworkImageSpec } from '@easel/shared/media';
 import type { IndexableArtwork } from '@easel/data/queries/search-source';
-import type { Currency } from '@easel/data/vocabulary';
+import type { Currency } from '@easel/shared/vocabulary';
 
 /** The picture width a card shows by default; the srcset carries the rest. */
 const CARD_IMAGE_WIDTH = 640;

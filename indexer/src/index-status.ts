@@ -1,5 +1,6 @@
 import type { Meilisearch } from 'meilisearch';
-import { getSearchIndexState, type Db } from '@easel/data';
+import type { Db } from '@easel/data/db';
+import { getSearchIndexState } from '@easel/data/queries/search-source';
 import { indexExists, indexFingerprint } from './rebuild';
 
 export type IndexStaleness = { stale: false } | { stale: true; reason: string };

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { EnqueuedTaskPromise, Meilisearch, Task } from 'meilisearch';
+import type { Db } from '@easel/data/db';
 import {
   countArtworks, getCatalogueFingerprint, getIndexableArtworks, getLastChangeId, getRateMatrix, saveSearchIndexState,
-  type Db,
-} from '@easel/data';
+} from '@easel/data/queries/search-source';
 import { INDEX_DEFINITION_HASH, INDEX_SETTINGS } from './index-settings';
 import { isSearchable, toSearchDocument } from './documents';
 

@@ -1,8 +1,9 @@
 import type { Meilisearch } from 'meilisearch';
+import type { Db } from '@easel/data/db';
+import { releaseLapsedReservations } from '@easel/data/queries/checkout';
 import {
-  getCatalogueChanges, getIndexableArtworksByIds, getRateMatrix, getSearchIndexState, recordIndexSync, releaseLapsedReservations,
-  type Db,
-} from '@easel/data';
+  getCatalogueChanges, getIndexableArtworksByIds, getRateMatrix, getSearchIndexState, recordIndexSync,
+} from '@easel/data/queries/search-source';
 import { isSearchable, toSearchDocument } from './documents';
 import { indexFingerprint, succeeded } from './rebuild';
 

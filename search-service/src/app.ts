@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { clientAddress, createRateLimit, tooManyRequestsMessage } from '@easel/data/rate-limit';
+import { clientAddress, createRateLimit, tooManyRequestsMessage } from '@easel/shared/rate-limit';
 import { HotCache, toAnswer, type CachedAnswer } from './cache';
 import { parseGalleryParams, SEARCH_WAITS_MS, toQueryString, type GallerySearchDefinition } from './contract';
 import type { SearchConfig } from './config';
@@ -101,7 +101,7 @@ export function createApp({ config, meili, admission = DEFAULT_ADMISSION }: AppD
 }
 
 /**
- * Every search counts against the client's address (@easel/data/rate-limit); over the limit it is a
+ * Every search counts against the client's address (@easel/shared/rate-limit); over the limit it is a
  * 429 with Retry-After. A trusted proxy's own requests, which name no one they forward for,
  * are the storefront rendering a page on the server and are not counted: the shopper's page
  * view is, at the storefront.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { indexUidSchema, parseEnv, portSchema } from '@easel/data/config';
+import { indexUidSchema, parseEnv, portSchema } from '@easel/shared/env';
 import { DEFAULT_INDEX_UID } from '@easel/indexer/index-settings';
-import { perMinuteSchema, trustedProxiesSchema } from '@easel/data/rate-limit';
+import { perMinuteSchema, trustedProxiesSchema } from '@easel/shared/rate-limit';
 
 const schema = z.object({
   SEARCH_PORT: portSchema(4000),

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { CURRENCIES } from '@easel/data/vocabulary';
+import { CURRENCIES } from '@easel/shared/vocabulary';
 import { FILTERS, FILTER_PARAM_LABELS, distinct, filterParamsShape, wholeNumber, type FilterName, type RangeRow } from './filters';
 
 /**
  * The gallery search contract (SPEC section 3): the query parameters of
  * `GET /api/v2/product/s/`, the typed definition they parse into, and the response shapes.
  * The search-service owns it; the storefront, the indexer and k6 import it. Browser-safe: no
- * Node imports, vocabulary only from `@easel/data/vocabulary`.
+ * Node imports, vocabulary only from `@easel/shared/vocabulary`.
  */
 
 export const SORTS = ['best_match', 'newest', 'price_asc', 'price_desc', 'popular'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   CATEGORIES, CATEGORY_VALUES, COLOUR_VALUES, ORIENTATIONS, SIZE_BUCKETS, STYLES, SUBJECTS, type Category,
-} from '@easel/data/vocabulary';
+} from '@easel/shared/vocabulary';
 
 /**
  * The gallery's filters, declared once. Each row is one filter: its query parameter(s), the

@@ -1,4 +1,4 @@
-import { CATEGORY_VALUES, type Currency } from '@easel/data/vocabulary';
+import { CATEGORY_VALUES, type Currency } from '@easel/shared/vocabulary';
 import type { CountedAttribute } from '@easel/indexer/documents';
 import { DISPLAYED_ATTRIBUTES } from '@easel/indexer/index-settings';
 import { categoryPathValue, freeShippingCountry, type GallerySearchDefinition, type Sort } from './contract';

@@ -1,4 +1,4 @@
-import { SHIPPING_COUNTRIES, type Currency } from '@easel/data/vocabulary';
+import { SHIPPING_COUNTRIES, type Currency } from '@easel/shared/vocabulary';
 import type { CountedAttribute } from '@easel/indexer/documents';
 import type { SearchHit } from '@easel/indexer/index-settings';
 import { freeShippingCountry, type FacetValue, type Facets, type GallerySearchDefinition, type ListFacet, type PriceBar, type SearchResponse } from './contract';

@@ -1,5 +1,5 @@
-import { DEFAULT_GBP_RATES } from '@easel/data/currency';
-import { CURRENCIES, type Currency } from '@easel/data/vocabulary';
+import { DEFAULT_GBP_RATES } from '@easel/shared/currency';
+import { CURRENCIES, type Currency } from '@easel/shared/vocabulary';
 
 /**
  * Lower edges of the price bars in whole pounds: dense where most works sell (£50 to £2,000),

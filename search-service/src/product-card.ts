@@ -1,5 +1,5 @@
 import type { SearchHit } from '@easel/indexer/index-settings';
-import { srcSetOf } from '@easel/data/media';
+import { srcSetOf } from '@easel/shared/media';
 import { freeShippingCountry, type ProductCard } from './contract';
 
 /**
@@ -7,7 +7,7 @@ import { freeShippingCountry, type ProductCard } from './contract';
  * engine hits with it, and the storefront the works it reads from SQLite (recommendations,
  * collections), so every card is made alike. Browser-safe (imported as
  * `@easel/search-service/product-card`): type-only imports from the indexer, values from the
- * contract and the picture addresses (`@easel/data/media`) only.
+ * contract and the picture addresses (`@easel/shared/media`) only.
  *
  * `prices` is the list price, `sale_prices` what the shopper pays while on sale, and
  * `ships_free` is judged against `ships_to` (GB without it):

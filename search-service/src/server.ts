@@ -1,5 +1,5 @@
 import { serve } from '@hono/node-server';
-import { ConfigError } from '@easel/data/config';
+import { ConfigError } from '@easel/shared/env';
 import { createApp } from './app';
 import { getSearchConfig } from './config';
 import { createEngine } from './engine';

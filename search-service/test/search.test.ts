@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIES, DEFAULT_GBP_RATES } from '@easel/data';
+import { DEFAULT_GBP_RATES } from '@easel/shared/currency';
+import { CATEGORIES } from '@easel/shared/vocabulary';
 import { parseGalleryParams, type GallerySearchDefinition, type SearchResponse } from '../src/contract';
 import { gatherParams } from '../src/query-string';
 import { buildFixture, getJson, type Fixture } from './fixture';

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import { CATEGORY_VALUES, type Db } from '@easel/data';
+import type { Db } from '@easel/data/db';
+import { CATEGORY_VALUES } from '@easel/shared/vocabulary';
 import { DEFAULT_SHIP_TO, type GallerySearchDefinition } from '../src/contract';
 
 /**

@@ -1,6 +1,6 @@
 'use client';
 
-import type { Currency } from '@easel/data/vocabulary';
+import type { Currency } from '@easel/shared/vocabulary';
 import { useState } from 'react';
 import { ecommerceEvent, pushDataLayer } from '../lib/analytics';
 import { useT } from '../lib/i18n/use-t';

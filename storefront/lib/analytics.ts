@@ -1,4 +1,4 @@
-import type { Currency } from '@easel/data/vocabulary';
+import type { Currency } from '@easel/shared/vocabulary';
 
 /** The analytics data layer (SPEC §7): every event the site reports is pushed here. */
 

@@ -1,4 +1,4 @@
-import type { ArtworkImageSpec } from '@easel/data/media';
+import type { ArtworkImageSpec } from '@easel/shared/media';
 
 /** Pixel height of an artwork picture rendered at `width`: round(width * 1000 / aspectMilli). */
 export function artworkImageHeight(spec: Pick<ArtworkImageSpec, 'aspectMilli'>, width: number): number {

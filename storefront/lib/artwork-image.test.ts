@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { IMAGE_KINDS, type ArtworkImageSpec } from '@easel/data/media';
-import { CATEGORY_VALUES, COLOURS } from '@easel/data/vocabulary';
+import { IMAGE_KINDS, type ArtworkImageSpec } from '@easel/shared/media';
+import { CATEGORY_VALUES, COLOURS } from '@easel/shared/vocabulary';
 import { artworkImageHeight, renderArtworkImage, renderArtworkSvg } from './artwork-image';
 
 const spec = (over: Partial<ArtworkImageSpec> = {}): ArtworkImageSpec => ({

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
-import type { ArtworkImageSpec } from '@easel/data/media';
-import { mulberry32 } from '@easel/data/random';
-import { COLOURS, type Category } from '@easel/data/vocabulary';
+import type { ArtworkImageSpec } from '@easel/shared/media';
+import { mulberry32 } from '@easel/shared/random';
+import { COLOURS, type Category } from '@easel/shared/vocabulary';
 import { artworkImageHeight } from './artwork-image-size';
 
 export { artworkImageHeight };

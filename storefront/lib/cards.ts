@@ -1,5 +1,5 @@
-import { parseArtworkImageUrl } from '@easel/data/media';
-import type { Currency } from '@easel/data/vocabulary';
+import { parseArtworkImageUrl } from '@easel/shared/media';
+import type { Currency } from '@easel/shared/vocabulary';
 import type { ProductCard } from '@easel/search-service/contract';
 import { artworkImageHeight } from './artwork-image-size';
 import { formatDimensions, formatPrice, type DisplayUnits } from './money';

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { databaseFileSchema, indexUidSchema, parseEnv, REPO_ROOT, type Env } from '@easel/data/config';
+import { databaseFileSchema } from '@easel/data/config';
+import { indexUidSchema, parseEnv, REPO_ROOT, type Env } from '@easel/shared/env';
 import { DEFAULT_INDEX_UID } from '@easel/indexer/index-settings';
-import { perMinuteSchema, trustedProxiesSchema } from '@easel/data/rate-limit';
+import { perMinuteSchema, trustedProxiesSchema } from '@easel/shared/rate-limit';
 
 /**
  * The storefront's settings, read from the environment once, at first use, and validated.

@@ -1,4 +1,4 @@
-import { deliveryWindow } from '@easel/data/delivery';
+import { deliveryWindow } from '@easel/shared/delivery';
 import { languageTag, type Language } from './i18n/languages';
 
 /**

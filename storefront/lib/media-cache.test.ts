@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile, mkdir } from '
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ArtworkImageSpec } from '@easel/data/media';
+import type { ArtworkImageSpec } from '@easel/shared/media';
 import { cachedImagePath, createMediaCache } from './media-cache';
 
 const spec: ArtworkImageSpec = { category: 'prints', kind: 'main', seed: 11, colours: ['orange', 'blue'], aspectMilli: 1000 };

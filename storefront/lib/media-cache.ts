@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
-import { artworkImageUrl, type ArtworkImageSpec } from '@easel/data/media';
+import { artworkImageUrl, type ArtworkImageSpec } from '@easel/shared/media';
 import { renderArtworkImage } from './artwork-image';
 
 /**

@@ -1,7 +1,7 @@
 import type { NextRequest } from 'next/server';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '@easel/data/db';
-import { artworkImagePathSchema, artworkImageUrl, type ArtworkImageSpec } from '@easel/data/media';
+import { artworkImagePathSchema, artworkImageUrl, type ArtworkImageSpec } from '@easel/shared/media';
 import { getPictureOwners } from '@easel/data/queries/pictures';
 import { pictureSpecsOf } from '@easel/indexer/documents';
 import { apiError } from './api-error';

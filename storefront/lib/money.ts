@@ -1,4 +1,4 @@
-import { CURRENCY_SYMBOLS, type Currency } from '@easel/data/vocabulary';
+import { CURRENCY_SYMBOLS, type Currency } from '@easel/shared/vocabulary';
 
 /**
  * Prices and measurements as shoppers read them. Browser-safe: used by server pages and by

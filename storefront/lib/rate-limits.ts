@@ -1,6 +1,6 @@
 import type { NextRequest } from 'next/server';
 import type { IncomingHttpHeaders } from 'node:http';
-import { clientAddress, createRateLimit, normalise, tooManyRequestsMessage, type RateLimit } from '@easel/data/rate-limit';
+import { clientAddress, createRateLimit, normalise, tooManyRequestsMessage, type RateLimit } from '@easel/shared/rate-limit';
 import { apiError } from './api-error';
 import { getConfig, type StorefrontConfig } from './config';
 

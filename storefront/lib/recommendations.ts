@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES } from '@easel/data/vocabulary';
+import { CURRENCIES } from '@easel/shared/vocabulary';
 import { cardImageSize, type ProductCardData } from './cards';
 
 /**

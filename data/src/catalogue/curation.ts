@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema';
-import { CATEGORY_VALUES, type Style, type Subject } from '../vocabulary';
+import { CATEGORY_VALUES, type Style, type Subject } from '@easel/shared/vocabulary';
 
 /** Works per theme: enough for a homepage row and a little more. */
 const WORKS_PER_THEME = 12;

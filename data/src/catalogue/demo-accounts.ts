@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { hashPassword } from '../password';
+import { hashPassword } from '@easel/shared/password';
 import type { Database, Role } from '../schema';
 
 /** The one password of every demo account (README.md, "Demo accounts"). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, COLOUR_VALUES, SHIPPING_COUNTRIES, STYLES, SUBJECTS } from '../vocabulary';
+import { CATEGORIES, COLOUR_VALUES, SHIPPING_COUNTRIES, STYLES, SUBJECTS } from '@easel/shared/vocabulary';
 import { slugify } from '../slug';
 import { generateCatalogue, type ArtistBundle } from './generate';
 

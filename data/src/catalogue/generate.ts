@@ -1,10 +1,10 @@
 import { Faker, base, de, en, en_AU, en_CA, en_GB, en_IE, en_US, es, fr, it, nl, pt_PT, sv } from '@faker-js/faker';
-import type { ImageKind } from '../media';
+import type { ImageKind } from '@easel/shared/media';
 import { slugify } from '../slug';
 import {
   CATEGORIES, COLOUR_VALUES, SHIPPING_COUNTRIES, STYLES, SUBJECTS,
   type ArtworkStatus, type Category, type Colour, type ShippingCountry, type Subject,
-} from '../vocabulary';
+} from '@easel/shared/vocabulary';
 import {
   ARTIST_COUNTRIES, CATEGORY_WEIGHTS, MEDIUMS, NAME_LOCALES, PRINT_SIZES, STYLE_PHRASES,
   SUBJECT_WORDS, TITLE_QUALIFIERS,

@@ -1,9 +1,9 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Db } from '../db';
-import { buildRateMatrix } from '../currency';
-import { deriveOrientation, deriveSizeBucket } from '../derive';
+import { buildRateMatrix } from '@easel/shared/currency';
+import { deriveOrientation, deriveSizeBucket } from '@easel/shared/derive';
 import type { Database } from '../schema';
-import { CURRENCIES } from '../vocabulary';
+import { CURRENCIES } from '@easel/shared/vocabulary';
 import { seedCuration } from './curation';
 import { seedPromoCodes } from './promo-codes';
 import { generateCatalogue, type ArtistBundle, type CatalogueOptions } from './generate';

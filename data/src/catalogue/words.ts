@@ -1,4 +1,4 @@
-import type { Category, ShippingCountry, Style, Subject } from '../vocabulary';
+import type { Category, ShippingCountry, Style, Subject } from '@easel/shared/vocabulary';
 
 /** Real cities per country artists live in, weighted by how many artists each country has. */
 export const ARTIST_COUNTRIES: { country: ShippingCountry; weight: number; cities: string[] }[] = [

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../../test/fixtures';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoAccounts } from '../catalogue/demo-accounts';
 import type { Db } from '../db';
-import { verifyPassword } from '../password';
+import { verifyPassword } from '@easel/shared/password';
 import { claimGuestAccount, confirmEmail, createAccount, findCredentials, getAccountUser, signIn, startGuestCheckout, updateProfile, type MailFor } from './accounts';
 import { getMailTo } from './outbox';
 import { subscribeToNewsletter } from './newsletter';

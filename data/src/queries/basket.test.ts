@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../test/fixtures';
 import type { Db } from '../db';
-import { printSlug } from '../derive';
+import { printSlug } from '@easel/shared/derive';
 import {
   addToBasket, adoptVisitorBasket, applyPromoCode, getBasket, getBasketCount, removeBasketLine, removePromoCode, setPrintQuantity,
 } from './basket';

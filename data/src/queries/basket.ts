@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { printSlug } from '../derive';
+import { printSlug } from '@easel/shared/derive';
 import type { Database, PrintEditionRow, PromoCodesTable } from '../schema';
 import { getIndexableArtworksByIds, type IndexableArtwork } from './search-source';
 

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import { priceBasket, type PricedBasket } from '../pricing';
+import { priceBasket, type PricedBasket } from '@easel/shared/pricing';
 import type { Database, OrdersTable } from '../schema';
-import type { Currency } from '../vocabulary';
+import type { Currency } from '@easel/shared/vocabulary';
 import { getAccountUser } from './accounts';
 import { getBasket, recordCatalogueChanges, releaseReservations, type BasketContents, type BasketItem } from './basket';
 import { getRateMatrix } from './search-source';

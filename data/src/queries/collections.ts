@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { printSlug } from '../derive';
+import { printSlug } from '@easel/shared/derive';
 
 /**
  * Shoppers' own collections of works (SPEC §1, §3, §4). A collection belongs to one user and

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db';
 import { seedCuration } from '../catalogue/curation';
 import { seedCatalogue } from '../catalogue/seed';
-import { CATEGORY_VALUES } from '../vocabulary';
+import { CATEGORY_VALUES } from '@easel/shared/vocabulary';
 import { getEditorsPicks, getFeaturedArtworks, getHomepageBanner } from './curation';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-curation-'));

@@ -1,8 +1,8 @@
 import type { Db } from '../db';
-import { deriveOrientation, deriveSizeBucket } from '../derive';
+import { deriveOrientation, deriveSizeBucket } from '@easel/shared/derive';
 import { MEDIUMS } from '../catalogue/words';
 import type { ArtworkRow } from '../schema';
-import { CATEGORIES, type EditableStatus, type Style, type Subject } from '../vocabulary';
+import { CATEGORIES, type EditableStatus, type Style, type Subject } from '@easel/shared/vocabulary';
 import { recordCatalogueChanges } from './basket';
 
 /**

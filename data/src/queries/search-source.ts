@@ -1,9 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db';
-import { buildRateMatrix, type RateMatrix } from '../currency';
-import type { ImageKind } from '../media';
+import { buildRateMatrix, type RateMatrix } from '@easel/shared/currency';
+import type { ImageKind } from '@easel/shared/media';
 import type { ArtworkRow } from '../schema';
-import { CURRENCIES, type Colour, type Currency } from '../vocabulary';
+import { CURRENCIES, type Colour, type Currency } from '@easel/shared/vocabulary';
 
 /** An artwork with everything the search index needs, read in one batch. */
 export interface IndexableArtwork extends Omit<ArtworkRow, 'auto_tags' | 'framed' | 'ready_to_hang' | 'verified_advertising_safe'> {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CATEGORIES, CATEGORY_VALUES, COLOUR_VALUES, CURRENCIES, ORIENTATIONS, SIZE_BUCKETS, STYLES, SUBJECTS,
-} from '@easel/data/vocabulary';
+} from '@easel/shared/vocabulary';
 import { encode, fuzzEndpoint, fuzzRuns, fuzzTimeout, junkHeaders, junkQuery, junkText } from '../../../data/test/fuzz';
 import { SORTS } from '../../src/contract';
 import { buildFixture, type Fixture } from '../fixture';

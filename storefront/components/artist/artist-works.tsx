@@ -1,4 +1,4 @@
-import { CATEGORY_VALUES } from '@easel/data/vocabulary';
+import { CATEGORY_VALUES } from '@easel/shared/vocabulary';
 import { SORTS, type GallerySearchDefinition } from '@easel/search-service/contract';
 import { artistWorksUrl } from '../../lib/catalogue/artist-works';
 import { valueLabel } from '../../lib/gallery/labels';

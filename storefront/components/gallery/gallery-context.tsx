@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, useContext } from 'react';
-import type { Currency } from '@easel/data/vocabulary';
+import type { Currency } from '@easel/shared/vocabulary';
 import type { GallerySearchDefinition } from '@easel/search-service/contract';
 import type { DisplayUnits } from '../../lib/money';
 

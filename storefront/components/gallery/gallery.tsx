@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import type { InitialResults } from 'instantsearch.js';
 import { history } from 'instantsearch.js/es/lib/routers';
 import { InstantSearch, InstantSearchSSRProvider } from 'react-instantsearch';
-import type { Currency } from '@easel/data/vocabulary';
+import type { Currency } from '@easel/shared/vocabulary';
 import { SEARCH_WAITS_MS, type GallerySearchDefinition } from '@easel/search-service/contract';
 import { galleryUrl, parseGalleryQuery, parseLandingPath, GALLERY_PATH } from '../../lib/gallery/location';
 import { createSearchClient } from '../../lib/gallery/search-client';

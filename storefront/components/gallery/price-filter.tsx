@@ -1,7 +1,7 @@
 'use client';
 
 import { useRange } from 'react-instantsearch';
-import { CURRENCY_SYMBOLS } from '@easel/data/vocabulary';
+import { CURRENCY_SYMBOLS } from '@easel/shared/vocabulary';
 import type { PriceBar } from '@easel/search-service/contract';
 import { formatWholeUnits } from '../../lib/gallery/labels';
 import { changeFilters } from '../../lib/gallery/rules';

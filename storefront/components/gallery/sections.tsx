@@ -1,7 +1,7 @@
 'use client';
 
 import { useRange, useRefinementList, useToggleRefinement } from 'react-instantsearch';
-import { CATEGORY_VALUES, COLOURS, SIZE_BUCKET_LIMITS_CM, type Category } from '@easel/data/vocabulary';
+import { CATEGORY_VALUES, COLOURS, SIZE_BUCKET_LIMITS_CM, type Category } from '@easel/shared/vocabulary';
 import { FILTERS, PANEL_SECTIONS, rowsOfSection, type FilterRow } from '@easel/search-service/filters';
 import { valueLabel } from '../../lib/gallery/labels';
 import { changeFilters, isSectionActive, PANEL_ORDER, removeCategory, resetSection, setShipsTo, toggleValue, type PanelSection } from '../../lib/gallery/rules';

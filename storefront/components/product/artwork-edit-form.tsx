@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { EditableArtwork } from '@easel/data/queries/editing';
-import { CATEGORIES, EDITABLE_STATUSES, STYLES, SUBJECTS, type Category } from '@easel/data/vocabulary';
+import { CATEGORIES, EDITABLE_STATUSES, STYLES, SUBJECTS, type Category } from '@easel/shared/vocabulary';
 import { artworkEditSchema } from '../../lib/catalogue/artwork-edit';
 import { ApiResponseError, fetchJson } from '../../lib/fetch-json';
 import { valueLabel } from '../../lib/gallery/labels';

@@ -3,7 +3,7 @@ import type { ProductData } from '../../lib/catalogue/product';
 import { valueLabel } from '../../lib/gallery/labels';
 import { landingPath } from '../../lib/gallery/location';
 import type { Translate } from '../../lib/i18n/translate';
-import type { Category } from '@easel/data/vocabulary';
+import type { Category } from '@easel/shared/vocabulary';
 
 /** How the work arrives on the wall: 'Framed', 'Ready to hang' or 'Unframed'. */
 export function framingLabel(product: Pick<ProductData, 'framed' | 'ready_to_hang'>, t: Translate): string {

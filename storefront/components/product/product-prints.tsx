@@ -1,4 +1,4 @@
-import type { Currency } from '@easel/data/vocabulary';
+import type { Currency } from '@easel/shared/vocabulary';
 import type { PrintOffer } from '../../lib/catalogue/product';
 import { AddToBasket } from '../add-to-basket';
 import type { Translate } from '../../lib/i18n/translate';

@@ -1,4 +1,4 @@
-import type { Currency } from '@easel/data/vocabulary';
+import type { Currency } from '@easel/shared/vocabulary';
 import { priceToPay, type ProductCardData } from '../../lib/cards';
 import { AddToBasket } from '../add-to-basket';
 import { AddToCollection } from '../collections/add-to-collection';

@@ -4,7 +4,7 @@ import type { Db } from '@easel/data/db';
 import { claimGuestAccount, confirmEmail, createAccount, findCredentials, getAccountUser, signIn, startGuestCheckout, updateProfile, type AccountUser, type NewSession } from '@easel/data/queries/accounts';
 import { subscribeToNewsletter } from '@easel/data/queries/newsletter';
 import { endSession, readSession } from '@easel/data/queries/sessions';
-import { decoyPasswordHash, hashPassword, verifyPassword } from '@easel/data/password';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '@easel/shared/password';
 import { sessionCookie, unavailable } from '../api/context';
 import { ApiError, type ApiEnv } from '../api/errors';
 import { json, jsonObject } from '../api/validate';

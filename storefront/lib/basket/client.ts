@@ -1,4 +1,4 @@
-import type { Currency } from '@easel/data/vocabulary';
+import type { Currency } from '@easel/shared/vocabulary';
 import type { ShippingAddressInput } from '../checkout/address';
 import { fetchJson } from '../fetch-json';
 import { basketViewSchema, checkoutQuoteSchema, orderViewSchema, type BasketView, type CheckoutQuoteView, type OrderViewData } from './basket';

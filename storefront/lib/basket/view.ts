@@ -1,9 +1,9 @@
-import { convertMinor, type RateMatrix } from '@easel/data/currency';
-import { printSlug } from '@easel/data/derive';
-import type { PricedBasket } from '@easel/data/pricing';
-import { priceBasket } from '@easel/data/pricing';
+import { convertMinor, type RateMatrix } from '@easel/shared/currency';
+import { printSlug } from '@easel/shared/derive';
+import type { PricedBasket } from '@easel/shared/pricing';
+import { priceBasket } from '@easel/shared/pricing';
 import type { BasketContents } from '@easel/data/queries/basket';
-import type { Currency } from '@easel/data/vocabulary';
+import type { Currency } from '@easel/shared/vocabulary';
 import { imageSpecOf } from '@easel/indexer/documents';
 import { imageSource } from '../catalogue/cards';
 import type { BasketView } from './basket';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AccountUser } from '@easel/data/queries/accounts';
 import type { EditableArtwork } from '@easel/data/queries/editing';
-import { CATEGORIES, EDITABLE_STATUSES, STYLES, SUBJECTS } from '@easel/data/vocabulary';
+import { CATEGORIES, EDITABLE_STATUSES, STYLES, SUBJECTS } from '@easel/shared/vocabulary';
 
 /**
  * An artwork edit as PATCH /api/product/edit/ takes it, shared by the endpoint and the edit form

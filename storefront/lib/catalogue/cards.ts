@@ -1,7 +1,7 @@
-import type { RateMatrix } from '@easel/data/currency';
-import { artworkImageSrcSet, artworkImageUrl, type ArtworkImageSpec } from '@easel/data/media';
+import type { RateMatrix } from '@easel/shared/currency';
+import { artworkImageSrcSet, artworkImageUrl, type ArtworkImageSpec } from '@easel/shared/media';
 import { imageSpecOf, toSearchDocument } from '@easel/indexer/documents';
-import { COLOUR_VALUES } from '@easel/data/vocabulary';
+import { COLOUR_VALUES } from '@easel/shared/vocabulary';
 import type { IndexableArtwork } from '@easel/data/queries/search-source';
 import type { ProductCard } from '@easel/search-service/contract';
 import { toProductCard } from '@easel/search-service/product-card';

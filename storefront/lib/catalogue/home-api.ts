@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '@easel/data/db';
 import { getProductBySlug } from '@easel/data/queries/product';
-import { CURRENCIES } from '@easel/data/vocabulary';
+import { CURRENCIES } from '@easel/shared/vocabulary';
 import { sessionCookie } from '../api/context';
 import { ApiError } from '../api/errors';
 import { query } from '../api/validate';

@@ -4,7 +4,7 @@ import { getEditorsPicks, getFeaturedArtworks, getHomepageBanner } from '@easel/
 import { getRecommendedArtworks } from '@easel/data/queries/recommendations';
 import { getRecentlyViewed, getRecentlyViewedIds } from '@easel/data/queries/recently-viewed';
 import { getRateMatrix } from '@easel/data/queries/search-source';
-import type { Currency } from '@easel/data/vocabulary';
+import type { Currency } from '@easel/shared/vocabulary';
 import type { ProductCard } from '@easel/search-service/contract';
 import { imageSpecOf } from '@easel/indexer/documents';
 import { formatMedium, toCard as toDisplayCard } from '../cards';

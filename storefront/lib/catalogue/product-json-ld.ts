@@ -1,4 +1,4 @@
-import type { Currency } from '@easel/data/vocabulary';
+import type { Currency } from '@easel/shared/vocabulary';
 import { priceToPay } from '../cards';
 import { valueLabel } from '../gallery/labels';
 import type { ProductData } from './product';

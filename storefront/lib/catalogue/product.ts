@@ -1,10 +1,10 @@
-import { pricesInAllCurrencies, type RateMatrix } from '@easel/data/currency';
-import { printSlug } from '@easel/data/derive';
-import type { ImageKind } from '@easel/data/media';
+import { pricesInAllCurrencies, type RateMatrix } from '@easel/shared/currency';
+import { printSlug } from '@easel/shared/derive';
+import type { ImageKind } from '@easel/shared/media';
 import type { Db } from '@easel/data/db';
 import { getSimilarAvailableArtworks, type Product } from '@easel/data/queries/product';
 import type { IndexableArtwork } from '@easel/data/queries/search-source';
-import type { Currency } from '@easel/data/vocabulary';
+import type { Currency } from '@easel/shared/vocabulary';
 import { DEFAULT_SHIP_TO, type ProductCard } from '@easel/search-service/contract';
 import { imageSpecOf } from '@easel/indexer/documents';
 import { avatarImage, imageSource, toCard, type ImageSource } from './cards';

@@ -1,4 +1,4 @@
-import type { Currency } from '@easel/data/vocabulary';
+import type { Currency } from '@easel/shared/vocabulary';
 import type { ProductCard } from '@easel/search-service/contract';
 import { ecommerceEvent } from '../analytics';
 import { priceToPay } from '../cards';

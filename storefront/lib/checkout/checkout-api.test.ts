@@ -4,7 +4,7 @@ import path from 'node:path';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@easel/data/db';
-import { printSlug } from '@easel/data/derive';
+import { printSlug } from '@easel/shared/derive';
 import { HOLD_LIMIT, quoteCheckout } from '@easel/data/queries/checkout';
 import { openPaymentLedger, type PaymentLedger } from '@easel/data/payment-ledger';
 import { Hono } from 'hono';

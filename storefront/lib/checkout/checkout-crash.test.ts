@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@easel/data/db';
-import { printSlug } from '@easel/data/derive';
+import { printSlug } from '@easel/shared/derive';
 import { openPaymentLedger, type PaymentLedger } from '@easel/data/payment-ledger';
 import { RESERVATION_MS, releaseLapsedReservations, startCheckout } from '@easel/data/queries/checkout';
 import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { openPaymentLedger, type ChargeRow, type PaymentLedger } from '@easel/data/payment-ledger';
-import type { Currency } from '@easel/data/vocabulary';
+import type { Currency } from '@easel/shared/vocabulary';
 import { getConfig } from '../config';
 
 /**

@@ -1,4 +1,4 @@
-import { CURRENCY_SYMBOLS, type Currency } from '@easel/data/vocabulary';
+import { CURRENCY_SYMBOLS, type Currency } from '@easel/shared/vocabulary';
 
 /** How vocabulary values read in the gallery: 'mixed-media' -> 'Mixed media', 'still-life' -> 'Still life'. */
 

@@ -1,4 +1,4 @@
-import { CATEGORIES, CATEGORY_VALUES, CURRENCIES, type Category, type Currency } from '@easel/data/vocabulary';
+import { CATEGORIES, CATEGORY_VALUES, CURRENCIES, type Category, type Currency } from '@easel/shared/vocabulary';
 import {
   parseGalleryParams, printable, toQueryString, type GallerySearchDefinition,
 } from '@easel/search-service/contract';

@@ -1,4 +1,4 @@
-import type { Category } from '@easel/data/vocabulary';
+import type { Category } from '@easel/shared/vocabulary';
 import { DEFAULT_DEFINITION, type GallerySearchDefinition } from '@easel/search-service/contract';
 import { FILTERS, PANEL_SECTIONS, paramsOfRow, rowsOfSection, type FilterRow, type PanelSection } from '@easel/search-service/filters';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, CATEGORY_VALUES } from '@easel/data/vocabulary';
+import { CATEGORIES, CATEGORY_VALUES } from '@easel/shared/vocabulary';
 import { getPageSeo, pageSeoSchema } from './seo';
 
 describe('getPageSeo', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Category } from '@easel/data/vocabulary';
+import type { Category } from '@easel/shared/vocabulary';
 import type { GallerySearchDefinition } from '@easel/search-service/contract';
 import { valueLabel } from './labels';
 import { isIndexable, landingOf, landingPath, type Landing } from './location';

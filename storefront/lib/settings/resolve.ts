@@ -1,4 +1,4 @@
-import type { Currency } from '@easel/data/vocabulary';
+import type { Currency } from '@easel/shared/vocabulary';
 import { parseLanguage, type Language } from '../i18n/languages';
 import { buildUserSettings, choiceOf, currencySchema, factsOf, SETTINGS_QUERY, valueOr, type UserSettings } from './settings';
 

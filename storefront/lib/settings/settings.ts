@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES, CURRENCY_SYMBOLS, type Currency } from '@easel/data/vocabulary';
+import { CURRENCIES, CURRENCY_SYMBOLS, type Currency } from '@easel/shared/vocabulary';
 import { LANGUAGE_NAMES, LANGUAGES, languageTag, matchLanguage, type Language } from '../i18n/languages';
 import { getTranslator } from '../i18n/translate';
 import type { DisplayUnits } from '../money';

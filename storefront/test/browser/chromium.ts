@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { REPO_ROOT } from '@easel/data/config';
+import { REPO_ROOT } from '@easel/shared/env';
 
 /** Debian's Chromium; a downloaded browser is not an option on the machines this runs on. */
 const EXECUTABLE = '/usr/bin/chromium';

@@ -2,7 +2,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { REPO_ROOT } from '@easel/data/config';
+import { REPO_ROOT } from '@easel/shared/env';
 import { getFreePort, terminate } from '@easel/indexer';
 import { startService, waitForHttp, type Service } from '../../../scripts/processes';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { REPO_ROOT } from '@easel/data/config';
+import { REPO_ROOT } from '@easel/shared/env';
 import { getFreePort, meiliClient, rebuildIndex, startEmbeddedMeili, terminate, type RunningMeili } from '@easel/indexer';
 import { startService, waitForHttp, type Service } from '../../../scripts/processes';
 import { screenshotPath, useChromium } from './chromium';

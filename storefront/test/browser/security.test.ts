@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { REPO_ROOT } from '@easel/data/config';
+import { REPO_ROOT } from '@easel/shared/env';
 import { useChromium } from './chromium';
 import { signedInContext, useProductDatabase } from './product-database';
 

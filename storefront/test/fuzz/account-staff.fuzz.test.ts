@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, inject, it } from 'vitest';
-import { EDITABLE_STATUSES, STYLES, SUBJECTS } from '@easel/data/vocabulary';
+import { EDITABLE_STATUSES, STYLES, SUBJECTS } from '@easel/shared/vocabulary';
 import { meiliClient } from '@easel/indexer';
 import { fuzzRuns, fuzzTimeout, goodOrJunk, junkText } from '../../../data/test/fuzz';
 import { accountRoutes } from '../../lib/account/api';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { openPaymentLedger } from '@easel/data/payment-ledger';
-import { CURRENCIES } from '@easel/data/vocabulary';
+import { CURRENCIES } from '@easel/shared/vocabulary';
 import { fuzzRuns, fuzzTimeout, goodOrJunk, headerText, junkText } from '../../../data/test/fuzz';
 import { callable } from '../../lib/api/testing';
 import { basketRoutes } from '../../lib/basket/basket-api';

@@ -35,7 +35,7 @@ import { getRequestUrl } from '../../../lib/request-url';
 import type { CountryCode } from '../../../lib/settings/countries';
 import { getShopperSettings } from '../../../lib/settings/server';
 import { countryName, type UserSettings } from '../../../lib/settings/settings';
-import type { Category } from '@easel/data/vocabulary';
+import type { Category } from '@easel/shared/vocabulary';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 interface ProductPageProps {

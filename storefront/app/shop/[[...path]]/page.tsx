@@ -8,7 +8,7 @@ import { getGalleryHead } from '../../../lib/gallery/seo';
 import { alternateLanguages } from '../../../lib/i18n/alternates';
 import { getShopperSettings } from '../../../lib/settings/server';
 import { countryName, type UserSettings } from '../../../lib/settings/settings';
-import { SHIPPING_COUNTRIES } from '@easel/data/vocabulary';
+import { SHIPPING_COUNTRIES } from '@easel/shared/vocabulary';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 interface ShopPageProps {

@@ -1,0 +1,2 @@
+/** The catalogue's vocabulary lives in @easel/shared; search-service/bench still reads it here. */
+export * from '@easel/shared/vocabulary';
