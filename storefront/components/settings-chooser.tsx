@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { CURRENCY_SYMBOLS } from '@easel/data/vocabulary';
+import { CURRENCY_SYMBOLS } from '@easel/shared/vocabulary';
 import { getTranslator } from '../lib/i18n/translate';
 import { useT } from '../lib/i18n/use-t';
 import { createLoadable } from '../lib/loadable';
