@@ -9,6 +9,7 @@ import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { ToastProvider } from '../components/toasts';
 import { PageTracker } from '../components/tracker';
+import { QueryProvider } from '../components/query-provider';
 import { alternateLanguages, declaresAlternateLanguages } from '../lib/i18n/alternates';
 import { getRequestAccount } from '../lib/account/server';
 import { languageTag } from '../lib/i18n/languages';
@@ -48,20 +49,22 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={languageTag(language)}>
       <body>
-        <SettingsProvider saved={saved} overrides={overrides}>
-          <BasketProvider>
-            <ToastProvider>
-              <AccountProvider user={user}>
-                <FavouritesProvider>
-                  <SiteHeader t={t} />
-                  <main id="main">{children}</main>
-                  <SiteFooter t={t} />
-                </FavouritesProvider>
-                <PageTracker />
-              </AccountProvider>
-            </ToastProvider>
-          </BasketProvider>
-        </SettingsProvider>
+        <QueryProvider>
+          <SettingsProvider saved={saved} overrides={overrides}>
+            <BasketProvider>
+              <ToastProvider>
+                <AccountProvider user={user}>
+                  <FavouritesProvider>
+                    <SiteHeader t={t} />
+                    <main id="main">{children}</main>
+                    <SiteFooter t={t} />
+                  </FavouritesProvider>
+                  <PageTracker />
+                </AccountProvider>
+              </ToastProvider>
+            </BasketProvider>
+          </SettingsProvider>
+        </QueryProvider>
       </body>
     </html>
   );

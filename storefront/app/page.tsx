@@ -1,7 +1,7 @@
 import { cookies } from 'next/headers';
 import type { ReactNode } from 'react';
 import { ArtistsView, BannerView, EditorsPicksView, FeaturedArtView, RecentlyViewedView, RecommendationsView } from '../components/home/home-views';
-import { DeferredSection, type HomeSectionKind } from '../components/home/deferred-section';
+import { DeferredSection, type SectionQuery } from '../components/home/deferred-section';
 import { loadArtists, loadBanner, loadEditorsPicks, loadFeaturedArt, loadRecentlyViewed, loadRecommendations } from '../lib/catalogue/home';
 import { artistPlace } from '../lib/artist-place';
 import { getConfig } from '../lib/config';
@@ -43,24 +43,24 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
     within('recommendations', async () => loadRecommendations(await getDb(), { viewer: await getViewerOnce(), currency, units })),
   ]);
 
-  /** The section the server rendered, or its placeholder that loads from `url` in the browser. */
-  const section = <T,>(kind: HomeSectionKind, outcome: SsrOutcome<T>, url: string, title: string, view: (data: T) => ReactNode) =>
-    outcome.ok ? view(outcome.data) : <DeferredSection kind={kind} url={url} title={title} ssrError={outcome.error} display={display} />;
+  /** The section the server rendered, or its placeholder that loads it from its endpoint in the browser. */
+  const section = <T,>(query: SectionQuery, outcome: SsrOutcome<T>, title: string, view: (data: T) => ReactNode) =>
+    outcome.ok ? view(outcome.data) : <DeferredSection section={query} title={title} ssrError={outcome.error} display={display} />;
   const place = (artist: Parameters<typeof artistPlace>[0]) => artistPlace(artist, settings.language);
   const artistList = (kind: 'popular-artists' | 'discovered-artists', outcome: typeof popular, title: string) =>
-    section(kind, outcome, `/api/v2/artists/?list=${kind.split('-')[0]}&limit=${ARTISTS_PER_LIST}`, title, (data) => (
+    section({ kind, query: { list: kind === 'popular-artists' ? 'popular' : 'discovered', limit: String(ARTISTS_PER_LIST) } }, outcome, title, (data) => (
       <ArtistsView id={kind} title={title} artists={data.results} t={t} place={place} />
     ));
   const props = { display, t };
 
   return (
     <div className="container home">
-      {section('banner', banner, '/api/v2/homepage/banner/', '', (data) => <BannerView data={data} {...props} />)}
-      {section('editors-picks', picks, `/api/v2/collections/?ships_to=${shipsTo}`, t('home.editorsPicks'), (data) => <EditorsPicksView data={data} {...props} />)}
-      {section('featured-art', featured, `/api/v2/featured-art/?ships_to=${shipsTo}`, t('home.featured'), (data) => <FeaturedArtView data={data} {...props} />)}
+      {section({ kind: 'banner' }, banner, '', (data) => <BannerView data={data} {...props} />)}
+      {section({ kind: 'editors-picks', query: { ships_to: shipsTo } }, picks, t('home.editorsPicks'), (data) => <EditorsPicksView data={data} {...props} />)}
+      {section({ kind: 'featured-art', query: { ships_to: shipsTo } }, featured, t('home.featured'), (data) => <FeaturedArtView data={data} {...props} />)}
       {artistList('popular-artists', popular, t('home.popularArtists'))}
-      {section('recently-viewed', recent, `/api/recently-viewed/?ships_to=${shipsTo}`, t('home.recentlyViewed'), (data) => <RecentlyViewedView data={data} {...props} />)}
-      {section('recommendations', recommendations, `/api/v2/recommendations/?currency=${currency}&units=${units}`, t('home.recommendations'), (data) => (
+      {section({ kind: 'recently-viewed', query: { ships_to: shipsTo } }, recent, t('home.recentlyViewed'), (data) => <RecentlyViewedView data={data} {...props} />)}
+      {section({ kind: 'recommendations', query: { currency, units } }, recommendations, t('home.recommendations'), (data) => (
         <RecommendationsView cards={recommendationCards(data)} t={t} />
       ))}
       {artistList('discovered-artists', discovered, t('home.discoveredArtists'))}

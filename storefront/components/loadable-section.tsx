@@ -1,12 +1,15 @@
 'use client';
 
-import { useSyncExternalStore, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useT } from '../lib/i18n/use-t';
-import type { LoadStatus, LoadableStore } from '../lib/loadable';
+import type { LoadStatus } from '../lib/store';
 
-/** A loadable store's state, for rendering: const options = useLoadable(store). */
-export function useLoadable<T>(store: LoadableStore<T>) {
-  return useSyncExternalStore(store.subscribe, store.getState, store.getState);
+/** A query's state as the section's: idle until asked for, loading until it first answers. */
+export function loadStatusOf(query: UseQueryResult<unknown>): LoadStatus {
+  if (query.isSuccess) return 'succeeded';
+  if (query.isFetching) return 'loading';
+  return query.isError ? 'failed' : 'idle';
 }
 
 export interface LoadableSectionProps {

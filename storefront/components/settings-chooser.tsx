@@ -1,13 +1,13 @@
 'use client';
 
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
 import { CURRENCY_SYMBOLS } from '@easel/shared/vocabulary';
 import { getTranslator } from '../lib/i18n/translate';
 import { useT } from '../lib/i18n/use-t';
-import { createLoadable } from '../lib/loadable';
 import { getSettingsChoices } from '../lib/settings/client';
 import { choiceOf, type SettingsChoice } from '../lib/settings/settings';
-import { LoadableSection, useLoadable } from './loadable-section';
+import { LoadableSection, loadStatusOf } from './loadable-section';
 import { SettingsForm } from './settings-form';
 import { useSettings } from '../lib/settings/settings-context';
 import { useToast } from './toasts';
@@ -27,13 +27,15 @@ export function SettingsChooser() {
   const panelId = useId();
   const titleId = useId();
   // Names of countries and units depend on the language, so each language loads its own.
-  const choices = useMemo(() => createLoadable(() => getSettingsChoices(settings.language)), [settings.language]);
-  const options = useLoadable(choices);
-  const prepare = () => void choices.load();
+  const choices = { queryKey: ['settings-choices', settings.language], queryFn: () => getSettingsChoices(settings.language) };
+  const options = useQuery({ ...choices, enabled: false });
+  const queries = useQueryClient();
+  // Loaded when first wanted; once loaded, kept; after a failure, wanted again loads again.
+  const prepare = () => void queries.prefetchQuery(choices);
 
   useEffect(() => {
     if (!open) return;
-    void choices.load();
+    prepare();
     const closeOutside = (event: PointerEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
@@ -48,7 +50,7 @@ export function SettingsChooser() {
       document.removeEventListener('pointerdown', closeOutside);
       document.removeEventListener('keydown', closeOnEscape);
     };
-  }, [open, choices]);
+  }, [open, settings.language]);
 
   async function change(patch: Partial<SettingsChoice>) {
     const next = { ...choiceOf(settings), ...patch };
@@ -96,7 +98,7 @@ export function SettingsChooser() {
             <span aria-hidden="true">×</span>
           </button>
         </div>
-        <LoadableSection status={options.status} onRetry={prepare}>
+        <LoadableSection status={loadStatusOf(options)} onRetry={prepare}>
           {options.data && (
             <SettingsForm options={options.data} values={choiceOf(settings)} disabled={status === 'updating'} t={t} onChange={(patch) => void change(patch)} />
           )}

@@ -1,4 +1,4 @@
-import { createState, type Store } from './loadable';
+import { createState, type Store } from './store';
 
 /** SPEC §9: how long a toast shows, how it comes and goes, how wide it is. */
 export const TOAST_DURATION_MS = 4000;

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef } from 'react';
-import { fetchJson } from '../../lib/fetch-json';
+import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
 import { useToast } from '../toasts';
 import { useAccount } from './account-context';
@@ -27,7 +27,7 @@ export function AccountLink() {
 
   async function logOut() {
     try {
-      await fetchJson('/api/account/logout/', { method: 'POST' });
+      await answer(api.api.account.logout.index.$post());
       changeUser(null);
       dispatch({ type: 'confirmation/open', message: t('account.loggedOut') });
     } catch (error) {

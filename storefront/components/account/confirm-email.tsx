@@ -1,10 +1,9 @@
 'use client';
 
 import { useState } from 'react';
-import type { AccountAnswer } from '../../lib/account/account';
-import { fetchJson } from '../../lib/fetch-json';
+import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
-import { errorMessage } from '../../lib/loadable';
+import { errorMessage } from '../../lib/store';
 import { useAccount } from './account-context';
 
 /** The button that confirms a mailed link's email, signing its account in. */
@@ -24,7 +23,7 @@ export function ConfirmEmail({ token }: { token: string | undefined }) {
   const confirm = async () => {
     setState({ name: 'working' });
     try {
-      const { user } = (await fetchJson('/api/account/confirm/', { method: 'POST', body: { token } })) as AccountAnswer;
+      const { user } = await answer(api.api.account.confirm.index.$post({ json: { token } }));
       changeUser(user);
       setState({ name: 'done', email: user?.email ?? '' });
     } catch (failure) {

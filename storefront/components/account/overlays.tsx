@@ -1,9 +1,8 @@
 'use client';
 
 import { useState, type FormEvent, type ReactNode } from 'react';
-import type { AccountAnswer } from '../../lib/account/account';
 import { ABOUT_MAX_LENGTH } from '../../lib/account/account';
-import { fetchJson } from '../../lib/fetch-json';
+import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
 import { useToast } from '../toasts';
 import { useAccount } from './account-context';
@@ -77,7 +76,7 @@ function LoginDialog() {
   const t = useT();
   const { dispatch, changeUser } = useAccount();
   const { busy, error, onSubmit } = useSubmit(async (form) => {
-    const { user } = (await fetchJson('/api/account/login/', { method: 'POST', body: { email: text(form, 'email'), password: text(form, 'password') } })) as AccountAnswer;
+    const { user } = await answer(api.api.account.login.index.$post({ json: { email: text(form, 'email'), password: text(form, 'password') } }));
     dispatch({ type: 'login/succeeded' });
     changeUser(user);
     if (user) {
@@ -112,8 +111,8 @@ function JoinDialog() {
   const t = useT();
   const { dispatch, changeUser } = useAccount();
   const { busy, error, onSubmit } = useSubmit(async (form) => {
-    const body = { name: text(form, 'name'), email: text(form, 'email'), password: text(form, 'password') };
-    const { user } = (await fetchJson('/api/account/join/', { method: 'POST', body })) as AccountAnswer;
+    const json = { name: text(form, 'name'), email: text(form, 'email'), password: text(form, 'password') };
+    const { user } = await answer(api.api.account.join.index.$post({ json }));
     changeUser(user);
     dispatch({ type: 'join/succeeded' });
   });
@@ -156,7 +155,7 @@ function NewsletterDialog() {
   const { user, dispatch } = useAccount();
   const dismiss = () => dispatch({ type: 'newsletter/dismissed' });
   const { busy, error, onSubmit } = useSubmit(async (form) => {
-    const { email } = (await fetchJson('/api/marketing/subscribe/newsletter/', { method: 'POST', body: { email: text(form, 'email') } })) as { email: string };
+    const { email } = await answer(api.api.marketing.subscribe.newsletter.index.$post({ json: { email: text(form, 'email') } }));
     toast.show({ title: t('account.subscribed'), body: t('account.subscribedText', { email }) });
     dismiss();
   });
@@ -205,7 +204,7 @@ function YourselfDialog() {
   const t = useT();
   const { user, dispatch, changeUser } = useAccount();
   const { busy, error, onSubmit } = useSubmit(async (form) => {
-    const { user: updated } = (await fetchJson('/api/account/', { method: 'PATCH', body: { name: text(form, 'name'), about: text(form, 'about') } })) as AccountAnswer;
+    const { user: updated } = await answer(api.api.account.index.$patch({ json: { name: text(form, 'name'), about: text(form, 'about') } }));
     if (!updated) return;
     changeUser(updated);
     dispatch({ type: 'user/updated', user: updated });

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import type { ProductCollection } from '@easel/data/queries/collections';
-import { fetchJson } from '../../lib/fetch-json';
+import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
 import { useToast } from '../toasts';
 import { CreateCollectionForm } from './create-collection-form';
@@ -22,8 +22,9 @@ export function CollectionChoices({ slug }: { slug: string }) {
 
   useEffect(() => {
     let live = true;
-    fetchJson(`/collections/api/?product=${encodeURIComponent(slug)}`)
-      .then((answer) => live && setCollections((answer as { results: ProductCollection[] }).results))
+    answer(api.collections.api.index.$get({ query: { product: slug } }))
+      // Asked with a product, every collection answers whether the work is in it.
+      .then(({ results }) => live && setCollections(results.flatMap((c) => ('is_product_in_collection' in c && typeof c.is_product_in_collection === 'boolean' ? [{ ...c, is_product_in_collection: c.is_product_in_collection }] : []))))
       .catch((error: unknown) => live && toast.show({ title: error instanceof Error ? error.message : String(error), tone: 'error' }));
     return () => {
       live = false;
@@ -35,10 +36,9 @@ export function CollectionChoices({ slug }: { slug: string }) {
   const put = async (collection: { id: number; slug: string }, inCollection: boolean) => {
     setBusy((ids) => new Set(ids).add(collection.id));
     try {
-      return (await fetchJson('/collections/api/items/', {
-        method: inCollection ? 'POST' : 'DELETE',
-        body: { collection: collection.slug, product: slug },
-      })) as ProductCollection;
+      const json = { collection: collection.slug, product: slug };
+      const items = api.collections.api.items.index;
+      return await answer(inCollection ? items.$post({ json }) : items.$delete({ json }));
     } catch (error) {
       toast.show({ title: error instanceof Error ? error.message : String(error), tone: 'error' });
       return undefined;

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import type { ProductCardData } from '../../lib/cards';
-import { fetchJson } from '../../lib/fetch-json';
+import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
 import { ProductGrid } from '../product-grid';
 import { useToast } from '../toasts';
@@ -19,7 +19,7 @@ export function CollectionWorks({ collection, cards }: { collection: string; car
   const remove = async (slug: string) => {
     setRemoving(slug);
     try {
-      await fetchJson('/collections/api/items/', { method: 'DELETE', body: { collection, product: slug } });
+      await answer(api.collections.api.items.index.$delete({ json: { collection, product: slug } }));
       router.refresh();
     } catch (error) {
       toast.show({ title: error instanceof Error ? error.message : String(error), tone: 'error' });

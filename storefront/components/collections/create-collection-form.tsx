@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useId, useState, type FormEvent } from 'react';
 import type { Collection } from '@easel/data/queries/collections';
-import { fetchJson } from '../../lib/fetch-json';
+import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
 import { useAccount } from '../account/account-context';
 import { useToast } from '../toasts';
@@ -21,7 +21,7 @@ export function CreateCollectionForm({ onCreated }: { onCreated: (collection: Co
   const create = async () => {
     setBusy(true);
     try {
-      const { collection } = (await fetchJson('/collections/api/', { method: 'POST', body: { name } })) as { collection: Collection };
+      const { collection } = await answer(api.collections.api.index.$post({ json: { name } }));
       setName('');
       await onCreated(collection);
     } catch (error) {

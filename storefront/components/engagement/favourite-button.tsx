@@ -2,7 +2,7 @@
 
 import { useReducer, useState } from 'react';
 import { favouriteCountReducer } from '../../lib/engagement/favourite-count';
-import { fetchJson } from '../../lib/fetch-json';
+import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
 import { useAccount } from '../account/account-context';
 import { useToast } from '../toasts';
@@ -32,10 +32,10 @@ export function FavouriteButton({ slug, count: initialCount, favourited: initial
     dispatch({ type: favourited ? 'decrement' : 'increment' });
     setFavourited(!favourited);
     try {
-      const answer = (await fetchJson('/collections/api/favourites/', { method: 'POST', body: { slug } })) as { favourited: boolean; favourite_count: number };
-      setFavourited(answer.favourited);
-      dispatch({ type: 'set', count: answer.favourite_count });
-      if (answer.favourited) toast.show({ title: t('favourites.added') });
+      const saved = await answer(api.collections.api.favourites.index.$post({ json: { slug } }));
+      setFavourited(saved.favourited);
+      dispatch({ type: 'set', count: saved.favourite_count });
+      if (saved.favourited) toast.show({ title: t('favourites.added') });
     } catch (error) {
       setFavourited(favourited);
       dispatch({ type: 'set', count });

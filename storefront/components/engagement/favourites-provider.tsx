@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { fetchJson } from '../../lib/fetch-json';
+import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
 import { useAccount } from '../account/account-context';
 import { useToast } from '../toasts';
@@ -33,10 +33,10 @@ export function FavouritesProvider({ children }: { children: ReactNode }) {
     toggled.current.clear();
     if (userId === undefined) return;
     let current = true;
-    fetchJson('/collections/api/favourites/')
+    answer(api.collections.api.favourites.index.$get())
       .then((body) => {
         if (!current) return;
-        const loaded = new Set((body as { results: { slug: string }[] }).results.map((e) => e.slug));
+        const loaded = new Set(body.results.map((e) => e.slug));
         for (const [slug, favourited] of toggled.current) {
           if (favourited) loaded.add(slug);
           else loaded.delete(slug);
@@ -55,7 +55,7 @@ export function FavouritesProvider({ children }: { children: ReactNode }) {
     (slug: string) =>
       whenSignedIn(async () => {
         try {
-          const { favourited } = (await fetchJson('/collections/api/favourites/', { method: 'POST', body: { slug } })) as { favourited: boolean };
+          const { favourited } = await answer(api.collections.api.favourites.index.$post({ json: { slug } }));
           toggled.current.set(slug, favourited);
           setFavourites((previous) => {
             const next = new Set(previous);

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { fetchJson } from '../../lib/fetch-json';
+import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
 import { useAccount } from '../account/account-context';
 import { useToast } from '../toasts';
@@ -26,8 +26,8 @@ export function FollowButton({ artistSlug, artistName, followers: initialFollowe
   const toggle = async () => {
     setBusy(true);
     try {
-      const answer = (await fetchJson('/interest/', { method: 'POST', body: { artist: artistSlug } })) as { following: boolean; follower_count: number };
-      setState({ following: answer.following, followers: answer.follower_count });
+      const { following, follower_count } = await answer(api.interest.index.$post({ json: { artist: artistSlug } }));
+      setState({ following, followers: follower_count });
     } catch (error) {
       toast.show({ title: error instanceof Error ? error.message : String(error), tone: 'error' });
     } finally {

@@ -1,19 +1,15 @@
 'use client';
 
-import { useEffect, useMemo } from 'react';
-import { z } from 'zod';
-import type { ProductCard } from '@easel/search-service/contract';
-import type { ArtistData } from '../../lib/catalogue/artists';
-import type { BannerData, EditorsPickData } from '../../lib/catalogue/home';
-import type { CardDisplay, ProductCardData } from '../../lib/cards';
+import { useQuery } from '@tanstack/react-query';
+import { answer, api } from '../../lib/api/client';
 import { artistPlace } from '../../lib/artist-place';
-import { fetchJson } from '../../lib/fetch-json';
+import type { CardDisplay } from '../../lib/cards';
 import { useT } from '../../lib/i18n/use-t';
-import { createLoadable } from '../../lib/loadable';
-import { INVALID_DATA_FORMAT, parseRecommendations, recommendationCards } from '../../lib/recommendations';
-import type { SsrOutcome } from '../../lib/ssr-budget';
-import { LoadableSection, useLoadable } from '../loadable-section';
+import { recommendationCards } from '../../lib/recommendations';
 import { useSettings } from '../../lib/settings/settings-context';
+import type { SsrOutcome } from '../../lib/ssr-budget';
+import { errorMessage } from '../../lib/store';
+import { LoadableSection, loadStatusOf } from '../loadable-section';
 import {
   ArtistsView, BannerView, EditorsPicksView, FeaturedArtView, HomeSectionFrame, RecentlyViewedView, RecommendationsView,
 } from './home-views';
@@ -25,9 +21,8 @@ import {
  */
 
 export interface DeferredSectionProps {
-  kind: HomeSectionKind;
-  /** The section's endpoint, with the shopper's parameters. */
-  url: string;
+  /** The section, with the query its endpoint takes for this shopper. */
+  section: SectionQuery;
   /** The heading its frame shows while it loads. */
   title: string;
   /** Why the server sent it without data: null when it ran out of time. */
@@ -35,62 +30,65 @@ export interface DeferredSectionProps {
   display: CardDisplay;
 }
 
-export type HomeSectionKind = 'banner' | 'editors-picks' | 'featured-art' | 'popular-artists' | 'discovered-artists' | 'recently-viewed' | 'recommendations';
+const v2 = api.api.v2;
+type Query<F> = F extends (args: { query: infer Q }) => unknown ? Q : never;
 
-/** Every section's answer, checked: one without the shape its view reads is a failure. */
-const listSchema = z.object({ results: z.array(z.unknown()) });
-function parse(kind: HomeSectionKind, json: unknown): unknown {
-  if (kind === 'recommendations') return recommendationCards(parseRecommendations(json));
-  if (kind === 'banner') return json;
-  if (!listSchema.safeParse(json).success) throw new Error(INVALID_DATA_FORMAT);
-  return json;
+export type SectionQuery =
+  | { kind: 'banner' }
+  | { kind: 'editors-picks' | 'featured-art' | 'recently-viewed'; query: Query<typeof v2['featured-art']['index']['$get']> }
+  | { kind: 'popular-artists' | 'discovered-artists'; query: Query<typeof v2.artists.index.$get> }
+  | { kind: 'recommendations'; query: Query<typeof v2.recommendations.index.$get> };
+
+export type HomeSectionKind = SectionQuery['kind'];
+
+/** The section's data from its endpoint, tagged with its kind for its view. */
+async function loadSection(section: SectionQuery) {
+  switch (section.kind) {
+    case 'banner': return { kind: section.kind, data: await answer(v2.homepage.banner.index.$get()) };
+    case 'editors-picks': return { kind: section.kind, data: await answer(v2.collections.index.$get({ query: section.query })) };
+    case 'featured-art': return { kind: section.kind, data: await answer(v2['featured-art'].index.$get({ query: section.query })) };
+    case 'recently-viewed': return { kind: section.kind, data: await answer(api.api['recently-viewed'].index.$get({ query: section.query })) };
+    case 'recommendations': return { kind: section.kind, data: recommendationCards(await answer(v2.recommendations.index.$get({ query: section.query }))) };
+    case 'popular-artists':
+    case 'discovered-artists':
+      return { kind: section.kind, data: await answer(v2.artists.index.$get({ query: section.query })) };
+  }
 }
 
-export function DeferredSection({ kind, url, title, ssrError, display }: DeferredSectionProps) {
-  const t = useT();
-  const store = useMemo(
-    // A failure on the server stays recorded in the section's state until the browser's load succeeds.
-    () => createLoadable(async () => parse(kind, await fetchJson(url)), ssrError ? { status: 'failed', error: ssrError } : {}),
-    [kind, url, ssrError],
-  );
-  const state = useLoadable(store);
-  useEffect(() => {
-    void store.load();
-  }, [store]);
+type Loaded = Awaited<ReturnType<typeof loadSection>>;
 
-  const loaded = state.status === 'succeeded' || state.status === 'updating';
+export function DeferredSection({ section, title, ssrError, display }: DeferredSectionProps) {
+  const loading = useQuery({ queryKey: ['home-section', section], queryFn: () => loadSection(section) });
+  const status = loadStatusOf(loading);
+  // A failure on the server stays recorded until the browser's load succeeds.
+  const error = loading.error ? errorMessage(loading.error) : loading.data ? null : ssrError;
   return (
-    <div className="deferred" data-deferred={kind} data-status={state.status} {...(state.error ? { 'data-error': state.error } : {})}>
-      {loaded ? (
-        <SectionView kind={kind} data={state.data} title={title} display={display} />
-      ) : kind === 'banner' ? (
+    <div className="deferred" data-deferred={section.kind} data-status={status} {...(error ? { 'data-error': error } : {})}>
+      {loading.data ? (
+        <SectionView loaded={loading.data} title={title} display={display} />
+      ) : section.kind === 'banner' ? (
         <div className="hero hero--placeholder" aria-busy="true" />
       ) : (
-        <HomeSectionFrame id={kind} title={title}>
-          <LoadableSection status={state.status} onRetry={() => void store.load()}>{null}</LoadableSection>
+        <HomeSectionFrame id={section.kind} title={title}>
+          <LoadableSection status={status} onRetry={() => void loading.refetch()}>{null}</LoadableSection>
         </HomeSectionFrame>
       )}
     </div>
   );
 }
 
-function SectionView({ kind, data, title, display }: Omit<DeferredSectionProps, 'url' | 'ssrError'> & { data: unknown }) {
+function SectionView({ loaded, title, display }: Pick<DeferredSectionProps, 'title' | 'display'> & { loaded: Loaded }) {
   const t = useT();
   const { language } = useSettings().settings;
   const props = { display, t };
-  switch (kind) {
-    case 'banner': return <BannerView data={data as BannerData | null} {...props} />;
-    case 'editors-picks': return <EditorsPicksView data={data as { results: EditorsPickData[] }} {...props} />;
-    case 'featured-art': return <FeaturedArtView data={data as { results: ProductCard[] }} {...props} />;
-    case 'recently-viewed': return <RecentlyViewedView data={data as { results: ProductCard[] }} {...props} />;
-    case 'recommendations': return <RecommendationsView cards={data as ProductCardData[]} t={t} />;
+  switch (loaded.kind) {
+    case 'banner': return <BannerView data={loaded.data} {...props} />;
+    case 'editors-picks': return <EditorsPicksView data={loaded.data} {...props} />;
+    case 'featured-art': return <FeaturedArtView data={loaded.data} {...props} />;
+    case 'recently-viewed': return <RecentlyViewedView data={loaded.data} {...props} />;
+    case 'recommendations': return <RecommendationsView cards={loaded.data} t={t} />;
     case 'popular-artists':
     case 'discovered-artists':
-      return (
-        <ArtistsView
-          id={kind} title={title} t={t} artists={(data as { results: ArtistData[] }).results}
-          place={(artist) => artistPlace(artist, language)}
-        />
-      );
+      return <ArtistsView id={loaded.kind} title={title} t={t} artists={loaded.data.results} place={(artist) => artistPlace(artist, language)} />;
   }
 }

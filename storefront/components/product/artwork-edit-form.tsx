@@ -4,7 +4,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import type { EditableArtwork } from '@easel/data/queries/editing';
 import { CATEGORIES, EDITABLE_STATUSES, STYLES, SUBJECTS, type Category } from '@easel/shared/vocabulary';
 import { artworkEditSchema } from '../../lib/catalogue/artwork-edit';
-import { ApiResponseError, fetchJson } from '../../lib/fetch-json';
+import { answer, api, ApiResponseError } from '../../lib/api/client';
 import { valueLabel } from '../../lib/gallery/labels';
 import { useT } from '../../lib/i18n/use-t';
 import './artwork-edit.css';
@@ -98,8 +98,8 @@ export function ArtworkEditForm({ artwork, shippingProfiles }: ArtworkEditFormPr
     if (Object.keys(edit).length === 0) return setStatus({ kind: 'failed', message: t('edit.nothingChanged') });
     setStatus({ kind: 'saving' });
     try {
-      const answer = (await fetchJson(`/api/product/edit/?slug=${encodeURIComponent(artwork.slug)}`, { method: 'PATCH', body: edit })) as { artwork: EditableArtwork };
-      const next = draftOf(answer.artwork);
+      const saved = await answer(api.api.product.edit.index.$patch({ query: { slug: artwork.slug }, json: edit }));
+      const next = draftOf(saved.artwork);
       setSaved(next);
       setDraft(next);
       setStatus({ kind: 'saved', message: t('edit.saved') });

@@ -5,9 +5,8 @@ import type { SavedAddress } from '@easel/data/queries/addresses';
 import { ecommerceEvent, pushDataLayer, type EcommerceItem } from '../../lib/analytics';
 import type { CheckoutQuoteView, OrderViewData } from '../../lib/basket/basket';
 import { placeOrder, startCheckout } from '../../lib/basket/client';
-import type { AccountAnswer } from '../../lib/account/account';
-import { ApiResponseError, fetchJson } from '../../lib/fetch-json';
-import { errorMessage } from '../../lib/loadable';
+import { answer, api, ApiResponseError } from '../../lib/api/client';
+import { errorMessage } from '../../lib/store';
 import { useT } from '../../lib/i18n/use-t';
 import { formatPrice } from '../../lib/money';
 import { addressLines, needsPostcode, type ShippingAddressInput } from '../../lib/checkout/address';
@@ -39,7 +38,7 @@ function KeepAccount() {
     event.preventDefault();
     setError(null);
     try {
-      const { user: claimed } = (await fetchJson('/api/account/claim/', { method: 'POST', body: { password } })) as AccountAnswer;
+      const { user: claimed } = await answer(api.api.account.claim.index.$post({ json: { password } }));
       setKept(claimed?.email ?? user.email);
       changeUser(claimed);
     } catch (failure) {
@@ -80,7 +79,7 @@ export function CheckoutFlow({ countries }: CheckoutFlowProps) {
   // The shopper's address book: a click fills the form with one.
   const [saved, setSaved] = useState<SavedAddress[]>([]);
   useEffect(() => {
-    fetchJson('/api/account/addresses/').then((answer) => setSaved((answer as { results: SavedAddress[] }).results), () => setSaved([]));
+    answer(api.api.account.addresses.index.$get()).then(({ results }) => setSaved(results), () => setSaved([]));
   }, []);
   const fillFrom = (a: SavedAddress) =>
     setAddress({ name: a.name, line1: a.line1, line2: a.line2 ?? '', city: a.city, region: a.region ?? '', postcode: a.postcode ?? '', country: a.country as CountryCode });

@@ -1,9 +1,8 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import type { AccountAnswer } from '../../lib/account/account';
-import { fetchJson } from '../../lib/fetch-json';
-import { errorMessage } from '../../lib/loadable';
+import { answer, api } from '../../lib/api/client';
+import { errorMessage } from '../../lib/store';
 import { useT } from '../../lib/i18n/use-t';
 import { useAccount } from '../account/account-context';
 
@@ -23,7 +22,7 @@ export function CheckoutSignIn() {
     setBusy(true);
     setError(null);
     try {
-      const { user } = (await fetchJson('/api/account/guest/', { method: 'POST', body: { email } })) as AccountAnswer;
+      const { user } = await answer(api.api.account.guest.index.$post({ json: { email } }));
       changeUser(user);
     } catch (failure) {
       setError(errorMessage(failure));

@@ -1,14 +1,13 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { fetchJson } from '../../lib/fetch-json';
+import { answer, api } from '../../lib/api/client';
 import { languageTag } from '../../lib/i18n/languages';
 import { useT } from '../../lib/i18n/use-t';
 import type { IndexStatus } from '../../lib/staff/index-admin';
 import { useSettings } from '../../lib/settings/settings-context';
 import './staff.css';
 
-const STATUS_URL = '/api/staff/index/';
 /** How often the page asks for the progress of a rebuild under way. */
 const POLL_MS = 1000;
 
@@ -26,7 +25,7 @@ export function IndexPanel({ initial }: { initial: IndexStatus }) {
   useEffect(() => {
     if (!running) return;
     const timer = setTimeout(() => {
-      fetchJson(STATUS_URL).then((next) => setStatus(next as IndexStatus), (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+      answer(api.api.staff.index.index.$get()).then(setStatus, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
     }, POLL_MS);
     return () => clearTimeout(timer);
   }, [running, status]);
@@ -34,8 +33,8 @@ export function IndexPanel({ initial }: { initial: IndexStatus }) {
   async function reindex() {
     setError(null);
     try {
-      const run = await fetchJson(STATUS_URL, { method: 'POST' });
-      setStatus((current) => ({ ...current, rebuild: run as IndexStatus['rebuild'] }));
+      const run = await answer(api.api.staff.index.index.$post());
+      setStatus((current) => ({ ...current, rebuild: run }));
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     }

@@ -2,15 +2,24 @@
 
 import { useState } from 'react';
 import type { CurationKind, CurationToggle } from '@easel/data/queries/staff';
-import { fetchJson } from '../../lib/fetch-json';
+import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
 import type { MessageKey } from '../../lib/i18n/messages';
 import { CollectionChoices } from '../collections/collection-choices';
 import { useToast } from '../toasts';
 import './staff-tools.css';
 
-/** Where each list is changed: SPEC §7's paths. */
-const ENDPOINTS: Record<CurationKind, string> = { theme: '/editors-picks/themes/', campaign: '/dashboard/marketing/api/campaign/' };
+/** Adds the work to a list (`add`) or deletes it, at SPEC §7's paths: the list as it now is. */
+const CHANGES = {
+  theme: (product: string, theme: string, add: boolean) => {
+    const themes = api['editors-picks'].themes.index;
+    return answer(add ? themes.$post({ json: { product, theme } }) : themes.$delete({ json: { product, theme } }));
+  },
+  campaign: (product: string, campaign: string, add: boolean) => {
+    const campaigns = api.dashboard.marketing.api.campaign.index;
+    return answer(add ? campaigns.$post({ json: { product, campaign } }) : campaigns.$delete({ json: { product, campaign } }));
+  },
+} satisfies Record<CurationKind, unknown>;
 const TITLES: Record<CurationKind, MessageKey> = { theme: 'staff.themes', campaign: 'staff.campaigns' };
 
 export interface StaffToolsProps {
@@ -32,7 +41,7 @@ export function StaffTools({ slug, themes, campaigns }: StaffToolsProps) {
   const promote = async () => {
     setPromoting(true);
     try {
-      await fetchJson('/api/marketing/promote/product/', { method: 'POST', body: { product: slug } });
+      await answer(api.api.marketing.promote.product.index.$post({ json: { product: slug } }));
       toast.show({ title: t('staff.promoted') });
     } catch (error) {
       toast.show({ title: error instanceof Error ? error.message : String(error), tone: 'error' });
@@ -74,11 +83,8 @@ function CurationList({ kind, slug, initial }: { kind: CurationKind; slug: strin
     setBusy(entry.id_for_label);
     setToggles(toggles.map((other) => (other.id_for_label === entry.id_for_label ? { ...other, value: !entry.value } : other)));
     try {
-      const answer = (await fetchJson(ENDPOINTS[kind], {
-        method: entry.value ? 'DELETE' : 'POST',
-        body: { product: slug, [kind]: entry.id_for_label },
-      })) as { results: CurationToggle[] };
-      setToggles(answer.results);
+      const { results } = await CHANGES[kind](slug, entry.id_for_label, !entry.value);
+      setToggles(results);
     } catch (error) {
       setToggles(before);
       toast.show({ title: error instanceof Error ? error.message : String(error), tone: 'error' });

@@ -1,4 +1,4 @@
-import { Hono, type Context, type Env, type Schema } from 'hono';
+import { Hono, type Context, type Schema } from 'hono';
 import type { Db } from '@easel/data/db';
 import { accountRoutes } from '../account/api';
 import { basketRoutes } from '../basket/basket-api';
@@ -42,7 +42,7 @@ export interface ApiDependencies {
 export function createApi(deps: ApiDependencies) {
   const { getDb } = deps;
   return answering(
-    new Hono()
+    new Hono<ApiEnv>()
       .route('/', productRoutes({ getDb }))
       .route('/', currencyRatesRoutes({ getDb }))
       .route('/', editRoutes({ getDb }))
@@ -73,17 +73,17 @@ export type Api = ReturnType<typeof createApi>;
 /**
  * `routes` behind the API's one error handler, and answering as Next.js route handlers did for
  * what no route takes: a method a path does not take is 405 (OPTIONS 204 with `Allow`), an
- * address with no route 404 in the error shape. Tests put one part of the API behind it.
+ * address with no route 404 in the error shape. Tests put one part of the API behind it. The
+ * routes keep their own type, so the browser's client is typed from them.
  */
-export function answering<E extends Env, S extends Schema, B extends string>(routes: Hono<E, S, B>) {
-  const app = new Hono<ApiEnv>().route('/', routes);
-  app.onError(answerError);
-  app.notFound((c) => unrouted(c, methodsAt(app, c.req.path)));
-  return app;
+export function answering<A extends Hono<any, Schema, string>>(routes: A): A {
+  routes.onError(answerError);
+  routes.notFound((c) => unrouted(c, methodsAt(routes, c.req.path)));
+  return routes;
 }
 
 /** The methods the routes take at `path`, `/*` routes taking every path below theirs. */
-function methodsAt(app: Hono<ApiEnv>, path: string): Set<string> {
+function methodsAt(app: Hono<any, Schema, string>, path: string): Set<string> {
   return new Set(app.routes
     .filter((route) => route.path === path || (route.path.endsWith('/*') && path.startsWith(route.path.slice(0, -1))))
     .map((route) => route.method));

@@ -24,6 +24,13 @@ export class ApiError extends HTTPException {
   }
 }
 
+/** An answer given before, answered again exactly as it was: a retried order's refusal. */
+export class Replayed extends Error {
+  constructor(readonly response: Response) {
+    super(`the stored answer ${response.status}`);
+  }
+}
+
 /** `unavailable`: what the 503 for a failure below says is unavailable, when it is not the catalogue. */
 export type ApiEnv = Env & { Variables: { unavailable?: string } };
 
@@ -31,11 +38,13 @@ const CATALOGUE_UNAVAILABLE = 'The catalogue is unavailable just now; please try
 export const NO_STORE = { 'Cache-Control': 'no-store' };
 
 /**
- * The API's one error handler: an ApiError answers its own status and body; anything else is a
- * failure below (the database, most likely), logged, and answers 503 `unavailable`.
+ * The API's one error handler: an ApiError answers its own status and body, a Replayed answer
+ * is given again as it was; anything else is a failure below (the database, most likely),
+ * logged, and answers 503 `unavailable`.
  */
 export function answerError(error: Error, c: Context<ApiEnv>): Response {
   if (error instanceof ApiError) return c.json(error.body, error.status, NO_STORE);
+  if (error instanceof Replayed) return error.response;
   console.error(`${c.req.method} ${c.req.path} failed:`, error);
   return c.json({ error: { code: 'unavailable', message: c.get('unavailable') ?? CATALOGUE_UNAVAILABLE } }, 503, NO_STORE);
 }

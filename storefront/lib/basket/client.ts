@@ -1,12 +1,10 @@
 import type { Currency } from '@easel/shared/vocabulary';
+import { answer, api } from '../api/client';
 import type { ShippingAddressInput } from '../checkout/address';
-import { fetchJson } from '../fetch-json';
-import { basketViewSchema, checkoutQuoteSchema, orderViewSchema, type BasketView, type CheckoutQuoteView, type OrderViewData } from './basket';
+import type { CountryCode } from '../settings/countries';
+import type { BasketView, CheckoutQuoteView, OrderViewData } from './basket';
 
-/** The browser's calls to the basket and checkout endpoints, checked against the server's schemas. */
-
-const inCurrency = (path: string, currency: Currency) => `${path}?currency=${currency}`;
-const basket = async (promise: Promise<unknown>) => basketViewSchema.parse(await promise);
+/** The browser's calls to the basket and checkout endpoints. */
 
 export interface BasketApi {
   load(currency: Currency): Promise<BasketView>;
@@ -17,18 +15,21 @@ export interface BasketApi {
   removePromo(currency: Currency): Promise<BasketView>;
 }
 
+const basket = api.api['basket-next'].index;
+const promo = api.api['basket-next'].promo.index;
+
 export const basketApi: BasketApi = {
-  load: (currency) => basket(fetchJson(inCurrency('/api/basket-next/', currency))),
-  add: (item, currency) => basket(fetchJson(inCurrency('/api/basket-next/', currency), { method: 'POST', body: item })),
-  setQuantity: (line, quantity, currency) => basket(fetchJson(inCurrency('/api/basket-next/', currency), { method: 'PATCH', body: { line, quantity } })),
-  remove: (line, currency) => basket(fetchJson(`${inCurrency('/api/basket-next/', currency)}&line=${line}`, { method: 'DELETE' })),
-  applyPromo: (code, currency) => basket(fetchJson(inCurrency('/api/basket-next/promo/', currency), { method: 'POST', body: { code } })),
-  removePromo: (currency) => basket(fetchJson(inCurrency('/api/basket-next/promo/', currency), { method: 'DELETE' })),
+  load: (currency) => answer(basket.$get({ query: { currency } })),
+  add: (item, currency) => answer(basket.$post({ query: { currency }, json: item })),
+  setQuantity: (line, quantity, currency) => answer(basket.$patch({ query: { currency }, json: { line, quantity } })),
+  remove: (line, currency) => answer(basket.$delete({ query: { currency, line: String(line) } })),
+  applyPromo: (code, currency) => answer(promo.$post({ query: { currency }, json: { code } })),
+  removePromo: (currency) => answer(promo.$delete({ query: { currency } })),
 };
 
 /** POST /api/checkout/: the quote for `country`, the originals held meanwhile. */
-export async function startCheckout(country: string, currency: Currency): Promise<CheckoutQuoteView> {
-  return checkoutQuoteSchema.parse(await fetchJson('/api/checkout/', { method: 'POST', body: { country, currency } }));
+export async function startCheckout(country: CountryCode, currency: Currency): Promise<CheckoutQuoteView> {
+  return answer(api.api.checkout.index.$post({ json: { country, currency } }));
 }
 
 export interface OrderRequest {
@@ -41,6 +42,6 @@ export interface OrderRequest {
 
 /** POST /api/checkout/order/ under `idempotencyKey`: the same key never places a second order. */
 export async function placeOrder(order: OrderRequest, idempotencyKey: string): Promise<OrderViewData> {
-  const answer = (await fetchJson('/api/checkout/order/', { method: 'POST', body: order, headers: { 'Idempotency-Key': idempotencyKey } })) as { order: unknown };
-  return orderViewSchema.parse(answer.order);
+  const placed = await answer(api.api.checkout.order.index.$post({ json: order }, { headers: { 'Idempotency-Key': idempotencyKey } }));
+  return placed.order;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiResponseError } from '../fetch-json';
+import { ApiResponseError } from '../api/client';
 import { MESSAGES } from '../i18n/messages';
 import type { BasketView } from './basket';
 import { basketReducer, createBasketStore, failureMessage, INITIAL_BASKET, type BasketState } from './store';

@@ -1,5 +1,5 @@
-import { ApiResponseError } from '../fetch-json';
-import { createState, shouldLoad, type LoadStatus, type Store } from '../loadable';
+import { ApiResponseError } from '../api/client';
+import { createState, shouldLoad, type LoadStatus, type Store } from '../store';
 import type { BasketView } from './basket';
 
 /**

@@ -7,7 +7,7 @@ import { editArtwork, getEditableArtwork, type EditRefusal } from '@easel/data/q
 import { signedInUserId } from '../api/context';
 import { ApiError } from '../api/errors';
 import { json, jsonObject, query } from '../api/validate';
-import { slugSchema } from './api';
+import { slugSchema } from '../request-params';
 import { artworkEditSchema, mayEdit } from './artwork-edit';
 
 /**
@@ -62,6 +62,8 @@ export const editRoutes = ({ getDb }: { getDb: () => Promise<Db> }) =>
         const [status, code] = outcome.reason === 'status_locked' || outcome.reason === 'price_held' ? [409, 'conflict'] as const : [400, 'invalid_parameter'] as const;
         throw new ApiError(status, code, describeEditRefusal(outcome), outcome.field);
       }
-      return c.json({ artwork: await getEditableArtwork(db, slug) }, 200, PRIVATE);
+      const artwork = await getEditableArtwork(db, slug);
+      if (!artwork) throw new ApiError(404, 'not_found', `There is no artwork ${slug}.`, 'slug');
+      return c.json({ artwork }, 200, PRIVATE);
     },
   );

@@ -6,9 +6,9 @@ import { getOrderViews, placeOrder, startCheckout, type PlaceOrderOutcome, type 
 import { rememberAddress } from '@easel/data/queries/addresses';
 import { getRateMatrix } from '@easel/data/queries/search-source';
 import { signedInUserId } from '../api/context';
-import { ApiError } from '../api/errors';
+import { ApiError, Replayed } from '../api/errors';
 import { json, jsonObject } from '../api/validate';
-import type { CheckoutQuoteView } from '../basket/basket';
+import { orderViewSchema, type CheckoutQuoteView } from '../basket/basket';
 import { describeRefusal } from '../basket/refusals';
 import { toBasketView } from '../basket/view';
 import { requestAddress } from '../rate-limits';
@@ -43,6 +43,9 @@ const orderSchema = z.strictObject({
   }),
 });
 
+
+/** A placed order's stored answer: `{ order }`. */
+const placedSchema = z.object({ order: orderViewSchema });
 
 /**
  * An outcome of placing an order -> the answer stored under its key: 201 and the order, or the
@@ -120,13 +123,12 @@ export const checkoutRoutes = ({ getDb, payments }: Dependencies) => {
         new Date(),
       );
       if ('reason' in answer) throw new ApiError(409, 'conflict', 'This Idempotency-Key belongs to another order; send a new one.', 'Idempotency-Key');
+      // A refusal is the stored one, byte for byte: a retry gets exactly what the first request got.
+      if (answer.status !== 201) throw new Replayed(new Response(answer.body, { status: answer.status, headers: { ...PRIVATE, 'Content-Type': 'application/json' } }));
       // The address goes in the shopper's book for next time.
-      if (answer.status === 201) {
-        const { name, line1, line2, city, region, postcode, country } = order.ship_to;
-        await rememberAddress(await getDb(), userId, { name, line1, line2: line2 ?? null, city, region: region ?? null, postcode: postcode ?? null, country }, new Date().toISOString());
-      }
-      // The stored answer, byte for byte: a retry gets exactly what the first request got.
-      return new Response(answer.body, { status: answer.status, headers: { ...PRIVATE, 'Content-Type': 'application/json' } });
+      const { name, line1, line2, city, region, postcode, country } = order.ship_to;
+      await rememberAddress(await getDb(), userId, { name, line1, line2: line2 ?? null, city, region: region ?? null, postcode: postcode ?? null, country }, new Date().toISOString());
+      return c.json(placedSchema.parse(JSON.parse(answer.body)), 201, PRIVATE);
     })
 
     /** GET /api/account/orders/: `{ results: Order[] }`, newest first; signed-in shoppers only. */

@@ -1,5 +1,5 @@
 import type { AccountUser } from '../account/account';
-import { createState, type Store } from '../loadable';
+import { createState, type Store } from '../store';
 
 /**
  * The app shell's overlays (SPEC §2, §4): each open or closed, all closed at first, moved only

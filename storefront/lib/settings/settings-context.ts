@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, use } from 'react';
-import type { LoadStatus } from '../loadable';
+import type { LoadStatus } from '../store';
 import type { SettingsChoice, UserSettings } from './settings';
 import type { SaveOutcome } from './store';
 

@@ -1,4 +1,4 @@
-import { createState, errorMessage, shouldUpdate, type LoadStatus, type Store } from '../loadable';
+import { createState, errorMessage, shouldUpdate, type LoadStatus, type Store } from '../store';
 import { applyOverrides, type UrlOverrides } from './resolve';
 import { choiceOf, type SettingsChoice, type UserSettings } from './settings';
 
