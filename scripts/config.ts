@@ -6,6 +6,8 @@ import { getMeiliConfig, type MeiliConfig } from '@easel/indexer';
 const schema = z.object({
   STOREFRONT_PORT: portSchema(3000),
   SEARCH_PORT: portSchema(4000),
+  /** The indexer's admin API (rebuild and status, for the staff index page); always on loopback. */
+  INDEXER_PORT: portSchema(4100),
   /** Where the storefront and search service listen; loopback unless deliberately opened up. */
   HOST: z.string().min(1).default('127.0.0.1'),
 });

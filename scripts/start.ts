@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { countArtworks, openDatabase, REPO_ROOT, runCli, seedCatalogue, seedCuration, seedDemoAccounts, seedPromoCodes, type Db } from '@easel/data';
-import { checkIndexStaleness, embeddedMeiliOptions, followCatalogue, keepEmbeddedMeiliRunning, meiliClient, openMeili, rebuildIndex, terminate, type KeptMeili, type RunningMeili } from '@easel/indexer';
+import {
+  checkIndexStaleness, createAdminApp, createIndexAdmin, embeddedMeiliOptions, followCatalogue, keepEmbeddedMeiliRunning, meiliClient, openMeili,
+  rebuildIndex, serveAdmin, terminate, type KeptMeili, type RunningMeili, type ServedAdmin,
+} from '@easel/indexer';
 import { getStartConfig } from './config';
 import { assertPortFree, completion, keepRunning, startService, waitForHttp, type KeptService, type Service } from './processes';
 import { buildServer, SERVERS } from './server-builds';
@@ -11,6 +14,8 @@ import { recordStorefrontBuild, storefrontBuildIsStale } from './storefront-buil
  * within 2 s (bench:edits). A quiet pass is two small SQLite reads and one no-op update.
  */
 const SYNC_INTERVAL_MS = 200;
+/** Only the storefront on this machine asks the indexer's admin API. */
+const INDEXER_HOST = '127.0.0.1';
 
 /**
  * npm start: migrations, demo catalogue on first run, Meilisearch, a fresh index when needed,
@@ -29,6 +34,7 @@ await runCli(async () => {
   let keptMeili: KeptMeili | undefined;
   let db: Db | undefined;
   let stopSync: (() => Promise<void>) | undefined;
+  let indexerAdmin: ServedAdmin | undefined;
   let stopping = false;
 
   const shutdown = async (code: number, error?: unknown) => {
@@ -36,6 +42,7 @@ await runCli(async () => {
     stopping = true;
     if (error) console.error(error instanceof Error ? error.message : String(error));
     await Promise.all([...services.map((s) => terminate(s.child)), ...kept.map((k) => k.stop())]);
+    await indexerAdmin?.close();
     await stopSync?.();
     await (keptMeili ?? meili)?.stop();
     await db?.destroy();
@@ -62,6 +69,7 @@ await runCli(async () => {
   try {
     await assertPortFree(config.HOST, config.STOREFRONT_PORT, 'STOREFRONT_PORT');
     await assertPortFree(config.HOST, config.SEARCH_PORT, 'SEARCH_PORT');
+    await assertPortFree(INDEXER_HOST, config.INDEXER_PORT, 'INDEXER_PORT');
 
     db = await openDatabase(config.data.DATABASE_FILE);
     if ((await countArtworks(db)) === 0) {
@@ -100,6 +108,11 @@ await runCli(async () => {
       db, meili: client, indexUid: config.meili.SEARCH_INDEX, intervalMs: SYNC_INTERVAL_MS,
       onError: (error) => console.error(`Index sync failed; trying again shortly: ${error instanceof Error ? error.message : String(error)}`),
     });
+    // The staff index page's status and rebuild, asked by the storefront with the staff member's session.
+    indexerAdmin = await serveAdmin(
+      createAdminApp({ db, admin: createIndexAdmin({ db, meili: client, indexUid: config.meili.SEARCH_INDEX }) }),
+      { host: INDEXER_HOST, port: config.INDEXER_PORT },
+    );
 
     const searchUrl = `http://${config.HOST}:${config.SEARCH_PORT}`;
     const serviceEnv = {
@@ -112,11 +125,12 @@ await runCli(async () => {
     await Promise.all([buildServer(REPO_ROOT, 'search'), buildServer(REPO_ROOT, 'storefront')]);
     await startKept(() => startService('search-service', process.execPath, ['--enable-source-maps', SERVERS.search.outfile], serviceEnv, REPO_ROOT), `${searchUrl}/healthz`, 30_000);
 
-    // The engine too, for the staff index page's rebuild; the storefront keeps the key on its server.
+    // The indexer rebuilds for the staff index page, so the engine's key never reaches the storefront.
     const storefrontUrl = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.STOREFRONT_PORT}/`;
+    const { MEILI_URL: _url, MEILI_MASTER_KEY: _key, ...inherited } = process.env;
     const storefrontEnv = {
       SITE_URL: storefrontUrl, // the address in mailed links, unless set
-      ...process.env, SEARCH_SERVICE_URL: searchUrl, MEILI_URL: meili.url, MEILI_MASTER_KEY: meili.masterKey, NEXT_TELEMETRY_DISABLED: '1',
+      ...inherited, SEARCH_SERVICE_URL: searchUrl, INDEXER_URL: indexerAdmin.url, NEXT_TELEMETRY_DISABLED: '1',
     };
     const next = path.join(REPO_ROOT, 'node_modules/next/dist/bin/next');
     if (storefrontBuildIsStale(REPO_ROOT)) {

@@ -8,3 +8,6 @@ export * from './meili/connect';
 export * from './local-process';
 export * from './meili/server';
 export * from './meili/keep-running';
+export * from './admin/index-admin';
+export * from './admin/app';
+export * from './admin/server';

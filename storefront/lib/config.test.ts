@@ -11,7 +11,7 @@ describe('parseConfig', () => {
     expect(config.MEDIA_CACHE_DIR).toBe(path.join(REPO_ROOT, 'var', 'media'));
     expect(config.DATABASE_FILE).toBe(path.join(REPO_ROOT, 'var', 'easel.db'));
     expect(config.SEARCH_INDEX).toBe('artworks');
-    expect(config.MEILI_URL).toBeUndefined();
+    expect(config.INDEXER_URL).toBeUndefined();
   });
 
   it('finds the repository root from its own location', () => {
@@ -29,6 +29,6 @@ describe('parseConfig', () => {
 
   it('names the variable that is wrong', () => {
     expect(() => parseConfig({ SEARCH_SERVICE_URL: 'not a url' })).toThrow(/SEARCH_SERVICE_URL/);
-    expect(() => parseConfig({ MEILI_URL: 'http://127.0.0.1:7700' })).toThrow(/MEILI_MASTER_KEY/);
+    expect(() => parseConfig({ INDEXER_URL: 'indexer:4100' })).toThrow(/INDEXER_URL/);
   });
 });

@@ -41,12 +41,11 @@ const envSchema = z.object({
   /** The simulated card provider's ledger (its own SQLite file); beside DATABASE_FILE by default. */
   PAYMENTS_LEDGER_FILE: z.preprocess(emptyToUndefined, z.string().min(1).transform((p) => path.resolve(REPO_ROOT, p)).optional()),
   /**
-   * The search engine and the index, for the staff index page's full rebuild (lib/staff/index-admin.ts),
-   * which runs in this server process. The key stays on the server; without the engine the page
-   * still shows the index's figures (they live in the database) but cannot rebuild.
+   * The indexer's admin API, which runs the staff index page's full rebuild (lib/staff/index-admin.ts);
+   * `npm start` sets it. Without it the page still shows the index's figures (they live in the
+   * database, under SEARCH_INDEX) but cannot rebuild.
    */
-  MEILI_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
-  MEILI_MASTER_KEY: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
+  INDEXER_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')).optional()),
   SEARCH_INDEX: z.preprocess(emptyToUndefined, indexUidSchema(DEFAULT_INDEX_UID)),
   /**
    * Requests per minute per client address (lib/rate-limits.ts; docs/SECURITY.md, "Rate limits");
@@ -61,7 +60,6 @@ const envSchema = z.object({
   /** The proxies in front of the storefront whose X-Forwarded-For is believed (server.ts); none by default. */
   TRUSTED_PROXIES: trustedProxiesSchema(''),
 })
-  .refine((c) => !c.MEILI_URL || c.MEILI_MASTER_KEY, { path: ['MEILI_MASTER_KEY'], message: 'is required when MEILI_URL is set' })
   .transform((c) => ({ ...c, PAYMENTS_LEDGER_FILE: c.PAYMENTS_LEDGER_FILE ?? path.join(path.dirname(c.DATABASE_FILE), 'payments.db') }));
 
 export type StorefrontConfig = z.output<typeof envSchema>;

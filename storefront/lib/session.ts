@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { RequestCookies } from 'next/dist/server/web/spec-extension/cookies';
 import type { Db } from '@easel/data/db';
-import { getSessionUserId, SESSION_MAX_AGE_MS } from '@easel/data/queries/sessions';
+import { getSessionUserId, SESSION_MAX_AGE_MS, sessionHash } from '@easel/data/queries/sessions';
 import { setCookies } from './cookies';
 
 /** The session cookie (SPEC §3): a visitor's, set by their first recorded view, or a signed-in user's. */
@@ -21,10 +21,7 @@ export function requestCookie(request: Request, name: string): string | undefine
   return new RequestCookies(request.headers).get(name)?.value;
 }
 
-/** What the database keeps of a session cookie: its SHA-256, so a leaked table does not leak sessions. */
-export function sessionHash(sessionId: string): string {
-  return createHash('sha256').update(sessionId).digest('hex');
-}
+export { sessionHash };
 
 /** A fresh, unguessable session cookie value: 32 random bytes, base64url. */
 export function newSessionId(): string {

@@ -190,3 +190,27 @@ export async function countArtworks(db: Db): Promise<number> {
   const row = await db.selectFrom('artworks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The search index's figures as the database knows them: what the last rebuild or sync pass wrote, and the changes still to carry. */
+export interface IndexFigures {
+  index: string;
+  /** Documents the index holds, as last counted by a rebuild or sync pass; null before the first rebuild. */
+  documents: number | null;
+  synced_at: string | null;
+  /** Catalogue changes the index has yet to carry. */
+  lag: number;
+  built_at: string | null;
+  build_duration_ms: number | null;
+}
+
+export async function getIndexFigures(db: Db, indexUid: string): Promise<IndexFigures> {
+  const state = await getSearchIndexState(db, indexUid);
+  return {
+    index: indexUid,
+    documents: state?.documents ?? null,
+    synced_at: state?.synced_at ?? null,
+    lag: await countCatalogueChangesAfter(db, state?.last_change_id ?? 0),
+    built_at: state?.built_at ?? null,
+    build_duration_ms: state?.duration_ms ?? null,
+  };
+}

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Db } from '../db';
 import type { Database } from '../schema';
@@ -17,6 +18,11 @@ export const SESSION_TOUCH_MS = 60 * 60 * 1000;
 
 /** A session cookie's standing: signed in as a user, a session that has ended, or none (a visitor's cookie). */
 export type SessionState = { state: 'active'; userId: number } | { state: 'expired' } | { state: 'none' };
+
+/** What the table keeps of a session cookie: its SHA-256, so a leaked table does not leak sessions. */
+export function sessionHash(sessionId: string): string {
+  return createHash('sha256').update(sessionId).digest('hex');
+}
 
 const plus = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
 const expiryOf = (createdAt: string, lastSeenAt: string) => {

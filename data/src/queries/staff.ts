@@ -1,6 +1,8 @@
 import type { Db } from '../db';
 import type { CurationsTable } from '../schema';
+import { getAccountUser } from './accounts';
 import { visibleArtworkId } from './collections';
+import { getSessionUserId, sessionHash } from './sessions';
 
 /**
  * Staff tools on a product (SPEC §1, §3, §6): putting a work in a theme (an editors' pick) or
@@ -78,4 +80,11 @@ export async function promoteArtwork(db: Db, artworkSlug: string, now: string): 
     await trx.insertInto('catalogue_changes').values({ artwork_id: artworkId, changed_at: now }).execute();
     return { slug: artworkSlug, popularity };
   });
+}
+
+/** Whether a session cookie is a signed-in staff member's at `now`; null when it signs no one in. */
+export async function isStaffSession(db: Db, sessionId: string, now: string): Promise<boolean | null> {
+  const userId = await getSessionUserId(db, sessionHash(sessionId), now);
+  if (userId === null) return null;
+  return (await getAccountUser(db, userId))?.role === 'staff';
 }

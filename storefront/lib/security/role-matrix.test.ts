@@ -3,6 +3,7 @@ import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { meiliClient } from '@easel/indexer';
 import { addSession, addUser, databaseDigest, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
+import { serveIndexerAdmin } from '../../../indexer/test/admin-fixture';
 import { Hono } from 'hono';
 import { callable } from '../api/testing';
 import { editRoutes } from '../catalogue/edit-api';
@@ -21,6 +22,7 @@ const meili = meiliClient(inject('meili'));
 const indexUid = `test_roles_${randomUUID().slice(0, 8)}`;
 let temp: TemporaryDatabase;
 let admin: IndexAdmin;
+let indexer: Awaited<ReturnType<typeof serveIndexerAdmin>>;
 let own: string;
 let others: string;
 
@@ -35,9 +37,11 @@ beforeAll(async () => {
     await temp.db.updateTable('users').set({ role, artist_id: artistId }).where('id', '=', id).execute();
     await addSession(temp.db, token, id);
   }
-  admin = createIndexAdmin({ getDb: async () => temp.db, meili, indexUid });
+  indexer = await serveIndexerAdmin({ db: temp.db, meili, indexUid });
+  admin = createIndexAdmin({ getDb: async () => temp.db, indexerUrl: indexer.url, indexUid });
 });
 afterAll(async () => {
+  await indexer.close();
   await meili.deleteIndexIfExists(indexUid);
   await temp.close();
 });
@@ -108,7 +112,7 @@ describe('every staff and artist endpoint against every role', () => {
         expect(await databaseDigest(temp.db)).toBe(before);
       }
       // The one rebuild this file starts finishes before the database is closed.
-      if (status === 202) await expect.poll(async () => (await admin.status()).rebuild?.state, { timeout: 30_000 }).toBe('done');
+      if (status === 202) await expect.poll(async () => (await indexer.admin.status()).rebuild?.state, { timeout: 30_000 }).toBe('done');
     },
   );
 

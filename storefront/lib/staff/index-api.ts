@@ -23,11 +23,11 @@ export const staffIndexRoutes = ({ getDb, getAdmin }: { getDb: () => Promise<Db>
     await next();
   });
   return new Hono()
-    .get(PATH, staffOnly, async (c) => c.json(await getAdmin().status(), 200, PRIVATE))
+    .get(PATH, staffOnly, async (c) => c.json(await getAdmin().status(sessionCookie(c)!), 200, PRIVATE))
     .post(PATH, staffOnly, async (c) => {
-      const run = getAdmin().rebuild();
+      const run = await getAdmin().rebuild(sessionCookie(c)!);
       if (run === 'running') throw new ApiError(409, 'conflict', 'A rebuild is under way already; follow its progress.');
-      if (run === 'unavailable') throw new ApiError(503, 'unavailable', 'This server does not know the search engine, so it cannot rebuild the index.');
+      if (run === 'unavailable') throw new ApiError(503, 'unavailable', 'The indexer does not answer, so the index cannot be rebuilt now.');
       return c.json(run, 202, PRIVATE);
     });
 };

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, inject, it } from 'vitest';
 import { EDITABLE_STATUSES, STYLES, SUBJECTS } from '@easel/shared/vocabulary';
 import { meiliClient } from '@easel/indexer';
 import { fuzzRuns, fuzzTimeout, goodOrJunk, junkText } from '../../../data/test/fuzz';
+import { serveIndexerAdmin } from '../../../indexer/test/admin-fixture';
 import { accountRoutes } from '../../lib/account/api';
 import { callable } from '../../lib/api/testing';
 import { editRoutes } from '../../lib/catalogue/edit-api';
@@ -24,17 +25,20 @@ const meili = meiliClient(inject('meili'));
 const indexUid = `fuzz_staff_${randomUUID().slice(0, 8)}`;
 let world: World;
 let admin: IndexAdmin;
+let indexer: Awaited<ReturnType<typeof serveIndexerAdmin>> | undefined;
 /** The sessions as the world opened them, put back before each case (a log-out or log-in ends one). */
 let sessions: { id_hash: string; user_id: number | null; created_at: string; last_seen_at: string; expires_at: string }[];
 
 beforeAll(async () => {
   world = await openWorld('account-staff');
-  admin = createIndexAdmin({ getDb: world.deps.getDb, meili, indexUid });
+  indexer = await serveIndexerAdmin({ db: world.db, meili, indexUid });
+  admin = createIndexAdmin({ getDb: world.deps.getDb, indexerUrl: indexer.url, indexUid });
   sessions = await world.db.selectFrom('sessions').select(['id_hash', 'user_id', 'created_at', 'last_seen_at', 'expires_at'])
     .where('id_hash', 'in', Object.values(SESSIONS).map(sessionHash)).execute();
 });
 afterAll(async () => {
   await waitForRebuild();
+  await indexer?.close();
   await meili.deleteIndexIfExists(indexUid);
   await world?.close();
 });
@@ -46,7 +50,7 @@ const restoreSessions = async () => {
 beforeEach(restoreSessions);
 
 async function waitForRebuild() {
-  while ((await admin?.status())?.rebuild?.state === 'running') await sleep(10);
+  while ((await indexer?.admin.status())?.rebuild?.state === 'running') await sleep(10);
 }
 
 const timeout = fuzzTimeout(fuzzRuns(), 4);

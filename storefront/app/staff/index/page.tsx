@@ -1,8 +1,10 @@
 import type { Metadata } from 'next';
+import { cookies } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { IndexPanel } from '../../../components/staff/index-panel';
 import { getRequestAccount } from '../../../lib/account/server';
 import { getTranslator } from '../../../lib/i18n/translate';
+import { SESSION_COOKIE } from '../../../lib/session';
 import { getShopperSettings } from '../../../lib/settings/server';
 import { getIndexAdmin } from '../../../lib/staff/shared';
 
@@ -12,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * The search index for staff (lib/staff/index-admin.ts): its figures and a full rebuild. Anyone
+ * The search index for staff (lib/staff/index-admin.ts, asking the indexer): its figures and a full rebuild. Anyone
  * else finds no such page; the proxy answers them the not-found page before this renders.
  */
 export default async function StaffIndexPage() {
@@ -24,7 +26,7 @@ export default async function StaffIndexPage() {
         <h1 className="intro__title">{t('staff.index.title')}</h1>
         <p className="intro__count">{t('staff.index.intro')}</p>
       </header>
-      <IndexPanel initial={await getIndexAdmin().status()} />
+      <IndexPanel initial={await getIndexAdmin().status((await cookies()).get(SESSION_COOKIE)!.value)} />
     </div>
   );
 }
