@@ -18,7 +18,23 @@ import { getRequestUrl } from '../lib/request-url';
 import { applyOverrides } from '../lib/settings/resolve';
 import { getSettingsSnapshot } from '../lib/settings/server';
 import { viewportFor } from '../lib/viewport';
-import './globals.css';
+// The site-wide styles, in cascade order: later files may override earlier ones.
+import './styles/base.css';
+import './styles/header-footer.css';
+import './styles/page-intro.css';
+import './styles/artwork-grid.css';
+import './styles/notices.css';
+import './styles/buttons.css';
+import './styles/gallery.css';
+import './styles/filter-panel.css';
+import './styles/price-filter.css';
+import './styles/card-badges.css';
+import './styles/pagination.css';
+import './styles/header-tools.css';
+import './styles/settings-chooser.css';
+import './styles/basket-link.css';
+import './styles/toasts.css';
+import './styles/loadable-section.css';
 
 /**
  * Every page's links to its language variants (SPEC §2), made absolute on the address the

@@ -2,7 +2,7 @@ import type { ProductCardData } from '../lib/cards';
 import { CardHeart } from './engagement/card-heart';
 
 /**
- * How wide a card's picture is drawn at each breakpoint: a grid column (see globals.css) less
+ * How wide a card's picture is drawn at each breakpoint: a grid column (see app/styles/base.css) less
  * the frame's 12% padding each side.
  */
 export const PRODUCT_CARD_SIZES = [
