@@ -1,12 +1,47 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** What the storefront is compiled from: its own files and the workspace sources it imports. */
-const SOURCE_ROOTS = ['storefront/app', 'storefront/components', 'storefront/lib', 'storefront/proxy.ts', 'storefront/instrumentation-client.ts', 'storefront/next.config.ts', 'storefront/tsconfig.json', 'storefront/package.json', 'data/src', 'indexer/src', 'search-service/src', 'package-lock.json'];
+/** The storefront's own files that go into its build. */
+const STOREFRONT_SOURCES = ['app', 'components', 'lib', 'proxy.ts', 'instrumentation-client.ts', 'next.config.ts', 'tsconfig.json', 'package.json'];
 const STAMP = 'storefront/.next/easel-build-stamp.json';
 
 interface Stamp {
   newestSourceMs: number;
+}
+
+interface PackageJson {
+  name?: string;
+  workspaces?: string[];
+  dependencies?: Record<string, string>;
+}
+
+const readPackage = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as PackageJson;
+
+/**
+ * What the storefront is compiled from: its own files, the `src/` and package.json of every
+ * workspace package it depends on, directly or through another (read from the package.json
+ * files, so a new workspace dependency is watched without a change here), and the lock file.
+ */
+export function storefrontSources(repoRoot: string): string[] {
+  const workspaceDirs = new Map(
+    (readPackage(path.join(repoRoot, 'package.json')).workspaces ?? []).map((dir) => [readPackage(path.join(repoRoot, dir, 'package.json')).name, dir]),
+  );
+  const depended = new Set<string>();
+  const visit = (dir: string) => {
+    for (const name of Object.keys(readPackage(path.join(repoRoot, dir, 'package.json')).dependencies ?? {})) {
+      const dependency = workspaceDirs.get(name);
+      if (dependency && !depended.has(dependency)) {
+        depended.add(dependency);
+        visit(dependency);
+      }
+    }
+  };
+  visit('storefront');
+  return [
+    ...STOREFRONT_SOURCES.map((p) => `storefront/${p}`),
+    ...[...depended].sort().flatMap((dir) => [`${dir}/src`, `${dir}/package.json`]),
+    'package-lock.json',
+  ];
 }
 
 /** Whether `next build` must run: no build yet, or a source newer than the last build. */
@@ -36,6 +71,6 @@ function newestSourceMs(repoRoot: string): number {
       newest = Math.max(newest, stat.mtimeMs);
     }
   };
-  for (const root of SOURCE_ROOTS) visit(path.join(repoRoot, root));
+  for (const root of storefrontSources(repoRoot)) visit(path.join(repoRoot, root));
   return newest;
 }
