@@ -88,7 +88,11 @@ export function priceToPay(r: Pick<ProductCard, 'prices' | 'sale_prices'>, curre
   return sale !== undefined && sale < full ? { pay: sale, was: full } : { pay: full, was: null };
 }
 
-export function toCard(r: ProductCard, { currency, units }: CardDisplay): ProductCardData {
+/**
+ * A card as the search contract gives it -> what a product card shows: its price in the shopper's
+ * currency (the sale price first, the list price struck through), its size in their units.
+ */
+export function formatCard(r: ProductCard, { currency, units }: CardDisplay): ProductCardData {
   const { pay, was } = priceToPay(r, currency);
   return {
     id: r.id,

@@ -2,7 +2,7 @@ import type { Db } from '@easel/data/db';
 import { isArtistSlug } from '@easel/data/queries/artists';
 import { isArtworkSlug } from '@easel/data/queries/editing';
 import { isProductSlug } from '@easel/data/queries/product';
-import { slugSchema } from './catalogue/api';
+import { slugSchema } from './request-params';
 import { parseLandingPath } from './gallery/location';
 import { isStaff } from './staff/access';
 

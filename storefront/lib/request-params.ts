@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import { COUNTRY_CODES } from '../settings/countries';
+import { COUNTRY_CODES } from './settings/countries';
 
-/** What the catalogue endpoints share: their query parameters and cache lifetimes. */
-
-/** SPEC §9: product and artist 1800 s, stale 7200 s. */
-export const PAGE_DATA_CACHE = 'public, max-age=1800, stale-while-revalidate=7200';
-/** SPEC §9: homepage 1800 s, stale 3600 s. */
-export const HOMEPAGE_CACHE = 'public, max-age=1800, stale-while-revalidate=3600';
+/** The query and path parameters the JSON API's endpoints and the pages read alike. */
 
 /** Catalogue slugs, as the search contract reads them: 'blue-harbour-ada-lovelace'. */
 export { slugSchema } from '@easel/search-service/contract';

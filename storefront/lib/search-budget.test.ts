@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_BUDGET_MS, SEARCH_WAITS_MS } from '@easel/search-service/contract';
 import { callable } from './api/testing';
 import { searchForwardRoutes } from './gallery/search-forward-api';
-import { fetchGallery } from './search';
+import { fetchGallery } from './search-service-client';
 
 /**
  * The storefront's hop of the search budget (SEARCH_WAITS_MS in the contract): with a search

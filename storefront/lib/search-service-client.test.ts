@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductCard } from '@easel/search-service/contract';
 import type { CardDisplay } from './cards';
-import { parseGalleryPage } from './search';
+import { parseGalleryPage } from './search-service-client';
 
 const base = '/media/art/painting/main/7/blue-gold/1500';
 const prices = (gbp: number) => ({ GBP: gbp, USD: Math.round(gbp * 1.39), EUR: Math.round(gbp * 1.18), CAD: Math.round(gbp * 1.89), AUD: Math.round(gbp * 2.09) });

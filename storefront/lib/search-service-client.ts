@@ -3,7 +3,7 @@ import {
   facetsSchema, productCardSchema, SEARCH_WAITS_MS, searchResponseSchema, toQueryString,
   type FacetValue, type GallerySearchDefinition, type ProductCard,
 } from '@easel/search-service/contract';
-import { toCard, type CardDisplay, type ProductCardData } from './cards';
+import { formatCard, type CardDisplay, type ProductCardData } from './cards';
 import { getConfig } from './config';
 
 /**
@@ -39,7 +39,7 @@ export function parseGalleryPage(json: unknown, display: CardDisplay): GalleryPa
   const cards: ProductCardData[] = [];
   for (const raw of envelope.results) {
     const result = productCardSchema.safeParse(raw);
-    if (result.success) cards.push(toCard(result.data, display));
+    if (result.success) cards.push(formatCard(result.data, display));
     else console.warn('search: skipping a result that does not match the contract:', result.error.issues[0]);
   }
   return { cards, count: envelope.count, numPages: envelope.num_pages, page: envelope.page, categories: envelope.facets.product_category };

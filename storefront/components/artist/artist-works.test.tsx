@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { parseArtistWorksQuery } from '../../lib/catalogue/artist-works';
 import { getTranslator } from '../../lib/i18n/translate';
-import type { GalleryPage } from '../../lib/search';
+import type { GalleryPage } from '../../lib/search-service-client';
 import { ArtistWorks } from './artist-works';
 
 const t = getTranslator('en-gb');

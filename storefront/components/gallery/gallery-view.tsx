@@ -8,7 +8,7 @@ import { getGalleryHead, type GalleryHead } from '../../lib/gallery/seo';
 import { INITIAL_TRACKING, pushTrackingEvent, trackingReducer, type TrackingEvent } from '../../lib/gallery/tracking';
 import { configured, fromUiState, toUiState } from '../../lib/gallery/ui-state';
 import { useT } from '../../lib/i18n/use-t';
-import { toCard } from '../../lib/cards';
+import { formatCard } from '../../lib/cards';
 import { ProductGrid } from '../product-grid';
 import { ActiveFilters } from './active-filters';
 import { FilterPanel } from './filter-panel';
@@ -123,7 +123,7 @@ export function GalleryView({ settings, limit, dropped }: GalleryViewProps) {
   useConfigure(configured(active));
   const { items } = useHits<ProductCard>();
   const cards = useMemo(
-    () => items.map((hit) => toCard(hit, { currency: settings.currency, units: settings.display_units })),
+    () => items.map((hit) => formatCard(hit, { currency: settings.currency, units: settings.display_units })),
     [items, settings.currency, settings.display_units],
   );
   const count = results?.nbHits ?? 0;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { ProductCard as ContractCard } from '@easel/search-service/contract';
 import type { ArtistData } from '../../lib/catalogue/artists';
 import type { BannerData, EditorsPickData } from '../../lib/catalogue/home';
-import { toCard, type CardDisplay, type ProductCardData } from '../../lib/cards';
+import { formatCard, type CardDisplay, type ProductCardData } from '../../lib/cards';
 import type { Translate } from '../../lib/i18n/translate';
 import { ArtistAvatar } from '../artist-avatar';
 import { ProductCard } from '../product-card';
@@ -88,7 +88,7 @@ export function EditorsPicksView({ data, display, t }: SectionProps<{ results: E
       {picks.map((pick) => (
         <div key={pick.id} className="pick">
           <h3 className="pick__title">{pick.title}</h3>
-          <CardRail cards={pick.artworks.map((card) => toCard(card, display))} label={pick.title} />
+          <CardRail cards={pick.artworks.map((card) => formatCard(card, display))} label={pick.title} />
         </div>
       ))}
     </HomeSectionFrame>
@@ -105,11 +105,11 @@ function CardsView({ id, title, cards, layout }: { id: string; title: string; ca
 }
 
 export function FeaturedArtView({ data, display, t }: SectionProps<{ results: ContractCard[] }>) {
-  return <CardsView id="featured-art" title={t('home.featured')} cards={data.results.map((card) => toCard(card, display))} layout="grid" />;
+  return <CardsView id="featured-art" title={t('home.featured')} cards={data.results.map((card) => formatCard(card, display))} layout="grid" />;
 }
 
 export function RecentlyViewedView({ data, display, t }: SectionProps<{ results: ContractCard[] }>) {
-  return <CardsView id="recently-viewed" title={t('home.recentlyViewed')} cards={data.results.map((card) => toCard(card, display))} layout="rail" />;
+  return <CardsView id="recently-viewed" title={t('home.recentlyViewed')} cards={data.results.map((card) => formatCard(card, display))} layout="rail" />;
 }
 
 export function RecommendationsView({ cards, t }: { cards: ProductCardData[]; t: Translate }) {

@@ -3,7 +3,7 @@ import { getConfig } from '../config';
 import { simulatedPayments } from '../checkout/payment';
 import { getDb } from '../db';
 import { getIndexAdmin } from '../staff/shared';
-import { trackingQueue } from '../tracking/shared';
+import { trackingQueue } from '../tracking/process-queue';
 import { createApi } from './app';
 
 /** The process's API, on its database, search service, payments, tracking queue and index. */

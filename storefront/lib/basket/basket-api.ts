@@ -7,7 +7,7 @@ import {
 import { getRateMatrix } from '@easel/data/queries/search-source';
 import { ApiError } from '../api/errors';
 import { json, jsonObject, query } from '../api/validate';
-import { slugSchema } from '../catalogue/api';
+import { slugSchema } from '../request-params';
 import { getSignedInUserId, keepVisitorSession, sessionHash, visitorSessionOf } from '../session';
 import { currencySchema } from '../settings/settings';
 import type { BasketView } from './basket';

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import type { Db } from '@easel/data/db';
 import { ApiError } from '../api/errors';
 import { query } from '../api/validate';
-import { HOMEPAGE_CACHE, PAGE_DATA_CACHE, shipsToSchema, slugSchema } from './api';
+import { shipsToSchema, slugSchema } from '../request-params';
 import { getArtistPageData } from './artists';
+import { HOMEPAGE_CACHE, PAGE_DATA_CACHE } from './cache-control';
 import { ARTIST_LISTS, loadArtists, type ArtistList } from './home';
 
 type Dependencies = { getDb: () => Promise<Db> };

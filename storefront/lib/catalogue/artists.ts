@@ -2,7 +2,7 @@ import type { Db } from '@easel/data/db';
 import { getArtistBySlug, getSoldArtworks, type ArtistProfile } from '@easel/data/queries/artists';
 import { getRateMatrix } from '@easel/data/queries/search-source';
 import type { ProductCard } from '@easel/search-service/contract';
-import { avatarImage, toCard, type ImageSource } from './cards';
+import { artworkToProductCard, avatarImage, type ImageSource } from './cards';
 
 /** An artist as the artist endpoints answer them: the profile with its page address and avatar. */
 export interface ArtistData extends Omit<ArtistProfile, 'avatar_seed'> {
@@ -31,5 +31,5 @@ export async function getArtistPageData(db: Db, slug: string, options: { ships_t
   const artist = await getArtistBySlug(db, slug);
   if (!artist) return undefined;
   const [rates, sold] = await Promise.all([getRateMatrix(db), getSoldArtworks(db, artist.id, SOLD_LIMIT)]);
-  return { ...toArtistData(artist), sold_works: sold.map((w) => toCard(w, rates, options)) };
+  return { ...toArtistData(artist), sold_works: sold.map((w) => artworkToProductCard(w, rates, options)) };
 }

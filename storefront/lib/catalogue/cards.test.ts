@@ -5,9 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '@easel/data/db';
 import { seedCatalogue } from '@easel/data';
 import { getIndexableArtworks, getRateMatrix } from '@easel/data/queries/search-source';
-import { toSearchDocument } from '@easel/indexer';
-import { toProductCard } from '@easel/search-service/product-card';
-import { avatarImage, toCard } from './cards';
+import { artworkToProductCard, avatarImage } from './cards';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-cards-'));
 let db: Db;
@@ -21,14 +19,34 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe('toCard', () => {
-  it.each([undefined, 'US', 'FR'])('gives every work the card the gallery shows for it (ships_to %s)', async (shipsTo) => {
-    const [artworks, rates] = await Promise.all([getIndexableArtworks(db, { afterId: 0, limit: 120 }), getRateMatrix(db)]);
-    expect(artworks.some((w) => w.sale_price_minor !== null)).toBe(true);
-    for (const artwork of artworks) {
-      expect(toCard(artwork, rates, { ships_to: shipsTo })).toEqual(toProductCard(toSearchDocument(artwork, rates), { ships_to: shipsTo }));
-    }
-  });
+describe('artworkToProductCard', () => {
+  // No artist in the sample ships free to France; some do to Britain and the United States.
+  it.each([[undefined, 'GB', true], ['US', 'US', true], ['FR', 'FR', false]] as const)(
+    'gives a work its page, its price in pounds, a sale as the price it reduces, and free shipping where its artist ships free (ships_to %s)',
+    async (shipsTo, country, someShipFree) => {
+      const [artworks, rates] = await Promise.all([getIndexableArtworks(db, { afterId: 0, limit: 120 }), getRateMatrix(db)]);
+      const cards = artworks.map((artwork) => ({ artwork, card: artworkToProductCard(artwork, rates, { ships_to: shipsTo }) }));
+      for (const { artwork, card } of cards) {
+        const onSale = artwork.sale_price_minor !== null;
+        expect(card).toMatchObject({
+          id: artwork.id,
+          slug: artwork.slug,
+          title: artwork.title,
+          url: `/product/${artwork.slug}/`,
+          artist_name: artwork.artist.name,
+          artist_slug: artwork.artist.slug,
+          in_sale: onSale,
+          ships_free: artwork.shipping.some((s) => s.destination === country && s.cost_minor === 0),
+        });
+        expect(card.prices.GBP).toBe(artwork.price_minor);
+        expect(card.sale_prices?.GBP ?? null).toBe(artwork.sale_price_minor);
+        if (onSale) expect(card.sale_prices!.USD).toBeLessThan(card.prices.USD);
+      }
+      // The sample holds works on sale and not, so both branches are checked.
+      expect(new Set(cards.map(({ card }) => card.in_sale))).toEqual(new Set([true, false]));
+      expect(cards.some(({ card }) => card.ships_free)).toBe(someShipFree);
+    },
+  );
 });
 
 describe('avatarImage', () => {

@@ -45,6 +45,6 @@ export function avatarSpec(avatarSeed: number): ArtworkImageSpec {
  * An artwork -> its product card, through the same document the search index holds, so a work
  * read from SQLite looks exactly like a gallery result; free shipping is judged against `ships_to`.
  */
-export function toCard(artwork: IndexableArtwork, rates: RateMatrix, options: { ships_to?: string | undefined }): ProductCard {
+export function artworkToProductCard(artwork: IndexableArtwork, rates: RateMatrix, options: { ships_to?: string | undefined }): ProductCard {
   return toProductCard(toSearchDocument(artwork, rates), options);
 }

@@ -6,8 +6,9 @@ import { CURRENCIES } from '@easel/shared/vocabulary';
 import { sessionCookie } from '../api/context';
 import { ApiError } from '../api/errors';
 import { query } from '../api/validate';
+import { shipsToSchema, slugSchema } from '../request-params';
 import { getViewer } from '../session';
-import { HOMEPAGE_CACHE, PAGE_DATA_CACHE, shipsToSchema, slugSchema } from './api';
+import { HOMEPAGE_CACHE, PAGE_DATA_CACHE } from './cache-control';
 import { loadBanner, loadEditorsPicks, loadFeaturedArt, loadRecommendations } from './home';
 
 /** The homepage's own endpoints; each answers what the page's section of the same name shows. */

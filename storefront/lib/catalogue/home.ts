@@ -7,11 +7,11 @@ import { getRateMatrix } from '@easel/data/queries/search-source';
 import type { Currency } from '@easel/shared/vocabulary';
 import type { ProductCard } from '@easel/search-service/contract';
 import { imageSpecOf } from '@easel/indexer/documents';
-import { formatMedium, toCard as toDisplayCard } from '../cards';
+import { formatCard, formatMedium } from '../cards';
 import type { DisplayUnits } from '../money';
 import type { Recommendations } from '../recommendations';
 import { toArtistData, type ArtistData } from './artists';
-import { imageSource, toCard, type ImageSource } from './cards';
+import { artworkToProductCard, imageSource, type ImageSource } from './cards';
 import { sharedHomepageData } from './shared-cache';
 
 /**
@@ -78,7 +78,7 @@ export function loadEditorsPicks(db: Db, shipsTo: ShipsTo): Promise<{ results: E
   return sharedHomepageData(db, `editors-picks:${shipsTo}`, async () => {
     const [picks, rates] = await Promise.all([getEditorsPicks(db, WORKS_PER_PICK), getRateMatrix(db)]);
     return {
-      results: picks.map(({ artworks, ...pick }) => ({ ...pick, artworks: artworks.map((w) => toCard(w, rates, { ships_to: shipsTo })) })),
+      results: picks.map(({ artworks, ...pick }) => ({ ...pick, artworks: artworks.map((w) => artworkToProductCard(w, rates, { ships_to: shipsTo })) })),
     };
   });
 }
@@ -87,7 +87,7 @@ export function loadEditorsPicks(db: Db, shipsTo: ShipsTo): Promise<{ results: E
 export function loadFeaturedArt(db: Db, shipsTo: ShipsTo): Promise<CardList> {
   return sharedHomepageData(db, `featured-art:${shipsTo}`, async () => {
     const [works, rates] = await Promise.all([getFeaturedArtworks(db, FEATURED_ART_LIMIT), getRateMatrix(db)]);
-    return { results: works.map((w) => toCard(w, rates, { ships_to: shipsTo })) };
+    return { results: works.map((w) => artworkToProductCard(w, rates, { ships_to: shipsTo })) };
   });
 }
 
@@ -102,7 +102,7 @@ export function loadArtists(db: Db, list: ArtistList, limit: number): Promise<{ 
 export async function loadRecentlyViewed(db: Db, viewer: string | null, shipsTo: ShipsTo): Promise<{ results: (ProductCard & { status: string })[] }> {
   if (viewer === null) return { results: [] };
   const [works, rates] = await Promise.all([getRecentlyViewed(db, viewer), getRateMatrix(db)]);
-  return { results: works.map((w) => ({ ...toCard(w, rates, { ships_to: shipsTo }), status: w.status })) };
+  return { results: works.map((w) => ({ ...artworkToProductCard(w, rates, { ships_to: shipsTo }), status: w.status })) };
 }
 
 /**
@@ -119,8 +119,8 @@ export async function loadRecommendations(
   const newSince = now.getTime() - NEW_WORK_DAYS * 86_400_000;
   const recommendations: Recommendations['recommendations'] = {};
   for (const work of works) {
-    const card = toCard(work, rates, {});
-    const shown = toDisplayCard(card, { currency, units });
+    const card = artworkToProductCard(work, rates, {});
+    const shown = formatCard(card, { currency, units });
     recommendations[String(work.id)] = {
       title: work.title,
       url: card.url,

@@ -5,7 +5,8 @@ import { getProductBySlug } from '@easel/data/queries/product';
 import { getRateMatrix } from '@easel/data/queries/search-source';
 import { ApiError } from '../api/errors';
 import { query } from '../api/validate';
-import { PAGE_DATA_CACHE, shipsToSchema, slugSchema } from './api';
+import { shipsToSchema, slugSchema } from '../request-params';
+import { PAGE_DATA_CACHE } from './cache-control';
 import { getSimilarIfSold, toProductData } from './product';
 
 const querySchema = z.object({ slug: slugSchema, ships_to: shipsToSchema });

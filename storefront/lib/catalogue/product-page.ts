@@ -3,7 +3,7 @@ import { getArtistBySlug } from '@easel/data/queries/artists';
 import { getMoreByArtist, getProductBySlug } from '@easel/data/queries/product';
 import { getRateMatrix } from '@easel/data/queries/search-source';
 import type { ProductCard } from '@easel/search-service/contract';
-import { toCard } from './cards';
+import { artworkToProductCard } from './cards';
 import { getSimilarIfSold, toProductData, type ProductData } from './product';
 
 /** Two rows of four at the widest. */
@@ -35,6 +35,6 @@ export async function getProductPageData(db: Db, slug: string, shipsTo: string):
   return {
     product: toProductData(product, { rates, ships_to: shipsTo, similar }),
     artistFollowers: artist?.follower_count ?? 0,
-    moreByArtist: more.map((w) => toCard(w, rates, { ships_to: shipsTo })),
+    moreByArtist: more.map((w) => artworkToProductCard(w, rates, { ships_to: shipsTo })),
   };
 }

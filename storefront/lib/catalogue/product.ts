@@ -7,7 +7,7 @@ import type { IndexableArtwork } from '@easel/data/queries/search-source';
 import type { Currency } from '@easel/shared/vocabulary';
 import { DEFAULT_SHIP_TO, type ProductCard } from '@easel/search-service/contract';
 import { imageSpecOf } from '@easel/indexer/documents';
-import { avatarImage, imageSource, toCard, type ImageSource } from './cards';
+import { artworkToProductCard, avatarImage, imageSource, type ImageSource } from './cards';
 
 /**
  * A product page's data (`GET /api/product/`): the work's product card plus what only its page
@@ -90,7 +90,7 @@ export function toProductData(
   }));
   const { artist } = product;
   return {
-    ...toCard(product, rates, { ships_to }),
+    ...artworkToProductCard(product, rates, { ships_to }),
     description: product.description,
     status: product.status,
     auto_tags: product.auto_tags,
@@ -108,6 +108,6 @@ export function toProductData(
       ships_to: destination, ships_from: product.ships_from, dispatch_days: product.dispatch_days, original,
       prints: Object.fromEntries(prints.map((p) => [p.slug, original])),
     },
-    similar: similar.map((w) => toCard(w, rates, { ships_to })),
+    similar: similar.map((w) => artworkToProductCard(w, rates, { ships_to })),
   };
 }

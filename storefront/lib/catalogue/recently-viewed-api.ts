@@ -5,8 +5,8 @@ import { addRecentlyViewed } from '@easel/data/queries/recently-viewed';
 import { sessionCookie } from '../api/context';
 import { ApiError } from '../api/errors';
 import { json, jsonObject, query } from '../api/validate';
+import { shipsToSchema, slugSchema } from '../request-params';
 import { getViewer, keepVisitorSession, sessionHash, visitorSessionOf } from '../session';
-import { shipsToSchema, slugSchema } from './api';
 import { loadRecentlyViewed } from './home';
 
 /**

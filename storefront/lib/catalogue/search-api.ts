@@ -4,7 +4,7 @@ import type { Db } from '@easel/data/db';
 import { searchArtistsByName } from '@easel/data/queries/artists';
 import { galleryParamsSchema } from '@easel/search-service/contract';
 import type { CardImage } from '../cards';
-import { fetchGallery } from '../search';
+import { fetchGallery } from '../search-service-client';
 import { query } from '../api/validate';
 import { toArtistData } from './artists';
 import type { ImageSource } from './cards';

@@ -7,7 +7,7 @@ import {
 import { signedInUserId } from '../api/context';
 import { ApiError } from '../api/errors';
 import { json, jsonObject, query } from '../api/validate';
-import { slugSchema } from '../catalogue/api';
+import { slugSchema } from '../request-params';
 import { forgetCollectionView, loadCollectionView } from './collection-view';
 
 /**

@@ -3,7 +3,7 @@ import type { Db } from '@easel/data/db';
 import { getCollection, getCollectionArtworkIds, type Collection } from '@easel/data/queries/collections';
 import { getIndexableArtworksByIds, getRateMatrix } from '@easel/data/queries/search-source';
 import type { ProductCard } from '@easel/search-service/contract';
-import { toCard } from '../catalogue/cards';
+import { artworkToProductCard } from '../catalogue/cards';
 import { processWide } from '../process-wide';
 
 /**
@@ -36,7 +36,7 @@ async function readCollectionView(db: Db, userId: number, slug: string): Promise
   const collection = await getCollection(db, userId, slug);
   if (!collection) return { view: null };
   const [artworks, rates] = await Promise.all([getIndexableArtworksByIds(db, await getCollectionArtworkIds(db, collection.id)), getRateMatrix(db)]);
-  return { view: { collection, results: artworks.map((w) => toCard(w, rates, {})) } };
+  return { view: { collection, results: artworks.map((w) => artworkToProductCard(w, rates, {})) } };
 }
 
 export async function loadCollectionView(db: Db, userId: number, slug: string): Promise<CollectionView | null> {

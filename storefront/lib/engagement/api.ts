@@ -6,7 +6,7 @@ import { getFollowedArtistSlugs, toggleFollow } from '@easel/data/queries/follow
 import { signedInUserId } from '../api/context';
 import { ApiError } from '../api/errors';
 import { json, jsonObject } from '../api/validate';
-import { slugSchema } from '../catalogue/api';
+import { slugSchema } from '../request-params';
 
 /**
  * A signed-in shopper's favourites (`/collections/api/favourites/`) and follows (`/interest/`,

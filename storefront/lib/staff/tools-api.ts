@@ -6,7 +6,7 @@ import { getProductCurations, promoteArtwork, setProductCuration, type CurationK
 import { sessionCookie } from '../api/context';
 import { ApiError } from '../api/errors';
 import { json, jsonObject, query } from '../api/validate';
-import { slugSchema } from '../catalogue/api';
+import { slugSchema } from '../request-params';
 import { clearSharedHomepageData } from '../catalogue/shared-cache';
 import { isStaff } from './access';
 

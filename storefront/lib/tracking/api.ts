@@ -4,7 +4,7 @@ import type { NewTrackingEvent } from '@easel/data/queries/tracking';
 import { sessionCookie } from '../api/context';
 import { ApiError } from '../api/errors';
 import { json, jsonObject } from '../api/validate';
-import { slugSchema } from '../catalogue/api';
+import { slugSchema } from '../request-params';
 import { sessionHash } from '../session';
 import type { TrackingQueue } from './queue';
 

@@ -7,12 +7,12 @@ import { ArtistWorks } from '../../../components/artist/artist-works';
 import { ProductGrid } from '../../../components/product-grid';
 import { getArtistPageData } from '../../../lib/catalogue/artists';
 import { isDefaultChoice, parseArtistWorksQuery } from '../../../lib/catalogue/artist-works';
-import { toCard } from '../../../lib/cards';
+import { formatCard } from '../../../lib/cards';
 import { getDb } from '../../../lib/db';
 import { getRequestAccount } from '../../../lib/account/server';
 import { isFollowing } from '@easel/data/queries/follows';
 import { getTranslator } from '../../../lib/i18n/translate';
-import { fetchGallery } from '../../../lib/search';
+import { fetchGallery } from '../../../lib/search-service-client';
 import { getShopperSettings } from '../../../lib/settings/server';
 import { artistPlace } from '../../../lib/artist-place';
 import './artist-page.css';
@@ -86,7 +86,7 @@ export default async function ArtistPage({ params, searchParams }: ArtistPagePro
             <h2 className="artist-page__title" id="sold-works-title">{t('artist.soldWorks')}</h2>
             <p className="artist-page__count">{t('artist.soldCount', { count: artist.sold_count })}</p>
           </header>
-          <ProductGrid cards={artist.sold_works.map((card) => toCard(card, display))} soldLabel={t('artist.sold')} eagerCards={0} />
+          <ProductGrid cards={artist.sold_works.map((card) => formatCard(card, display))} soldLabel={t('artist.sold')} eagerCards={0} />
         </section>
       )}
     </div>

@@ -11,8 +11,8 @@ import { ProductView } from '../../../components/product/product-view';
 import { ProductGrid } from '../../../components/product-grid';
 import '../../../components/product/product.css';
 import { artistPlace } from '../../../lib/artist-place';
-import { toCard } from '../../../lib/cards';
-import { slugSchema } from '../../../lib/catalogue/api';
+import { formatCard } from '../../../lib/cards';
+import { slugSchema } from '../../../lib/request-params';
 import type { ProductData, ShippingQuote } from '../../../lib/catalogue/product';
 import { productJsonLd, serializeJsonLd } from '../../../lib/catalogue/product-json-ld';
 import { getProductPageData } from '../../../lib/catalogue/product-page';
@@ -105,7 +105,7 @@ export default async function ProductPage(props: ProductPageProps) {
   const { product, artistFollowers, moreByArtist, settings } = page;
   const t = getTranslator(settings.language);
   const display = { currency: settings.currency, units: settings.display_units };
-  const card = toCard(product, display);
+  const card = formatCard(product, display);
   const origin = (await getRequestUrl())?.origin ?? 'http://localhost';
   const [db, account] = await Promise.all([getDb(), getRequestAccount()]);
   // The shopper's own state, the staff tools (for staff only, decided here on the server; each
@@ -159,7 +159,7 @@ export default async function ProductPage(props: ProductPageProps) {
       {product.similar.length > 0 && (
         <section className="product__row" id="similar" aria-labelledby="similar-title">
           <h2 className="section-title" id="similar-title">{t('product.similar')}</h2>
-          <ProductGrid cards={product.similar.map((c) => toCard(c, display))} eagerCards={0} headingLevel={3} />
+          <ProductGrid cards={product.similar.map((c) => formatCard(c, display))} eagerCards={0} headingLevel={3} />
         </section>
       )}
 
@@ -174,7 +174,7 @@ export default async function ProductPage(props: ProductPageProps) {
       {moreByArtist.length > 0 && (
         <section className="product__row" aria-labelledby="more-title">
           <h2 className="section-title" id="more-title">{t('product.moreByArtist', { artist: product.artist.name })}</h2>
-          <ProductGrid cards={moreByArtist.map((c) => toCard(c, display))} eagerCards={0} headingLevel={3} />
+          <ProductGrid cards={moreByArtist.map((c) => formatCard(c, display))} eagerCards={0} headingLevel={3} />
         </section>
       )}
 

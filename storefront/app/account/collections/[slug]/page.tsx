@@ -4,8 +4,8 @@ import { cache } from 'react';
 import { CollectionWorks } from '../../../../components/collections/collection-works';
 import '../../../../components/collections/collections.css';
 import { getRequestAccount } from '../../../../lib/account/server';
-import { toCard } from '../../../../lib/cards';
-import { slugSchema } from '../../../../lib/catalogue/api';
+import { formatCard } from '../../../../lib/cards';
+import { slugSchema } from '../../../../lib/request-params';
 import { loadCollectionView } from '../../../../lib/collections/collection-view';
 import { getDb } from '../../../../lib/db';
 import { getTranslator } from '../../../../lib/i18n/translate';
@@ -56,7 +56,7 @@ export default async function CollectionPage({ params }: CollectionPageProps) {
         <p className="notice">{t('collections.emptyOne')}</p>
       ) : (
         <div className="collection-page__works">
-          <CollectionWorks collection={view.collection.slug} cards={view.results.map((card) => toCard(card, display))} />
+          <CollectionWorks collection={view.collection.slug} cards={view.results.map((card) => formatCard(card, display))} />
         </div>
       )}
     </div>

@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { getEditableArtwork } from '@easel/data/queries/editing';
 import { ArtworkEditForm } from '../../../../components/product/artwork-edit-form';
 import { getRequestAccount } from '../../../../lib/account/server';
-import { slugSchema } from '../../../../lib/catalogue/api';
+import { slugSchema } from '../../../../lib/request-params';
 import { mayEdit } from '../../../../lib/catalogue/artwork-edit';
 import { getDb } from '../../../../lib/db';
 import { getTranslator } from '../../../../lib/i18n/translate';
