@@ -6,6 +6,7 @@ import { getTranslator } from '../lib/i18n/translate';
 import type { UrlOverrides } from '../lib/settings/resolve';
 import { buildUserSettings, DEFAULT_SETTINGS, VISITOR_FACTS, type UserSettings } from '../lib/settings/settings';
 import { AccountProvider } from './account/account-provider';
+import { QueryProvider } from './query-provider';
 import { SettingsProvider } from './settings-provider';
 import { SiteHeader } from './site-header';
 import { ToastProvider } from './toasts';
@@ -17,15 +18,40 @@ const router = { refresh() {}, replace() {}, push() {}, back() {}, forward() {},
 function renderHeader(saved: UserSettings, overrides: UrlOverrides = {}, user: AccountUser | null = null) {
   return renderToStaticMarkup(
     <AppRouterContext value={router}>
-      <SettingsProvider saved={saved} overrides={overrides}>
-        <ToastProvider>
-          <AccountProvider user={user}>
-            <SiteHeader t={getTranslator(saved.language)} />
-          </AccountProvider>
-        </ToastProvider>
-      </SettingsProvider>
+      <QueryProvider>
+        <SettingsProvider saved={saved} overrides={overrides}>
+          <ToastProvider>
+            <AccountProvider user={user}>
+              <SiteHeader t={getTranslator(saved.language)} />
+            </AccountProvider>
+          </ToastProvider>
+        </SettingsProvider>
+      </QueryProvider>
     </AppRouterContext>,
   );
+}
+
+interface Tag {
+  name: string;
+  attributes: Record<string, string>;
+  /** The text right after the start tag, up to the next tag. */
+  text: string;
+}
+
+/** Every start tag in server-rendered markup, its attributes by name (React writes each value double-quoted and escaped). */
+function tagsOf(html: string): Tag[] {
+  return [...html.matchAll(/<([a-z][a-z0-9]*)((?:\s+[a-zA-Z-]+="[^"]*")*)\s*\/?>([^<]*)/g)].map(([, name, attributes, text]) => ({
+    name: name!,
+    attributes: Object.fromEntries([...attributes!.matchAll(/([a-zA-Z-]+)="([^"]*)"/g)].map(([, key, value]) => [key!, value!])),
+    text: text!,
+  }));
+}
+
+/** The one element carrying `className` among its classes. */
+function tagWithClass(html: string, className: string): Tag {
+  const found = tagsOf(html).filter((tag) => tag.attributes.class?.split(' ').includes(className));
+  expect(found, `elements with class ${className}`).toHaveLength(1);
+  return found[0]!;
 }
 
 const american = buildUserSettings({ currency: 'USD', country: 'US', display_units: 'in', language: 'en-us' }, VISITOR_FACTS);
@@ -51,24 +77,28 @@ describe('the site header', () => {
   });
 
   it('keeps the settings panel closed until asked', () => {
-    expect(renderHeader(DEFAULT_SETTINGS)).toMatch(/<button type="button" class="[^"]*\bsettings__toggle" aria-expanded="false"/);
-    expect(renderHeader(DEFAULT_SETTINGS)).toMatch(/class="settings__panel" role="group" aria-labelledby="[^"]+" hidden=""/);
+    const html = renderHeader(DEFAULT_SETTINGS);
+    const toggle = tagWithClass(html, 'settings__toggle');
+    const panel = tagWithClass(html, 'settings__panel');
+    expect(toggle.name).toBe('button');
+    expect(toggle.attributes).toMatchObject({ type: 'button', 'aria-expanded': 'false' });
+    expect(panel.attributes).toMatchObject({ role: 'group', hidden: '' });
+    const title = tagsOf(html).filter((tag) => tag.attributes.id === panel.attributes['aria-labelledby']);
+    expect(title).toMatchObject([{ name: 'h2', text: 'Your settings' }]);
   });
 
   it('holds a search form that opens the gallery with q, without JavaScript', () => {
     const html = renderHeader(DEFAULT_SETTINGS);
-    const form = html.match(/<form class="header-search"[^>]*>/)?.[0] ?? '';
-    expect(form).toContain('action="/shop/"');
-    expect(form).toContain('method="get"');
-    const input = html.match(/<input class="header-search__input"[^>]*>/)?.[0] ?? '';
-    for (const attribute of ['name="q"', 'role="combobox"', 'aria-expanded="false"', 'aria-autocomplete="list"']) expect(input).toContain(attribute);
-    const controls = input.match(/aria-controls="([^"]+)"/)?.[1];
-    expect(html).toContain(`id="${controls}" role="listbox"`);
-    expect(html).toMatch(/role="listbox" aria-label="Search artworks and artists" hidden=""/);
+    expect(tagWithClass(html, 'header-search')).toMatchObject({ name: 'form', attributes: { action: '/shop/', method: 'get' } });
+    const input = tagWithClass(html, 'header-search__input');
+    expect(input.attributes).toMatchObject({ name: 'q', role: 'combobox', 'aria-expanded': 'false', 'aria-autocomplete': 'list' });
+    const listbox = tagsOf(html).filter((tag) => tag.attributes.id === input.attributes['aria-controls']);
+    expect(listbox).toHaveLength(1);
+    expect(listbox[0]!.attributes).toMatchObject({ role: 'listbox', 'aria-label': 'Search artworks and artists', hidden: '' });
   });
 
   it('offers a visitor "Log in", and a signed-in user their name and no dialog yet', () => {
-    expect(renderHeader(DEFAULT_SETTINGS)).toMatch(/<button type="button" class="account-link"[^>]*>Log in<\/button>/);
+    expect(tagWithClass(renderHeader(DEFAULT_SETTINGS), 'account-link')).toMatchObject({ name: 'button', attributes: { type: 'button' }, text: 'Log in' });
     const ada: AccountUser = { id: 7, name: 'Ada Lovelace', email: 'ada@example.com', role: 'user', artist_id: null, about: null, guest: false, email_confirmed: true };
     const html = renderHeader(DEFAULT_SETTINGS, {}, ada);
     expect(html).toContain('>Ada Lovelace</summary>');
