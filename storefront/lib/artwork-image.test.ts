@@ -2,7 +2,9 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { IMAGE_KINDS, type ArtworkImageSpec } from '@easel/shared/media';
 import { CATEGORY_VALUES, COLOURS } from '@easel/shared/vocabulary';
-import { artworkImageHeight, renderArtworkImage, renderArtworkSvg } from './artwork-image';
+import { renderArtworkImage } from './artwork-image';
+import { renderArtworkSvg } from './artwork-image/svg';
+import { artworkImageHeight } from './artwork-image-size';
 
 const spec = (over: Partial<ArtworkImageSpec> = {}): ArtworkImageSpec => ({
   category: 'painting',

@@ -2,7 +2,7 @@ import { handle } from 'hono/vercel';
 import { getConfig } from '../config';
 import { simulatedPayments } from '../checkout/payment';
 import { getDb } from '../db';
-import { getIndexAdmin } from '../staff/shared';
+import { getIndexAdmin } from '../staff/process-index-admin';
 import { trackingQueue } from '../tracking/process-queue';
 import { createApi } from './app';
 

@@ -6,7 +6,7 @@ import { getRequestAccount } from '../../../lib/account/server';
 import { getTranslator } from '../../../lib/i18n/translate';
 import { SESSION_COOKIE } from '../../../lib/session';
 import { getShopperSettings } from '../../../lib/settings/server';
-import { getIndexAdmin } from '../../../lib/staff/shared';
+import { getIndexAdmin } from '../../../lib/staff/process-index-admin';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = getTranslator((await getShopperSettings()).language);

@@ -1,0 +1,158 @@
+import type { ArtworkImageSpec } from '@easel/shared/media';
+import { COLOURS } from '@easel/shared/vocabulary';
+import { artworkImageHeight } from '../artwork-image-size';
+import { type Canvas, glow, linearGradient, makeCanvas, softRect } from './canvas';
+import { ACCENTS, DRAWERS, FINISHERS } from './categories';
+import { darken, lighten } from './colour';
+import { n, type Pt, smoothPath } from './geometry';
+import { hashString, Rng } from './random';
+import { plinth, sculptureForm } from './sculpture';
+
+// The SVG of a spec: the composition in its medium, then the main, detail or room view of it.
+
+function compose(spec: ArtworkImageSpec, prefix: string): Canvas {
+  const W = 1000;
+  const H = (1000 * 1000) / spec.aspectMilli;
+  const pal = spec.colours.map((name) => COLOURS[name]);
+  const r = new Rng((spec.seed ^ hashString(spec.category)) >>> 0);
+  const formSeed = (Math.imul(spec.seed, 0x9e3779b1) ^ 0x5eed) >>> 0;
+  const canvas = makeCanvas(W, H, r, pal.length > 0 ? pal : [COLOURS.grey], prefix, formSeed);
+  DRAWERS[spec.category](canvas);
+  const drawn = canvas.body.join('') + canvas.defs.join('');
+  for (const colour of new Set(canvas.pal)) {
+    if (!drawn.includes(colour)) ACCENTS[spec.category](canvas, colour);
+  }
+  FINISHERS[spec.category]?.(canvas);
+  return canvas;
+}
+
+/** The work hung on a wall above a sofa; sculpture stands on a plinth beside it. */
+function roomView(spec: ArtworkImageSpec, art: Canvas, r: Rng): { W: number; H: number; content: string; defs: string[] } {
+  const W = 1000;
+  const H = (1000 * 1000) / spec.aspectMilli;
+  const room = makeCanvas(W, H, r, art.pal, 'r', art.formSeed);
+  const fu = Math.min(W, H * 1.5) / 1000;
+  const wall = r.pick(['#ece8e1', '#e6e2d9', '#e3e6df', '#e9e3d8', '#e2e5e8', '#ebe6e0']);
+  const floorY = H - Math.max(H * 0.12, 110 * fu);
+  const out: string[] = [];
+  out.push(`<rect width="${n(W)}" height="${n(H)}" fill="${linearGradient(room, [[0, darken(wall, 0.05)], [1, lighten(wall, 0.2)]], { x1: 0, y1: 0, x2: 1, y2: 1 })}"/>`);
+  const wood = r.pick(['#b8977a', '#a7896c', '#c9b08f', '#8f735c']);
+  out.push(`<rect y="${n(floorY)}" width="${n(W)}" height="${n(H - floorY)}" fill="${linearGradient(room, [[0, darken(wood, 0.08)], [1, wood]])}"/>`);
+  let planks = '';
+  for (let x = r.float(0, 60) * fu; x < W; x += 120 * fu) planks += `M${n(x)} ${n(floorY)}L${n(x + (x - W / 2) * 0.25)} ${n(H)}`;
+  out.push(`<path d="${planks}" stroke="#000000" stroke-width="${n(1.2 * fu)}" stroke-opacity="0.1"/>`);
+  out.push(`<rect y="${n(floorY - 14 * fu)}" width="${n(W)}" height="${n(14 * fu)}" fill="#f6f4ef"/><rect y="${n(floorY - 1.5 * fu)}" width="${n(W)}" height="${n(1.5 * fu)}" fill="#000000" fill-opacity="0.08"/>`);
+  // The sofa.
+  const sofa = r.pick(['#7a8471', '#b5a792', '#5e6b78', '#9a8070', '#44504f', '#c2b8a8']);
+  const sculpture = spec.category === 'sculpture';
+  const sw = 540 * fu;
+  const scx = sculpture ? W * 0.36 : W / 2;
+  const seatY = floorY - 62 * fu;
+  const backTop = floorY - 190 * fu;
+  out.push(
+    `<g>` +
+      glow(room, scx, floorY + 2 * fu, sw * 0.62, 16 * fu, '#000000', 0.3) +
+      `<rect x="${n(scx - sw / 2 + 16 * fu)}" y="${n(floorY - 14 * fu)}" width="${n(8 * fu)}" height="${n(14 * fu)}" fill="#3a2e25"/>` +
+      `<rect x="${n(scx + sw / 2 - 24 * fu)}" y="${n(floorY - 14 * fu)}" width="${n(8 * fu)}" height="${n(14 * fu)}" fill="#3a2e25"/>` +
+      `<rect x="${n(scx - sw / 2 + 30 * fu)}" y="${n(backTop)}" width="${n(sw - 60 * fu)}" height="${n(seatY - backTop)}" rx="${n(22 * fu)}" fill="${darken(sofa, 0.12)}"/>` +
+      `<rect x="${n(scx - sw / 2 + 40 * fu)}" y="${n(seatY - 40 * fu)}" width="${n(sw - 80 * fu)}" height="${n(48 * fu)}" rx="${n(12 * fu)}" fill="${sofa}"/>` +
+      `<rect x="${n(scx - sw / 2 + 40 * fu)}" y="${n(seatY)}" width="${n(sw - 80 * fu)}" height="${n(48 * fu)}" rx="${n(8 * fu)}" fill="${darken(sofa, 0.06)}"/>` +
+      `<rect x="${n(scx - sw / 2)}" y="${n(floorY - 120 * fu)}" width="${n(50 * fu)}" height="${n(106 * fu)}" rx="${n(18 * fu)}" fill="${lighten(sofa, 0.06)}"/>` +
+      `<rect x="${n(scx + sw / 2 - 50 * fu)}" y="${n(floorY - 120 * fu)}" width="${n(50 * fu)}" height="${n(106 * fu)}" rx="${n(18 * fu)}" fill="${lighten(sofa, 0.06)}"/>` +
+      `<rect x="${n(scx - sw * 0.3)}" y="${n(seatY - 88 * fu)}" width="${n(80 * fu)}" height="${n(62 * fu)}" rx="${n(14 * fu)}" fill="${lighten(sofa, 0.25)}" transform="rotate(-8 ${n(scx - sw * 0.26)} ${n(seatY - 60 * fu)})"/>` +
+      `</g>`,
+  );
+  // A plant in a pot, on whichever side is free.
+  if (r.chance(0.7) || sculpture) {
+    const px = sculpture ? W * 0.08 : r.chance(0.5) ? scx - sw / 2 - 70 * fu : scx + sw / 2 + 70 * fu;
+    if (px > 30 * fu && px < W - 30 * fu) {
+      let leaves = '';
+      for (let i = 0; i < 9; i++) {
+        const a = -Math.PI / 2 + r.centred() * 1.1;
+        const len = r.float(70, 150) * fu;
+        const tip: Pt = [px + Math.cos(a) * len, floorY - 70 * fu + Math.sin(a) * len];
+        leaves += `<path d="${smoothPath([[px, floorY - 70 * fu], [(px + tip[0]) / 2 + 12 * fu, (floorY - 70 * fu + tip[1]) / 2], tip, [(px + tip[0]) / 2 - 12 * fu, (floorY - 70 * fu + tip[1]) / 2]], true)}" fill="${r.chance(0.5) ? '#5f7a5a' : '#4d6a4b'}"/>`;
+      }
+      out.push(`<g>${leaves}<path d="M${n(px - 30 * fu)} ${n(floorY - 72 * fu)}h${n(60 * fu)}l${n(-8 * fu)} ${n(72 * fu)}h${n(-44 * fu)}Z" fill="#d8d1c4"/></g>`);
+    }
+  }
+  const artSvg = (x: number, y: number, w: number, h: number) =>
+    `<svg x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" viewBox="0 0 ${n(art.W)} ${n(art.H)}" preserveAspectRatio="none">${art.body.join('')}</svg>`;
+
+  if (sculpture) {
+    // Stand the form on its own plinth to the right of the sofa, without its gallery wall.
+    const px = W * 0.78;
+    const ph = Math.min(260 * fu, (floorY - H * 0.1) * 0.45);
+    const pw = 150 * fu;
+    out.push(plinth(room, px, floorY, pw, ph));
+    const baseY = floorY - ph - pw * 0.04;
+    const fh = Math.min(baseY - H * 0.08, 320 * fu);
+    // The same form as in the gallery picture: it is drawn from its own seeded stream.
+    out.push(sculptureForm(room, new Rng(art.formSeed), px, baseY, fh, pw * 1.3));
+
+  } else {
+    // Fit the work above the sofa, framed, with a soft shadow.
+    const top = H * 0.1;
+    const bottom = backTop - 50 * fu;
+    const availH = Math.max(40 * fu, bottom - top);
+    const availW = Math.min(W * 0.72, sw * 1.15);
+    const aspect = spec.aspectMilli / 1000;
+    let aw = availW;
+    let ah = aw / aspect;
+    if (ah > availH) {
+      ah = availH;
+      aw = ah * aspect;
+    }
+    const mat = spec.category === 'painting' ? 0 : Math.min(aw, ah) * 0.1;
+    const frame = Math.max(3 * fu, Math.min(aw, ah) * 0.025);
+    const iw = aw - 2 * (mat + frame);
+    const ih = ah - 2 * (mat + frame);
+    const fx = W / 2 - aw / 2;
+    const fy = top + (availH - ah) / 2;
+    const frameColour = spec.category === 'painting' ? r.pick(['#2b2622', '#b89a6a', '#f2efe8', '#5a4636']) : r.pick(['#1f1c1a', '#f4f2ed', '#c2a783']);
+    out.push(softRect(fx + 4 * fu, fy + 8 * fu, aw, ah, 10 * fu, '#000000', 0.22));
+    out.push(`<rect x="${n(fx)}" y="${n(fy)}" width="${n(aw)}" height="${n(ah)}" fill="${frameColour}"/>`);
+    if (mat > 0) out.push(`<rect x="${n(fx + frame)}" y="${n(fy + frame)}" width="${n(aw - 2 * frame)}" height="${n(ah - 2 * frame)}" fill="#faf9f6"/>`);
+    out.push(artSvg(fx + frame + mat, fy + frame + mat, iw, ih));
+    out.push(`<rect x="${n(fx + frame + mat)}" y="${n(fy + frame + mat)}" width="${n(iw)}" height="${n(ih)}" fill="none" stroke="#000000" stroke-opacity="0.15" stroke-width="${n(1.5 * fu)}"/>`);
+  }
+  return { W, H, content: out.join(''), defs: sculpture ? room.defs : [...room.defs, ...art.defs] };
+}
+
+/**
+ * The artwork picture as SVG markup, `width` pixels wide and
+ * `round(width * 1000 / aspectMilli)` high. Pure: the same arguments give the same string.
+ */
+export function renderArtworkSvg(spec: ArtworkImageSpec, width: number): string {
+  const height = artworkImageHeight(spec, width);
+  const art = compose(spec, 'a');
+  const viewRng = new Rng((spec.seed * 2654435761) ^ hashString(`${spec.category}:${spec.kind}`));
+  let viewBox: string;
+  let defs: string[];
+  let content: string;
+  if (spec.kind === 'room') {
+    const room = roomView(spec, art, viewRng);
+    viewBox = `0 0 ${n(room.W)} ${n(room.H)}`;
+    defs = room.defs;
+    content = room.content;
+  } else {
+    defs = art.defs;
+    content = art.body.join('');
+    if (spec.kind === 'detail') {
+      const zoom = viewRng.float(2.2, 3.2);
+      const w = art.W / zoom;
+      const h = art.H / zoom;
+      const cx = art.focus[0] + viewRng.centred() * w * 0.25;
+      const cy = art.focus[1] + viewRng.centred() * h * 0.25;
+      const x = Math.max(0, Math.min(art.W - w, cx - w / 2));
+      const y = Math.max(0, Math.min(art.H - h, cy - h / 2));
+      viewBox = `${n(x)} ${n(y)} ${n(w)} ${n(h)}`;
+    } else {
+      viewBox = `0 0 ${n(art.W)} ${n(art.H)}`;
+    }
+  }
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${viewBox}" preserveAspectRatio="none">` +
+    `<defs>${defs.join('')}</defs>${content}</svg>`
+  );
+}
