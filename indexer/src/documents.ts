@@ -1,7 +1,7 @@
 import { pricesInAllCurrencies, type RateMatrix } from '@easel/shared/currency';
 import { artworkImageUrl, type ArtworkImageSpec } from '@easel/shared/media';
 import type { IndexableArtwork } from '@easel/data/queries/search-source';
-import type { Currency } from '@easel/shared/vocabulary';
+import { CATEGORIES, COLOUR_VALUES, ORIENTATIONS, SHIPPING_COUNTRIES, SIZE_BUCKETS, STYLES, SUBJECTS, type Currency } from '@easel/shared/vocabulary';
 
 /** The picture width a card shows by default; the srcset carries the rest. */
 const CARD_IMAGE_WIDTH = 640;
@@ -20,6 +20,23 @@ export const COUNTED_ATTRIBUTES = [
   'free_shipping_to', 'in_sale', 'framed_or_ready_to_hang', 'has_fine_art_prints', 'verified_advertising_safe',
 ] as const;
 export type CountedAttribute = (typeof COUNTED_ATTRIBUTES)[number];
+
+/** Every value each counted attribute can take: the vocabulary's, each shipping country, and a flag's one `true`. */
+export const COUNTED_VALUES: Record<CountedAttribute, readonly string[]> = {
+  category_path: Object.entries(CATEGORIES).flatMap(([category, subs]) => [category, ...subs.map((s) => `${category}:${s}`)]),
+  subject: SUBJECTS,
+  style: STYLES,
+  colours: COLOUR_VALUES,
+  orientation: ORIENTATIONS,
+  size_bucket: SIZE_BUCKETS,
+  ships_to: SHIPPING_COUNTRIES,
+  ships_from: SHIPPING_COUNTRIES,
+  free_shipping_to: SHIPPING_COUNTRIES,
+  in_sale: ['true'],
+  framed_or_ready_to_hang: ['true'],
+  has_fine_art_prints: ['true'],
+  verified_advertising_safe: ['true'],
+};
 
 /** One entry of `facet_values`: ('colours', 'red') -> 'colours:red'; a flag counts only when true: ('in_sale', true) -> 'in_sale:true'. */
 export const facetValue = (attribute: CountedAttribute, value: string | true): string => `${attribute}:${value}`;

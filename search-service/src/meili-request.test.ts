@@ -40,13 +40,36 @@ describe('expr and comparison refuse anything outside the vocabulary alphabet', 
 });
 
 describe('buildSearchPlan', () => {
-  it('asks for every facet in one query when nothing is chosen', () => {
+  it('asks for every facet in one query when nothing is chosen, and for the price bounds as the cheapest and dearest work', () => {
     const plan = buildSearchPlan(def(''), 'idx');
-    expect(plan.queries).toHaveLength(1);
+    expect(plan.queries).toHaveLength(3);
     expect(plan.queries[0]).toMatchObject({ indexUid: 'idx', page: 1, hitsPerPage: 60 });
-    // The price's stats, and one distribution for every other section.
-    expect(plan.queries[0]!.facets).toEqual(['price_gbp', 'facet_values']);
+    // One distribution for every section but the price.
+    expect(plan.queries[0]!.facets).toEqual(['facet_values']);
     expect(plan.queries[0]!.filter).toBeUndefined();
+    expect(plan.priceBounds).toEqual({ cheapest: 1, dearest: 2 });
+    expect(plan.queries[1]).toEqual({ indexUid: 'idx', sort: ['price_gbp:asc'], offset: 0, limit: 1, attributesToRetrieve: ['prices'] });
+    expect(plan.queries[2]).toEqual({ indexUid: 'idx', sort: ['price_gbp:desc'], offset: 0, limit: 1, attributesToRetrieve: ['prices'] });
+  });
+
+  it('finds the price bounds under every filter but the price\'s own, and counts nothing for the price', () => {
+    const plan = buildSearchPlan(def('currency=USD&price_min=100&colours=red&artist=ada-lovelace'), 'idx');
+    expect(plan.disjunctive).toEqual(['colours']);
+    expect(plan.queries[0]!.facets).toEqual(['facet_values']);
+    expect(plan.priceBounds).toEqual({ cheapest: 2, dearest: 3 });
+    const filter = ['artist_slug = "ada-lovelace"', ['colours = "red"']];
+    expect(plan.queries[2]).toMatchObject({ sort: ['price_gbp:asc'], limit: 1, filter });
+    expect(plan.queries[3]).toMatchObject({ sort: ['price_gbp:desc'], limit: 1, filter });
+  });
+
+  it('with words to match, takes the price bounds from the engine\'s facet stats, which relevance does not reorder', () => {
+    const inactive = buildSearchPlan(def('q=harbour'), 'idx');
+    expect(inactive.priceBounds).toBeUndefined();
+    expect(inactive.queries).toHaveLength(1);
+    expect(inactive.queries[0]!.facets).toEqual(['price_gbp', 'facet_values']);
+    const active = buildSearchPlan(def('q=harbour&price_max=500'), 'idx');
+    expect(active.disjunctive).toEqual(['price']);
+    expect(active.queries[1]).toEqual({ indexUid: 'idx', q: 'harbour', facets: ['price_gbp'], page: 1, hitsPerPage: 0 });
   });
 
   it('adds one count-only query per active section with its own filter removed', () => {
@@ -60,8 +83,9 @@ describe('buildSearchPlan', () => {
   it('counts an active flag in the main query, which counts it exactly, rather than in a query of its own', () => {
     const plan = buildSearchPlan(def('in_sale=on&colours=red'), 'idx');
     expect(plan.disjunctive).toEqual(['colours']);
-    expect(plan.queries).toHaveLength(2);
-    expect(plan.queries[0]!.facets).toEqual(['price_gbp', 'facet_values']);
+    // The main query, the colours' own, and the two price bounds.
+    expect(plan.queries).toHaveLength(4);
+    expect(plan.queries[0]!.facets).toEqual(['facet_values']);
   });
 
   it.each([
@@ -114,9 +138,9 @@ describe('boosted works', () => {
     const plan = buildSearchPlan(def('colours=red&product_boost=a&multiple_product_boost=b&page=3&paginate=10&sort=newest'), 'idx');
     expect(plan.queries[0]).toMatchObject({ page: 1, hitsPerPage: 0, filter: [['colours = "red"']] });
     expect(plan.queries[0]!.sort).toBeUndefined();
-    expect(plan.boost).toEqual({ boosted: 2, rest: 3, offset: 18 });
-    expect(plan.queries[2]).toMatchObject({ filter: [['colours = "red"'], ['slug = "a"', 'slug = "b"']], offset: 0, limit: 2, sort: ['created_ts:desc'] });
-    expect(plan.queries[3]).toMatchObject({ filter: [['colours = "red"'], 'slug != "a"', 'slug != "b"'], offset: 18, limit: 12, sort: ['created_ts:desc'] });
+    expect(plan.boost).toEqual({ boosted: 4, rest: 5, offset: 18 });
+    expect(plan.queries[4]).toMatchObject({ filter: [['colours = "red"'], ['slug = "a"', 'slug = "b"']], offset: 0, limit: 2, sort: ['created_ts:desc'] });
+    expect(plan.queries[5]).toMatchObject({ filter: [['colours = "red"'], 'slug != "a"', 'slug != "b"'], offset: 18, limit: 12, sort: ['created_ts:desc'] });
   });
 
   it('leaves the count and the price bars alone', () => {

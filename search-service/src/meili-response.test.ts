@@ -27,14 +27,25 @@ describe('toSearchResponse', () => {
     const plan = buildSearchPlan(d, 'idx');
     const response = toSearchResponse(d, plan, [
       // The main query counts the chosen colour too; its section's numbers come from its own query.
-      { hits: [hit], totalHits: 3, facetDistribution: { facet_values: { 'subject:seascape': 3, 'colours:red': 3 } }, facetStats: { price_usd: { min: 1099, max: 5000 } } },
+      { hits: [hit], totalHits: 3, facetDistribution: { facet_values: { 'subject:seascape': 3, 'colours:red': 3 } } },
       { hits: [], totalHits: 9, facetDistribution: { colours: { red: 3, blue: 6 } } },
+      // The cheapest and the dearest work: their prices in the shopper's currency give the bounds.
+      { hits: [{ ...hit, prices: { ...hit.prices, USD: 1099 } }] },
+      { hits: [{ ...hit, prices: { ...hit.prices, USD: 5050 } }] },
     ]);
     expect(response).toMatchObject({ count: 3, num_pages: 3, page: 1 });
-    expect(response.facets.price).toEqual({ currency: 'USD', min: 10, max: 50 });
+    expect(response.facets.price).toEqual({ currency: 'USD', min: 10, max: 51 });
     expect(response.facets.colours.slice(0, 2)).toEqual([{ value: 'blue', count: 6 }, { value: 'red', count: 3 }]);
     expect(response.facets.subject[0]).toEqual({ value: 'seascape', count: 3 });
     expect(response.facets.in_sale).toEqual([{ value: 'on', count: 0 }]);
+  });
+
+  it('takes the price bounds from the facet stats when there are words to match, and gives none when nothing matches', () => {
+    const withWords = def({ q: ['harbour'], currency: ['EUR'] });
+    expect(toSearchResponse(withWords, buildSearchPlan(withWords, 'idx'), [{ hits: [hit], totalHits: 1, facetStats: { price_eur: { min: 2501, max: 2501 } } }]).facets.price)
+      .toEqual({ currency: 'EUR', min: 25, max: 26 });
+    const nothing = def({});
+    expect(toSearchResponse(nothing, buildSearchPlan(nothing, 'idx'), [{ hits: [], totalHits: 0 }, { hits: [] }, { hits: [] }]).facets.price).toBeNull();
   });
 
   it('counts categories from the bare values of category_path and subcategories from its pairs', () => {

@@ -33,7 +33,7 @@ export function toSearchResponse(def: GallerySearchDefinition, plan: SearchPlan,
     count,
     num_pages: Math.ceil(count / def.paginate),
     page: def.page,
-    facets: toFacets(def, sourceOf),
+    facets: toFacets(def, sourceOf, plan.priceBounds ? boundsOfHits(def.currency, results[plan.priceBounds.cheapest], results[plan.priceBounds.dearest]) : undefined),
   };
 }
 
@@ -76,8 +76,8 @@ function countsByAttribute(result: MeiliResult): Map<string, Record<string, numb
   return counts;
 }
 
-/** Every counted row's values, from the table: lists by vocabulary, countries, and one value per flag. */
-function toFacets(def: GallerySearchDefinition, sourceOf: (group: FilterGroup) => MeiliResult): Facets {
+/** Every counted row's values, from the table: lists by vocabulary, countries, and one value per flag; the price's bounds when already found. */
+function toFacets(def: GallerySearchDefinition, sourceOf: (group: FilterGroup) => MeiliResult, price?: Facets['price']): Facets {
   const split = new Map<MeiliResult, Map<string, Record<string, number>>>();
   const dist = (group: Exclude<FilterGroup, 'price'>, attribute: CountedAttribute = countedAttribute(group)) => {
     const source = sourceOf(group);
@@ -110,7 +110,7 @@ function toFacets(def: GallerySearchDefinition, sourceOf: (group: FilterGroup) =
       }
     }
   }
-  return { price: priceBounds(def.currency, sourceOf('price')), ...lists };
+  return { price: price === undefined ? priceBounds(def.currency, sourceOf('price')) : price, ...lists };
 }
 
 /**
@@ -131,11 +131,21 @@ export function facetList(
   return shown.map(({ value, count }) => ({ value, count }));
 }
 
-/** Engine stats in minor units -> whole-unit bounds that contain every price: 13950..99 -> 139..1. */
+/** Engine stats in minor units -> whole-unit bounds that contain every price: 1099..5050 -> 10..51. */
 function priceBounds(currency: Currency, source: MeiliResult): Facets['price'] {
   const stats = source.facetStats?.[priceAttribute(currency)];
-  if (!stats) return null;
-  return { currency, min: Math.floor(stats.min / 100), max: Math.ceil(stats.max / 100) };
+  return stats ? wholeUnitBounds(currency, stats.min, stats.max) : null;
+}
+
+/** The cheapest and the dearest work's prices (priceBoundQueries) -> the same bounds; null when nothing matches. */
+function boundsOfHits(currency: Currency, cheapest: MeiliResult | undefined, dearest: MeiliResult | undefined): Facets['price'] {
+  const low = cheapest?.hits[0]?.prices[currency];
+  const high = dearest?.hits[0]?.prices[currency];
+  return low === undefined || high === undefined ? null : wholeUnitBounds(currency, low, high);
+}
+
+function wholeUnitBounds(currency: Currency, minMinor: number, maxMinor: number): NonNullable<Facets['price']> {
+  return { currency, min: Math.floor(minMinor / 100), max: Math.ceil(maxMinor / 100) };
 }
 
 /** Price bar plan + its counts -> the `_prices` response. */
