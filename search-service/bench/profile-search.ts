@@ -77,7 +77,13 @@ try {
   console.log('\nThe engine (wall time through the connection pool):');
   console.log(`  the whole multi-search        ${ms(await median(() => engine.multiSearchRaw(body)))}`);
   for (const [i, query] of plan.queries.entries()) {
-    const label = i === 0 ? 'main query (hits and facets)' : `${plan.disjunctive[i - 1]}'s own counts`;
+    const label =
+      i === 0 ? 'main query (hits and facets)'
+      : i === plan.priceBounds?.cheapest ? 'the cheapest work (bounds)'
+      : i === plan.priceBounds?.dearest ? 'the dearest work (bounds)'
+      : i === plan.boost?.boosted ? 'the boosted works'
+      : i === plan.boost?.rest ? 'the rest of the page'
+      : `${plan.disjunctive[i - 1]}'s own counts`;
     console.log(`  ${label.padEnd(30)}${ms(await median(() => engine.multiSearchRaw({ queries: [query] })))}`);
   }
   const main = plan.queries[0]!;
