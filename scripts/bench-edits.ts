@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEMO_PASSWORD, REPO_ROOT, runCli } from '@easel/data';
+import { DEMO_PASSWORD, runCli } from '@easel/data';
+import { REPO_ROOT } from '@easel/shared/env';
 import { wholeNumber } from './args';
 
 /**

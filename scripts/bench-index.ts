@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase, REPO_ROOT, runCli, seedCatalogue } from '@easel/data';
+import { openDatabase, runCli, seedCatalogue } from '@easel/data';
+import { REPO_ROOT } from '@easel/shared/env';
 import { getFreePort, meiliClient, rebuildIndex, startEmbeddedMeili } from '@easel/indexer';
 
 /**

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { request } from 'undici';
-import { REPO_ROOT, runCli } from '@easel/data';
+import { runCli } from '@easel/data';
+import { REPO_ROOT } from '@easel/shared/env';
 import { QUERY_MIX_FILE, queryMixSchema } from '../search-service/bench/query-mix';
 import { wholeNumber } from './args';
 

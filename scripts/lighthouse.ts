@@ -4,7 +4,8 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { REPO_ROOT, runCli } from '@easel/data';
+import { runCli } from '@easel/data';
+import { REPO_ROOT } from '@easel/shared/env';
 import { wholeNumber } from './args';
 
 /**

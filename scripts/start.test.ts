@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '@easel/data';
+import { REPO_ROOT } from '@easel/shared/env';
 import { getFreePort } from '@easel/indexer';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-start-'));

@@ -2,8 +2,6 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseEnv, REPO_ROOT, type Env } from '@easel/shared/env';
 
-export { REPO_ROOT };
-
 /** DATABASE_FILE: relative paths are taken from the repository root, wherever the command runs. */
 export const databaseFileSchema = z.string().min(1).default('var/easel.db').transform((p) => path.resolve(REPO_ROOT, p));
 

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { REPO_ROOT, countArtworks, openDatabase, seedCatalogue } from '@easel/data';
+import { countArtworks, openDatabase, seedCatalogue } from '@easel/data';
+import { REPO_ROOT } from '@easel/shared/env';
 import { checkIndexStaleness, getFreePort, meiliClient, rebuildIndex, startEmbeddedMeili, type RunningMeili } from '@easel/indexer';
 import { buildServer, SERVERS } from '../../scripts/server-builds';
 

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { REPO_ROOT } from '@easel/data';
+import { REPO_ROOT } from '@easel/shared/env';
 import { prepareCatalogue, startService } from './bench-setup';
 import { ENDPOINT_PATHS, QUERY_MIX_FILE, queryMixSchema } from './query-mix';
 import { loadThroughRestart, summariseRestart } from './steady-load';

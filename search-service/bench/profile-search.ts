@@ -11,7 +11,7 @@
  */
 import { parseArgs } from 'node:util';
 import path from 'node:path';
-import { REPO_ROOT } from '@easel/data';
+import { REPO_ROOT } from '@easel/shared/env';
 import { toAnswer } from '../src/cache';
 import { parseGalleryParams } from '../src/contract';
 import { createEngine } from '../src/engine';

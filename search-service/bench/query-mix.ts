@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { REPO_ROOT } from '@easel/data/config';
-import { mulberry32 } from '@easel/data/random';
+import { REPO_ROOT } from '@easel/shared/env';
+import { mulberry32 } from '@easel/shared/random';
 import {
   CATEGORIES, COLOUR_VALUES, CURRENCIES, ORIENTATIONS, SHIPPING_COUNTRIES, SIZE_BUCKETS, STYLES, SUBJECTS,
   type Category,
-} from '@easel/data/vocabulary';
+} from '@easel/shared/vocabulary';
 import { parseGalleryParams, toQueryString } from '../src/contract';
 import { FILTERS, type FlagRow } from '../src/filters';
 import { gatherParams } from '../src/query-string';

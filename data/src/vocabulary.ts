@@ -1,2 +1,0 @@
-/** The catalogue's vocabulary lives in @easel/shared; search-service/bench still reads it here. */
-export * from '@easel/shared/vocabulary';
