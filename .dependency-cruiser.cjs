@@ -9,17 +9,22 @@ const floors = [
   { name: 'search-service', path: '^search-service/' },
   { name: 'storefront-lib', path: '^storefront/lib/' },
   { name: 'storefront-components', path: '^storefront/components/' },
-  { name: 'storefront-app', path: '^storefront/app/' },
+  // The pages and route handlers, and the entry points beside them (server.ts, proxy.ts, …).
+  { name: 'storefront-app', path: '^storefront/(app/|[^/]+\\.tsx?$)' },
 ];
 
-/** Tests and fixtures sit outside the floors: a test may reach for any fixture it needs. */
-const testFile = '(\\.test\\.tsx?|\\.fixture\\.tsx?)$';
+/**
+ * Tooling stands on the floors rather than in them: scripts, load tests, each part's test/ and
+ * bench/ folders, and test and fixture files (a test may reach for any fixture it needs).
+ */
+const toolingFolders = ['^(scripts|k6)/', '^[^/]+/(test|bench)/'];
+const tooling = [...toolingFolders, '(\\.test\\.tsx?|\\.fixture\\.tsx?)$'];
 
 const upwardRules = floors.slice(0, -1).map((floor, index) => ({
   name: `no-upward-from-${floor.name}`,
   comment: `${floor.name} may import only the floors below it (see docs/ARCHITECTURE.md).`,
   severity: 'error',
-  from: { path: floor.path, pathNot: testFile },
+  from: { path: floor.path, pathNot: tooling },
   to: { path: floors.slice(index + 1).map((above) => above.path) },
 }));
 
@@ -34,6 +39,13 @@ module.exports = {
       to: { circular: true },
     },
     ...upwardRules,
+    {
+      name: 'no-tooling-in-floors',
+      comment: 'Scripts, load tests, benches and test helpers stand on the floors; the product never loads them.',
+      severity: 'error',
+      from: { path: floors.map((floor) => floor.path), pathNot: tooling },
+      to: { path: toolingFolders },
+    },
   ],
   options: {
     includeOnly: '^(shared|data|indexer|search-service|storefront|scripts|k6)/',

@@ -55,6 +55,15 @@ describe('the dependency rules', () => {
     ]);
   });
 
+  it('keep scripts and test helpers out of the product, and let tests and scripts use it', async () => {
+    expect(await violationsIn({
+      'indexer/src/rebuild.ts': "import { fixture } from '../test/fixture';\nexport const rebuild = fixture;\n",
+      'indexer/test/fixture.ts': "import { later } from '../../scripts/later';\nexport const fixture = later;\n",
+      'scripts/later.ts': "import { page } from '../storefront/app/page';\nexport const later = page;\n",
+      'storefront/app/page.tsx': 'export const page = 1;\n',
+    })).toEqual(['no-tooling-in-floors: indexer/src/rebuild.ts -> indexer/test/fixture.ts']);
+  });
+
   it('let a test reach a fixture on any floor', async () => {
     expect(await violationsIn({
       'data/src/rows.test.ts': "import { card } from '../../search-service/src/card.fixture';\nexport const rows = [card];\n",
