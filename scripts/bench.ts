@@ -108,12 +108,13 @@ async function benchCatalogue(artworks: number, { durationS, rate, requests, edi
   const meili = await startEmbeddedMeili({ dataDir: path.join(dir, 'meili'), port: await getFreePort() });
   const storefrontPort = await getFreePort();
   const searchPort = await getFreePort();
+  const indexerPort = await getFreePort();
   const storefront = `http://127.0.0.1:${storefrontPort}`;
   const search = `http://127.0.0.1:${searchPort}`;
   const productEnv = {
     ...process.env,
     DATABASE_FILE: databaseFile, MEILI_URL: meili.url, MEILI_MASTER_KEY: meili.masterKey,
-    STOREFRONT_PORT: String(storefrontPort), SEARCH_PORT: String(searchPort),
+    STOREFRONT_PORT: String(storefrontPort), SEARCH_PORT: String(searchPort), INDEXER_PORT: String(indexerPort),
     // One address sends all of the load: the per-address limits would measure themselves.
     RATE_LIMIT_SEARCH_PER_MINUTE: '0', RATE_LIMIT_LOGIN_PER_MINUTE: '0', RATE_LIMIT_JOIN_PER_MINUTE: '0', RATE_LIMIT_CHECKOUT_PER_MINUTE: '0', RATE_LIMIT_MEDIA_PER_MINUTE: '0',
   };

@@ -35,13 +35,13 @@ let dir: string;
 let product: ChildProcess;
 let db: Db;
 const log: string[] = [];
-const ports = { storefront: 0, search: 0, meili: 0 };
+const ports = { storefront: 0, search: 0, meili: 0, indexer: 0 };
 const storefrontUrl = () => `http://127.0.0.1:${ports.storefront}`;
 const searchUrl = () => `http://127.0.0.1:${ports.search}`;
 
 beforeAll(async () => {
   dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'easel-recovery-'));
-  [ports.storefront, ports.search, ports.meili] = await Promise.all([getFreePort(), getFreePort(), getFreePort()]);
+  [ports.storefront, ports.search, ports.meili, ports.indexer] = await Promise.all([getFreePort(), getFreePort(), getFreePort(), getFreePort()]);
   // A shell's environment: no test runner's NODE_ENV or VITEST_*, never someone's external engine.
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !/^(VITEST|NODE_ENV$|MEILI_URL$|MEILI_MASTER_KEY$)/.test(name)),
@@ -54,6 +54,7 @@ beforeAll(async () => {
     MEILI_PORT: String(ports.meili),
     SEARCH_PORT: String(ports.search),
     STOREFRONT_PORT: String(ports.storefront),
+    INDEXER_PORT: String(ports.indexer),
     CATALOGUE_ARTWORKS: String(ARTWORKS),
     // Every request comes from this one address, many times faster than a shopper.
     RATE_LIMIT_SEARCH_PER_MINUTE: '0',

@@ -12,7 +12,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** Runs `npm start`'s script with the given environment and returns how it ended. */
 async function start(env: Record<string, string>) {
-  const ports = { STOREFRONT_PORT: String(await getFreePort()), SEARCH_PORT: String(await getFreePort()) };
+  const ports = { STOREFRONT_PORT: String(await getFreePort()), SEARCH_PORT: String(await getFreePort()), INDEXER_PORT: String(await getFreePort()) };
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_FILE: path.join(dir, 'unused.db'), MEILI_DATA_DIR: path.join(dir, 'meili'), ...ports, ...env },

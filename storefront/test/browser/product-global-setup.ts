@@ -29,7 +29,7 @@ const ARTWORKS = 1500;
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'easel-browser-'));
-  const [storefrontPort, searchPort, meiliPort, shellPort] = await Promise.all([getFreePort(), getFreePort(), getFreePort(), getFreePort()]);
+  const [storefrontPort, searchPort, meiliPort, indexerPort, shellPort] = await Promise.all([getFreePort(), getFreePort(), getFreePort(), getFreePort(), getFreePort()]);
   // Always the bundled Meilisearch with its own folder: never someone's external engine.
   const { MEILI_URL: _url, MEILI_MASTER_KEY: _key, ...inherited } = process.env;
   const env = {
@@ -39,6 +39,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     MEILI_PORT: String(meiliPort),
     SEARCH_PORT: String(searchPort),
     STOREFRONT_PORT: String(storefrontPort),
+    INDEXER_PORT: String(indexerPort),
     CATALOGUE_ARTWORKS: String(ARTWORKS),
     MEDIA_CACHE_DIR: path.join(dataDir, 'media'),
     // The server renders whatever a busy test machine takes: the tests check what it renders,
