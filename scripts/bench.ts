@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { countArtworks, openDatabase, runCli, seedCatalogue } from '@easel/data';
 import { REPO_ROOT } from '@easel/shared/env';
-import { DEFAULT_INDEX_UID, getFreePort, meiliClient, rebuildIndex, startEmbeddedMeili, terminate } from '@easel/indexer';
+import { DEFAULT_INDEX_UID, describeEnd, getFreePort, meiliClient, rebuildIndex, startEmbeddedMeili, startTsx, terminate, type LocalProcess } from '@easel/indexer';
 import { wholeNumber } from './args';
 import { SERVERS } from './server-builds';
 
@@ -118,10 +117,11 @@ async function benchCatalogue(artworks: number, { durationS, rate, requests, edi
     // One address sends all of the load: the per-address limits would measure themselves.
     RATE_LIMIT_SEARCH_PER_MINUTE: '0', RATE_LIMIT_LOGIN_PER_MINUTE: '0', RATE_LIMIT_JOIN_PER_MINUTE: '0', RATE_LIMIT_CHECKOUT_PER_MINUTE: '0', RATE_LIMIT_MEDIA_PER_MINUTE: '0',
   };
-  let product: ChildProcess | undefined;
+  let product: LocalProcess | undefined;
   try {
     console.log(`\n${artworks.toLocaleString('en-GB')} artworks: starting the product (a first run indexes the catalogue and may build the storefront) …`);
-    product = await startProduct(productEnv);
+    product = startTsx('scripts/start.ts', [], { cwd: REPO_ROOT, env: productEnv, stdio: ['ignore', 'pipe', 'inherit'] });
+    await running(product);
 
     const admin = meiliClient(meili, 600_000);
     const rebuild = await rebuildIndex({
@@ -131,7 +131,8 @@ async function benchCatalogue(artworks: number, { durationS, rate, requests, edi
     process.stdout.write(` in ${(rebuild.durationMs / 1000).toFixed(1)} s\n`);
     const stats = await admin.getStats();
     const disk_mib = {
-      sqlite: round(fs.statSync(databaseFile).size / MIB),
+      // The database file and its write-ahead log, which holds what is not yet checkpointed.
+      sqlite: round([databaseFile, `${databaseFile}-wal`].reduce((n, f) => n + (fs.existsSync(f) ? fs.statSync(f).size : 0), 0) / MIB),
       index_used: round(stats.usedDatabaseSize / MIB),
       engine_database: round(stats.databaseSize / MIB),
     };
@@ -181,26 +182,23 @@ interface SearchResult {
   capacity: { target: string; within_budget_rps: number }[];
 }
 
-/** Starts scripts/start.ts and resolves once it says the product is running. */
-function startProduct(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+/** Resolves once the product (scripts/start.ts) says it is running, showing its progress meanwhile. */
+function running(child: LocalProcess): Promise<void> {
   return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`The product stopped during start-up (exit code ${code}); see its output above.`)));
+    void child.then((end) => reject(new Error(`The product stopped during start-up (${describeEnd(end)}); see its output above.`)));
     child.stdout!.on('data', (chunk: Buffer) => {
       const text = chunk.toString();
       if (/Building|Indexed|Seeding/.test(text)) process.stdout.write(text);
-      if (text.includes('is running at')) resolve(child);
+      if (text.includes('is running at')) resolve();
     });
   });
 }
 
 /** Runs one of the project's benchmarks to completion, its output shown as it goes. */
-function runPart(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+async function runPart(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   console.log(`\n— ${script} ${args.join(' ')}`);
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: REPO_ROOT, env, stdio: 'inherit' });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} failed (exit code ${code}); see its output above.`))));
-  });
+  const end = await startTsx(script, args, { cwd: REPO_ROOT, env });
+  if (end.exitCode !== 0) throw new Error(`${script} failed (${describeEnd(end)}); see its output above.`);
 }
 
 function readResult(file: string): unknown {
