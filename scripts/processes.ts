@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { answersOk, probePort, terminate } from '@easel/indexer';
+import { answersOk, describeEnd, hasEnded, probePort, startProcess, terminate, type LocalProcess } from '@easel/indexer';
 
 /** Throws one sentence naming the port and its variable when something already listens there. */
 export async function assertPortFree(host: string, port: number, variable: string): Promise<void> {
@@ -12,12 +11,12 @@ export async function assertPortFree(host: string, port: number, variable: strin
 
 export interface Service {
   name: string;
-  child: ChildProcess;
+  child: LocalProcess;
 }
 
 /** Starts a long-running child whose output is prefixed with its name. */
 export function startService(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): Service {
-  const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = startProcess(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   const prefix = (chunk: Buffer) => chunk.toString().replace(/^(?=.)/gm, `[${name}] `);
   child.stdout?.on('data', (chunk: Buffer) => process.stdout.write(prefix(chunk)));
   child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(prefix(chunk)));
@@ -25,20 +24,17 @@ export function startService(name: string, command: string, args: string[], env:
 }
 
 /** Resolves when a step's process exits cleanly; rejects naming the step otherwise. */
-export function completion(service: Service): Promise<void> {
-  return new Promise((resolve, reject) => {
-    service.child.once('error', (error) => reject(new Error(`${service.name} could not start: ${error.message}.`)));
-    service.child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${service.name} failed (exit code ${code}); see its output above.`)),
-    );
-  });
+export async function completion(service: Service): Promise<void> {
+  const end = await service.child;
+  if (end.exitCode === 0) return;
+  throw new Error(end.exitCode === undefined && !end.signal ? `${service.name} ${describeEnd(end)}.` : `${service.name} failed (${describeEnd(end)}); see its output above.`);
 }
 
 /** Polls a URL until it answers 2xx, or fails when the service exits or the time runs out. */
 export async function waitForHttp(service: Service, url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (service.child.exitCode !== null) throw new Error(`The ${service.name} exited during start-up (exit code ${service.child.exitCode}); see its output above.`);
+    if (hasEnded(service.child)) throw new Error(`The ${service.name} exited during start-up (${describeEnd(await service.child)}); see its output above.`);
     if (await answersOk(url)) return;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -84,7 +80,7 @@ export function nextRestart(state: RestartState, ranMs: number, now: number, pol
 /** A service kept running: `child` is the process running now. */
 export interface KeptService {
   readonly name: string;
-  readonly child: ChildProcess;
+  readonly child: LocalProcess;
   /** Stops it for good: no restart after this. */
   stop(): Promise<void>;
 }
@@ -125,19 +121,7 @@ export function keepRunning(
       watch((current = start()));
     }, next.delayMs);
   };
-  const watch = ({ child }: Service) => {
-    let ended = false;
-    const end = (how: string) => {
-      if (!ended) onEnd(how);
-      ended = true;
-    };
-    if (child.exitCode !== null || child.signalCode !== null) {
-      queueMicrotask(() => end(describeExit(child.exitCode, child.signalCode)));
-      return;
-    }
-    child.once('exit', (code, signal) => end(describeExit(code, signal)));
-    child.once('error', (error) => end(`could not start: ${error.message}`));
-  };
+  const watch = ({ child }: Service) => void child.then((end) => onEnd(describeEnd(end)));
   watch(first);
   return {
     name,
@@ -150,8 +134,4 @@ export function keepRunning(
       await terminate(current.child);
     },
   };
-}
-
-function describeExit(code: number | null, signal: NodeJS.Signals | null): string {
-  return signal ? `killed by ${signal}` : `exit code ${code}`;
 }

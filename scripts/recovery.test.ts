@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
@@ -7,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { editArtwork, openDatabase, type Db } from '@easel/data';
 import { REPO_ROOT } from '@easel/shared/env';
-import { answersOk, getFreePort, terminate } from '@easel/indexer';
+import { answersOk, describeEnd, getFreePort, hasEnded, startTsx, terminate, type LocalProcess } from '@easel/indexer';
 import { SERVERS } from './server-builds';
 import { storefrontBuildIsStale } from './storefront-build';
 
@@ -32,7 +31,7 @@ const WORKS_PER_OUTAGE = 15;
 type Part = keyof typeof BACK_WITHIN_MS;
 
 let dir: string;
-let product: ChildProcess;
+let product: LocalProcess;
 let db: Db;
 const log: string[] = [];
 const ports = { storefront: 0, search: 0, meili: 0, indexer: 0 };
@@ -64,7 +63,7 @@ beforeAll(async () => {
   };
   const building = storefrontBuildIsStale(REPO_ROOT);
   const started = performance.now();
-  product = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  product = startTsx('scripts/start.ts', [], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   for (const stream of [product.stdout!, product.stderr!]) {
     let partial = '';
     stream.setEncoding('utf8');
@@ -79,7 +78,7 @@ beforeAll(async () => {
   // test, has built it already.
   const deadline = performance.now() + (building ? 900_000 : 120_000);
   while (!(await answersOk(`${storefrontUrl()}/`))) {
-    if (product.exitCode !== null) throw new Error(`npm start exited (code ${product.exitCode}):\n${log.join('\n')}`);
+    if (hasEnded(product)) throw new Error(`npm start exited (${describeEnd(await product)}):\n${log.join('\n')}`);
     if (performance.now() > deadline) throw new Error(`npm start was not up in time:\n${log.join('\n')}`);
     await sleep(250);
   }

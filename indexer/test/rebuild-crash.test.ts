@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { editArtwork, getSearchIndexState, type Db } from '@easel/data';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../../data/test/fixtures';
-import { checkIndexStaleness, meiliClient, rebuildIndex } from '../src';
+import { checkIndexStaleness, meiliClient, rebuildIndex, startTsx } from '../src';
 import { catalogueDocuments, indexDocuments } from './catalogue-documents';
 
 /**
@@ -35,11 +34,11 @@ afterAll(async () => {
 
 /** The reindex command against this file's database and index; resolves with its exit code or signal. */
 function reindex() {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../src/cli/reindex.ts')], {
+  const child = startTsx(path.join(import.meta.dirname, '../src/cli/reindex.ts'), [], {
     env: { ...process.env, DATABASE_FILE: file, MEILI_URL: connection.url, MEILI_MASTER_KEY: connection.masterKey, SEARCH_INDEX: indexUid },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const exited = new Promise<number | NodeJS.Signals>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code!)));
+  const exited = child.then((end) => end.signal ?? end.exitCode!);
   return { child, exited };
 }
 

@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { editArtwork, getSearchIndexState, type Db } from '@easel/data';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../../data/test/fixtures';
-import { followCatalogue, meiliClient, rebuildIndex, type SearchDocument } from '../src';
+import { followCatalogue, meiliClient, rebuildIndex, startTsx, type SearchDocument } from '../src';
 import { catalogueDocuments, indexDocuments } from './catalogue-documents';
 
 const connection = inject('meili');
@@ -78,8 +77,7 @@ describe('the index sync', () => {
     const start = await getSearchIndexState(db, indexUid);
     const { rows: [{ file }] } = await sql<{ file: string }>`SELECT file FROM pragma_database_list WHERE name = 'main'`.execute(db) as { rows: [{ file: string }] };
     const startedAt = new Date();
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'follow-catalogue-process.ts'), file, connection.url, connection.masterKey, indexUid], { stdio: 'inherit' });
-    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const child = startTsx(path.join(import.meta.dirname, 'follow-catalogue-process.ts'), [file, connection.url, connection.masterKey, indexUid]);
     try {
       // The moment its first batch is with the search engine, the sync has not yet saved its place.
       await expect.poll(async () => (await meili.tasks.getTasks({
@@ -87,7 +85,7 @@ describe('the index sync', () => {
       })).results.length, { timeout: 30_000, interval: 5 }).toBeGreaterThan(0);
     } finally {
       child.kill('SIGKILL');
-      await exited;
+      await child;
     }
     // More batches reached the engine than the saved place accounts for: the crash came mid-batch.
     const saved = await getSearchIndexState(db, indexUid);

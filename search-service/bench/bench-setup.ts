@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { countArtworks, openDatabase, seedCatalogue } from '@easel/data';
 import { REPO_ROOT } from '@easel/shared/env';
-import { checkIndexStaleness, getFreePort, meiliClient, rebuildIndex, startEmbeddedMeili, type RunningMeili } from '@easel/indexer';
+import { checkIndexStaleness, describeEnd, getFreePort, meiliClient, rebuildIndex, startEmbeddedMeili, startProcess, type LocalProcess, type RunningMeili } from '@easel/indexer';
 import { buildServer, SERVERS } from '../../scripts/server-builds';
 
 /** What the search benchmarks share: a seeded catalogue indexed into an embedded engine, and the service in front of it. */
@@ -40,16 +39,16 @@ export async function prepareCatalogue(dir: string, catalogue: { artworks: numbe
 export async function startService(
   meili: { url: string; masterKey: string },
   options: { indexUid?: string; cacheTtlMs?: number; nodeFlags?: string[] } = {},
-): Promise<{ url: string; child: ChildProcess }> {
+): Promise<{ url: string; child: LocalProcess }> {
   const { indexUid = BENCH_INDEX_UID, cacheTtlMs, nodeFlags = [] } = options;
   const port = await getFreePort();
   await buildServer(REPO_ROOT, 'search');
-  const child = spawn(process.execPath, ['--enable-source-maps', ...nodeFlags, path.join(REPO_ROOT, SERVERS.search.outfile)], {
+  const child = startProcess(process.execPath, ['--enable-source-maps', ...nodeFlags, path.join(REPO_ROOT, SERVERS.search.outfile)], {
     env: { ...process.env, SEARCH_PORT: String(port), SEARCH_HOST: '127.0.0.1', MEILI_URL: meili.url, MEILI_MASTER_KEY: meili.masterKey, SEARCH_INDEX: indexUid, RATE_LIMIT_SEARCH_PER_MINUTE: '0', ...(cacheTtlMs === undefined ? {} : { SEARCH_CACHE_TTL_MS: String(cacheTtlMs) }) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`search-service exited with ${code}`)));
+    void child.then((end) => reject(new Error(`search-service exited (${describeEnd(end)})`)));
     child.stdout!.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('listening on')) resolve();
     });

