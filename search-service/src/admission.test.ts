@@ -1,115 +1,64 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Admission, RefusedError, type Permit } from './admission';
+import { describe, expect, it } from 'vitest';
+import { AdaptiveLimit, type Permit } from './admission';
 
-let clock = 0;
-const admission = (concurrency: number, budgetMs: number) => new Admission({ concurrency, budgetMs, now: () => clock });
-/** Moves the test's clock and its timers together. */
-const advance = (ms: number) => {
-  clock += ms;
-  vi.advanceTimersByTime(ms);
-};
-/** Whether a promise has settled, and how, without waiting on it. */
-function track<T>(promise: Promise<T>): { value?: T; error?: unknown } {
-  const state: { value?: T; error?: unknown } = {};
-  promise.then((value) => (state.value = value), (error: unknown) => (state.error = error));
-  return state;
+/**
+ * More searches than the limit admits, arriving all the time, at an engine that answers
+ * `capacity` of them at once in 10 ms and queues the rest (Little's law: the latency grows with
+ * the searches in flight beyond its capacity). Each step the admitted searches fill the limit,
+ * then the ten oldest end.
+ */
+function overload(limit: AdaptiveLimit, capacity: number, steps: number, inFlight: Permit[] = []): Permit[] {
+  for (let step = 0; step < steps; step++) {
+    for (let p = limit.tryAcquire(); p; p = limit.tryAcquire()) inFlight.push(p);
+    const rttMs = 10 * Math.max(1, inFlight.length / capacity);
+    for (const p of inFlight.splice(0, 10)) p.release({ rttMs, overloaded: false });
+  }
+  return inFlight;
 }
-const settle = () => vi.advanceTimersByTimeAsync(0);
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  clock = 0;
-});
-afterEach(() => vi.useRealTimers());
-
-describe('Admission', () => {
-  it('admits up to its concurrency at once, then hands freed slots to the line first come first served', async () => {
-    const a = admission(2, 800);
-    const [first, second] = await Promise.all([a.acquire(), a.acquire()]);
-    expect([first.waitedMs, second.waitedMs]).toEqual([0, 0]);
-    const third = track(a.acquire());
-    const fourth = track(a.acquire());
-    await settle();
-    expect([a.inFlight, a.waiting]).toEqual([2, 2]);
-    expect(third.value).toBeUndefined();
-
-    advance(30);
-    first.release(30);
-    await settle();
-    // The third waited 30 ms; the fourth still waits.
-    expect(third.value?.waitedMs).toBe(30);
-    expect(fourth.value).toBeUndefined();
-    // A permit released twice frees one slot.
-    first.release(30);
-    await settle();
-    expect(fourth.value).toBeUndefined();
-    second.release(30);
-    await settle();
-    expect(fourth.value?.waitedMs).toBe(30);
+describe('AdaptiveLimit', () => {
+  it('refuses beyond the limit at once, and admits again as searches end', () => {
+    const limit = new AdaptiveLimit({ initial: 2, min: 2, max: 2 });
+    const [a, b] = [limit.tryAcquire(), limit.tryAcquire()];
+    expect(a && b).toBeDefined();
+    expect(limit.tryAcquire()).toBeUndefined();
+    a!.release({ rttMs: 5, overloaded: false });
+    // A permit released twice counts once.
+    a!.release({ rttMs: 5, overloaded: false });
+    expect(limit.inFlight).toBe(1);
+    expect(limit.tryAcquire()).toBeDefined();
   });
 
-  it('refuses at once a search the line cannot get answered within the budget, at the engine\'s recent pace', async () => {
-    const a = admission(2, 800);
-    // The engine has lately taken 100 ms a search.
-    const learnt = await a.acquire();
-    learnt.release(100);
-    const held: Permit[] = [await a.acquire(), await a.acquire()];
-    // Slots free two at a time every 100 ms: a wait of up to 700 ms and a 100 ms search fit 800 ms, so 14 may wait.
-    const line = Array.from({ length: 14 }, () => track(a.acquire()));
-    await settle();
-    expect(line.every((w) => w.error === undefined)).toBe(true);
-    await expect(a.acquire()).rejects.toBeInstanceOf(RefusedError);
-    expect(a.waiting).toBe(14);
-    held.forEach((p) => p.release(100));
+  it('grows while the engine answers as fast as usual, and stops short of where its queue grows', () => {
+    const limit = new AdaptiveLimit({ initial: 8, min: 4, max: 1000 });
+    overload(limit, 40, 2000);
+    // Up to twice the engine's capacity still answers within the tolerance (twice the usual latency).
+    expect(limit.limit).toBeGreaterThan(40);
+    expect(limit.limit).toBeLessThan(120);
   });
 
-  it('counts an engine slower than its average at its slower pace: a stalled engine shortens the line', async () => {
-    const a = admission(1, 800);
-    const learnt = await a.acquire();
-    learnt.release(10);
-    const stalled = await a.acquire();
-    advance(300);
-    const waiting = track(a.acquire());
-    await settle();
-    expect(waiting.error).toBeUndefined();
-    advance(200);
-    // 500 ms at the engine: a second in line would wait 1000 ms.
-    await expect(a.acquire()).rejects.toBeInstanceOf(RefusedError);
-    stalled.release(500);
-    await settle();
-    expect(waiting.value?.waitedMs).toBe(200);
+  it('does not grow while the engine is asked for little', () => {
+    const limit = new AdaptiveLimit({ initial: 16, min: 4, max: 200 });
+    for (let i = 0; i < 100; i++) limit.tryAcquire()!.release({ rttMs: 10, overloaded: false });
+    expect(limit.limit).toBe(16);
   });
 
-  it('refuses a waiting search once waiting longer would leave the engine less than its pace', async () => {
-    const a = admission(1, 800);
-    const learnt = await a.acquire();
-    learnt.release(100);
-    const held = await a.acquire();
-    const waiting = track(a.acquire());
-    advance(699);
-    await settle();
-    expect(waiting.error).toBeUndefined();
-    advance(1);
-    await settle();
-    expect(waiting.error).toBeInstanceOf(RefusedError);
-    expect(a.waiting).toBe(0);
-    // The slot then freed goes to no one: the next comes straight in.
-    held.release(800);
-    expect((await a.acquire()).waitedMs).toBe(0);
+  it('shrinks when the engine can take less, and grows back once it can take more again', () => {
+    const limit = new AdaptiveLimit({ initial: 8, min: 4, max: 1000 });
+    const inFlight = overload(limit, 40, 2000);
+    const before = limit.limit;
+    overload(limit, 5, 2000, inFlight);
+    const slowed = limit.limit;
+    expect(slowed).toBeLessThan(before / 2);
+    overload(limit, 40, 2000, inFlight);
+    expect(limit.limit).toBeGreaterThan(slowed * 2);
   });
 
-  it('learns a slower pace from slow answers and time-outs, and a faster one again after', async () => {
-    const a = admission(1, 800);
-    for (let i = 0; i < 30; i++) (await a.acquire()).release(800);
-    const held = await a.acquire();
-    // At 800 ms a search, nothing fits beside the one at the engine.
-    await expect(a.acquire()).rejects.toBeInstanceOf(RefusedError);
-    held.release(800);
-    for (let i = 0; i < 60; i++) (await a.acquire()).release(10);
-    const again = await a.acquire();
-    const waiting = track(a.acquire());
-    await settle();
-    expect(waiting.error).toBeUndefined();
-    again.release(10);
+  it('drops by a tenth for each search the engine could not answer, down to the minimum', () => {
+    const limit = new AdaptiveLimit({ initial: 100, min: 10, max: 200 });
+    limit.tryAcquire()!.release({ rttMs: 1000, overloaded: true });
+    expect(limit.limit).toBe(90);
+    for (let i = 0; i < 100; i++) limit.tryAcquire()!.release({ rttMs: 1000, overloaded: true });
+    expect(limit.limit).toBe(10);
   });
 });

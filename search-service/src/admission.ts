@@ -1,118 +1,97 @@
 /**
- * Admission control: at most `concurrency` searches at the engine at once; the rest wait in
- * line, first come first served, but only while the line can still get them answered within
- * `budgetMs`. A newcomer's wait is judged from the searches ahead of it and how long the engine
- * has lately taken per search (slots free at `concurrency` per that time); a wait plus an engine
- * search that would pass the budget is refused at once, and so is a waiting search whose time
- * runs out. An engine slower than it was (a search at it for longer than the recent average)
- * counts at its slower pace, so a stalled engine shortens the line at once. A permit says how
- * long its search waited, which the engine's time-out then covers too.
- *
- * So searches the engine can answer in time are queued rather than refused (as many as raw
- * Meilisearch would answer within the budget), and the excess is refused at once rather than
- * joining a queue that would push every shopper past the budget.
+ * Admission control: how many searches may be at the engine at once, learnt from its latency
+ * (a gradient limit, as Netflix's concurrency-limits has it). Normal latency is `tolerance`
+ * times what the engine answers in without a queue (when asked for little, or the best busy
+ * window since). While answers come within it the limit grows by about its square root each
+ * window; past it the limit shrinks in proportion to the slowdown, so it settles where the
+ * engine's queue doubles its latency. An engine that times out or cannot be reached shrinks it
+ * by a tenth. A search over the limit is refused at once instead of joining a queue that would
+ * push every shopper past the budget.
  */
 
 export interface AdmissionOptions {
-  /** Searches at the engine at once. */
-  concurrency: number;
-  /** What a search's wait in line and its engine call together are expected to take at most, in ms. */
-  budgetMs: number;
-  /** The clock; tests pass their own. */
-  now?: () => number;
+  /** The limit to start from. */
+  initial: number;
+  min: number;
+  max: number;
+  /** How far the limit moves towards each new estimate: 0.2 takes a fifth of the way. */
+  smoothing?: number;
+  /** Latency this many times the latency without a queue still counts as normal. */
+  tolerance?: number;
 }
 
-/** A search admitted after waiting `waitedMs` for a slot; release it with how long the engine took. */
+/** A search admitted: release it with how long the engine took, and whether it failed for the engine's sake. */
 export interface Permit {
-  waitedMs: number;
-  release(engineMs: number): void;
+  release(outcome: { rttMs: number; overloaded: boolean }): void;
 }
 
-/** The line was too long for this search to be answered within the budget. */
-export class RefusedError extends Error {
-  override name = 'RefusedError';
-}
+/** Searches the limit learns from at a time: it moves once per window, on the window's average. */
+const WINDOW_SAMPLES = 10;
 
-/** How far each engine search moves the recent average: a tenth of the way. */
-const SMOOTHING = 0.1;
-
-interface Waiter {
-  queuedAt: number;
-  grant: (permit: Permit) => void;
-  timer: ReturnType<typeof setTimeout>;
-}
-
-export class Admission {
-  /** When each search now at the engine was sent. */
-  private readonly active = new Set<{ at: number }>();
-  private readonly line: Waiter[] = [];
-  private averageMs: number | undefined;
-  private readonly now: () => number;
+export class AdaptiveLimit {
+  private limitValue: number;
+  private inFlightCount = 0;
+  private noLoadRtt = Infinity;
+  private window: { rttTotal: number; samples: number; busiest: number } = { rttTotal: 0, samples: 0, busiest: 0 };
+  private readonly smoothing: number;
+  private readonly tolerance: number;
 
   constructor(private readonly options: AdmissionOptions) {
-    this.now = options.now ?? (() => performance.now());
+    this.limitValue = options.initial;
+    this.smoothing = options.smoothing ?? 0.2;
+    this.tolerance = options.tolerance ?? 2;
   }
 
-  /** Searches at the engine now. */
+  /** The searches admitted at once right now. */
+  get limit(): number {
+    return Math.floor(this.limitValue);
+  }
+
   get inFlight(): number {
-    return this.active.size;
+    return this.inFlightCount;
   }
 
-  /** Searches waiting for a slot now. */
-  get waiting(): number {
-    return this.line.length;
-  }
-
-  /** A permit now, or once a slot frees; rejects with RefusedError when the budget leaves no room. */
-  acquire(): Promise<Permit> {
-    const { concurrency, budgetMs } = this.options;
-    if (this.active.size < concurrency && this.line.length === 0) return Promise.resolve(this.permit(0));
-    const pace = this.pace();
-    const wait = Math.ceil((this.line.length + 1) / concurrency) * pace;
-    if (wait + pace > budgetMs) return Promise.reject(new RefusedError('No room in the line for the engine'));
-    return new Promise((resolve, reject) => {
-      const waiter: Waiter = {
-        queuedAt: this.now(),
-        grant: resolve,
-        // Waiting longer would leave the engine less than its usual time.
-        timer: setTimeout(() => {
-          this.line.splice(this.line.indexOf(waiter), 1);
-          reject(new RefusedError('The wait for the engine ran out'));
-        }, budgetMs - pace),
-      };
-      this.line.push(waiter);
-    });
-  }
-
-  /** How long a search at the engine takes now: the recent average, or longer if one there has taken longer. */
-  private pace(): number {
-    const now = this.now();
-    let oldest = 0;
-    for (const { at } of this.active) oldest = Math.max(oldest, now - at);
-    return Math.max(this.averageMs ?? 0, oldest);
-  }
-
-  private permit(waitedMs: number): Permit {
-    const entry = { at: this.now() };
-    this.active.add(entry);
+  /** A permit, or undefined when the limit is reached and the search must be refused. */
+  tryAcquire(): Permit | undefined {
+    if (this.inFlightCount >= this.limit) return undefined;
+    this.inFlightCount += 1;
     let released = false;
     return {
-      waitedMs,
-      release: (engineMs) => {
+      release: ({ rttMs, overloaded }) => {
         if (released) return;
         released = true;
-        this.active.delete(entry);
-        this.averageMs = this.averageMs === undefined ? engineMs : this.averageMs + SMOOTHING * (engineMs - this.averageMs);
-        this.next();
+        // How busy the engine was as this search ended, itself included.
+        const inFlight = this.inFlightCount;
+        this.inFlightCount -= 1;
+        this.update(rttMs, overloaded, inFlight);
       },
     };
   }
 
-  /** The first in line takes the slot just freed. */
-  private next(): void {
-    const waiter = this.line.shift();
-    if (!waiter) return;
-    clearTimeout(waiter.timer);
-    waiter.grant(this.permit(this.now() - waiter.queuedAt));
+  private update(rttMs: number, overloaded: boolean, inFlight: number): void {
+    const { min, max } = this.options;
+    if (overloaded) {
+      this.limitValue = Math.max(min, this.limitValue * 0.9);
+      return;
+    }
+    const window = this.window;
+    window.rttTotal += rttMs;
+    window.samples += 1;
+    window.busiest = Math.max(window.busiest, inFlight);
+    if (window.samples < WINDOW_SAMPLES) return;
+    this.window = { rttTotal: 0, samples: 0, busiest: 0 };
+    const rtt = window.rttTotal / window.samples;
+    // Asked for little, the engine has no queue: its latency then is the latency without one
+    // (learnt afresh each time, as the catalogue grows), and says nothing of how much more it
+    // could take. Busy, the best window is the baseline.
+    if (window.busiest < this.limitValue / 2) {
+      this.noLoadRtt = rtt;
+      return;
+    }
+    this.noLoadRtt = Math.min(this.noLoadRtt, rtt);
+    const gradient = Math.max(0.5, Math.min(1, (this.tolerance * this.noLoadRtt) / rtt));
+    const estimate = this.limitValue * gradient + Math.sqrt(this.limitValue);
+    const next = this.limitValue * (1 - this.smoothing) + estimate * this.smoothing;
+    this.limitValue = Math.max(min, Math.min(max, next));
   }
 }

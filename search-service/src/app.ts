@@ -2,10 +2,10 @@ import type { IncomingMessage } from 'node:http';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { clientAddress, createRateLimit, tooManyRequestsMessage } from '@easel/shared/rate-limit';
 import { HotCache, toAnswer, type CachedAnswer } from './cache';
-import { parseGalleryParams, SEARCH_WAITS_MS, toQueryString, type GallerySearchDefinition } from './contract';
+import { parseGalleryParams, toQueryString, type GallerySearchDefinition } from './contract';
 import type { SearchConfig } from './config';
-import { Admission, RefusedError, type AdmissionOptions } from './admission';
-import type { Engine } from './engine';
+import { AdaptiveLimit, type AdmissionOptions } from './admission';
+import { EngineTimeoutError, EngineUnavailableError, type Engine } from './engine';
 import { RETRY_AFTER_SECONDS, errorBody, invalidParameter, onError, overloaded } from './errors';
 import { buildCountQuery, buildPriceBarPlan, buildSearchPlan } from './meili-request';
 import { toPriceBars, toSearchResponse } from './meili-response';
@@ -17,14 +17,8 @@ export const BASE_PATH = '/api/v2/product/s';
 /** SPEC section 9: gallery cache lifetime 1800 s, stale 21600 s. */
 const GALLERY_CACHE_CONTROL = 'public, max-age=1800, stale-while-revalidate=21600';
 
-/**
- * Searches at the engine at once (Meilisearch answers as many at once as it has cores and
- * queues the rest), and how long a search is expected to take waiting for a slot and at the
- * engine (admission.ts): half the engine's share of the search budget, leaving the rest for a
- * search slower than the engine's pace, the service's own work and a busy machine's delays. A
- * longer line would not answer more searches a second, only later ones.
- */
-export const DEFAULT_ADMISSION: AdmissionOptions = { concurrency: 8, budgetMs: SEARCH_WAITS_MS.engine / 2 };
+/** Searches at the engine at once: learnt from its latency between these bounds (admission.ts). */
+export const DEFAULT_ADMISSION: AdmissionOptions = { initial: 16, min: 4, max: 512 };
 
 export interface AppDeps {
   config: Pick<SearchConfig, 'SEARCH_INDEX' | 'SEARCH_CACHE_TTL_MS' | 'RATE_LIMIT_SEARCH_PER_MINUTE' | 'SEARCH_TRUSTED_PROXIES'>;
@@ -40,7 +34,7 @@ export interface AppDeps {
  */
 export function createApp({ config, meili, admission = DEFAULT_ADMISSION }: AppDeps): Hono {
   const indexUid = config.SEARCH_INDEX;
-  const admit = admitting(new Admission(admission));
+  const admit = admitting(new AdaptiveLimit(admission));
   // The index's version is looked up four times a second, so an edit the sync has carried shows
   // in cached answers well within the 2 s an edit may take to become searchable.
   const cache = new HotCache({ ttlMs: config.SEARCH_CACHE_TTL_MS, getVersion: () => meili.getIndexUpdatedAt(indexUid), checkEveryMs: 250 });
@@ -55,35 +49,35 @@ export function createApp({ config, meili, admission = DEFAULT_ADMISSION }: AppD
   app.notFound((c) => c.json(errorBody('not_found', `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`), 404));
 
   /** Answers a GET from the hot cache (or the engine), with the gallery's cache headers. */
-  const cachedGet = (kind: string, keyOf: (def: GallerySearchDefinition) => string, compute: (def: GallerySearchDefinition, waitedMs: number) => Promise<unknown>) =>
+  const cachedGet = (kind: string, keyOf: (def: GallerySearchDefinition) => string, compute: (def: GallerySearchDefinition) => Promise<unknown>) =>
     async (c: Context) => {
       const def = readDefinition(c);
       // A hot answer needs no engine: only a miss waits for admission.
-      const answer = await cache.get(`${kind}?${keyOf(def)}`, async () => toAnswer(await admit((waitedMs) => compute(def, waitedMs))));
+      const answer = await cache.get(`${kind}?${keyOf(def)}`, async () => toAnswer(await admit(() => compute(def))));
       return send(c, answer);
     };
 
   app.get(
     BASE_PATH,
-    cachedGet('search', (def) => toQueryString(def), async (def, waitedMs) => {
+    cachedGet('search', (def) => toQueryString(def), async (def) => {
       const plan = buildSearchPlan(def, indexUid);
-      return toSearchResponse(def, plan, await meili.multiSearch(plan.queries, waitedMs));
+      return toSearchResponse(def, plan, await meili.multiSearch(plan.queries));
     }),
   );
 
   app.get(
     `${BASE_PATH}/_count`,
-    cachedGet('count', (def) => toQueryString({ ...def, page: 1, paginate: undefined, limit: undefined, sort: undefined }), async (def, waitedMs) => {
-      const [result] = await meili.multiSearch([buildCountQuery(def, indexUid)], waitedMs);
+    cachedGet('count', (def) => toQueryString({ ...def, page: 1, paginate: undefined, limit: undefined, sort: undefined }), async (def) => {
+      const [result] = await meili.multiSearch([buildCountQuery(def, indexUid)]);
       return { count: result?.totalHits ?? 0 };
     }),
   );
 
   app.get(
     `${BASE_PATH}/_prices`,
-    cachedGet('prices', (def) => toQueryString({ ...def, page: 1, paginate: undefined, limit: undefined, sort: undefined, price_min: undefined, price_max: undefined }), async (def, waitedMs) => {
+    cachedGet('prices', (def) => toQueryString({ ...def, page: 1, paginate: undefined, limit: undefined, sort: undefined, price_min: undefined, price_max: undefined }), async (def) => {
       const plan = buildPriceBarPlan(def, indexUid);
-      return { currency: def.currency, results: toPriceBars(plan, await meili.multiSearch(plan.queries, waitedMs)) };
+      return { currency: def.currency, results: toPriceBars(plan, await meili.multiSearch(plan.queries)) };
     }),
   );
 
@@ -123,24 +117,23 @@ function limitSearches(config: AppDeps['config']): MiddlewareHandler {
 }
 
 /**
- * Runs an engine call once admission control gives it a slot, telling it how long it waited
- * for one, and times it for the line's pace; a search the line cannot get answered within its
- * budget is a 503 with Retry-After.
+ * Runs an engine call if the limit admits it, timing it for the limit; refused at once with a
+ * 503 and Retry-After when the engine already has all it can take. A time-out or an unreachable
+ * engine counts against the limit too.
  */
-function admitting(admission: Admission) {
-  return async <T>(work: (waitedMs: number) => Promise<T>): Promise<T> => {
-    let permit;
-    try {
-      permit = await admission.acquire();
-    } catch (error) {
-      if (error instanceof RefusedError) throw overloaded();
-      throw error;
-    }
+function admitting(limit: AdaptiveLimit) {
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    const permit = limit.tryAcquire();
+    if (!permit) throw overloaded();
     const started = performance.now();
+    let failed = false;
     try {
-      return await work(permit.waitedMs);
+      return await work();
+    } catch (error) {
+      failed = error instanceof EngineTimeoutError || error instanceof EngineUnavailableError;
+      throw error;
     } finally {
-      permit.release(performance.now() - started);
+      permit.release({ rttMs: performance.now() - started, overloaded: failed });
     }
   };
 }

@@ -21,11 +21,8 @@ export class EngineError extends Error {
 }
 
 export interface Engine {
-  /**
-   * POST /multi-search with the given queries; the results in order. A search that has already
-   * waited `waitedMs` for its turn has that much less of the time-out.
-   */
-  multiSearch(queries: MeiliQuery[], waitedMs?: number): Promise<MeiliResult[]>;
+  /** POST /multi-search with the given queries; the results in order. */
+  multiSearch(queries: MeiliQuery[]): Promise<MeiliResult[]>;
   /**
    * POST /multi-search with a body as it is; the engine's JSON answer as bytes, unparsed:
    * `npm run profile:search` times the engine alone with it.
@@ -56,8 +53,8 @@ export function createEngine(conn: { url: string; masterKey: string }, options: 
   const auth = `Bearer ${conn.masterKey}`;
 
   /** The engine's 2xx answer as bytes; any other status is an EngineError carrying its text. */
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown, waitMs = timeoutMs): Promise<Uint8Array<ArrayBuffer>> {
-    const signal = AbortSignal.timeout(Math.ceil(waitMs));
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Uint8Array<ArrayBuffer>> {
+    const signal = AbortSignal.timeout(timeoutMs);
     try {
       const res = await pool.request({
         method,
@@ -71,19 +68,19 @@ export function createEngine(conn: { url: string; masterKey: string }, options: 
       throw new EngineError(res.statusCode, utf8.decode(bytes));
     } catch (error) {
       if (error instanceof EngineError) throw error;
-      if (signal.aborted) throw new EngineTimeoutError(`Search engine gave no answer within ${Math.round(waitMs)} ms`);
+      if (signal.aborted) throw new EngineTimeoutError(`Search engine gave no answer within ${timeoutMs} ms`);
       const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
       if (code && UNREACHABLE_CODES.has(code)) throw new EngineUnavailableError(`Search engine unreachable (${code})`);
       throw error;
     }
   }
 
-  const callJson = async (method: 'GET' | 'POST', path: string, body?: unknown, waitMs?: number): Promise<unknown> =>
-    JSON.parse(utf8.decode(await call(method, path, body, waitMs)));
+  const callJson = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> =>
+    JSON.parse(utf8.decode(await call(method, path, body)));
 
   return {
-    async multiSearch(queries, waitedMs = 0) {
-      const json = (await callJson('POST', '/multi-search', { queries }, Math.max(1, timeoutMs - waitedMs))) as { results: MeiliResult[] };
+    async multiSearch(queries) {
+      const json = (await callJson('POST', '/multi-search', { queries })) as { results: MeiliResult[] };
       return json.results;
     },
     multiSearchRaw: (body) => call('POST', '/multi-search', body),

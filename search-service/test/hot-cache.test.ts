@@ -9,9 +9,9 @@ beforeAll(async () => {
   // A TTL far longer than any poll below: only invalidation can make new data show in time.
   f = await buildFixture({ seed: 5, artworks: 400, cacheTtlMs: 60_000 });
   const multiSearch = f.engine.multiSearch.bind(f.engine);
-  f.engine.multiSearch = (queries, waitedMs) => {
+  f.engine.multiSearch = (queries) => {
     engineCalls += 1;
-    return multiSearch(queries, waitedMs);
+    return multiSearch(queries);
   };
 });
 afterAll(async () => {
