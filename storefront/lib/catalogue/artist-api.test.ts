@@ -1,27 +1,15 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { NextRequest } from 'next/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '@easel/data/db';
-import { seedCatalogue } from '@easel/data';
+import { afterAll, describe, expect, it } from 'vitest';
 import { productCardSchema, type ProductCard } from '@easel/search-service/contract';
+import { openTemporaryDatabase } from '../../../data/test/fixtures';
 import { callable } from '../api/testing';
 import { artistRoutes } from './artist-api';
 import type { ArtistData } from './artists';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-artist-api-'));
-let db: Db;
-
-beforeAll(async () => {
-  db = await openDatabase(path.join(dir, 'artist.db'));
-  await seedCatalogue(db, { seed: 6, artworks: 300 });
-});
-afterAll(async () => {
-  await db.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const temp = await openTemporaryDatabase('artist-api', { seed: 6, artworks: 300 });
+const { db } = temp;
+afterAll(() => temp.close());
 
 const getArtist = (query: string) => callable(artistRoutes({ getDb: async () => db }))(new NextRequest(`http://shop.test/api/v2/artist/${query}`));
 const getList = (query: string) => callable(artistRoutes({ getDb: async () => db }))(new NextRequest(`http://shop.test/api/v2/artists/${query}`));

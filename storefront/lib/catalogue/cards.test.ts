@@ -1,23 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '@easel/data/db';
-import { seedCatalogue } from '@easel/data';
+import { afterAll, describe, expect, it } from 'vitest';
 import { getIndexableArtworks, getRateMatrix } from '@easel/data/queries/search-source';
+import { openTemporaryDatabase } from '../../../data/test/fixtures';
 import { artworkToProductCard, avatarImage } from './cards';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-cards-'));
-let db: Db;
-
-beforeAll(async () => {
-  db = await openDatabase(path.join(dir, 'cards.db'));
-  await seedCatalogue(db, { seed: 8, artworks: 120 });
-});
-afterAll(async () => {
-  await db.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const temp = await openTemporaryDatabase('cards', { seed: 8, artworks: 120 });
+const { db } = temp;
+afterAll(() => temp.close());
 
 describe('artworkToProductCard', () => {
   // No artist in the sample ships free to France; some do to Britain and the United States.

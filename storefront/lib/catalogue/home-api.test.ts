@@ -1,29 +1,18 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { NextRequest } from 'next/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '@easel/data/db';
-import { seedCatalogue } from '@easel/data';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Db } from '@easel/data/db';
 import { productCardSchema } from '@easel/search-service/contract';
 import { addRecentlyViewed } from '@easel/data/queries/recently-viewed';
+import { openTemporaryDatabase } from '../../../data/test/fixtures';
 import { formatLength } from '../money';
 import { INVALID_DATA_FORMAT, parseRecommendations, recommendationCards } from '../recommendations';
 import { sessionHash } from '../session';
 import { callable } from '../api/testing';
 import { homeRoutes } from './home-api';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-home-api-'));
-let db: Db;
-
-beforeAll(async () => {
-  db = await openDatabase(path.join(dir, 'home.db'));
-  await seedCatalogue(db, { seed: 4, artworks: 600 });
-});
-afterAll(async () => {
-  await db.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const temp = await openTemporaryDatabase('home-api', { seed: 4, artworks: 600 });
+const { db } = temp;
+afterAll(() => temp.close());
 
 const home = (on: Db) => callable(homeRoutes({ getDb: async () => on }));
 const getPicks = (on: Db, query = '') => home(on)(new NextRequest(`http://shop.test/api/v2/collections/${query}`));
@@ -69,11 +58,11 @@ describe('GET /api/v2/homepage/banner/', () => {
   });
 
   it('answers 404 in the error shape when staff have set none', async () => {
-    const empty = await openDatabase(path.join(dir, 'empty.db'));
-    const response = await getBanner(empty);
+    const empty = await openTemporaryDatabase('home-api-empty');
+    const response = await getBanner(empty.db);
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ error: { code: 'not_found' } });
-    await empty.destroy();
+    await empty.close();
   });
 });
 

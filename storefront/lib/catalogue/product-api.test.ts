@@ -1,20 +1,14 @@
 import { sql } from 'kysely';
 import { NextRequest } from 'next/server';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Db } from '@easel/data/db';
-import { openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { openTemporaryDatabase } from '../../../data/test/fixtures';
 import { productCardSchema } from '@easel/search-service/contract';
 import { callable } from '../api/testing';
 import { productRoutes } from './product-api';
 import type { ProductData } from './product';
 
-let temp: TemporaryDatabase;
-let db: Db;
-
-beforeAll(async () => {
-  temp = await openTemporaryDatabase('product-api', { seed: 5, artworks: 400 });
-  db = temp.db;
-});
+const temp = await openTemporaryDatabase('product-api', { seed: 5, artworks: 400 });
+const { db } = temp;
 afterAll(() => temp.close());
 
 const GET = (query: string) => callable(productRoutes({ getDb: async () => db }))(new NextRequest(`http://shop.test/api/product/${query}`));

@@ -1,17 +1,11 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '@easel/data/db';
-import { addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
+import { afterAll, describe, expect, it } from 'vitest';
+import { addUser, openTemporaryDatabase } from '../../../data/test/fixtures';
 import { productCardSchema } from '@easel/search-service/contract';
 import { getProductPageData } from './product-page';
 
-let temp: TemporaryDatabase;
-let db: Db;
-
-beforeAll(async () => {
-  temp = await openTemporaryDatabase('product-page', { seed: 11, artworks: 400 });
-  db = temp.db;
-});
+const temp = await openTemporaryDatabase('product-page', { seed: 11, artworks: 400 });
+const { db } = temp;
 afterAll(() => temp.close());
 
 const rowWhere = async (where: string) =>

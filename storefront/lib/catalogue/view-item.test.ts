@@ -1,17 +1,11 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '@easel/data/db';
-import { openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openTemporaryDatabase } from '../../../data/test/fixtures';
 import { getProductPageData } from './product-page';
 import { viewItemEvent } from './view-item';
 
-let temp: TemporaryDatabase;
-let db: Db;
-
-beforeAll(async () => {
-  temp = await openTemporaryDatabase('view-item', { seed: 11, artworks: 400 });
-  db = temp.db;
-});
+const temp = await openTemporaryDatabase('view-item', { seed: 11, artworks: 400 });
+const { db } = temp;
 afterAll(() => temp.close());
 
 const rowWhere = async (where: string) =>
