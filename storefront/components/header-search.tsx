@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { SEARCH_WAITS_MS } from '@easel/search-service/contract';
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { answer, api, ApiResponseError } from '../lib/api/client';
 import type { SearchSuggestions } from '../lib/catalogue/search-api';
 import { useT } from '../lib/i18n/use-t';
 import { countryName } from '../lib/settings/settings';
@@ -42,13 +43,12 @@ export function HeaderSearch() {
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       try {
-        const response = await fetch(`/api/v2/search/?q=${encodeURIComponent(q)}`, {
-          signal: AbortSignal.any([controller.signal, AbortSignal.timeout(SEARCH_WAITS_MS.browser)]),
-        });
-        setSuggestions(response.ok ? ((await response.json()) as SearchSuggestions) : NONE);
+        const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(SEARCH_WAITS_MS.browser)]);
+        setSuggestions(await answer(api.api.v2.search.index.$get({ query: { q } }, { init: { signal } })));
         setActive(-1);
-      } catch {
-        // Aborted by newer text, or offline: the form still searches the gallery.
+      } catch (error) {
+        // Refused: no suggestions. Aborted by newer text, or offline: the form still searches the gallery.
+        if (error instanceof ApiResponseError) setSuggestions(NONE);
       }
     }, DEBOUNCE_MS);
     return () => {
