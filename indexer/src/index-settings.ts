@@ -67,8 +67,6 @@ export const INDEX_SETTINGS = {
     disableOnNumbers: true,
     disableOnAttributes: ['colours', 'category'],
   },
-  // Enough for every value `facet_values` can hold (countries three times over, the rest of
-  // the vocabulary well under 300), so no count is ever cut off.
   faceting: { maxValuesPerFacet: MAX_VALUES_PER_FACET },
   // Counts must be exact for a catalogue of up to a million works.
   pagination: { maxTotalHits: 1_000_000 },
