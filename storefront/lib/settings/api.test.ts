@@ -178,6 +178,18 @@ describe('PUT /api/u/', () => {
     expect(await errorOf(response)).toMatchObject({ param: field, message: `${field} is required.` });
   });
 
+  it('saves the very body GET answers, read-only fields and all, with a choice changed', async () => {
+    const api = handlers();
+    const signedIn = { cookies: { sessionid: SESSION } };
+    const current = (await (await api.GET(request('GET', signedIn))).json()) as Record<string, unknown>;
+    expect(Object.keys(current)).toEqual(expect.arrayContaining(['basket_count', 'currency_symbol', 'psychobar']));
+    const units = current.display_units === 'cm' ? 'in' : 'cm';
+    const response = await api.PUT(request('PUT', { ...signedIn, body: JSON.stringify({ ...current, display_units: units }) }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ currency: current.currency, display_units: units });
+    expect((await getAccountSettings(db, userId))?.display_units).toBe(units);
+  });
+
   it.each(['basket_count', 'unread_count', 'review_count'])('refuses to set the read-only %s', async (field) => {
     const response = await put({ ...valid, [field]: 5 });
     expect(response.status).toBe(400);

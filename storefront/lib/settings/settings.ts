@@ -77,7 +77,7 @@ export const userSettingsSchema = z.object({
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
-type SettingsField = keyof UserSettings;
+export type SettingsField = keyof UserSettings;
 
 /** Fields the server owns: counts, display names and account facts. A save may not set them. */
 export const READ_ONLY_FIELDS = (Object.keys(userSettingsSchema.shape) as SettingsField[]).filter(
