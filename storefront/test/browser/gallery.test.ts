@@ -32,7 +32,8 @@ const applyButton = (page: Page) => page.locator('.filters__apply-button');
 async function previewAfter(page: Page, edit: () => Promise<unknown>): Promise<number> {
   const counted = page.waitForResponse((r) => r.url().includes('/_count/'));
   await edit();
-  const body = (await (await counted).json()) as { count: number };
+  // Asked again from here: the page's own answer body is gone if the address changes meanwhile.
+  const body = (await (await fetch((await counted).url())).json()) as { count: number };
   await expect.poll(async () => (await applyButton(page).textContent()) ?? '').toMatch(new RegExp(`^Show ${body.count.toLocaleString('en-GB')} artworks?$`));
   return body.count;
 }
