@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { createMiddleware } from 'hono/factory';
 import type { Db } from '@easel/data/db';
 import { saveAccountSettings } from '@easel/data/queries/settings';
 import { signedInUserId, unavailable } from '../api/context';
@@ -41,31 +40,19 @@ export const settingsRoutes = ({ getDb }: SettingsApiDependencies) => {
     return { userId, saved: await getSavedSettings(userId, (name) => requestCookie(c.req.raw, name), getDb) };
   }
 
-  /**
-   * The counts and the rest are the server's to say: a body may carry them back as GET gave
-   * them, so the very body GET answers can be saved, but one that changes any is refused before
-   * its choices are read.
-   */
-  const refuseChangedReadOnly = createMiddleware(async (c, next) => {
-    const body: Record<string, unknown> = await c.req.json();
-    const named = READ_ONLY_FIELDS.filter((field) => field in body);
-    if (named.length > 0) {
-      const current: Record<string, unknown> = applyUrlOverrides((await whoIsAsking(c)).saved, queryOf(c));
-      const changed = named.find((field) => JSON.stringify(body[field]) !== JSON.stringify(current[field]));
-      if (changed) throw new ApiError(400, 'read_only', `${changed} is read-only and cannot be saved.`, changed);
-    }
-    await next();
-  });
-
   return new Hono<ApiEnv>()
     .get(PATH, settings, async (c) => {
       const { saved } = await whoIsAsking(c);
       return c.json(applyUrlOverrides(saved, queryOf(c)), 200, PRIVATE);
     })
-    .put(PATH, settings, jsonObject(MAX_BODY_BYTES, 'the settings of GET /api/u/'), refuseChangedReadOnly, json(settingsBodySchema), async (c) => {
-      const { currency, country, display_units, language } = c.req.valid('json');
+    .put(PATH, settings, jsonObject(MAX_BODY_BYTES, 'the settings of GET /api/u/'), json(settingsBodySchema), async (c) => {
+      const { currency, country, display_units, language, ...readOnly } = c.req.valid('json');
       const choice = { currency, country, display_units, language };
       const { userId, saved } = await whoIsAsking(c);
+      // The counts and the rest are the server's to say: sent back as GET gave them they are ignored, changed they are refused.
+      const current: Record<string, unknown> = applyUrlOverrides(saved, queryOf(c));
+      const changed = Object.keys(readOnly).find((field) => JSON.stringify(readOnly[field as keyof typeof readOnly]) !== JSON.stringify(current[field]));
+      if (changed) throw new ApiError(400, 'read_only', `${changed} is read-only and cannot be saved.`, changed);
       if (userId !== null && saved.authenticated) {
         await saveAccountSettings(await getDb(), userId, choice);
         return c.json(buildUserSettings(choice, factsOf(saved)), 200, PRIVATE);
