@@ -30,12 +30,24 @@ const applyButton = (page: Page) => page.locator('.filters__apply-button');
 
 /** Edits the draft and returns the count the apply button shows once `_count` has answered for it. */
 async function previewAfter(page: Page, edit: () => Promise<unknown>): Promise<number> {
-  const counted = page.waitForResponse((r) => r.url().includes('/_count/'));
+  let asked: string | undefined;
+  const onRequest = (r: { url(): string }) => {
+    if (r.url().includes('/_count/')) asked = r.url();
+  };
+  page.on('request', onRequest);
   await edit();
-  // Asked again from here: the page's own answer body is gone if the address changes meanwhile.
-  const body = (await (await fetch((await counted).url())).json()) as { count: number };
-  await expect.poll(async () => (await applyButton(page).textContent()) ?? '').toMatch(new RegExp(`^Show ${body.count.toLocaleString('en-GB')} artworks?$`));
-  return body.count;
+  await page.waitForResponse((r) => r.url().includes('/_count/'));
+  // The draft's count is the answer to the last count the page asked for; asked again from here,
+  // as the page's own answer body is gone if its address changes meanwhile.
+  let count = -1;
+  await expect
+    .poll(async () => {
+      count = ((await (await fetch(asked!)).json()) as { count: number }).count;
+      return new RegExp(`^Show ${count.toLocaleString('en-GB')} artworks?$`).test((await applyButton(page).textContent()) ?? '');
+    })
+    .toBe(true);
+  page.off('request', onRequest);
+  return count;
 }
 
 /** Runs an action that searches and waits for the search's answer to be on the page. */
