@@ -4,7 +4,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase, runCli, seedCatalogue } from '@easel/data';
 import { REPO_ROOT } from '@easel/shared/env';
-import { getFreePort, meiliClient, rebuildIndex, startEmbeddedMeili } from '@easel/indexer';
+import { meiliClient, rebuildIndex, startEmbeddedMeili } from '@easel/indexer';
+import { getFreePort } from '@easel/shared/process';
 
 /**
  * npm run bench:index [-- --sizes 10000,100000]: seeds each catalogue size into a fresh SQLite

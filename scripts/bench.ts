@@ -4,7 +4,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { countArtworks, openDatabase, runCli, seedCatalogue } from '@easel/data';
 import { REPO_ROOT } from '@easel/shared/env';
-import { DEFAULT_INDEX_UID, describeEnd, getFreePort, meiliClient, rebuildIndex, startEmbeddedMeili, startTsx, terminate, type LocalProcess } from '@easel/indexer';
+import { DEFAULT_INDEX_UID, meiliClient, rebuildIndex, startEmbeddedMeili } from '@easel/indexer';
+import { describeEnd, getFreePort, startTsx, terminate, type LocalProcess } from '@easel/shared/process';
 import { wholeNumber } from './args';
 import { SERVERS } from './server-builds';
 

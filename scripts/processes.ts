@@ -1,4 +1,4 @@
-import { answersOk, describeEnd, hasEnded, probePort, startProcess, terminate, type LocalProcess } from '@easel/indexer';
+import { answersOk, describeEnd, hasEnded, probePort, startProcess, terminate, type LocalProcess } from '@easel/shared/process';
 
 /** Throws one sentence naming the port and its variable when something already listens there. */
 export async function assertPortFree(host: string, port: number, variable: string): Promise<void> {

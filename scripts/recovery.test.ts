@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { editArtwork, openDatabase, type Db } from '@easel/data';
 import { REPO_ROOT } from '@easel/shared/env';
-import { answersOk, describeEnd, getFreePort, hasEnded, startTsx, terminate, type LocalProcess } from '@easel/indexer';
+import { answersOk, describeEnd, getFreePort, hasEnded, startTsx, terminate, type LocalProcess } from '@easel/shared/process';
 import { SERVERS } from './server-builds';
 import { storefrontBuildIsStale } from './storefront-build';
 

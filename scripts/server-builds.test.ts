@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '@easel/shared/env';
-import { getFreePort, startProcess, terminate } from '@easel/indexer';
+import { getFreePort, startProcess, terminate } from '@easel/shared/process';
 import { buildServer, SERVERS } from './server-builds';
 
 /** The packages a search needs none of: the database, its driver, the demo data's faker, the engine's admin client. */

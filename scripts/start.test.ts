@@ -1,11 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '@easel/shared/env';
-import { getFreePort } from '@easel/indexer';
+import { getFreePort, startTsx } from '@easel/shared/process';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-start-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -13,13 +12,17 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 /** Runs `npm start`'s script with the given environment and returns how it ended. */
 async function start(env: Record<string, string>) {
   const ports = { STOREFRONT_PORT: String(await getFreePort()), SEARCH_PORT: String(await getFreePort()), INDEXER_PORT: String(await getFreePort()) };
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  const child = startTsx(path.join(REPO_ROOT, 'scripts/start.ts'), [], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_FILE: path.join(dir, 'unused.db'), MEILI_DATA_DIR: path.join(dir, 'meili'), ...ports, ...env },
-    encoding: 'utf8',
-    timeout: 30_000,
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
-  return { code: result.status, stderr: result.stderr.trim() };
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const stop = setTimeout(() => child.kill(), 30_000);
+  const end = await child;
+  clearTimeout(stop);
+  return { code: end.exitCode, stderr: stderr.trim() };
 }
 
 describe('npm start refuses bad set-ups with one sentence', () => {

@@ -3,8 +3,9 @@ import { countArtworks, openDatabase, runCli, seedCatalogue, seedCuration, seedD
 import { REPO_ROOT } from '@easel/shared/env';
 import {
   checkIndexStaleness, createAdminApp, createIndexAdmin, embeddedMeiliOptions, followCatalogue, keepEmbeddedMeiliRunning, meiliClient, openMeili,
-  rebuildIndex, serveAdmin, terminate, type KeptMeili, type RunningMeili, type ServedAdmin,
+  rebuildIndex, serveAdmin, type KeptMeili, type RunningMeili, type ServedAdmin,
 } from '@easel/indexer';
+import { terminate } from '@easel/shared/process';
 import { getStartConfig } from './config';
 import { assertPortFree, completion, keepRunning, startService, waitForHttp, type KeptService, type Service } from './processes';
 import { buildServer, SERVERS } from './server-builds';

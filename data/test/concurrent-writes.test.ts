@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEnd, startTsx } from '@easel/shared/process';
 import { addUser, openTemporaryDatabase, type TemporaryDatabase } from './fixtures';
 
 /** Two processes per kind of write, each writing 25 times a second: 150 writes a second in all. */
@@ -40,18 +40,19 @@ interface WriterReport {
 
 /** Starts a writer process and answers once it has opened the database and is waiting to go. */
 async function startWriter(kind: (typeof KINDS)[number], worker: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'concurrent-writer-process.ts'), file, kind, String(worker), String(WRITES), String(INTERVAL_MS)], {
+  const child = startTsx(path.join(import.meta.dirname, 'concurrent-writer-process.ts'), [file, kind, String(worker), String(WRITES), String(INTERVAL_MS)], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const lines = readline.createInterface({ input: child.stdout! });
   const output: string[] = [];
   const ready = new Promise<void>((resolve, reject) => {
     lines.on('line', (line) => (line === 'ready' ? resolve() : output.push(line)));
-    child.once('exit', (code) => reject(new Error(`writer ${worker} exited with ${code} before it was ready`)));
+    void child.then((end) => reject(new Error(`writer ${worker} ended before it was ready: ${describeEnd(end)}`)));
   });
-  const report = new Promise<WriterReport>((resolve, reject) =>
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(output.at(-1)!) as WriterReport) : reject(new Error(`writer ${worker} exited with ${code}`)))),
-  );
+  const report = child.then((end) => {
+    if (end.exitCode !== 0) throw new Error(`writer ${worker} failed: ${describeEnd(end)}`);
+    return JSON.parse(output.at(-1)!) as WriterReport;
+  });
   await ready;
   return { kind, worker, go: () => child.stdin!.end('go\n'), report };
 }

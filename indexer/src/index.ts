@@ -5,7 +5,6 @@ export * from './index-status';
 export * from './rebuild';
 export * from './sync';
 export * from './meili/connect';
-export * from './local-process';
 export * from './meili/server';
 export * from './meili/keep-running';
 export * from './admin/index-admin';

@@ -2,7 +2,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { getFreePort } from '../src/local-process';
+import { getFreePort } from '@easel/shared/process';
 import { connectExternalMeili, startEmbeddedMeili, type RunningMeili } from '../src/meili/server';
 
 declare module 'vitest' {

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getFreePort } from '../src/local-process';
+import { getFreePort } from '@easel/shared/process';
 import { startEmbeddedMeili, type RunningMeili } from '../src/meili/server';
 
 /**

@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
-import { getFreePort } from '../src/local-process';
+import { getFreePort } from '@easel/shared/process';
 import { keepEmbeddedMeiliRunning } from '../src/meili/keep-running';
 import { connectExternalMeili, MeiliStartError, startEmbeddedMeili, type RunningMeili } from '../src/meili/server';
 

@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { editArtwork, getSearchIndexState, type Db } from '@easel/data';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../../data/test/fixtures';
-import { checkIndexStaleness, meiliClient, rebuildIndex, startTsx } from '../src';
+import { checkIndexStaleness, meiliClient, rebuildIndex } from '../src';
+import { startTsx } from '@easel/shared/process';
 import { catalogueDocuments, indexDocuments } from './catalogue-documents';
 
 /**

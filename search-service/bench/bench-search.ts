@@ -21,7 +21,7 @@ import { REPO_ROOT } from '@easel/shared/env';
 import { parseGalleryParams, SEARCH_BUDGET_MS } from '../src/contract';
 import { buildCountQuery, buildPriceBarPlan, buildSearchPlan, type MeiliQuery } from '../src/meili-request';
 import { gatherParams } from '../src/query-string';
-import { terminate } from '@easel/indexer';
+import { terminate } from '@easel/shared/process';
 import { BENCH_INDEX_UID, prepareCatalogue, startService } from './bench-setup';
 import { ENDPOINT_PATHS, QUERY_MIX_FILE, queryMixSchema, type MixEntry } from './query-mix';
 import { steadyLoad, type LoadRequest } from './steady-load';

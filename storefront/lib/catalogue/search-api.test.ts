@@ -3,7 +3,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { sql } from 'kysely';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getFreePort } from '@easel/indexer';
+import { getFreePort } from '@easel/shared/process';
 import { buildFixture, type Fixture } from '../../../search-service/test/fixture';
 import { ARTIST_SUGGESTIONS, ARTWORK_SUGGESTIONS, searchRoutes, type SearchSuggestions } from './search-api';
 import { callable } from '../api/testing';

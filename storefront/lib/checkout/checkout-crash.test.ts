@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@easel/data/db';
 import { printSlug } from '@easel/shared/derive';
 import { openPaymentLedger, type PaymentLedger } from '@easel/data/payment-ledger';
-import { startTsx } from '@easel/indexer';
+import { startTsx } from '@easel/shared/process';
 import { RESERVATION_MS, releaseLapsedReservations, startCheckout } from '@easel/data/queries/checkout';
 import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { checkoutQuoteSchema, orderViewSchema } from '../basket/basket';

@@ -9,7 +9,7 @@ import type { Db } from '@easel/data/db';
 import { openPaymentLedger, type PaymentLedger } from '@easel/data/payment-ledger';
 import { quoteCheckout } from '@easel/data/queries/checkout';
 import { addToBasket } from '@easel/data/queries/basket';
-import { describeEnd, startTsx, type LocalProcess } from '@easel/indexer';
+import { describeEnd, startTsx, type LocalProcess } from '@easel/shared/process';
 import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { TEST_CARDS } from './payment';
 

@@ -1,6 +1,6 @@
 import { NextRequest } from 'next/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getFreePort } from '@easel/indexer';
+import { getFreePort } from '@easel/shared/process';
 import { callable } from '../api/testing';
 import { searchForwardRoutes } from './search-forward-api';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { REPO_ROOT } from '@easel/shared/env';
-import { getFreePort, terminate } from '@easel/indexer';
+import { getFreePort, terminate } from '@easel/shared/process';
 import { startService, waitForHttp, type Service } from '../../../scripts/processes';
 
 declare module 'vitest' {

@@ -29,14 +29,14 @@ export async function answersOk(url: string): Promise<boolean> {
 }
 
 type Stream = 'pipe' | 'inherit' | 'ignore';
-type Stdio = 'inherit' | 'ignore' | readonly ['ignore' | 'inherit', Stream, Stream];
+type Stdio = 'inherit' | 'ignore' | readonly [Stream, Stream, Stream];
 
 export interface StartOptions {
   cwd?: string;
   /** The whole environment of the process: nothing else is inherited. This process's otherwise. */
   env?: NodeJS.ProcessEnv;
   /** stdin, stdout and stderr (an output may be an open file descriptor); all inherited otherwise. */
-  stdio?: 'inherit' | 'ignore' | readonly ['ignore' | 'inherit', Stream | number, Stream | number];
+  stdio?: 'inherit' | 'ignore' | readonly [Stream, Stream | number, Stream | number];
 }
 
 const settings = (options: StartOptions) =>
