@@ -9,7 +9,8 @@ export function BasketLink() {
   const count = useSettings().settings.basket_count;
   return (
     <a className="basket-link" href="/basket/" aria-label={t('basket.link', { count })}>
-      {t('basket.name')}
+      {/* A space, so the words read out ("Basket, 2 items") start with the words shown ("Basket 2"). */}
+      {t('basket.name')}{' '}
       <span className="basket-link__count" aria-hidden="true">{count}</span>
     </a>
   );

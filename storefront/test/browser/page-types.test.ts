@@ -1,0 +1,71 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { seriousAccessibilityViolations } from './axe';
+import { screenshotPath, useChromium } from './chromium';
+import { signedInContext, useProductDatabase } from './product-database';
+
+const base = inject('storefrontUrl');
+const browser = useChromium();
+const productDb = useProductDatabase();
+
+/** A phone and a laptop: every page type is screenshotted at both, for people to look at. */
+const WIDTHS = [390, 1366] as const;
+
+interface PageType {
+  name: string;
+  /** The address, from what the catalogue holds. */
+  path: () => Promise<string>;
+  /** Who looks at it: nobody signed in, a shopper, or staff. */
+  as?: 'user' | 'staff';
+}
+
+const anAvailableWork = () =>
+  productDb().selectFrom('artworks').select('slug').where('status', '=', 'available').orderBy('popularity', 'desc').executeTakeFirstOrThrow();
+
+const PAGE_TYPES: PageType[] = [
+  { name: 'home', path: async () => '/' },
+  { name: 'gallery', path: async () => '/shop/' },
+  { name: 'category', path: async () => '/shop/painting/' },
+  { name: 'no-results', path: async () => '/shop/?q=qqqqxxxxzzzz' },
+  { name: 'product', path: async () => `/product/${(await anAvailableWork()).slug}/` },
+  {
+    name: 'artist',
+    path: async () => `/artist/${(await productDb().selectFrom('artists').select('slug').orderBy('popularity', 'desc').executeTakeFirstOrThrow()).slug}/`,
+  },
+  { name: 'basket', path: async () => '/basket/' },
+  { name: 'checkout', path: async () => '/checkout/', as: 'user' },
+  { name: 'favourites', path: async () => '/account/favourites/', as: 'user' },
+  { name: 'following', path: async () => '/account/following/', as: 'user' },
+  { name: 'collections', path: async () => '/account/collections/', as: 'user' },
+  { name: 'orders', path: async () => '/account/orders/', as: 'user' },
+  { name: 'edit', path: async () => `/product/${(await anAvailableWork()).slug}/edit/`, as: 'staff' },
+  { name: 'staff-index', path: async () => '/staff/index/', as: 'staff' },
+  { name: 'not-found', path: async () => '/no-such-page/' },
+];
+
+async function open(type: PageType, width: number): Promise<{ context: BrowserContext; page: Page }> {
+  const context = type.as
+    ? await signedInContext(browser(), productDb(), type.as, width)
+    : await browser().newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${base}${await type.path()}`, { waitUntil: 'networkidle' });
+  return { context, page };
+}
+
+describe('every page type, at a phone and a laptop width', () => {
+  for (const type of PAGE_TYPES) {
+    for (const width of WIDTHS) {
+      it(`${type.name} at ${width} px: nothing wider than the screen, no serious accessibility fault`, async () => {
+        const { context, page } = await open(type, width);
+        try {
+          await page.screenshot({ path: screenshotPath(`page-${type.name}-${width}`), fullPage: true });
+          // Nothing sticks out sideways: the page scrolls only down.
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+          expect(await seriousAccessibilityViolations(page)).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
+});
