@@ -230,7 +230,7 @@ const BRITISH = {
   'checkout.viewOrders': 'See your orders',
 
   'edit.link': 'Edit this work',
-  'edit.title': 'Edit {title}',
+  'edit.title': 'Edit “{title}”',
   'edit.signIn': 'Please log in as staff or as the artist to edit this work.',
   'edit.notAllowed': 'Only staff and the artist who made this work can edit it.',
   'edit.basics': 'Listing',
