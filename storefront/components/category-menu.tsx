@@ -30,9 +30,11 @@ export function CategoryMenu() {
 
   const link = (className: string, { name, url, count }: { name: string; url: string; count: number }) => (
     <a className={className} href={url}>
-      {name}
+      <span>
+        {name}
+        <span className="visually-hidden">, {t('categories.count', { count })}</span>
+      </span>
       <span className="category-menu__count" aria-hidden="true">{formatNumber(count)}</span>
-      <span className="visually-hidden">, {t('categories.count', { count })}</span>
     </a>
   );
 

@@ -40,8 +40,10 @@ export function AccountLink() {
     }
   }
 
+  // The menu closes and the focus goes back to the name first, so a dialog the item opens returns it there.
   const choose = (action: () => void) => () => {
     menu.current?.removeAttribute('open');
+    summary.current?.focus();
     action();
   };
 

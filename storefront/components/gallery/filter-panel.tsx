@@ -59,13 +59,15 @@ export function FilterPanel({ previewEnabled, resultCount, onApply, onResetAll }
   return (
     <>
       <button ref={opener} type="button" className="button button--secondary filters-opener" aria-haspopup="dialog" onClick={() => dialog.current?.showModal()}>
-        {t('gallery.filters')}
-        {activeCount > 0 && (
-          <>
-            <span aria-hidden="true"> ({activeCount})</span>
-            <span className="visually-hidden">, {t('gallery.filtersActive', { count: activeCount })}</span>
-          </>
-        )}
+        <span>
+          {t('gallery.filters')}
+          {activeCount > 0 && (
+            <>
+              <span aria-hidden="true"> ({activeCount})</span>
+              <span className="visually-hidden">, {t('gallery.filtersActive', { count: activeCount })}</span>
+            </>
+          )}
+        </span>
       </button>
       <dialog ref={dialog} className="filters" aria-labelledby="filters-title" onClose={() => opener.current?.focus()}>
         <form
