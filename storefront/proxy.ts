@@ -7,7 +7,7 @@ import { getDb } from './lib/db';
 import { pageExists } from './lib/page-exists';
 import { SESSION_COOKIE } from './lib/session';
 import { requestLimits } from './lib/rate-limits';
-import { forwardRequestPath } from './lib/request-path';
+import { forwardRequestPath, pageRequestHeaders } from './lib/request-path';
 
 /**
  * Every request but build assets and artwork pictures passes here.
@@ -47,7 +47,7 @@ export async function proxy(request: NextRequest) {
   }
   const response = exists
     ? forwardRequestPath(request, policy)
-    : NextResponse.rewrite(new URL('/not-found/', request.url), { request: { headers: new Headers({ ...Object.fromEntries(request.headers), ...policy }) } });
+    : NextResponse.rewrite(new URL('/not-found/', request.url), { request: { headers: pageRequestHeaders(request, policy) } });
   // The same policy on the answer, where the browser enforces it, as on the request, where
   // Next.js finds the nonce for its scripts.
   response.headers.set('Content-Security-Policy', policy['Content-Security-Policy']);

@@ -7,6 +7,7 @@ import { FavouritesProvider } from '../components/engagement/favourites-provider
 import { SettingsProvider } from '../components/settings-provider';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
+import { SkipLink } from '../components/skip-link';
 import { ToastProvider } from '../components/toasts';
 import { PageTracker } from '../components/tracker';
 import { QueryProvider } from '../components/query-provider';
@@ -31,6 +32,7 @@ import './styles/price-filter.css';
 import './styles/card-badges.css';
 import './styles/pagination.css';
 import './styles/header-tools.css';
+import './styles/category-menu.css';
 import './styles/settings-chooser.css';
 import './styles/basket-link.css';
 import './styles/toasts.css';
@@ -71,8 +73,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               <ToastProvider>
                 <AccountProvider user={user}>
                   <FavouritesProvider>
+                    <SkipLink label={t('shell.skip')} />
                     <SiteHeader t={t} />
-                    <main id="main">{children}</main>
+                    <main id="main" tabIndex={-1}>{children}</main>
                     <SiteFooter t={t} />
                   </FavouritesProvider>
                   <PageTracker />

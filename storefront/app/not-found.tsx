@@ -1,8 +1,14 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 
+/**
+ * A 404 is not a page to index or to link in other languages: no canonical, no alternate
+ * languages (replacing the layout's), and `noindex` (docs/PAGES.md).
+ */
 export const metadata: Metadata = {
   title: 'Page not found',
+  alternates: null,
+  robots: { index: false, follow: true },
 };
 
 export default function NotFound() {

@@ -8,10 +8,11 @@ export function BasketLink() {
   const t = useT();
   const count = useSettings().settings.basket_count;
   return (
-    <a className="basket-link" href="/basket/" aria-label={t('basket.link', { count })}>
-      {/* A space, so the words read out ("Basket, 2 items") start with the words shown ("Basket 2"). */}
-      {t('basket.name')}{' '}
+    // Named by its words rather than an aria-label, so the name holds what the link shows.
+    <a className="basket-link" href="/basket/">
+      <span aria-hidden="true">{t('basket.name')}</span>
       <span className="basket-link__count" aria-hidden="true">{count}</span>
+      <span className="visually-hidden">{t('basket.link', { count })}</span>
     </a>
   );
 }

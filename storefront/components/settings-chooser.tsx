@@ -11,6 +11,7 @@ import { LoadableSection, loadStatusOf } from './loadable-section';
 import { SettingsForm } from './settings-form';
 import { useSettings } from '../lib/settings/settings-context';
 import { useToast } from './toasts';
+import { useDismiss } from './use-dismiss';
 
 /**
  * The header's settings: a summary button ("£ GBP · cm · ships to United Kingdom") that opens
@@ -34,23 +35,9 @@ export function SettingsChooser() {
   const prepare = () => void queries.prefetchQuery(choices);
 
   useEffect(() => {
-    if (!open) return;
-    prepare();
-    const closeOutside = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      toggle.current?.focus();
-    };
-    document.addEventListener('pointerdown', closeOutside);
-    document.addEventListener('keydown', closeOnEscape);
-    return () => {
-      document.removeEventListener('pointerdown', closeOutside);
-      document.removeEventListener('keydown', closeOnEscape);
-    };
+    if (open) prepare();
   }, [open, settings.language]);
+  useDismiss(open, () => setOpen(false), root, toggle);
 
   async function change(patch: Partial<SettingsChoice>) {
     const next = { ...choiceOf(settings), ...patch };
@@ -94,7 +81,15 @@ export function SettingsChooser() {
       <div id={panelId} className="settings__panel" role="group" aria-labelledby={titleId} hidden={!open}>
         <div className="settings__head">
           <h2 className="settings__title" id={titleId}>{t('settings.title')}</h2>
-          <button type="button" className="settings__close" aria-label={t('common.close')} onClick={() => setOpen(false)}>
+          <button
+            type="button"
+            className="settings__close"
+            aria-label={t('common.close')}
+            onClick={() => {
+              setOpen(false);
+              toggle.current?.focus();
+            }}
+          >
             <span aria-hidden="true">×</span>
           </button>
         </div>

@@ -59,14 +59,14 @@ const american = buildUserSettings({ currency: 'USD', country: 'US', display_uni
 describe('the site header', () => {
   it('speaks British English by default: a basket, and the default settings summed up', () => {
     const html = renderHeader(DEFAULT_SETTINGS);
-    expect(html).toContain('aria-label="Basket, 0 items"');
+    expect(html).toContain('>Basket, 0 items<');
     expect(html).toContain('>Basket<');
     expect(html).toContain('£ GBP · cm · ships to United Kingdom');
   });
 
   it('speaks American English when chosen: a cart', () => {
     const html = renderHeader(american);
-    expect(html).toContain('aria-label="Cart, 0 items"');
+    expect(html).toContain('>Cart, 0 items<');
     expect(html).toContain('>Cart<');
     expect(html).not.toContain('Basket');
     expect(html).toContain('$ USD · in · ships to United States');
@@ -85,6 +85,15 @@ describe('the site header', () => {
     expect(panel.attributes).toMatchObject({ role: 'group', hidden: '' });
     const title = tagsOf(html).filter((tag) => tag.attributes.id === panel.attributes['aria-labelledby']);
     expect(title).toMatchObject([{ name: 'h2', text: 'Your settings' }]);
+  });
+
+  it('holds a closed "Shop art" menu whose panel is the navigation by medium', () => {
+    const html = renderHeader(DEFAULT_SETTINGS);
+    const toggle = tagWithClass(html, 'category-menu__toggle');
+    expect(toggle).toMatchObject({ name: 'button', attributes: { type: 'button', 'aria-expanded': 'false' }, text: 'Shop art' });
+    const panel = tagsOf(html).filter((tag) => tag.attributes.id === toggle.attributes['aria-controls']);
+    expect(panel).toMatchObject([{ name: 'nav', attributes: { 'aria-label': 'Shop by medium', hidden: '' } }]);
+    expect(tagWithClass(html, 'category-menu__all')).toMatchObject({ name: 'a', attributes: { href: '/shop/' }, text: 'All art' });
   });
 
   it('holds a search form that opens the gallery with q, without JavaScript', () => {

@@ -9,12 +9,17 @@ import { NextResponse, type NextRequest } from 'next/server';
 export const REQUEST_PATH_HEADER = 'x-easel-path';
 
 /**
- * The proxy's work: pass the request on with its path and query in REQUEST_PATH_HEADER, and
- * with the proxy's other `headers` for the page (its Content-Security-Policy).
+ * A page request's headers as the proxy passes them on: the client's, the proxy's `extra` (its
+ * Content-Security-Policy), and the path and query the browser asked for in REQUEST_PATH_HEADER.
  */
-export function forwardRequestPath(request: NextRequest, extra: Record<string, string> = {}): NextResponse {
+export function pageRequestHeaders(request: NextRequest, extra: Record<string, string> = {}): Headers {
   const headers = new Headers(request.headers);
   for (const [name, value] of Object.entries(extra)) headers.set(name, value);
   headers.set(REQUEST_PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
-  return NextResponse.next({ request: { headers } });
+  return headers;
+}
+
+/** The proxy's work for a page that exists: pass the request on with pageRequestHeaders. */
+export function forwardRequestPath(request: NextRequest, extra: Record<string, string> = {}): NextResponse {
+  return NextResponse.next({ request: { headers: pageRequestHeaders(request, extra) } });
 }

@@ -39,14 +39,18 @@ const result = (over: Record<string, unknown> = {}): ProductCard => ({
   ...over,
 });
 
-/** A search answer holding `results`, its category counts as the service sends them. */
-const answer = (results: unknown[]) => ({ results, count: results.length, num_pages: 1, page: 1, facets: { product_category: [{ value: 'painting', count: results.length }] } });
+/** A search answer holding `results`, its category and subcategory counts as the service sends them. */
+const answer = (results: unknown[]) => ({
+  results, count: results.length, num_pages: 1, page: 1,
+  facets: { product_category: [{ value: 'painting', count: results.length }], painting: [{ value: 'oil', count: results.length }], sculpture: [], photography: [], drawing: [], prints: [] },
+});
 
 describe('parseGalleryPage', () => {
   it('reshapes results into cards', () => {
     const page = parseGalleryPage(answer([result()]), british);
     expect(page.count).toBe(1);
     expect(page.categories).toEqual([{ value: 'painting', count: 1 }]);
+    expect(page.subcategories).toMatchObject({ painting: [{ value: 'oil', count: 1 }], prints: [] });
     expect(page.cards).toEqual([
       {
         id: 1,

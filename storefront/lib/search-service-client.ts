@@ -3,6 +3,7 @@ import {
   facetsSchema, productCardSchema, SEARCH_WAITS_MS, searchResponseSchema, toQueryString,
   type FacetValue, type GallerySearchDefinition, type ProductCard,
 } from '@easel/search-service/contract';
+import type { Category } from '@easel/shared/vocabulary';
 import { formatCard, type CardDisplay, type ProductCardData } from './cards';
 import { getConfig } from './config';
 
@@ -17,7 +18,10 @@ export type SearchResult = ProductCard;
 /** The response envelope; cards are checked one by one so one bad card spoils nothing else. */
 const searchPageSchema = searchResponseSchema
   .pick({ count: true, num_pages: true, page: true })
-  .extend({ results: z.array(z.unknown()), facets: facetsSchema.pick({ product_category: true }) });
+  .extend({
+    results: z.array(z.unknown()),
+    facets: facetsSchema.pick({ product_category: true, painting: true, sculpture: true, photography: true, drawing: true, prints: true }),
+  });
 
 export interface GalleryPage {
   cards: ProductCardData[];
@@ -26,6 +30,8 @@ export interface GalleryPage {
   page: number;
   /** How many works each category holds, the category filter left out (for category links). */
   categories: FacetValue[];
+  /** How many works each category's subcategories hold: { painting: [{ value: 'oil', count: 80 }, …], … }. */
+  subcategories: Record<Category, FacetValue[]>;
 }
 
 export type GalleryResult = { ok: true; gallery: GalleryPage } | { ok: false; reason: 'unreachable' | 'bad_response' };
@@ -42,7 +48,8 @@ export function parseGalleryPage(json: unknown, display: CardDisplay): GalleryPa
     if (result.success) cards.push(formatCard(result.data, display));
     else console.warn('search: skipping a result that does not match the contract:', result.error.issues[0]);
   }
-  return { cards, count: envelope.count, numPages: envelope.num_pages, page: envelope.page, categories: envelope.facets.product_category };
+  const { product_category: categories, ...subcategories } = envelope.facets;
+  return { cards, count: envelope.count, numPages: envelope.num_pages, page: envelope.page, categories, subcategories };
 }
 
 /**

@@ -1,21 +1,26 @@
 'use client';
 
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
 import { useToast } from '../toasts';
+import { useDismiss } from '../use-dismiss';
 import { useAccount } from './account-context';
 import './account.css';
 
 /**
  * The header's account corner: "Log in" for a visitor; for a signed-in user their name, opening
  * a small menu with the profile prompt and "Log out" (and, for staff, the search index page).
+ * Escape or a press outside closes the menu; Escape gives the focus back to the name.
  */
 export function AccountLink() {
   const t = useT();
   const toast = useToast();
   const { user, dispatch, changeUser } = useAccount();
   const menu = useRef<HTMLDetailsElement>(null);
+  const summary = useRef<HTMLElement>(null);
+  const [open, setOpen] = useState(false);
+  useDismiss(open, () => menu.current?.removeAttribute('open'), menu, summary);
 
   if (!user) {
     return (
@@ -35,14 +40,16 @@ export function AccountLink() {
     }
   }
 
+  // The menu closes and the focus goes back to the name first, so a dialog the item opens returns it there.
   const choose = (action: () => void) => () => {
     menu.current?.removeAttribute('open');
+    summary.current?.focus();
     action();
   };
 
   return (
-    <details className="account-menu" ref={menu}>
-      <summary className="account-link" aria-label={`${t('account.menu')}: ${user.name}`} data-overlay-return>
+    <details className="account-menu" ref={menu} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary ref={summary} className="account-link" aria-label={`${t('account.menu')}: ${user.name}`} data-overlay-return>
         {user.name}
       </summary>
       <div className="account-menu__panel">

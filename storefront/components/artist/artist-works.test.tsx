@@ -6,7 +6,9 @@ import type { GalleryPage } from '../../lib/search-service-client';
 import { ArtistWorks } from './artist-works';
 
 const t = getTranslator('en-gb');
-const page = (over: Partial<GalleryPage>): GalleryPage => ({ cards: [], count: 0, numPages: 0, page: 1, categories: [], ...over });
+const page = (over: Partial<GalleryPage>): GalleryPage => ({
+  cards: [], count: 0, numPages: 0, page: 1, categories: [], subcategories: { painting: [], sculpture: [], photography: [], drawing: [], prints: [] }, ...over,
+});
 const render = (query: Record<string, string>, works: Parameters<typeof ArtistWorks>[0]['works']) =>
   renderToStaticMarkup(<ArtistWorks slug="ada-lovelace" definition={parseArtistWorksQuery('ada-lovelace', query)} works={works} t={t} />);
 

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef } from 'react';
 import { useT } from '../../lib/i18n/use-t';
+import { filterChips } from '../../lib/gallery/rules';
 import { usePreviewCount } from '../../lib/gallery/use-search-api';
 import { useGallery } from './gallery-context';
 import { FilterSections } from './sections';
@@ -19,11 +20,14 @@ const DRAWER_QUERY = '(max-width: 991.98px)';
 
 /**
  * The filter panel: a column beside the results on wide screens, a modal drawer on small ones
- * (one element either way, so each widget is mounted once). Edits are a draft; the apply
- * button shows the draft's live count from `_count`.
+ * (one element either way, so each widget is mounted once), opened by a button that says how
+ * many filters are on: "Filters (2)". Edits are a draft; the apply button shows the draft's
+ * live count from `_count`.
  */
 export function FilterPanel({ previewEnabled, resultCount, onApply, onResetAll }: FilterPanelProps) {
-  const { draft } = useGallery();
+  const { draft, active } = useGallery();
+  // The applied search's filters, as its chips show them: the drawer's button says how many.
+  const activeCount = filterChips(active).length;
   const t = useT();
   const preview = usePreviewCount(draft, previewEnabled);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -55,7 +59,15 @@ export function FilterPanel({ previewEnabled, resultCount, onApply, onResetAll }
   return (
     <>
       <button ref={opener} type="button" className="button button--secondary filters-opener" aria-haspopup="dialog" onClick={() => dialog.current?.showModal()}>
-        {t('gallery.filters')}
+        <span>
+          {t('gallery.filters')}
+          {activeCount > 0 && (
+            <>
+              <span aria-hidden="true"> ({activeCount})</span>
+              <span className="visually-hidden">, {t('gallery.filtersActive', { count: activeCount })}</span>
+            </>
+          )}
+        </span>
       </button>
       <dialog ref={dialog} className="filters" aria-labelledby="filters-title" onClose={() => opener.current?.focus()}>
         <form

@@ -149,7 +149,7 @@ export function GalleryView({ settings, limit, dropped }: GalleryViewProps) {
             onApply={() => search(draftRef.current, 'filter')}
             onResetAll={() => setDraft(resetAll)}
           />
-          <section className="gallery__results" aria-labelledby="gallery-count">
+          <section className="gallery__results" aria-labelledby="gallery-count" tabIndex={-1} data-skip-target>
             <GalleryToolbar
               loaded={loaded}
               failed={failed}

@@ -27,12 +27,11 @@ export function LengthRange({ row }: { row: RangeRow }) {
       const [lo, hi] = [next[minParam], next[maxParam]];
       return changeFilters(d, lo !== undefined && hi !== undefined && lo > hi ? { [minParam]: hi, [maxParam]: lo } : next);
     });
-  const field = (param: typeof minParam | typeof maxParam, label: 'Min' | 'Max') => (
-    <NumberField
-      id={param.replace('_', '-')} label={label} name={`${label === 'Min' ? 'Minimum' : 'Maximum'} ${row.label.toLowerCase()} (${units})`}
-      suffix={units} decimals={1} value={shown(draft[param])} onCommit={(v) => set(param, v)}
-    />
-  );
+  // 'Min width (in)': the unit once, in brackets, shown and spoken alike.
+  const field = (param: typeof minParam | typeof maxParam, label: 'Min' | 'Max') => {
+    const name = `${label} ${row.label.toLowerCase()} (${units})`;
+    return <NumberField id={param.replace('_', '-')} label={name} name={name} decimals={1} value={shown(draft[param])} onCommit={(v) => set(param, v)} />;
+  };
   return (
     <div className="size-ranges">
       <p className="size-ranges__title">{row.label}</p>

@@ -3,6 +3,7 @@ import type { Db } from '@easel/data/db';
 import { accountRoutes } from '../account/api';
 import { basketRoutes } from '../basket/basket-api';
 import { artistRoutes } from '../catalogue/artist-api';
+import { categoryRoutes } from '../catalogue/category-api';
 import { editRoutes } from '../catalogue/edit-api';
 import { homeRoutes } from '../catalogue/home-api';
 import { productRoutes } from '../catalogue/product-api';
@@ -50,6 +51,7 @@ export function createApi(deps: ApiDependencies) {
       .route('/', homeRoutes({ getDb }))
       .route('/', recentlyViewedRoutes({ getDb }))
       .route('/', searchRoutes(deps))
+      .route('/', categoryRoutes(deps))
       .route('/', searchForwardRoutes(deps))
       .route('/', pageDataRoutes())
       .route('/', settingsRoutes({ getDb }))

@@ -21,8 +21,11 @@ const BRITISH = {
   'common.loadFailed': 'This could not be loaded just now.',
   'common.tryAgain': 'Try again',
 
-  'shell.pitch': 'Original art, straight from the artists.',
+  'shell.skip': 'Skip to content',
   'shell.shop': 'Shop art',
+  'categories.label': 'Shop by medium',
+  'categories.all': 'All art',
+  'categories.count': { one: '{count} work for sale', other: '{count} works for sale' },
   'shell.tools': 'Your settings and basket',
   'shell.footer': 'Easel · Every work is an original, sold by the artist who made it.',
 
@@ -84,6 +87,7 @@ const BRITISH = {
   'settings.saveFailedText': 'Please try again in a moment.',
 
   'gallery.filters': 'Filters',
+  'gallery.filtersActive': '{count} active',
   'gallery.price': 'Price',
   'gallery.size': 'Size',
   'gallery.category': 'Category',
@@ -230,7 +234,7 @@ const BRITISH = {
   'checkout.viewOrders': 'See your orders',
 
   'edit.link': 'Edit this work',
-  'edit.title': 'Edit {title}',
+  'edit.title': 'Edit “{title}”',
   'edit.signIn': 'Please log in as staff or as the artist to edit this work.',
   'edit.notAllowed': 'Only staff and the artist who made this work can edit it.',
   'edit.basics': 'Listing',

@@ -150,6 +150,19 @@ describe('PUT /api/u/', () => {
     expect(await (await put({ ...valid, language: 'en-US' })).json()).toMatchObject({ language: 'en-us' });
   });
 
+  it.each(['fr-fr', 'de', 'en-au', ''])('saves British English for a language it does not speak: %j', async (language) => {
+    const response = await put({ ...valid, language });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ language: 'en-gb', language_display: 'British English', currency: 'USD' });
+    expect(response.headers.getSetCookie().find((c) => c.startsWith('af-locale='))).toMatch(/^af-locale=en-gb/);
+  });
+
+  it('saves British English for a signed-in user who asks for a language it does not speak', async () => {
+    const response = await put({ ...valid, language: 'fr' }, { cookies: { sessionid: SESSION } });
+    expect(response.status).toBe(200);
+    expect(await getAccountSettings(db, userId)).toMatchObject({ language: 'en-gb', currency: 'USD' });
+  });
+
   it('saves a signed-in user\'s settings in the database and writes no cookies', async () => {
     const response = await put({ currency: 'GBP', country: 'IE', display_units: 'cm', language: 'en-gb' }, { cookies: { sessionid: SESSION } });
     expect(response.status).toBe(200);
@@ -162,7 +175,7 @@ describe('PUT /api/u/', () => {
     ['currency', { ...valid, currency: 'XYZ' }, /currency must be one of GBP, USD, EUR, CAD, AUD/],
     ['country', { ...valid, country: 'UK' }, /country must be an ISO 3166-1 country code/],
     ['display_units', { ...valid, display_units: 'mm' }, /display_units must be one of cm, in/],
-    ['language', { ...valid, language: 'fr-fr' }, /language must be one of en-gb, en-us/],
+    ['language', { ...valid, language: 42 }, /language must be a language tag/],
     ['currency', { ...valid, currency: 'G'.repeat(2000) }, /currency must be one of/],
     ['country', { ...valid, country: 44 }, /country must be/],
   ])('refuses a bad %s with 400 naming the field', async (field, body, message) => {

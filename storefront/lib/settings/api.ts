@@ -9,7 +9,7 @@ import { setCookies } from '../cookies';
 import { isHttps, requestCookie } from '../session';
 import { applyUrlOverrides, rawQuery } from './resolve';
 import { getSavedSettings } from './saved';
-import { buildUserSettings, factsOf, getSettingsOptions, READ_ONLY_FIELDS, settingsChoiceSchema, VISITOR_FACTS, type SettingsChoice, type SettingsField } from './settings';
+import { buildUserSettings, factsOf, getSettingsOptions, READ_ONLY_FIELDS, savedLanguageSchema, settingsChoiceSchema, VISITOR_FACTS, type SettingsChoice, type SettingsField } from './settings';
 import { visitorCookieValues } from './visitor-cookies';
 
 /**
@@ -30,9 +30,9 @@ const PATH = '/api/u/';
 const settings = unavailable('Settings are unavailable just now; please try again shortly.');
 const queryOf = (c: Context) => rawQuery(new URL(c.req.url).searchParams);
 
-/** What PUT takes: the four choices, and the read-only fields as GET gave them (checked, then ignored). */
+/** What PUT takes: the four choices (a language we do not speak saved as en-gb), and the read-only fields as GET gave them (checked, then ignored). */
 const readOnlyShape = Object.fromEntries(READ_ONLY_FIELDS.map((field) => [field, z.unknown().optional()])) as Record<Exclude<SettingsField, keyof SettingsChoice>, z.ZodOptional<z.ZodUnknown>>;
-const settingsBodySchema = settingsChoiceSchema.extend(readOnlyShape);
+const settingsBodySchema = settingsChoiceSchema.extend({ language: savedLanguageSchema, ...readOnlyShape });
 
 export const settingsRoutes = ({ getDb }: SettingsApiDependencies) => {
   async function whoIsAsking(c: Context) {

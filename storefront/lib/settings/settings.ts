@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, CURRENCY_SYMBOLS, type Currency } from '@easel/shared/vocabulary';
-import { LANGUAGE_NAMES, LANGUAGES, languageTag, matchLanguage, type Language } from '../i18n/languages';
+import { LANGUAGE_NAMES, LANGUAGES, languageTag, matchLanguage, parseLanguage, type Language } from '../i18n/languages';
 import { getTranslator } from '../i18n/translate';
 import type { DisplayUnits } from '../money';
 import { COUNTRY_CODES, type CountryCode } from './countries';
@@ -39,6 +39,15 @@ export const languageSchema = z.preprocess(
   (value) => (typeof value === 'string' ? (matchLanguage(value) ?? value) : value),
   z.enum(LANGUAGES, oneOf(LANGUAGES)),
 );
+
+/**
+ * A language a shopper saves (SPEC §7): one we do not speak falls back to British English, as
+ * in the query string and the cookie; a value that is not a language tag at all is refused.
+ */
+export const savedLanguageSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a language tag such as en-gb') })
+  .max(64, { error: 'must be a language tag such as en-gb' })
+  .transform((tag) => parseLanguage(tag));
 
 /** The settings a shopper chooses: all four are required when saving (SPEC §5). */
 export const settingsChoiceSchema = z.strictObject({

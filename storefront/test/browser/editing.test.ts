@@ -34,6 +34,8 @@ describe('editing a work', () => {
       await page.waitForURL(`${base}/product/${work.slug}/edit/`);
       expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
       expect(await page.locator('#edit-title').inputValue()).toBe(work.title);
+      // Named by the work's title, not its address.
+      expect(await page.title()).toBe(`Edit “${work.title}” | Easel`);
       await page.screenshot({ path: screenshotPath('edit-desktop'), fullPage: true });
 
       // Bad input is named beside its field and nothing is saved.

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { cache } from 'react';
 import { getEditableArtwork } from '@easel/data/queries/editing';
 import { ArtworkEditForm } from '../../../../components/product/artwork-edit-form';
 import { getRequestAccount } from '../../../../lib/account/server';
@@ -15,10 +16,16 @@ interface EditPageProps {
   params: Promise<{ slug: string }>;
 }
 
+/** The work to edit, read once for the title and the page; null for an address that names none. */
+const readArtwork = cache(async (slug: string) => {
+  const valid = slugSchema.safeParse(slug);
+  return valid.success ? getEditableArtwork(await getDb(), valid.data) : null;
+});
+
 export async function generateMetadata({ params }: EditPageProps): Promise<Metadata> {
-  const t = getTranslator((await getShopperSettings()).language);
-  const { slug } = await params;
-  return { title: t('edit.title', { title: slug }), robots: { index: false, follow: false } };
+  const [{ language }, artwork] = await Promise.all([getShopperSettings(), params.then(({ slug }) => readArtwork(slug))]);
+  const t = getTranslator(language);
+  return { ...(artwork && { title: t('edit.title', { title: artwork.title }) }), robots: { index: false, follow: false } };
 }
 
 /**
@@ -26,13 +33,8 @@ export async function generateMetadata({ params }: EditPageProps): Promise<Metad
  * by the endpoint the form saves through. Anyone else sees why they cannot edit it.
  */
 export default async function EditArtworkPage({ params }: EditPageProps) {
-  const valid = slugSchema.safeParse((await params).slug);
-  if (!valid.success) notFound();
-  const [{ language }, account, artwork] = await Promise.all([
-    getShopperSettings(),
-    getRequestAccount(),
-    getDb().then((db) => getEditableArtwork(db, valid.data)),
-  ]);
+  const { slug } = await params;
+  const [{ language }, account, artwork] = await Promise.all([getShopperSettings(), getRequestAccount(), readArtwork(slug)]);
   if (!artwork) notFound();
   const t = getTranslator(language);
   const refusal = account === null ? t('edit.signIn') : mayEdit(account, artwork) ? null : t('edit.notAllowed');
