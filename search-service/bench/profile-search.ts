@@ -83,6 +83,7 @@ try {
       : i === plan.priceBounds?.dearest ? 'the dearest work (bounds)'
       : i === plan.boost?.boosted ? 'the boosted works'
       : i === plan.boost?.rest ? 'the rest of the page'
+      : i === plan.correction ? 'the best hit, for did you mean'
       : `${plan.disjunctive[i - 1]}'s own counts`;
     console.log(`  ${label.padEnd(30)}${ms(await median(() => engine.multiSearchRaw({ queries: [query] })))}`);
   }
