@@ -45,10 +45,10 @@ export function NoResults({ onSearch }: NoResultsProps) {
   const t = useT();
   const formatNumber = useFormatNumber();
   const removalText = useRemovalText();
-  const { value } = useSuggestions(active, true);
+  const { value } = useSuggestions(active);
   // The narrowest part: the first removal (most works back); none when no single removal brings any back.
   const narrowest = value?.removals[0]?.count ? value.removals[0] : undefined;
-  const widened = narrowest && widen(active, narrowest);
+  const widened = narrowest ? widen(active, narrowest) : undefined;
   const categories = value?.categories.filter((c) => c.count > 0) ?? [];
   return (
     <div className="notice no-results" role="region" aria-labelledby="no-results-title">

@@ -66,8 +66,8 @@ export function usePriceBars(draft: GallerySearchDefinition): Loadable<PriceBar[
   return useSearchApi('_prices', query, pricesResponseSchema, pickBars);
 }
 
-/** What removing each part of the search would bring back, and the categories; one request, only fetched while `enabled`. */
-export function useSuggestions(active: GallerySearchDefinition, enabled: boolean): Loadable<SuggestionsResponse> {
+/** What removing each part of the search would bring back, and the categories: one request. */
+export function useSuggestions(active: GallerySearchDefinition): Loadable<SuggestionsResponse> {
   const query = toQueryString({ ...active, page: 1, sort: undefined, paginate: undefined, limit: undefined });
-  return useSearchApi('_suggestions', query, suggestionsResponseSchema, (answer) => answer, enabled);
+  return useSearchApi('_suggestions', query, suggestionsResponseSchema, (answer) => answer);
 }
