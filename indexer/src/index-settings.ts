@@ -65,7 +65,10 @@ export const INDEX_SETTINGS = {
     // Artist names are often short and foreign: one typo from 4 letters, two from 8.
     minWordSizeForTypos: { oneTypo: 4, twoTypos: 8 },
     disableOnNumbers: true,
-    disableOnAttributes: ['colours', 'category'],
+    // Colour names are short and close to other words (red, bed); category names are words
+    // shoppers type and misspell (pantings, sculptre), and the gallery's "did you mean" offers
+    // the category the engine matched.
+    disableOnAttributes: ['colours'],
   },
   faceting: { maxValuesPerFacet: MAX_VALUES_PER_FACET },
   // Counts must be exact for a catalogue of up to a million works.

@@ -15,8 +15,8 @@ import { REPO_ROOT } from '@easel/shared/env';
 import { toAnswer } from '../src/cache';
 import { parseGalleryParams } from '../src/contract';
 import { createEngine } from '../src/engine';
-import type { FilterGroup } from '../src/filters';
-import { FACET_VALUES, GROUPS, buildSearchPlan, countedAttribute, type MeiliQuery } from '../src/meili-request';
+import { GROUPS, type FilterGroup } from '../src/filters';
+import { FACET_VALUES, buildSearchPlan, countedAttribute, type MeiliQuery } from '../src/meili-request';
 import { toSearchResponse, type MeiliResult } from '../src/meili-response';
 import { gatherParams } from '../src/query-string';
 import { BENCH_INDEX_UID, prepareCatalogue } from './bench-setup';
@@ -83,6 +83,7 @@ try {
       : i === plan.priceBounds?.dearest ? 'the dearest work (bounds)'
       : i === plan.boost?.boosted ? 'the boosted works'
       : i === plan.boost?.rest ? 'the rest of the page'
+      : i === plan.correction ? 'the best hit, for did you mean'
       : `${plan.disjunctive[i - 1]}'s own counts`;
     console.log(`  ${label.padEnd(30)}${ms(await median(() => engine.multiSearchRaw({ queries: [query] })))}`);
   }

@@ -7,8 +7,8 @@ import type { SearchConfig } from './config';
 import { AdaptiveLimit, type AdmissionOptions } from './admission';
 import { EngineTimeoutError, EngineUnavailableError, type Engine } from './engine';
 import { RETRY_AFTER_SECONDS, errorBody, invalidParameter, onError, overloaded } from './errors';
-import { buildCountQuery, buildPriceBarPlan, buildSearchPlan } from './meili-request';
-import { toPriceBars, toSearchResponse } from './meili-response';
+import { buildCountQuery, buildPriceBarPlan, buildSearchPlan, buildSuggestionsPlan } from './meili-request';
+import { toPriceBars, toSearchResponse, toSuggestions } from './meili-response';
 import { buildOpenApi } from './openapi';
 import { gatherParams } from './query-string';
 import { apiSecurityHeaders } from './security-headers';
@@ -27,7 +27,7 @@ export interface AppDeps {
 }
 
 /**
- * The search-service's Hono app: the gallery search contract's three GET endpoints, the
+ * The search-service's Hono app: the gallery search contract's four GET endpoints, the
  * OpenAPI description and /healthz; every answer with
  * the security headers, every search under the per-address rate limit (docs/SECURITY.md).
  * `meili` is the engine client; the caller owns (and closes) it.
@@ -78,6 +78,14 @@ export function createApp({ config, meili, admission = DEFAULT_ADMISSION }: AppD
     cachedGet('prices', (def) => toQueryString({ ...def, page: 1, paginate: undefined, limit: undefined, sort: undefined, price_min: undefined, price_max: undefined }), async (def) => {
       const plan = buildPriceBarPlan(def, indexUid);
       return { currency: def.currency, results: toPriceBars(plan, await meili.multiSearch(plan.queries)) };
+    }),
+  );
+
+  app.get(
+    `${BASE_PATH}/_suggestions`,
+    cachedGet('suggestions', (def) => toQueryString({ ...def, page: 1, paginate: undefined, limit: undefined, sort: undefined }), async (def) => {
+      const plan = buildSuggestionsPlan(def, indexUid);
+      return toSuggestions(plan, await meili.multiSearch(plan.queries));
     }),
   );
 

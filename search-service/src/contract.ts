@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from '@easel/shared/vocabulary';
-import { FILTERS, FILTER_PARAM_LABELS, distinct, filterParamsShape, wholeNumber, type FilterName, type RangeRow } from './filters';
+import { FILTERS, FILTER_PARAM_LABELS, GROUPS, distinct, filterParamsShape, wholeNumber, type FilterName, type RangeRow } from './filters';
 
 /**
  * The gallery search contract (SPEC section 3): the query parameters of
@@ -257,11 +257,34 @@ export const searchResponseSchema = z.object({
   num_pages: z.number().int().nonnegative(),
   page: z.number().int().positive(),
   facets: facetsSchema,
+  did_you_mean: z
+    .string()
+    .nullable()
+    .describe('q with each word the engine matched only through typo tolerance replaced by the word it matched (pantings -> painting); null when every word matched as typed'),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
 export const countResponseSchema = z.object({ count: z.number().int().nonnegative() });
 export type CountResponse = z.infer<typeof countResponseSchema>;
+
+const countField = z.number().int().nonnegative();
+
+/** One way to widen a search (see `suggestions.ts`) and the number of matches without that part. */
+export const removalCountSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('word'), word: z.string(), count: countField }),
+  z.object({ kind: z.literal('filter'), filter: z.enum(GROUPS), count: countField }),
+]);
+export type RemovalCount = z.infer<typeof removalCountSchema>;
+
+/** Ways out of a search: what dropping each part brings back, and every category's size. */
+export const suggestionsResponseSchema = z.object({
+  count: countField.describe('matches of the search itself'),
+  removals: z
+    .array(removalCountSchema)
+    .describe('each search word and each active filter group with the matches of the search without it, most first (ties: words, then panel order); the first is the narrowest part'),
+  categories: z.array(facetValueSchema).describe('every category with its number of works in the whole gallery, most first'),
+});
+export type SuggestionsResponse = z.infer<typeof suggestionsResponseSchema>;
 
 /** A price bar in whole units of the requested currency; `max` null on the open-ended last bar. */
 export const priceBarSchema = z.object({ min: z.number().int(), max: z.number().int().nullable(), count: z.number().int().nonnegative() });

@@ -79,6 +79,8 @@ export type RangeRow = Extract<FilterRow, { kind: 'range' }>;
 export type FlagRow = Extract<FilterRow, { kind: 'flag' }>;
 export type CountryRow = Extract<FilterRow, { kind: 'country' }>;
 export type FilterGroup = FilterRow['group'];
+/** The filter groups, in panel order: rows of one group filter, and are counted, as one. */
+export const GROUPS = [...new Set(FILTERS.map((row) => row.group))] as [FilterGroup, ...FilterGroup[]];
 export type RangeParam = `${RangeRow['name']}_${'min' | 'max'}`;
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseGalleryParams, type GallerySearchDefinition } from './contract';
-import { boostedSlugs, buildCountQuery, buildPriceBarPlan, buildSearchPlan, comparison, expr, groupFilters } from './meili-request';
+import { boostedSlugs, buildCountQuery, buildPriceBarPlan, buildSearchPlan, buildSuggestionsPlan, comparison, expr, groupFilters } from './meili-request';
 import { gatherParams } from './query-string';
 
 const def = (qs: string): GallerySearchDefinition => {
@@ -65,11 +65,36 @@ describe('buildSearchPlan', () => {
   it('with words to match, takes the price bounds from the engine\'s facet stats, which relevance does not reorder', () => {
     const inactive = buildSearchPlan(def('q=harbour'), 'idx');
     expect(inactive.priceBounds).toBeUndefined();
-    expect(inactive.queries).toHaveLength(1);
+    // The main query, and the one-hit query for "did you mean".
+    expect(inactive.queries).toHaveLength(2);
     expect(inactive.queries[0]!.facets).toEqual(['price_gbp', 'facet_values']);
     const active = buildSearchPlan(def('q=harbour&price_max=500'), 'idx');
     expect(active.disjunctive).toEqual(['price']);
     expect(active.queries[1]).toEqual({ indexUid: 'idx', q: 'harbour', facets: ['price_gbp'], page: 1, hitsPerPage: 0 });
+  });
+
+  it('with words to match, asks for the best match in relevance order with where each word was found', () => {
+    const plan = buildSearchPlan(def('q=sesacape&colours=red&sort=newest&page=3'), 'idx');
+    expect(plan.correction).toBe(plan.queries.length - 1);
+    expect(plan.queries[plan.correction!]).toEqual({
+      indexUid: 'idx', q: 'sesacape', offset: 0, limit: 1, showMatchesPosition: true,
+      attributesToRetrieve: ['title', 'artist_name', 'subject', 'style', 'subcategory', 'category', 'medium', 'colours'],
+      filter: [['colours = "red"']],
+    });
+    expect(buildSearchPlan(def('colours=red'), 'idx').correction).toBeUndefined();
+  });
+
+  it('counts the search and each way to widen it, and the categories, in one multi-search', () => {
+    const plan = buildSuggestionsPlan(def('q=sea&colours=red&in_sale=on&artist=ada-lovelace'), 'idx');
+    expect(plan.removals).toEqual([{ kind: 'word', word: 'sea' }, { kind: 'filter', filter: 'in_sale' }, { kind: 'filter', filter: 'colours' }]);
+    const scope = 'artist_slug = "ada-lovelace"';
+    expect(plan.queries).toEqual([
+      { indexUid: 'idx', q: 'sea', page: 1, hitsPerPage: 0, filter: [scope, 'in_sale = true', ['colours = "red"']] },
+      { indexUid: 'idx', page: 1, hitsPerPage: 0, filter: [scope, 'in_sale = true', ['colours = "red"']] },
+      { indexUid: 'idx', q: 'sea', page: 1, hitsPerPage: 0, filter: [scope, ['colours = "red"']] },
+      { indexUid: 'idx', q: 'sea', page: 1, hitsPerPage: 0, filter: [scope, 'in_sale = true'] },
+      { indexUid: 'idx', facets: ['category_path'], page: 1, hitsPerPage: 0, filter: [scope] },
+    ]);
   });
 
   it('adds one count-only query per active section with its own filter removed', () => {

@@ -2,8 +2,10 @@ import { CATEGORY_VALUES, type Currency } from '@easel/shared/vocabulary';
 import type { CountedAttribute } from '@easel/indexer/documents';
 import { DISPLAYED_ATTRIBUTES } from '@easel/indexer/index-settings';
 import { categoryPathValue, freeShippingCountry, type GallerySearchDefinition, type Sort } from './contract';
-import { FILTERS, distinct, type FilterGroup, type FilterRow, type RangeRow } from './filters';
+import { FILTERS, GROUPS, distinct, type FilterGroup, type FilterRow, type RangeRow } from './filters';
+import { SEARCHED_ATTRIBUTES } from './did-you-mean';
 import { priceBarEdges } from './price-bars';
+import { removals, widen, type Removal } from './suggestions';
 
 /**
  * The gallery search definition -> Meilisearch multi-search queries: the one place a search
@@ -12,9 +14,6 @@ import { priceBarEdges } from './price-bars';
  * OR) of `attr = "value"` expressions built only from values the contract has already validated
  * against the vocabulary; `expr` re-checks them.
  */
-
-/** The filter groups, in panel order: rows of one group filter, and are counted, as one. */
-export const GROUPS: readonly FilterGroup[] = [...new Set(FILTERS.map((row) => row.group))];
 
 /** AND of items; an array item is an OR of its expressions. */
 export type Filter = (string | string[])[];
@@ -30,6 +29,7 @@ export interface MeiliQuery {
   offset?: number;
   limit?: number;
   attributesToRetrieve?: string[];
+  showMatchesPosition?: boolean;
 }
 
 export const priceAttribute = (currency: Currency) => `price_${currency.toLowerCase()}` as const;
@@ -177,6 +177,8 @@ export interface SearchPlan {
    * query for the rest from `offset` on; the page is cut from the boosted hits followed by the rest.
    */
   boost?: { boosted: number; rest: number; offset: number };
+  /** With words to match: the index of the one-hit query whose matches show the words the engine reached ("did you mean"). */
+  correction?: number;
 }
 
 /**
@@ -223,6 +225,12 @@ export function buildSearchPlan(def: GallerySearchDefinition, indexUid: string):
     plan.priceBounds = { cheapest: plan.queries.length, dearest: plan.queries.length + 1 };
     plan.queries.push(...priceBoundQueries(indexUid, combineFilters(scope, filters, ['price'])));
   }
+  if (def.q) {
+    // The best match in relevance order (fewest typos first, whatever the page's sort), with
+    // where each search word was found: the words the engine matched through typo tolerance.
+    plan.correction = plan.queries.length;
+    plan.queries.push(withFilter({ ...base, offset: 0, limit: 1, attributesToRetrieve: SEARCHED_ATTRIBUTES, showMatchesPosition: true }, all));
+  }
   if (boosted.length === 0) return plan;
 
   const start = (def.page - 1) * def.paginate;
@@ -256,6 +264,27 @@ export function buildCountQuery(def: GallerySearchDefinition, indexUid: string):
     { indexUid, ...(def.q ? { q: def.q } : {}), page: 1, hitsPerPage: 0 },
     combineFilters(scopeFilter(def), groupFilters(def)),
   );
+}
+
+export interface SuggestionsPlan {
+  queries: MeiliQuery[];
+  /** What query 1 + i counts without; query 0 counts the search itself, the last one the categories. */
+  removals: Removal[];
+}
+
+/**
+ * The ways out of a search, as one multi-search: the search's own count, the count of each
+ * widened search (`suggestions.ts`: each word and each active filter group left out), exactly
+ * as `_count` counts it, and every category's size in the whole gallery (within the artist's
+ * works when `artist` scopes the search).
+ */
+export function buildSuggestionsPlan(def: GallerySearchDefinition, indexUid: string): SuggestionsPlan {
+  const ways = removals(def);
+  const categories = withFilter({ indexUid, facets: ['category_path'], page: 1, hitsPerPage: 0 }, scopeFilter(def));
+  return {
+    queries: [buildCountQuery(def, indexUid), ...ways.map((removal) => buildCountQuery(widen(def, removal), indexUid)), categories],
+    removals: ways,
+  };
 }
 
 export interface PriceBarPlan {

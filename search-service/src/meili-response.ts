@@ -1,14 +1,17 @@
-import { SHIPPING_COUNTRIES, type Currency } from '@easel/shared/vocabulary';
+import { CATEGORY_VALUES, SHIPPING_COUNTRIES, type Currency } from '@easel/shared/vocabulary';
 import type { CountedAttribute } from '@easel/indexer/documents';
 import type { SearchHit } from '@easel/indexer/index-settings';
-import { freeShippingCountry, type FacetValue, type Facets, type GallerySearchDefinition, type ListFacet, type PriceBar, type SearchResponse } from './contract';
+import {
+  freeShippingCountry, type FacetValue, type Facets, type GallerySearchDefinition, type ListFacet, type PriceBar, type SearchResponse, type SuggestionsResponse,
+} from './contract';
+import { correctQuery, matchedWords, type MatchesPosition } from './did-you-mean';
 import { FILTERS, type FilterGroup } from './filters';
-import { FACET_VALUES, countedAttribute, priceAttribute, shipsToFacetAttribute, type PriceBarPlan, type SearchPlan } from './meili-request';
+import { FACET_VALUES, countedAttribute, priceAttribute, shipsToFacetAttribute, type PriceBarPlan, type SearchPlan, type SuggestionsPlan } from './meili-request';
 import { toProductCard } from './product-card';
 
 /** The parts of a Meilisearch search result the service reads. */
 export interface MeiliResult {
-  hits: SearchHit[];
+  hits: (SearchHit & { _matchesPosition?: MatchesPosition })[];
   totalHits?: number;
   totalPages?: number;
   facetDistribution?: Record<string, Record<string, number>>;
@@ -34,6 +37,31 @@ export function toSearchResponse(def: GallerySearchDefinition, plan: SearchPlan,
     num_pages: Math.ceil(count / def.paginate),
     page: def.page,
     facets: toFacets(def, sourceOf, plan.priceBounds ? boundsOfHits(def.currency, results[plan.priceBounds.cheapest], results[plan.priceBounds.dearest]) : undefined),
+    did_you_mean: didYouMean(def, plan, results),
+  };
+}
+
+/** The search words as the engine matched them, when that differs from what was typed (did-you-mean.ts). */
+function didYouMean(def: GallerySearchDefinition, plan: SearchPlan, results: MeiliResult[]): string | null {
+  const best = plan.correction === undefined ? undefined : results[plan.correction]?.hits[0];
+  if (!def.q || !best?._matchesPosition) return null;
+  return correctQuery(def.q, matchedWords(best, best._matchesPosition));
+}
+
+/**
+ * A suggestions plan's counts -> the `_suggestions` response: the removals most matches first
+ * (a stable sort keeps words before filters, filters in panel order, on ties), the categories
+ * most works first.
+ */
+export function toSuggestions(plan: SuggestionsPlan, results: MeiliResult[]): SuggestionsResponse {
+  const removals = plan.removals
+    .map((removal, i) => ({ ...removal, count: results[i + 1]?.totalHits ?? 0 }))
+    .sort((a, b) => b.count - a.count);
+  const categories = results[plan.removals.length + 1]?.facetDistribution?.category_path ?? {};
+  return {
+    count: results[0]?.totalHits ?? 0,
+    removals,
+    categories: facetList(categories, CATEGORY_VALUES, [], CATEGORY_VALUES.length),
   };
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  LIST_PARAMS, PARAM_LABELS, countResponseSchema, errorResponseSchema, galleryParamsSchema, pricesResponseSchema, searchResponseSchema,
+  LIST_PARAMS, PARAM_LABELS, countResponseSchema, errorResponseSchema, galleryParamsSchema, pricesResponseSchema, searchResponseSchema, suggestionsResponseSchema,
 } from './contract';
 
 /** Short help per parameter beyond its label, for the description only; the schemas carry the rules. */
@@ -60,6 +60,7 @@ export function buildOpenApi(): Record<string, unknown> {
       '/api/v2/product/s/': get('A page of products with every facet', searchResponseSchema),
       '/api/v2/product/s/_count/': get('The number of matches only', countResponseSchema),
       '/api/v2/product/s/_prices/': get('Price bars for the filters, the price filter left out', pricesResponseSchema),
+      '/api/v2/product/s/_suggestions/': get('Ways out of a search: the matches without each search word and each active filter, and every category', suggestionsResponseSchema),
       '/healthz': { get: { summary: 'Engine reachable', responses: { 200: { description: 'OK' }, 503: errors[503] } } },
     },
   };

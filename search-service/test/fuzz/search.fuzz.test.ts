@@ -57,7 +57,7 @@ const galleryParams = (): Record<string, readonly string[]> => ({
   artist: artistSlugs,
 });
 
-const GALLERY_PATHS = ['/api/v2/product/s/', '/api/v2/product/s/_count/', '/api/v2/product/s/_prices/'];
+const GALLERY_PATHS = ['/api/v2/product/s/', '/api/v2/product/s/_count/', '/api/v2/product/s/_prices/', '/api/v2/product/s/_suggestions/'];
 
 describe('search-service fuzz', () => {
   const galleryRuns = fuzzRuns();

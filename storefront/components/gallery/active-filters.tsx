@@ -11,14 +11,17 @@ export interface ActiveFiltersProps {
   onClearAll: () => void;
 }
 
-/** The active search's filters as removable chips; removing one searches at once. */
-export function ActiveFilters({ onChange, onClearAll }: ActiveFiltersProps) {
+/** A list chip's value as shoppers read it: 'Oil (painting)', 'Turquoise', 'Large'. */
+export function listValueText({ row, value }: FilterChip): string {
+  return 'parent' in row ? `${valueLabel(value as string)} (${row.parent})` : valueLabel(value as string);
+}
+
+/** What a chip says, by its row's kind: 'Price from £100', 'Ships to France', 'Oil (painting)', 'Red', 'Large size'. */
+export function useChipText(): (chip: FilterChip) => string {
   const { active, settings } = useGallery();
   const countryName = useCountryName();
-  const chips = filterChips(active);
-  if (chips.length === 0 && !active.q) return null;
-  /** What a chip says, by its row's kind: 'Price from £100', 'Ships to France', 'Oil (painting)', 'Red'. */
-  const text = ({ row, param, value }: FilterChip): string => {
+  return (chip) => {
+    const { row, param, value } = chip;
     switch (row.kind) {
       case 'range': {
         const amount = row.unit === 'currency' ? formatWholeUnits(value as number, active.currency) : formatLength(value as number, settings.display_units);
@@ -26,11 +29,17 @@ export function ActiveFilters({ onChange, onClearAll }: ActiveFiltersProps) {
       }
       case 'flag': return row.name === 'free_shipping' ? `${row.label} to ${countryName(active.ships_to ?? settings.country)}` : row.label;
       case 'country': return `${row.label} ${countryName(value as string)}`;
-      case 'list':
-        if ('parent' in row) return `${valueLabel(value as string)} (${row.parent})`;
-        return row.name === 'size_' ? `${valueLabel(value as string)} size` : valueLabel(value as string);
+      case 'list': return row.name === 'size_' ? `${listValueText(chip)} size` : listValueText(chip);
     }
   };
+}
+
+/** The active search's filters as removable chips; removing one searches at once. */
+export function ActiveFilters({ onChange, onClearAll }: ActiveFiltersProps) {
+  const { active } = useGallery();
+  const text = useChipText();
+  const chips = filterChips(active);
+  if (chips.length === 0 && !active.q) return null;
   return (
     <div className="chips" aria-label="Active filters" role="region">
       <ul className="chips__list" role="list">

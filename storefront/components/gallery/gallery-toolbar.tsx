@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchBox, useSortBy, useStats } from 'react-instantsearch';
 import { SORTS, type Sort } from '@easel/search-service/contract';
 import { useFormatNumber, useT } from '../../lib/i18n/use-t';
@@ -25,6 +25,8 @@ export function GalleryToolbar({ loaded, failed, onSort, onSearch }: GalleryTool
   useSortBy(WIDGETS.sortBy);
   const { nbHits } = useStats();
   const [text, setText] = useState(active.q ?? '');
+  // Words changed from elsewhere (a chip, "did you mean", back and forward) show in the box.
+  useEffect(() => setText(active.q ?? ''), [active.q]);
   return (
     <div className="gallery-toolbar">
       <form

@@ -11,10 +11,12 @@ import { useT } from '../../lib/i18n/use-t';
 import { formatCard } from '../../lib/cards';
 import { ProductGrid } from '../product-grid';
 import { ActiveFilters } from './active-filters';
+import { DidYouMean } from './did-you-mean';
 import { FilterPanel } from './filter-panel';
 import { GalleryContext, type GallerySettings, type GalleryState } from './gallery-context';
 import { GalleryPagination } from './gallery-pagination';
 import { GalleryToolbar } from './gallery-toolbar';
+import { NoResults } from './no-results';
 
 export interface GalleryViewProps {
   settings: GallerySettings;
@@ -157,16 +159,14 @@ export function GalleryView({ settings, limit, dropped }: GalleryViewProps) {
               onSearch={(q) => search(changeFilters(active, { q }), 'filter')}
             />
             <ActiveFilters onChange={(def) => search(def, 'filter')} onClearAll={() => search(resetAll(active), 'filter')} />
+            {loaded && !failed && <DidYouMean onSearch={(def) => search(def, 'filter')} />}
             {failed ? (
               <div className="notice" role="alert">
                 <h2 className="notice__title">{t('gallery.searchUnavailable')}</h2>
                 <p className="notice__text">{t('gallery.searchUnavailableText')}</p>
               </div>
             ) : loaded && cards.length === 0 ? (
-              <div className="notice">
-                <h2 className="notice__title">No artworks match these filters</h2>
-                <p className="notice__text">Try removing a filter or widening the price range.</p>
-              </div>
+              <NoResults onSearch={(def) => search(def, 'filter')} />
             ) : (
               <ProductGrid cards={cards} clicked={tracking.clicked} onCardClick={onResultClick} />
             )}

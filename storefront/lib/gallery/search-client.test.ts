@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_DEFINITION, toQueryString, type GallerySearchDefinition, type SearchResponse } from '@easel/search-service/contract';
 import { definitionOf as def } from './definition.fixture';
 import { galleryWidgets } from './initial-results';
-import { contractParams, requestDefinition, toInstantSearchResult } from './search-client';
+import { contractParams, didYouMean, requestDefinition, toInstantSearchResult } from './search-client';
 import { INDEX_NAME, toUiState } from './ui-state';
 
 describe('contractParams', () => {
@@ -73,11 +73,14 @@ describe('toInstantSearchResult', () => {
         colours: [{ value: 'red', count: 3 }, { value: 'blue', count: 0 }],
         in_sale: [{ value: 'on', count: 5 }],
       },
+      did_you_mean: null,
     } as unknown as SearchResponse;
     const result = toInstantSearchResult('artworks', d, response);
     expect(result).toMatchObject({ nbHits: 61, nbPages: 2, page: 0, hitsPerPage: 60, hits: [{ objectID: '7', slug: 'sea' }] });
     expect(result.facets.colours).toEqual({ red: 3 });
     expect(result.facets.in_sale).toEqual({ on: 5 });
     expect(result.facets_stats).toEqual({ price: { min: 10, max: 900, avg: 0, sum: 0 } });
+    expect(didYouMean(result)).toBeNull();
+    expect(didYouMean(toInstantSearchResult('artworks', d, { ...response, did_you_mean: 'seascape' }))).toBe('seascape');
   });
 });

@@ -70,8 +70,8 @@ export function requestDefinition(request: Request): GallerySearchDefinition {
  * The contract's answer -> InstantSearch's result for an index: the cards as hits, the
  * counts, and each row's facet values keyed by its parameter name (zero counts left out, as
  * the engine leaves them out):
- * { results: [card], count: 61, num_pages: 2, page: 1, facets: { colours: [{ value: 'red', count: 3 }], price: { min: 10, max: 900 } } }
- * -> { hits: [{ objectID: '7', … }], nbHits: 61, nbPages: 2, page: 0, facets: { colours: { red: 3 } }, facets_stats: { price: { min: 10, max: 900 } } }.
+ * { results: [card], count: 61, num_pages: 2, page: 1, facets: { colours: [{ value: 'red', count: 3 }], price: { min: 10, max: 900 } }, did_you_mean: null }
+ * -> { hits: [{ objectID: '7', … }], nbHits: 61, nbPages: 2, page: 0, facets: { colours: { red: 3 } }, facets_stats: { price: { min: 10, max: 900 } }, did_you_mean: null }.
  */
 export function toInstantSearchResult(indexName: string, def: GallerySearchDefinition, response: SearchResponse) {
   const facets: Record<string, Record<string, number>> = {};
@@ -93,7 +93,15 @@ export function toInstantSearchResult(indexName: string, def: GallerySearchDefin
     params: '',
     facets,
     facets_stats: price ? { price: { min: price.min, max: price.max, avg: 0, sum: 0 } } : {},
+    // InstantSearch keeps every field of the main result on its results: read with didYouMean.
+    did_you_mean: response.did_you_mean,
   };
+}
+
+/** The search words as the engine matched them, from InstantSearch's results; null when they matched as typed. */
+export function didYouMean(results: unknown): string | null {
+  const value = (results as { did_you_mean?: unknown } | null | undefined)?.did_you_mean;
+  return typeof value === 'string' ? value : null;
 }
 
 /**

@@ -4,12 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { z } from 'zod';
 import {
-  countResponseSchema, pricesResponseSchema, SEARCH_WAITS_MS, toQueryString, type GallerySearchDefinition, type PriceBar,
+  countResponseSchema, pricesResponseSchema, SEARCH_WAITS_MS, suggestionsResponseSchema, toQueryString,
+  type GallerySearchDefinition, type PriceBar, type SuggestionsResponse,
 } from '@easel/search-service/contract';
 
 /**
- * The panel's live figures from the search API: the draft's match count (`_count`) and the
- * price bars (`_prices`). Each fetch waits for the shopper to pause, and a newer draft
+ * The gallery's live figures from the search API: the draft's match count (`_count`), the
+ * price bars (`_prices`) and the ways out of a search that finds nothing (`_suggestions`). Each fetch waits for the shopper to pause, and a newer draft
  * cancels an older request, so dragging a slider sends a handful of requests, not hundreds.
  */
 
@@ -27,7 +28,7 @@ const pause = (ms: number, signal: AbortSignal) =>
     }, { once: true });
   });
 
-function useSearchApi<S extends z.ZodType, T>(endpoint: '_count' | '_prices', query: string, schema: S, pick: (answer: z.infer<S>) => T, enabled = true): Loadable<T> {
+function useSearchApi<S extends z.ZodType, T>(endpoint: '_count' | '_prices' | '_suggestions', query: string, schema: S, pick: (answer: z.infer<S>) => T, enabled = true): Loadable<T> {
   const answered = useQuery({
     queryKey: ['search', endpoint, query],
     queryFn: async ({ signal }) => {
@@ -63,4 +64,10 @@ export function usePreviewCount(draft: GallerySearchDefinition, enabled: boolean
 export function usePriceBars(draft: GallerySearchDefinition): Loadable<PriceBar[]> {
   const query = toQueryString({ ...draft, price_min: undefined, price_max: undefined, page: 1, sort: undefined, paginate: undefined, limit: undefined });
   return useSearchApi('_prices', query, pricesResponseSchema, pickBars);
+}
+
+/** What removing each part of the search would bring back, and the categories: one request. */
+export function useSuggestions(active: GallerySearchDefinition): Loadable<SuggestionsResponse> {
+  const query = toQueryString({ ...active, page: 1, sort: undefined, paginate: undefined, limit: undefined });
+  return useSearchApi('_suggestions', query, suggestionsResponseSchema, (answer) => answer);
 }

@@ -114,6 +114,12 @@ const BRITISH = {
   'gallery.onSale': 'On sale',
   'gallery.searchUnavailable': 'Search is unavailable right now',
   'gallery.searchUnavailableText': 'The gallery will show the artworks again by itself as soon as search is back. Everything else works as usual: your basket, your favourites and every artwork’s own page.',
+  'gallery.noResults': 'No artworks match this search',
+  'gallery.noResultsText': 'Try a wider search, or start from a category.',
+  'gallery.removeFilter': 'Remove “{filter}”',
+  'gallery.artworks': { one: '{count} artwork', other: '{count} artworks' },
+  'gallery.popularCategories': 'Popular categories',
+  'gallery.didYouMean': 'Did you mean {query}?',
 
   'home.editorsPicks': 'Editors’ picks',
   'home.editorsPicksText': 'Themes our editors are looking at this month.',
