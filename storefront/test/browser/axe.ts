@@ -6,17 +6,13 @@ import type { AxeResults } from 'axe-core';
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
- * axe-core's serious and critical violations on the page as it stands (or in the part of it
- * `within` selects, e.g. 'main' for a page's own content without the site's header), each as
+ * axe-core's serious and critical violations on the page as it stands, each as
  * "rule: help (selectors)". axe is evaluated through the DevTools protocol, which the page's
  * Content-Security-Policy does not govern, so the page runs exactly as a shopper's would.
  */
-export async function seriousAccessibilityViolations(page: Page, within?: string): Promise<string[]> {
+export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
-  const results = await page.evaluate(
-    (selector) => (window as unknown as { axe: { run: (context: Document | { include: string[] }) => Promise<AxeResults> } }).axe.run(selector ? { include: [selector] } : document),
-    within,
-  );
+  const results = await page.evaluate(() => (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe.run(document));
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join(', ')})`);

@@ -112,7 +112,7 @@ describe.each(WIDTHS)('a search that finds nothing, at %i px', (width) => {
       expect(await outsideViewport(page, link)).toBeNull();
     }
 
-    expect(await seriousAccessibilityViolations(page, 'main')).toEqual([]);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     // Following the suggestion shows exactly the works it counted.
     await searching(page, () => remove.click());
@@ -130,7 +130,7 @@ describe.each(WIDTHS)('a search that finds nothing, at %i px', (width) => {
     await expect.poll(() => page.locator('.did-you-mean').textContent()).toBe('Did you mean seascape?');
     if (SCREENSHOT_WIDTHS.includes(width)) await page.screenshot({ path: screenshotPath(`did-you-mean-${width}`) });
     expect(await outsideViewport(page, link)).toBeNull();
-    expect(await seriousAccessibilityViolations(page, 'main')).toEqual([]);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     await searching(page, () => link.click());
     expect(new URL(page.url()).searchParams.get('q')).toBe('seascape');
