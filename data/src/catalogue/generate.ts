@@ -202,13 +202,15 @@ function makeCv(
   const cityFor = () => f.datatype.boolean(0.6) ? artist.city : f.helpers.arrayElement(f.helpers.arrayElement(ARTIST_COUNTRIES).cities);
   const venue = () => `${f.helpers.arrayElement(VENUE_WORDS)} ${f.helpers.arrayElement(VENUE_KINDS)}`;
   const firstShow = graduated + 1;
+  // Skewed towards recent years, as a working artist's CV is.
+  const showYear = (earliest: number) => Math.max(earliest, EPOCH_YEAR - Math.floor(Math.pow(f.number.float({ min: 0, max: 1 }), 2) * (EPOCH_YEAR - earliest + 1)));
   const exhibitions: GeneratedArtist['exhibitions'] = [
     ...Array.from({ length: groupCount }, () => ({
-      year: f.number.int({ min: firstShow, max: EPOCH_YEAR }), title: f.helpers.arrayElement(GROUP_SHOW_TITLES), venue: venue(), city: cityFor(), kind: 'group' as const,
+      year: showYear(firstShow), title: f.helpers.arrayElement(GROUP_SHOW_TITLES), venue: venue(), city: cityFor(), kind: 'group' as const,
     })),
     // A first solo show comes a few years in.
     ...Array.from({ length: soloCount }, () => ({
-      year: f.number.int({ min: Math.min(EPOCH_YEAR, firstShow + 3), max: EPOCH_YEAR }), title: f.helpers.arrayElement(SOLO_SHOW_TITLES), venue: venue(), city: cityFor(), kind: 'solo' as const,
+      year: showYear(Math.min(EPOCH_YEAR, firstShow + 3)), title: f.helpers.arrayElement(SOLO_SHOW_TITLES), venue: venue(), city: cityFor(), kind: 'solo' as const,
     })),
   ].sort((a, b) => b.year - a.year);
 
