@@ -148,7 +148,7 @@ export const VENUE_WORDS = ['Harbour', 'North Light', 'Saltmarsh', 'Foundry', 'O
 export const VENUE_KINDS = ['Gallery', 'Contemporary', 'Project Space', 'Arts Centre', 'Studios', 'Fine Art', 'Gallery & Studio'];
 export const GROUP_SHOW_TITLES = [
   'Summer Open', 'Annual Open Exhibition', 'Winter Salon', 'Small Works', 'New Contemporaries', 'Drawing Now', 'Paper and Light',
-  'The Printmakers', 'Coast', 'Landmarks', 'Colour Field', 'Graduate Showcase', 'Twenty Artists', 'Works on Paper', 'The Still Life Show',
+  'The Printmakers', 'Coast', 'Landmarks', 'Colour Field', 'Twenty Artists', 'Works on Paper', 'The Still Life Show',
 ];
 export const SOLO_SHOW_TITLES = [
   'Quiet Hours', 'Between Tides', 'The Long Field', 'After the Rain', 'Slow Light', 'Edgelands', 'Salt and Iron', 'Still Water',

@@ -1,6 +1,6 @@
 'use client';
 
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ArtistCv } from '@easel/data/queries/artist-cv';
 import { artistCvEditSchema, CV_LIMITS } from '../../lib/catalogue/artist-cv-edit';
 import { answer, api, ApiResponseError } from '../../lib/api/client';
@@ -51,6 +51,13 @@ function changedParts(body: Record<string, unknown>, saved: Record<string, unkno
 
 const idOf = (path: string) => `cv-${path.replaceAll('.', '-')}`;
 
+/** The label of the field at a path, by its last part: 'exhibitions.0.title' -> the exhibition title's. */
+const LABELS: Record<string, MessageKey> = {
+  bio: 'artistEdit.bio', ships_from: 'artistEdit.shipsFrom', education: 'artistEdit.education', exhibitions: 'artistEdit.exhibitions',
+  institution: 'artistEdit.institution', course: 'artistEdit.course', year: 'artistEdit.year', title: 'artistEdit.showTitle',
+  venue: 'artistEdit.venue', city: 'artistEdit.city', kind: 'artistEdit.kind',
+};
+
 /**
  * Edits an artist's profile: biography, ships-from country, education and exhibitions (entries
  * added and removed in place). Checks the draft with the endpoint's schema, sends what changed,
@@ -74,6 +81,22 @@ export function ArtistCvForm({ slug, profileUrl, cv, countries }: ArtistCvFormPr
     setDraft((d) => ({ ...d, [list]: d[list].map((e) => (e.key === key ? { ...e, ...change } : e)) }));
   const removeEntry = (list: 'education' | 'exhibitions', key: number) =>
     setDraft((d) => ({ ...d, [list]: d[list].filter((e) => e.key !== key) }));
+  /** A new entry takes the focus, so a keyboard user types straight into it. */
+  const focusAfterRender = useRef<string | null>(null);
+  const addEntry = (focusPath: string, add: (d: Draft) => Draft) => {
+    focusAfterRender.current = focusPath;
+    setDraft(add);
+  };
+  useEffect(() => {
+    if (focusAfterRender.current === null) return;
+    document.getElementById(idOf(focusAfterRender.current))?.focus();
+    focusAfterRender.current = null;
+  }, [draft]);
+
+  const labelOf = (path: string): string => {
+    const key = LABELS[path.split('.').at(-1)!];
+    return key ? t(key) : path;
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -85,7 +108,7 @@ export function ArtistCvForm({ slug, profileUrl, cv, countries }: ArtistCvFormPr
     if (!checked.success) {
       for (const issue of checked.error.issues) {
         const path = issue.path.join('.');
-        if (path) found[path] ??= `${issue.message.charAt(0).toUpperCase()}${issue.message.slice(1)}.`;
+        if (path) found[path] ??= `${labelOf(path)} ${issue.message}.`;
       }
     }
     setErrors(found);
@@ -142,6 +165,14 @@ export function ArtistCvForm({ slug, profileUrl, cv, countries }: ArtistCvFormPr
       <fieldset className="artwork-edit__group" data-list="exhibitions">
         <legend className="artwork-edit__legend">{t('artistEdit.exhibitions')}</legend>
         {listError('exhibitions')}
+        <button
+          className="button button--secondary artist-cv-form__add"
+          type="button"
+          disabled={draft.exhibitions.length >= CV_LIMITS.exhibitions}
+          onClick={() => addEntry('exhibitions.0.year', (d) => ({ ...d, exhibitions: [{ key: nextKey.current++, year: '', title: '', venue: '', city: '', kind: 'group' }, ...d.exhibitions] }))}
+        >
+          {t('artistEdit.addExhibition')}
+        </button>
         {draft.exhibitions.length === 0 && <p className="artwork-edit__hint">{t('artistEdit.none')}</p>}
         {draft.exhibitions.map((e, i) => (
           <fieldset className="artist-cv-form__entry" key={e.key} data-entry={`exhibitions.${i}`}>
@@ -163,14 +194,6 @@ export function ArtistCvForm({ slug, profileUrl, cv, countries }: ArtistCvFormPr
             </button>
           </fieldset>
         ))}
-        <button
-          className="button button--secondary artist-cv-form__add"
-          type="button"
-          disabled={draft.exhibitions.length >= CV_LIMITS.exhibitions}
-          onClick={() => setDraft((d) => ({ ...d, exhibitions: [{ key: nextKey.current++, year: '', title: '', venue: '', city: '', kind: 'group' }, ...d.exhibitions] }))}
-        >
-          {t('artistEdit.addExhibition')}
-        </button>
       </fieldset>
 
       <fieldset className="artwork-edit__group" data-list="education">
@@ -194,7 +217,7 @@ export function ArtistCvForm({ slug, profileUrl, cv, countries }: ArtistCvFormPr
           className="button button--secondary artist-cv-form__add"
           type="button"
           disabled={draft.education.length >= CV_LIMITS.education}
-          onClick={() => setDraft((d) => ({ ...d, education: [...d.education, { key: nextKey.current++, institution: '', course: '', year: '' }] }))}
+          onClick={() => addEntry(`education.${draft.education.length}.institution`, (d) => ({ ...d, education: [...d.education, { key: nextKey.current++, institution: '', course: '', year: '' }] }))}
         >
           {t('artistEdit.addEducation')}
         </button>
