@@ -146,7 +146,7 @@ export function ArtistCvForm({ slug, profileUrl, cv, countries }: ArtistCvFormPr
     field(path, label, (props) => <input {...props} type="text" inputMode={inputMode} value={value} onChange={(e) => onChange(e.target.value)} />);
   /** A list's own error (too many entries), shown under its heading. */
   const listError = (list: string) => errors[list] && <p className="artwork-edit__error" id={`${idOf(list)}-error`}>{errors[list]}</p>;
-  const entryLegend = (section: MessageKey, i: number) => t('artistEdit.entry', { section: t(section), number: i + 1 });
+  const entryLegend = (kind: 'artistEdit.exhibitionEntry' | 'artistEdit.educationEntry', i: number) => t(kind, { number: i + 1 });
 
   return (
     <form className="artwork-edit artist-cv-form" onSubmit={submit} noValidate>
@@ -176,21 +176,21 @@ export function ArtistCvForm({ slug, profileUrl, cv, countries }: ArtistCvFormPr
         {draft.exhibitions.length === 0 && <p className="artwork-edit__hint">{t('artistEdit.none')}</p>}
         {draft.exhibitions.map((e, i) => (
           <fieldset className="artist-cv-form__entry" key={e.key} data-entry={`exhibitions.${i}`}>
-            <legend className="artist-cv-form__entry-legend">{entryLegend('artistEdit.exhibitions', i)}</legend>
+            <legend className="artist-cv-form__entry-legend">{entryLegend('artistEdit.exhibitionEntry', i)}</legend>
             <div className="artist-cv-form__entry-fields artist-cv-form__entry-fields--exhibition">
               {text(`exhibitions.${i}.year`, t('artistEdit.year'), e.year, (year) => setEntry('exhibitions', e.key, { year }), 'numeric')}
               {text(`exhibitions.${i}.title`, t('artistEdit.showTitle'), e.title, (title) => setEntry('exhibitions', e.key, { title }))}
-              {text(`exhibitions.${i}.venue`, t('artistEdit.venue'), e.venue, (venue) => setEntry('exhibitions', e.key, { venue }))}
-              {text(`exhibitions.${i}.city`, t('artistEdit.city'), e.city, (city) => setEntry('exhibitions', e.key, { city }))}
               {field(`exhibitions.${i}.kind`, t('artistEdit.kind'), (props) => (
                 <select {...props} value={e.kind} onChange={(event) => setEntry('exhibitions', e.key, { kind: event.target.value as 'solo' | 'group' })}>
                   <option value="solo">{t('artistEdit.kind.solo')}</option>
                   <option value="group">{t('artistEdit.kind.group')}</option>
                 </select>
               ))}
+              {text(`exhibitions.${i}.venue`, t('artistEdit.venue'), e.venue, (venue) => setEntry('exhibitions', e.key, { venue }))}
+              {text(`exhibitions.${i}.city`, t('artistEdit.city'), e.city, (city) => setEntry('exhibitions', e.key, { city }))}
             </div>
             <button className="button button--secondary artist-cv-form__remove" type="button" onClick={() => removeEntry('exhibitions', e.key)}>
-              {t('artistEdit.remove')}<span className="visually-hidden"> {entryLegend('artistEdit.exhibitions', i)}</span>
+              {t('artistEdit.remove')}<span className="visually-hidden"> {entryLegend('artistEdit.exhibitionEntry', i)}</span>
             </button>
           </fieldset>
         ))}
@@ -202,14 +202,14 @@ export function ArtistCvForm({ slug, profileUrl, cv, countries }: ArtistCvFormPr
         {draft.education.length === 0 && <p className="artwork-edit__hint">{t('artistEdit.none')}</p>}
         {draft.education.map((e, i) => (
           <fieldset className="artist-cv-form__entry" key={e.key} data-entry={`education.${i}`}>
-            <legend className="artist-cv-form__entry-legend">{entryLegend('artistEdit.education', i)}</legend>
+            <legend className="artist-cv-form__entry-legend">{entryLegend('artistEdit.educationEntry', i)}</legend>
             <div className="artist-cv-form__entry-fields">
               {text(`education.${i}.institution`, t('artistEdit.institution'), e.institution, (institution) => setEntry('education', e.key, { institution }))}
               {text(`education.${i}.course`, t('artistEdit.course'), e.course, (course) => setEntry('education', e.key, { course }))}
               {text(`education.${i}.year`, t('artistEdit.year'), e.year, (year) => setEntry('education', e.key, { year }), 'numeric')}
             </div>
             <button className="button button--secondary artist-cv-form__remove" type="button" onClick={() => removeEntry('education', e.key)}>
-              {t('artistEdit.remove')}<span className="visually-hidden"> {entryLegend('artistEdit.education', i)}</span>
+              {t('artistEdit.remove')}<span className="visually-hidden"> {entryLegend('artistEdit.educationEntry', i)}</span>
             </button>
           </fieldset>
         ))}
