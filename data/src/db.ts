@@ -17,6 +17,7 @@ import * as dispatchTime from './migrations/0013-dispatch-time';
 import * as addressBook from './migrations/0014-address-book';
 import * as pictureSeeds from './migrations/0015-picture-seeds';
 import * as emailConfirmation from './migrations/0016-email-confirmation';
+import * as artistCv from './migrations/0017-artist-cv';
 
 export type Db = Kysely<Database>;
 
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-address-book': addressBook,
   '0015-picture-seeds': pictureSeeds,
   '0016-email-confirmation': emailConfirmation,
+  '0017-artist-cv': artistCv,
 };
 
 /** The database could not be opened or migrated; the message says what to do. */

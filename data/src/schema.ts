@@ -22,6 +22,30 @@ export interface ArtistsTable {
   updated_at: Timestamp;
 }
 
+/** One place an artist studied, in the artist's order (`position` from 0). */
+export interface ArtistEducationTable {
+  artist_id: number;
+  position: number;
+  institution: string;
+  /** The course or degree: 'MA Fine Art'. */
+  course: string;
+  /** The year they finished. */
+  year: number;
+}
+
+export type ExhibitionKind = 'solo' | 'group';
+
+/** One exhibition an artist showed in, in the artist's order (`position` from 0). */
+export interface ArtistExhibitionsTable {
+  artist_id: number;
+  position: number;
+  year: number;
+  title: string;
+  venue: string;
+  city: string;
+  kind: ExhibitionKind;
+}
+
 export interface ShippingProfilesTable {
   id: Generated<number>;
   artist_id: number;
@@ -334,6 +358,8 @@ export interface AddressesTable {
 export interface Database {
   addresses: AddressesTable;
   artists: ArtistsTable;
+  artist_education: ArtistEducationTable;
+  artist_exhibitions: ArtistExhibitionsTable;
   shipping_profiles: ShippingProfilesTable;
   shipping_rates: ShippingRatesTable;
   artworks: ArtworksTable;

@@ -19,12 +19,13 @@ describe('pageExists', () => {
     expect(await exists(`/product/${work.slug}/`)).toBe(true);
     expect(await exists(`/product/${work.slug}/edit/`)).toBe(true);
     expect(await exists(`/artist/${work.artist}/`)).toBe(true);
+    expect(await exists(`/artist/${work.artist}/edit/`)).toBe(true);
     for (const path of ['/shop/', '/shop/painting/', '/shop/painting/oil/', '/shop/page-data/']) expect(await exists(path)).toBe(true);
   });
 
   it.each([
     '/product/no-such-work/', '/product/UPPER/', '/product/a%20b/', `/product/x/extra/`, '/product/', '/product/no-such-work/edit/', `/product/x/edit/more/`,
-    '/artist/no-such-artist/', '/artist/%E2%80%A6/', '/shop/furniture/', '/shop/painting/marble/', '/shop/painting/oil/more/',
+    '/artist/no-such-artist/', '/artist/%E2%80%A6/', '/artist/no-such-artist/edit/', '/artist/x/edit/more/', '/artist/x/extra/', '/shop/furniture/', '/shop/painting/marble/', '/shop/painting/oil/more/',
   ])('finds nothing at %s', async (path) => {
     expect(await exists(path)).toBe(false);
   });

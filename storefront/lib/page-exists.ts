@@ -12,7 +12,8 @@ import { isStaff } from './staff/access';
  * a page's own notFound() would send its 404 body for the browser to draw (vercel/next.js
  * #62228), leaving crawlers and no-JavaScript visitors a blank page. Other addresses are for
  * their routes to judge. '/product/blue-harbour/' -> true when that work is for shoppers to see;
- * '/product/blue-harbour/edit/' -> true when there is such a work at all;
+ * '/product/blue-harbour/edit/' -> true when there is such a work at all, '/artist/ada-lovelace/edit/'
+ * when there is such an artist;
  * '/staff/index/' -> true only for a staff member's session.
  */
 export async function pageExists(pathname: string, getDb: () => Promise<Db>, sessionId?: string): Promise<boolean> {
@@ -25,8 +26,8 @@ export async function pageExists(pathname: string, getDb: () => Promise<Db>, ses
     case 'artist': {
       const [slug, ...more] = rest;
       if (!slugSchema.safeParse(slug).success) return false;
-      // A work's edit form: staff and its artist edit hidden works too; the page judges who asks.
-      if (section === 'product' && more.length === 1 && more[0] === 'edit') return isArtworkSlug(await getDb(), slug!);
+      // An edit form (a work's, an artist's profile): staff and the artist edit hidden works too; the page judges who asks.
+      if (more.length === 1 && more[0] === 'edit') return section === 'product' ? isArtworkSlug(await getDb(), slug!) : isArtistSlug(await getDb(), slug!);
       if (more.length > 0) return false;
       return section === 'product' ? isProductSlug(await getDb(), slug!) : isArtistSlug(await getDb(), slug!);
     }

@@ -6,12 +6,13 @@ import {
   type ArtworkStatus, type Category, type Colour, type ShippingCountry, type Subject,
 } from '@easel/shared/vocabulary';
 import {
-  ARTIST_COUNTRIES, CATEGORY_WEIGHTS, MEDIUMS, NAME_LOCALES, PRINT_SIZES, STYLE_PHRASES,
-  SUBJECT_WORDS, TITLE_QUALIFIERS,
+  ARTIST_COUNTRIES, ART_SCHOOLS, CATEGORY_WEIGHTS, FIRST_COURSES, GROUP_SHOW_TITLES, MEDIUMS, NAME_LOCALES, POSTGRADUATE_COURSES,
+  PRACTICE_SENTENCES, PRINT_SIZES, SOLO_SHOW_TITLES, STYLE_PHRASES, SUBJECT_WORDS, TITLE_QUALIFIERS, VENUE_KINDS, VENUE_WORDS,
 } from './words';
 
 /** Dates are spread back from a fixed day, so the same seed gives the same catalogue on any day. */
 const CATALOGUE_EPOCH = Date.UTC(2026, 5, 1);
+const EPOCH_YEAR = new Date(CATALOGUE_EPOCH).getUTCFullYear();
 const DAY_MS = 86_400_000;
 
 export interface CatalogueOptions {
@@ -34,6 +35,10 @@ export interface GeneratedArtist {
   /** Price multiplier: most artists 1, a few established names several times that. */
   renown: number;
   shipping: { profileId: number; shipsFrom: ShippingCountry; dispatchDays: number; rates: { destination: ShippingCountry; costMinor: number }[] };
+  /** Oldest first. */
+  education: { institution: string; course: string; year: number }[];
+  /** Newest first. */
+  exhibitions: { year: number; title: string; venue: string; city: string; kind: 'solo' | 'group' }[];
 }
 
 export interface GeneratedArtwork {
@@ -80,6 +85,9 @@ const LOCALE_DEFINITIONS = { fr, de, it, es, nl, pt_PT, sv, en_US, en_IE, en_CA,
 export function* generateCatalogue(options: CatalogueOptions): Generator<ArtistBundle> {
   const artistCount = options.artists ?? Math.max(1, Math.round(options.artworks / 12.5));
   const f = new Faker({ locale: [en_GB, en, base], seed: options.seed });
+  // CVs draw from a stream of their own, so adding them left the rest of the catalogue as it was.
+  const cvFaker = new Faker({ locale: [en_GB, en, base] });
+  cvFaker.seed([options.seed, 17]);
   const namers = new Map<string, Faker>();
   const namerFor = (country: ShippingCountry): Faker => {
     const code = NAME_LOCALES[country];
@@ -98,7 +106,7 @@ export function* generateCatalogue(options: CatalogueOptions): Generator<ArtistB
   let artworkId = 0;
 
   for (let a = 0; a < artistCount; a++) {
-    const artist = makeArtist(f, namerFor, a + 1, artistSlugs);
+    const artist = makeArtist(f, cvFaker, namerFor, a + 1, artistSlugs);
     const artworks: GeneratedArtwork[] = [];
     const focus = pickCategory(f);
     for (let i = 0; i < (perArtist[a] ?? 0); i++) {
@@ -121,6 +129,7 @@ function splitSkewed(f: Faker, total: number, n: number): number[] {
 
 function makeArtist(
   f: Faker,
+  cvFaker: Faker,
   namerFor: (c: ShippingCountry) => Faker,
   id: number,
   slugs: Set<string>,
@@ -133,20 +142,22 @@ function makeArtist(
   const shipsFrom = f.datatype.boolean(0.93) ? home.country : f.helpers.arrayElement(SHIPPING_COUNTRIES);
   const joinedAt = new Date(CATALOGUE_EPOCH - f.number.int({ min: 30, max: 9 * 365 }) * DAY_MS);
   const years = f.number.int({ min: 2, max: 30 });
+  const route = f.helpers.arrayElement([
+    'after studying fine art', 'after a career in architecture', 'as a self-taught painter',
+    'after an MA at the Royal College of Art', 'from a studio by the sea', 'from a shared studio in the city',
+  ]);
+  const cv = makeCv(cvFaker, { city, country: home.country, since: EPOCH_YEAR - years, route });
   return {
     id,
     slug: uniqueSlug(name, slugs),
     name,
-    bio: `${name} is an artist based in ${city}, working for ${years} years ${f.helpers.arrayElement([
-      'after studying fine art', 'after a career in architecture', 'as a self-taught painter',
-      'after an MA at the Royal College of Art', 'from a studio by the sea', 'from a shared studio in the city',
-    ])}. ${f.helpers.arrayElement([
+    bio: `${name} is an artist based in ${city}, working for ${years} years ${route}. ${f.helpers.arrayElement([
       'The work is about light and the way places change through the day.',
       'Most pieces begin as drawings made outdoors and are finished slowly in the studio.',
       'Colour comes first; the subject follows.',
       'Every piece is made by hand, one at a time, and signed.',
       'Exhibited widely, with work in private collections across Europe and North America.',
-    ])}`,
+    ])}${cv.practice}`,
     country: home.country,
     city,
     avatarSeed: f.number.int({ min: 0, max: 2 ** 31 - 1 }),
@@ -155,7 +166,60 @@ function makeArtist(
     renown: f.helpers.weightedArrayElement([{ weight: 92, value: 1 }, { weight: 6, value: 2.5 }, { weight: 2, value: 6 }]),
     // One to five working days to dispatch, spread by id so the random stream stays as it was.
     shipping: { profileId: id, shipsFrom, dispatchDays: 1 + (id % 5), rates: makeShippingRates(f, shipsFrom) },
+    education: cv.education,
+    exhibitions: cv.exhibitions,
   };
+}
+
+/**
+ * A CV that agrees with the biography: education finished the year the artist started working
+ * (none for the self-taught, the Royal College of Art for its MA), exhibitions after it, newest
+ * first, group shows before any solo one; about one artist in five has not shown yet. Also a
+ * second paragraph for the biography, about the practice and a recent show.
+ */
+function makeCv(
+  f: Faker,
+  artist: { city: string; country: ShippingCountry; since: number; route: string },
+): Pick<GeneratedArtist, 'education' | 'exhibitions'> & { practice: string } {
+  const schools = [...(ART_SCHOOLS[artist.country] ?? []), ...(ART_SCHOOLS.any ?? [])];
+  const education: GeneratedArtist['education'] = [];
+  const graduated = Math.min(artist.since, EPOCH_YEAR - 1);
+  if (artist.route === 'after an MA at the Royal College of Art') {
+    education.push({ institution: f.helpers.arrayElement(schools.filter((s) => s !== 'Royal College of Art')), course: f.helpers.arrayElement(FIRST_COURSES), year: graduated - f.number.int({ min: 2, max: 5 }) });
+    education.push({ institution: 'Royal College of Art', course: f.helpers.arrayElement(POSTGRADUATE_COURSES), year: graduated });
+  } else if (artist.route !== 'as a self-taught painter' && f.datatype.boolean(artist.route === 'after studying fine art' ? 1 : 0.7)) {
+    const postgraduate = f.datatype.boolean(0.35);
+    const first = f.helpers.arrayElement(schools);
+    education.push({ institution: first, course: f.helpers.arrayElement(FIRST_COURSES), year: postgraduate ? graduated - f.number.int({ min: 2, max: 6 }) : graduated });
+    if (postgraduate) {
+      education.push({ institution: f.datatype.boolean(0.4) ? first : f.helpers.arrayElement(schools), course: f.helpers.arrayElement(POSTGRADUATE_COURSES), year: graduated });
+    }
+  }
+
+  const showYears = EPOCH_YEAR - graduated;
+  const groupCount = f.datatype.boolean(0.8) ? Math.min(f.number.int({ min: 1, max: 9 }), showYears * 2) : 0;
+  const soloCount = groupCount > 0 && showYears > 3 && f.datatype.boolean(0.6) ? f.number.int({ min: 1, max: Math.min(4, Math.floor(showYears / 3)) }) : 0;
+  const cityFor = () => f.datatype.boolean(0.6) ? artist.city : f.helpers.arrayElement(f.helpers.arrayElement(ARTIST_COUNTRIES).cities);
+  const venue = () => `${f.helpers.arrayElement(VENUE_WORDS)} ${f.helpers.arrayElement(VENUE_KINDS)}`;
+  const firstShow = graduated + 1;
+  // Skewed towards recent years, as a working artist's CV is.
+  const showYear = (earliest: number) => Math.max(earliest, EPOCH_YEAR - Math.floor(Math.pow(f.number.float({ min: 0, max: 1 }), 2) * (EPOCH_YEAR - earliest + 1)));
+  const exhibitions: GeneratedArtist['exhibitions'] = [
+    ...Array.from({ length: groupCount }, () => ({
+      year: showYear(firstShow), title: f.helpers.arrayElement(GROUP_SHOW_TITLES), venue: venue(), city: cityFor(), kind: 'group' as const,
+    })),
+    // A first solo show comes a few years in.
+    ...Array.from({ length: soloCount }, () => ({
+      year: showYear(Math.min(EPOCH_YEAR, firstShow + 3)), title: f.helpers.arrayElement(SOLO_SHOW_TITLES), venue: venue(), city: cityFor(), kind: 'solo' as const,
+    })),
+  ].sort((a, b) => b.year - a.year);
+
+  const practice = f.helpers.arrayElements(PRACTICE_SENTENCES, { min: 1, max: 3 }).join(' ');
+  const latest = exhibitions[0];
+  const shown = !latest ? '' : latest.kind === 'solo'
+    ? ` The most recent solo exhibition, ${latest.title}, was at ${latest.venue}, ${latest.city}, in ${latest.year}.`
+    : ` Recent group exhibitions include ${latest.title} at ${latest.venue}, ${latest.city} (${latest.year}).`;
+  return { education, exhibitions, practice: `\n\n${practice}${shown}` };
 }
 
 /** Home country always, often the rest of the region, sometimes the world; free at home for many. */

@@ -71,6 +71,10 @@ async function insertBundles(trx: Transaction<Database>, bundles: ArtistBundle[]
     id: a.id, slug: a.slug, name: a.name, bio: a.bio, country: a.country, city: a.city,
     avatar_seed: a.avatarSeed, joined_at: a.joinedAt, popularity: a.popularity, updated_at: a.joinedAt,
   })));
+  await insertChunked(trx, 'artist_education', bundles.flatMap(({ artist: a }) =>
+    a.education.map((e, position) => ({ artist_id: a.id, position, ...e }))));
+  await insertChunked(trx, 'artist_exhibitions', bundles.flatMap(({ artist: a }) =>
+    a.exhibitions.map((e, position) => ({ artist_id: a.id, position, ...e }))));
   await insertChunked(trx, 'shipping_profiles', bundles.map(({ artist: a }) => ({
     id: a.shipping.profileId, artist_id: a.id, ships_from: a.shipping.shipsFrom, dispatch_days: a.shipping.dispatchDays,
   })));

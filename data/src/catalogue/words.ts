@@ -111,3 +111,60 @@ export const PRINT_SIZES = [
   { label: 'A3', widthCm: 29.7, heightCm: 42, priceMinor: 8500 },
   { label: 'A2', widthCm: 42, heightCm: 59.4, priceMinor: 14500 },
 ] as const;
+
+/**
+ * Art schools an artist may have studied at, by the country they live in; 'any' is where
+ * artists from anywhere go. Real schools, so a demo CV reads like one.
+ */
+export const ART_SCHOOLS: Partial<Record<ShippingCountry | 'any', string[]>> = {
+  any: ['Royal College of Art', 'Central Saint Martins', 'Slade School of Fine Art', 'School of the Art Institute of Chicago', 'Rijksakademie van beeldende kunsten'],
+  GB: [
+    'Glasgow School of Art', 'Goldsmiths, University of London', 'Edinburgh College of Art', 'Camberwell College of Arts',
+    'Chelsea College of Arts', 'Falmouth University', 'Manchester School of Art', 'Royal Academy Schools', 'Ruskin School of Art',
+    'Leeds Arts University', 'Bath School of Art', 'Cardiff School of Art and Design', 'Norwich University of the Arts',
+  ],
+  US: ['Rhode Island School of Design', 'Yale School of Art', 'CalArts', 'Pratt Institute', 'Maryland Institute College of Art', 'Cranbrook Academy of Art'],
+  FR: ['Beaux-Arts de Paris', 'École nationale supérieure des arts décoratifs', 'Beaux-Arts de Lyon', 'École nationale supérieure de la photographie, Arles'],
+  DE: ['Kunstakademie Düsseldorf', 'Universität der Künste Berlin', 'Hochschule für Grafik und Buchkunst Leipzig', 'HFBK Hamburg', 'Akademie der Bildenden Künste München'],
+  IT: ['Accademia di Belle Arti di Firenze', 'Accademia di Belle Arti di Brera', 'Accademia di Belle Arti di Venezia', 'Accademia di Belle Arti di Bologna'],
+  ES: ['Facultad de Bellas Artes, Universidad Complutense de Madrid', 'Facultat de Belles Arts, Universitat de Barcelona', 'Facultad de Bellas Artes de Sevilla'],
+  NL: ['Gerrit Rietveld Academie', 'Koninklijke Academie van Beeldende Kunsten', 'Willem de Kooning Academie', 'HKU University of the Arts Utrecht'],
+  IE: ['National College of Art and Design', 'Crawford College of Art and Design', 'Burren College of Art'],
+  CA: ['OCAD University', 'Emily Carr University of Art and Design', 'NSCAD University', 'Concordia University'],
+  AU: ['Victorian College of the Arts', 'National Art School', 'UNSW Art & Design', 'Tasmanian College of the Arts'],
+  PT: ['Faculdade de Belas-Artes da Universidade de Lisboa', 'Faculdade de Belas Artes da Universidade do Porto'],
+  SE: ['Royal Institute of Art, Stockholm', 'Konstfack', 'Valand Academy'],
+  NZ: ['Elam School of Fine Arts', 'Ilam School of Fine Arts', 'Massey University College of Creative Arts'],
+  ZA: ['Michaelis School of Fine Art', 'Wits School of Arts', 'Durban University of Technology'],
+  BE: ['La Cambre', 'KASK School of Arts, Ghent', 'Royal Academy of Fine Arts Antwerp'],
+};
+
+/** A first course and the postgraduate one that may follow it. */
+export const FIRST_COURSES = ['BA (Hons) Fine Art', 'BA Fine Art', 'BA Painting', 'BA Illustration', 'BA Photography', 'BFA Painting and Drawing', 'BA Printmaking', 'Foundation Diploma in Art and Design'];
+export const POSTGRADUATE_COURSES = ['MA Fine Art', 'MFA Painting', 'MA Printmaking', 'MA Sculpture', 'MA Photography', 'MA Drawing', 'Postgraduate Diploma in Fine Art'];
+
+/** Exhibition venues are made up: a word of a place and a kind of space. */
+export const VENUE_WORDS = ['Harbour', 'North Light', 'Saltmarsh', 'Foundry', 'Old Granary', 'Quay', 'Lantern', 'Riverside', 'Chapel', 'Printworks', 'Meridian', 'Kiln', 'Tannery', 'Orchard', 'Arcade', 'Linen Hall', 'Ropewalk', 'Mill'];
+export const VENUE_KINDS = ['Gallery', 'Contemporary', 'Project Space', 'Arts Centre', 'Studios', 'Fine Art', 'Gallery & Studio'];
+export const GROUP_SHOW_TITLES = [
+  'Summer Open', 'Annual Open Exhibition', 'Winter Salon', 'Small Works', 'New Contemporaries', 'Drawing Now', 'Paper and Light',
+  'The Printmakers', 'Coast', 'Landmarks', 'Colour Field', 'Twenty Artists', 'Works on Paper', 'The Still Life Show',
+];
+export const SOLO_SHOW_TITLES = [
+  'Quiet Hours', 'Between Tides', 'The Long Field', 'After the Rain', 'Slow Light', 'Edgelands', 'Salt and Iron', 'Still Water',
+  'Recent Work', 'New Paintings', 'Home Ground', 'A Year of Weather', 'Far Shore', 'Night Garden', 'Measured Distance', 'Open Windows',
+];
+
+/** Sentences about an artist's practice, for a biography's second paragraph. */
+export const PRACTICE_SENTENCES = [
+  'The studio practice moves between drawing and larger pieces that take months to resolve.',
+  'Walking is part of the process: most ideas arrive on foot, notebook in hand.',
+  'Recent work looks at the edges of towns, where fields give way to car parks and warehouses.',
+  'Materials are chosen for how they age, and many pieces use pigments ground by hand.',
+  'Each series starts from a single place, returned to over many seasons.',
+  'Teaching alongside the studio keeps the questions fresh.',
+  'Residencies abroad have shaped a palette that is brighter than the weather at home.',
+  'The work is collected privately and has been commissioned for hotels, offices and hospitals.',
+  'Pieces are built up in thin layers, sanded back and worked again, so earlier marks still show.',
+  'Memory and family history run through the work, often through old photographs.',
+];

@@ -1,3 +1,4 @@
+import { biographyParagraphs } from '../../lib/catalogue/artists';
 import type { ProductData } from '../../lib/catalogue/product';
 import type { Translate } from '../../lib/i18n/translate';
 import { ArtistAvatar } from '../artist-avatar';
@@ -13,7 +14,7 @@ export interface ArtistBlockProps {
   t: Translate;
 }
 
-/** Who made the work: portrait, where they work, their words and the way to the rest of their work. */
+/** Who made the work: portrait, where they work, the first paragraph of their biography and the way to the rest of their work. */
 export function ArtistBlock({ artist, place, followers, following, t }: ArtistBlockProps) {
   return (
     <section className="artist-block" aria-labelledby="artist-title">
@@ -25,7 +26,7 @@ export function ArtistBlock({ artist, place, followers, following, t }: ArtistBl
         </h2>
         <p className="artist-block__meta">{t('product.basedIn', { place })}</p>
         <FollowButton artistSlug={artist.slug} artistName={artist.name} followers={followers} following={following} />
-        {artist.bio && <p className="artist-block__bio">{artist.bio}</p>}
+        {artist.bio && <p className="artist-block__bio">{biographyParagraphs(artist.bio)[0]}</p>}
         <a className="button button--secondary artist-block__link" href={artist.url}>
           {t('product.artistWorks', { artist: artist.name })}
         </a>

@@ -3,6 +3,7 @@ import type { Db } from '@easel/data/db';
 import { accountRoutes } from '../account/api';
 import { basketRoutes } from '../basket/basket-api';
 import { artistRoutes } from '../catalogue/artist-api';
+import { artistCvRoutes } from '../catalogue/artist-cv-api';
 import { categoryRoutes } from '../catalogue/category-api';
 import { editRoutes } from '../catalogue/edit-api';
 import { homeRoutes } from '../catalogue/home-api';
@@ -48,6 +49,7 @@ export function createApi(deps: ApiDependencies) {
       .route('/', currencyRatesRoutes({ getDb }))
       .route('/', editRoutes({ getDb }))
       .route('/', artistRoutes({ getDb }))
+      .route('/', artistCvRoutes({ getDb }))
       .route('/', homeRoutes({ getDb }))
       .route('/', recentlyViewedRoutes({ getDb }))
       .route('/', searchRoutes(deps))

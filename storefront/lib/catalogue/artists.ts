@@ -1,4 +1,5 @@
 import type { Db } from '@easel/data/db';
+import { getArtistCv, type ArtistCv } from '@easel/data/queries/artist-cv';
 import { getArtistBySlug, getSoldArtworks, type ArtistProfile } from '@easel/data/queries/artists';
 import { getRateMatrix } from '@easel/data/queries/search-source';
 import type { ProductCard } from '@easel/search-service/contract';
@@ -10,8 +11,8 @@ export interface ArtistData extends Omit<ArtistProfile, 'avatar_seed'> {
   avatar: ImageSource;
 }
 
-/** An artist page's data from the catalogue: the artist and their sold works, listed apart. */
-export interface ArtistPageData extends ArtistData {
+/** An artist page's data from the catalogue: the artist with their CV, and their sold works, listed apart. */
+export interface ArtistPageData extends ArtistData, Omit<ArtistCv, 'bio'> {
   sold_works: ProductCard[];
 }
 
@@ -30,6 +31,17 @@ export function toArtistData({ avatar_seed, ...artist }: ArtistProfile): ArtistD
 export async function getArtistPageData(db: Db, slug: string, options: { ships_to?: string | undefined }): Promise<ArtistPageData | undefined> {
   const artist = await getArtistBySlug(db, slug);
   if (!artist) return undefined;
-  const [rates, sold] = await Promise.all([getRateMatrix(db), getSoldArtworks(db, artist.id, SOLD_LIMIT)]);
-  return { ...toArtistData(artist), sold_works: sold.map((w) => artworkToProductCard(w, rates, options)) };
+  const [rates, sold, cv] = await Promise.all([getRateMatrix(db), getSoldArtworks(db, artist.id, SOLD_LIMIT), getArtistCv(db, artist.id)]);
+  return {
+    ...toArtistData(artist),
+    education: cv?.education ?? [],
+    exhibitions: cv?.exhibitions ?? [],
+    ships_from: cv?.ships_from ?? [],
+    sold_works: sold.map((w) => artworkToProductCard(w, rates, options)),
+  };
+}
+
+/** A biography's paragraphs, as its author separated them with blank lines. */
+export function biographyParagraphs(bio: string): string[] {
+  return bio.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
 }

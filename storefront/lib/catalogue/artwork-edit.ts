@@ -37,6 +37,11 @@ export const artworkEditSchema = z.strictObject({
 
 /** Whether this account may edit this work: staff any, a provider their own artist's. */
 export function mayEdit(user: Pick<AccountUser, 'role' | 'artist_id'>, artwork: Pick<EditableArtwork, 'artist_id'>): boolean {
-  return user.role === 'staff' || (user.role === 'provider' && user.artist_id === artwork.artist_id);
+  return mayEditArtist(user, artwork.artist_id);
+}
+
+/** Whether this account may edit what belongs to this artist (works, profile): staff any, a provider their own. */
+export function mayEditArtist(user: Pick<AccountUser, 'role' | 'artist_id'>, artistId: number): boolean {
+  return user.role === 'staff' || (user.role === 'provider' && user.artist_id === artistId);
 }
 

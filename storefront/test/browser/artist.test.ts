@@ -51,7 +51,7 @@ describe('the artist page', () => {
     const response = await page.goto(`${base}${artist.url}`, { waitUntil: 'networkidle' });
     expect(response!.status()).toBe(200);
     expect(await page.locator('h1').textContent()).toBe(artist.name);
-    expect(await page.locator('.artist-profile__bio').textContent()).toBe(artist.bio);
+    expect((await page.locator('.artist-profile__bio p').allTextContents()).join('\n\n')).toBe(artist.bio);
     expect(await page.locator('.artist-profile__place').textContent()).toMatch(new RegExp(`^${artist.city}, `));
     expect(await page.locator('.follow__count').textContent()).toMatch(/^\d+ followers?$/);
     expect(await page.locator('.artist-profile__avatar').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);

@@ -8,6 +8,7 @@ import { fuzzRuns, fuzzTimeout, goodOrJunk, junkText } from '../../../data/test/
 import { serveIndexerAdmin } from '../../../indexer/test/admin-fixture';
 import { accountRoutes } from '../../lib/account/api';
 import { callable } from '../../lib/api/testing';
+import { artistCvRoutes } from '../../lib/catalogue/artist-cv-api';
 import { editRoutes } from '../../lib/catalogue/edit-api';
 import { addressBookRoutes } from '../../lib/checkout/address-book-api';
 import { sessionHash } from '../../lib/session';
@@ -17,7 +18,7 @@ import { curationRoutes, promoteRoutes } from '../../lib/staff/tools-api';
 import { COOKIES, fuzzHandler, openWorld, SESSIONS, type World } from './world';
 
 /**
- * Accounts (join, log in and out, profile, newsletter), the artwork editor and the staff tools,
+ * Accounts (join, log in and out, profile, newsletter), the artwork and artist profile editors and the staff tools,
  * fuzzed in-process with every role's cookie. See docs/FUZZING.md.
  */
 
@@ -135,6 +136,26 @@ describe('artwork editing fuzz', () => {
         subcategory: goodOrJunk(['oil', 'acrylic', 'photography']), width_cm: cm, height_cm: cm, depth_cm: cm,
         framed: goodOrJunk<unknown>([true, false], fc.jsonValue()), ready_to_hang: goodOrJunk<unknown>([true, false], fc.jsonValue()),
         shipping_profile_id: goodOrJunk<unknown>([1, 2, 3, 10_000], fc.jsonValue()),
+      },
+    });
+  }, timeout);
+});
+
+describe('artist profile editing fuzz', () => {
+  it('PATCH /api/artist/edit/', async () => {
+    const year = goodOrJunk<unknown>([1899, 1900, 2019, 2100], fc.oneof(fc.integer(), fc.double(), fc.jsonValue()));
+    const school = fc.record({ institution: goodOrJunk(['Glasgow School of Art', '']), course: goodOrJunk(['MA Fine Art']), year }, { requiredKeys: [] });
+    const show = fc.record({
+      year, title: goodOrJunk(['Tidelines', ' ']), venue: goodOrJunk(['Quay Contemporary']), city: goodOrJunk(['Bristol']), kind: goodOrJunk(['solo', 'group', 'duo']),
+    }, { requiredKeys: [] });
+    await fuzzHandler(world, {
+      endpoint: 'PATCH /api/artist/edit/', handler: callable(artistCvRoutes(world.deps)),
+      query: { slug: world.slugs.artists },
+      body: {
+        bio: goodOrJunk(['Paints the estuary.\n\nAnd the sea.', ' ', 'a'.repeat(4001)]),
+        ships_from: goodOrJunk(['GB', 'FR', 'XX', 'gb']),
+        education: goodOrJunk<unknown>([[]], fc.oneof(fc.array(school, { maxLength: 14 }), fc.jsonValue())),
+        exhibitions: goodOrJunk<unknown>([[]], fc.oneof(fc.array(show, { maxLength: 62 }), fc.jsonValue())),
       },
     });
   }, timeout);

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { slugSchema } from '@easel/search-service/contract';
+import { ArtistCv } from '../../../components/artist/artist-cv';
 import { ArtistProfile } from '../../../components/artist/artist-profile';
 import { ArtistWorks } from '../../../components/artist/artist-works';
 import { ProductGrid } from '../../../components/product-grid';
@@ -15,6 +16,9 @@ import { getTranslator } from '../../../lib/i18n/translate';
 import { fetchGallery } from '../../../lib/search-service-client';
 import { getShopperSettings } from '../../../lib/settings/server';
 import { artistPlace } from '../../../lib/artist-place';
+import { mayEditArtist } from '../../../lib/catalogue/artwork-edit';
+import type { CountryCode } from '../../../lib/settings/countries';
+import { countryName } from '../../../lib/settings/settings';
 import './artist-page.css';
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -60,7 +64,7 @@ export async function generateMetadata({ params, searchParams }: ArtistPageProps
 
 /**
  * An artist's page: who they are (from the catalogue), their works for sale (from the search
- * service, filtered through the page's own links) and, apart, what they have sold. Without the
+ * service, filtered through the page's own links), their CV and, apart, what they have sold. Without the
  * search service the page still shows the artist and their sold works.
  */
 export default async function ArtistPage({ params, searchParams }: ArtistPageProps) {
@@ -76,10 +80,20 @@ export default async function ArtistPage({ params, searchParams }: ArtistPagePro
     fetchGallery(definition, display),
     account ? isFollowing(await getDb(), account.id, artist.id) : false,
   ]);
+  const shipsFrom = artist.ships_from.length === 0 ? null
+    : t('artist.shipsFrom', { country: artist.ships_from.map((code) => countryName(code as CountryCode, settings.language)).join(', ') });
   return (
     <div className="container artist-page">
-      <ArtistProfile artist={artist} place={artistPlace(artist, settings.language)} following={following} />
+      <ArtistProfile
+        artist={artist}
+        place={artistPlace(artist, settings.language)}
+        shipsFrom={shipsFrom}
+        following={following}
+        editable={account !== null && mayEditArtist(account, artist.id)}
+        t={t}
+      />
       <ArtistWorks slug={slug} definition={definition} works={works} t={t} />
+      <ArtistCv education={artist.education} exhibitions={artist.exhibitions} t={t} />
       {artist.sold_works.length > 0 && (
         <section className="artist-page__section" aria-labelledby="sold-works-title">
           <header className="artist-page__head">
