@@ -38,7 +38,7 @@ export function avatarImage(avatarSeed: number): ImageSource {
 
 export function avatarSpec(avatarSeed: number): ArtworkImageSpec {
   const colour = (offset: number) => COLOUR_VALUES[(avatarSeed + offset) % COLOUR_VALUES.length]!;
-  return { category: 'painting', kind: 'detail', seed: avatarSeed, colours: [colour(0), colour(2)], aspectMilli: 1000 };
+  return { category: 'painting', motif: 'abstract', kind: 'detail', seed: avatarSeed, colours: [colour(0), colour(2)], aspectMilli: 1000 };
 }
 
 /**
