@@ -323,7 +323,7 @@ const SHAPES: Record<Exclude<Motif, 'abstract' | 'land'>, Shape> = {
     focus: [0.3, -0.75],
     parts: (r, at, s) => {
       const parts: Part[] = [
-        poly(at, [[-3, 0], [-3, -3], [3, -3], [3, 0]], 1),
+        poly(at, [[-20, 0], [-20, -20], [20, -20], [20, 0]], 1),
         { d: moonPath(at([[0.3, -0.75]])[0] as Pt, 0.2 * s), tone: 0, light: true },
         closed(at, [[-0.7, 0], [-0.4, -0.2], [0, -0.26], [0.4, -0.16], [0.7, 0]], 0),
       ];
@@ -349,7 +349,8 @@ const SHAPES: Record<Exclude<Motif, 'abstract' | 'land'>, Shape> = {
     focus: [0.1, -0.5],
     parts: (r, at, s) => {
       const parts: Part[] = [
-        poly(at, [[-2, 1], [-2, -0.32], [2, -0.32], [2, 1]], 0),
+        // The water reaches both edges of the picture and its foot, whatever the motif's size.
+        poly(at, [[-20, 20], [-20, -0.32], [20, -0.32], [20, 20]], 0),
       ];
       for (let i = 0; i < 6; i++) {
         const v = -0.26 + i * 0.09;
