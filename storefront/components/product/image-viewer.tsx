@@ -66,11 +66,12 @@ export function ImageViewer({ images, title, widthCm, heightCm }: { images: View
   const [shown, setShown] = useState(0);
   const [open, setOpen] = useState(false);
   const zoom = useRef<ZoomRef>(null);
+  const viewer = useRef<HTMLDivElement>(null);
   const image = images[shown] ?? images[0]!;
   const room = <RoomView image={images[0]!} title={title} widthCm={widthCm} heightCm={heightCm} />;
   const aspect = image.width / image.height;
   return (
-    <div className="viewer">
+    <div className="viewer" ref={viewer}>
       <div className="viewer__stage">
         {image.kind === 'room' ? (
           room
@@ -120,6 +121,9 @@ export function ImageViewer({ images, title, widthCm, heightCm }: { images: View
         controller={{ closeOnBackdropClick: true }}
         on={{
           view: ({ index }) => setShown(index),
+          // Focus goes back to the picture, which may have changed while the viewer was open
+          // (or to the room view's thumbnail, when it was closed on the room).
+          exited: () => viewer.current?.querySelector<HTMLElement>('.viewer__open, .viewer__thumbnail[aria-pressed="true"]')?.focus(),
           // A click on the picture zooms in, and a second one out again.
           click: () => {
             if (!zoom.current) return;
