@@ -8,6 +8,7 @@ import { CATEGORY_VALUES, COLOUR_VALUES, type Category, type Colour, type Subjec
  * 800 px (the product page's stage on a laptop) is served 1200 px or more.
  */
 export const IMAGE_WIDTHS = [320, 480, 640, 800, 1200, 1600, 2000] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 export const IMAGE_KINDS = ['main', 'detail', 'room'] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];
 

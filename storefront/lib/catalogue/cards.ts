@@ -1,5 +1,5 @@
 import type { RateMatrix } from '@easel/shared/currency';
-import { artworkImageSrcSet, artworkImageUrl, type ArtworkImageSpec } from '@easel/shared/media';
+import { artworkImageSrcSet, artworkImageUrl, type ArtworkImageSpec, type ImageWidth } from '@easel/shared/media';
 import { imageSpecOf, toSearchDocument } from '@easel/indexer/documents';
 import { COLOUR_VALUES } from '@easel/shared/vocabulary';
 import type { IndexableArtwork } from '@easel/data/queries/search-source';
@@ -24,7 +24,7 @@ export interface ImageSource {
   height: number;
 }
 
-export function imageSource(spec: ArtworkImageSpec, width = CARD_IMAGE_WIDTH): ImageSource {
+export function imageSource(spec: ArtworkImageSpec, width: ImageWidth = CARD_IMAGE_WIDTH): ImageSource {
   return { src: artworkImageUrl(spec, width), srcSet: artworkImageSrcSet(spec), width, height: artworkImageHeight(spec, width) };
 }
 
