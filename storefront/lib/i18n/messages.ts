@@ -315,7 +315,6 @@ const BRITISH = {
   'product.showPicture': 'Show picture {n} of {count}: {alt}',
   'product.noPicture': 'Picture coming soon',
   'product.openViewer': 'Open {alt} full screen',
-  'product.enlarge': 'Click or tap the picture to see it full screen and zoom in.',
   'product.viewInRoom': 'View in a room',
   'product.roomAlt': '{title} on a wall above a sofa, to scale',
   'product.roomScale': 'To scale: the sofa is {sofa} wide; this work is {size}.',

@@ -197,4 +197,21 @@ describe('the product page pictures', () => {
     // The smallest work hangs small, the largest large.
     expect(ratios[0]!).toBeLessThan(ratios[1]!);
   });
+
+  it('measures the room in inches for a shopper who uses them, against an 80 in sofa', async () => {
+    const work = await wallWork('DESC', false);
+    const context = await browser().newContext(contextFor(1366));
+    await context.addCookies([{ name: 'af-locale', value: 'en-us:in', url: base }]);
+    const page = await context.newPage();
+    await page.goto(`${base}/product/${work.slug}/`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'View in a room' }).click();
+    const scale = await page.locator('.viewer__stage .room__scale').textContent();
+    expect(scale).toContain('the sofa is 80 in wide');
+    expect(scale).toMatch(/this work is [\d.]+ × [\d.]+ in\.$/);
+    const artBox = (await page.locator('.viewer__stage .room__work').boundingBox())!;
+    const sofaBox = (await page.locator('.viewer__stage .room__sofa').boundingBox())!;
+    const expected = work.width_cm / (80 * 2.54);
+    expect(Math.abs(artBox.width / sofaBox.width - expected)).toBeLessThan(0.02 * expected + 0.01);
+    await context.close();
+  });
 });
