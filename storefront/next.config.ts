@@ -1,5 +1,6 @@
 import type { NextConfig } from 'next';
 import { REPO_ROOT } from '@easel/shared/env';
+import { IMAGE_WIDTHS } from '@easel/shared/media';
 import {
   API_CONTENT_SECURITY_POLICY, BASELINE_SECURITY_HEADERS, LOCAL_HOSTNAME_PATTERN, STRICT_TRANSPORT_SECURITY,
 } from '@easel/search-service/security-headers';
@@ -17,6 +18,15 @@ const nextConfig: NextConfig = {
     root: REPO_ROOT,
   },
   outputFileTracingRoot: REPO_ROOT,
+  /**
+   * next/image asks the media route for its pictures directly (lib/image-loader.ts), at the
+   * widths the route renders: the srcset offers exactly those, 320 to 2000 px.
+   */
+  images: {
+    loaderFile: './lib/image-loader.ts',
+    deviceSizes: [...IMAGE_WIDTHS],
+    imageSizes: [],
+  },
   /**
    * The security headers every answer carries (docs/SECURITY.md, "Headers"). HSTS goes to every
    * host but a local one. The Content-Security-Policy of pages and JSON is the proxy's

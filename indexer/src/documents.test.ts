@@ -64,7 +64,7 @@ describe('toSearchDocument', () => {
 
   it('points the card picture at the main image', () => {
     const doc = toSearchDocument(artwork(), rates);
-    expect(doc.main_image).toBe('/media/art/painting/main/11/blue-gold/1500/640.webp');
+    expect(doc.main_image).toBe('/media/art/painting/sea/main/11/blue-gold/1500/640.webp');
   });
 });
 

@@ -1,5 +1,5 @@
 import { pricesInAllCurrencies, type RateMatrix } from '@easel/shared/currency';
-import { artworkImageUrl, type ArtworkImageSpec } from '@easel/shared/media';
+import { artworkImageUrl, type ArtworkImageSpec, motifOf } from '@easel/shared/media';
 import type { IndexableArtwork } from '@easel/data/queries/search-source';
 import { CATEGORIES, COLOUR_VALUES, ORIENTATIONS, SHIPPING_COUNTRIES, SIZE_BUCKETS, STYLES, SUBJECTS, type Currency } from '@easel/shared/vocabulary';
 
@@ -94,14 +94,18 @@ export interface SearchDocument {
 }
 
 /**
- * One of an artwork's pictures as a renderer spec; a work without pictures gets its main one
- * drawn from its id: ({ category: 'painting', id: 7, images: [] }, undefined) -> { kind: 'main', seed: 7, … }.
+ * One of an artwork's pictures as a renderer spec. Every view of a work (main, detail, on a
+ * wall) is drawn from its first picture's seed, so they all show the same composition of the
+ * work's motif; a work without pictures gets its main one drawn from its id:
+ * ({ category: 'painting', id: 7, images: [], subject: 'animals', title: 'Cat Asleep' }, undefined)
+ * -> { kind: 'main', seed: 7, motif: 'cat', … }.
  */
 export function imageSpecOf(artwork: IndexableArtwork, image: IndexableArtwork['images'][number] | undefined = artwork.images[0]): ArtworkImageSpec {
   return {
     category: artwork.category,
+    motif: motifOf(artwork.subject, artwork.title),
     kind: image?.kind ?? 'main',
-    seed: image?.seed ?? artwork.id,
+    seed: artwork.images[0]?.seed ?? artwork.id,
     colours: artwork.colours.length > 0 ? artwork.colours : ['white'],
     aspectMilli: image?.aspect_milli ?? Math.round((artwork.width_cm / artwork.height_cm) * 1000),
   };

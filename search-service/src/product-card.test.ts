@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { IMAGE_WIDTHS } from '@easel/shared/media';
 import { productCardSchema } from './contract';
 import { toProductCard } from './product-card';
 import { SALE_HIT as hit } from './product-card.fixture';
@@ -9,7 +10,7 @@ describe('toProductCard', () => {
     expect(productCardSchema.parse(card)).toEqual(card);
     expect(card).toMatchObject({ id: 7, slug: 'sea', url: '/product/sea/', artist_slug: 'ann' });
     // The srcset comes from the main picture's address: every width of the same picture.
-    expect(card.main_image_set.split(', ')).toEqual([320, 480, 640, 960, 1280].map((w) => `/media/art/painting/main/11/blue-gold/1500/${w}.webp ${w}w`));
+    expect(card.main_image_set.split(', ')).toEqual(IMAGE_WIDTHS.map((w) => `/media/art/painting/sea/main/11/blue-gold/1500/${w}.webp ${w}w`));
   });
 
   it.each([

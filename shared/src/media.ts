@@ -1,16 +1,72 @@
 import { z } from 'zod';
-import { CATEGORY_VALUES, COLOUR_VALUES, type Category, type Colour } from './vocabulary';
+import { CATEGORY_VALUES, COLOUR_VALUES, type Category, type Colour, type Subject } from './vocabulary';
 
 /**
- * Artwork pictures are rendered from their own parameters (category, palette, shape and a seed),
- * so a picture's URL carries everything needed to draw it and can be cached forever.
+ * Artwork pictures are rendered from their own parameters (category, motif, palette, shape and a
+ * seed), so a picture's URL carries everything needed to draw it and can be cached forever.
+ * The widths run from a phone's card to a full-screen view on a wide screen; a slot wider than
+ * 800 px (the product page's stage on a laptop) is served 1200 px or more.
  */
-export const IMAGE_WIDTHS = [320, 480, 640, 960, 1280] as const;
+export const IMAGE_WIDTHS = [320, 480, 640, 800, 1200, 1600, 2000] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 export const IMAGE_KINDS = ['main', 'detail', 'room'] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];
 
+/** The animals a picture can show: the ones the catalogue's titles name. */
+export const ANIMALS = ['cat', 'dog', 'fox', 'hare', 'horse', 'stag', 'cow', 'bird'] as const;
+
+/** What a picture shows, whatever its medium: a subject's recognisable motif. */
+export const MOTIFS = [
+  'abstract', 'land', 'sea', 'city', 'building', 'portrait', 'figure', 'still-life', 'flowers', 'trees',
+  'interior', 'moon', 'music', 'sport', ...ANIMALS,
+] as const;
+export type Motif = (typeof MOTIFS)[number];
+
+const SUBJECT_MOTIFS: Record<Exclude<Subject, 'animals'>, Motif> = {
+  abstract: 'abstract',
+  landscape: 'land',
+  seascape: 'sea',
+  cityscape: 'city',
+  architecture: 'building',
+  portrait: 'portrait',
+  figurative: 'figure',
+  nude: 'figure',
+  'still-life': 'still-life',
+  'food-and-drink': 'still-life',
+  botanical: 'flowers',
+  nature: 'trees',
+  interiors: 'interior',
+  fantasy: 'moon',
+  music: 'music',
+  sport: 'sport',
+};
+
+/** Words in a title that name an animal, as the animal drawn. */
+const ANIMAL_WORDS: Record<string, (typeof ANIMALS)[number]> = {
+  cat: 'cat', cats: 'cat', kitten: 'cat', hound: 'dog', dog: 'dog', fox: 'fox', hare: 'hare', rabbit: 'hare',
+  horse: 'horse', pony: 'horse', stag: 'stag', deer: 'stag', cattle: 'cow', cow: 'cow', bull: 'cow',
+  heron: 'bird', owl: 'bird', blackbird: 'bird', bird: 'bird',
+};
+
+/**
+ * What a work's pictures show: an animal its title names, else its subject's motif; an animal
+ * study that names none gets one picked from its title, so it stays the same:
+ * ('animals', 'Cat Asleep') -> 'cat', ('fantasy', 'Moon Hare') -> 'hare', ('seascape', 'Tide') -> 'sea'.
+ */
+export function motifOf(subject: Subject, title: string): Motif {
+  for (const word of title.toLowerCase().split(/[^a-z]+/)) {
+    const animal = ANIMAL_WORDS[word];
+    if (animal) return animal;
+  }
+  if (subject !== 'animals') return SUBJECT_MOTIFS[subject];
+  let hash = 0;
+  for (const ch of title) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  return ANIMALS[hash % ANIMALS.length]!;
+}
+
 export interface ArtworkImageSpec {
   category: Category;
+  motif: Motif;
   kind: ImageKind;
   seed: number;
   colours: Colour[];
@@ -21,11 +77,11 @@ export interface ArtworkImageSpec {
 const MEDIA_PREFIX = '/media/art';
 
 /**
- * { category: 'painting', kind: 'main', seed: 7, colours: ['blue', 'gold'], aspectMilli: 1500 }, 640
- *   -> '/media/art/painting/main/7/blue-gold/1500/640.webp'
+ * { category: 'painting', motif: 'cat', kind: 'main', seed: 7, colours: ['blue', 'gold'], aspectMilli: 1500 }, 640
+ *   -> '/media/art/painting/cat/main/7/blue-gold/1500/640.webp'
  */
 export function artworkImageUrl(spec: ArtworkImageSpec, width: number): string {
-  return `${MEDIA_PREFIX}/${spec.category}/${spec.kind}/${spec.seed}/${spec.colours.join('-')}/${spec.aspectMilli}/${width}.webp`;
+  return `${MEDIA_PREFIX}/${spec.category}/${spec.motif}/${spec.kind}/${spec.seed}/${spec.colours.join('-')}/${spec.aspectMilli}/${width}.webp`;
 }
 
 /** Every rendered width, as an `srcset` value: '/media/art/…/320.webp 320w, …'. */
@@ -35,7 +91,7 @@ export function artworkImageSrcSet(spec: ArtworkImageSpec): string {
 
 /**
  * The `srcset` of a picture from the address of any one of its widths, so a search hit need
- * not carry it: '/media/art/…/1500/640.webp' -> '/media/art/…/1500/320.webp 320w, …, /media/art/…/1500/1280.webp 1280w'.
+ * not carry it: '/media/art/…/1500/640.webp' -> '/media/art/…/1500/320.webp 320w, …, /media/art/…/1500/2000.webp 2000w'.
  */
 export function srcSetOf(imageUrl: string): string {
   const folder = imageUrl.slice(0, imageUrl.lastIndexOf('/') + 1);
@@ -51,6 +107,7 @@ const widthSchema = z
 export const artworkImagePathSchema = z
   .tuple([
     z.enum(CATEGORY_VALUES as [Category, ...Category[]]),
+    z.enum(MOTIFS),
     z.enum(IMAGE_KINDS),
     z.coerce.number().int().min(0).max(2 ** 31 - 1),
     z
@@ -60,8 +117,8 @@ export const artworkImagePathSchema = z
     z.coerce.number().int().min(200).max(5000),
     z.string().regex(/^\d{1,5}\.webp$/).transform((s) => Number(s.slice(0, -'.webp'.length))).pipe(widthSchema),
   ])
-  .transform(([category, kind, seed, colours, aspectMilli, width]) => ({
-    spec: { category, kind, seed, colours, aspectMilli } satisfies ArtworkImageSpec,
+  .transform(([category, motif, kind, seed, colours, aspectMilli, width]) => ({
+    spec: { category, motif, kind, seed, colours, aspectMilli } satisfies ArtworkImageSpec,
     width,
   }));
 

@@ -1,13 +1,14 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { IMAGE_KINDS, type ArtworkImageSpec } from '@easel/shared/media';
-import { CATEGORY_VALUES, COLOURS } from '@easel/shared/vocabulary';
+import { ANIMALS, IMAGE_KINDS, MOTIFS, motifOf, type ArtworkImageSpec } from '@easel/shared/media';
+import { CATEGORY_VALUES, COLOURS, SUBJECTS } from '@easel/shared/vocabulary';
 import { renderArtworkImage } from './artwork-image';
 import { renderArtworkSvg } from './artwork-image/svg';
 import { artworkImageHeight } from './artwork-image-size';
 
 const spec = (over: Partial<ArtworkImageSpec> = {}): ArtworkImageSpec => ({
   category: 'painting',
+  motif: 'land',
   kind: 'main',
   seed: 7,
   colours: ['blue', 'gold'],
@@ -53,13 +54,51 @@ describe('renderArtworkSvg', () => {
     }
   });
 
+  it('draws each motif, in every flat medium, as its own group of parts', () => {
+    for (const category of ['painting', 'drawing', 'prints', 'photography'] as const) {
+      for (const motif of MOTIFS) {
+        for (const seed of [1, 2024]) {
+          const svg = renderArtworkSvg(spec({ category, motif, seed }), 640);
+          const groups = svg.match(/<g data-motif="([a-z-]+)">/g) ?? [];
+          expect(groups, `${category}/${motif}/${seed}`).toEqual([`<g data-motif="${motif}">`]);
+          // The motif is drawn, not an empty group: a landscape or still life is the whole scene, a silhouette several parts.
+          const group = svg.slice(svg.indexOf(`<g data-motif="${motif}">`));
+          expect((group.match(/<(path|rect|ellipse|circle) /g) ?? []).length, `${category}/${motif}/${seed}`).toBeGreaterThanOrEqual(3);
+        }
+      }
+    }
+  });
+
+  it('draws the same motif differently per work, and the same way every time', () => {
+    const cat = (seed: number) => renderArtworkSvg(spec({ category: 'painting', motif: 'cat', seed }), 640);
+    expect(cat(5)).toBe(cat(5));
+    expect(cat(5)).not.toBe(cat(6));
+    // A cat is not a dog: different animals have different outlines on the same canvas.
+    const motifOnly = (motif: ArtworkImageSpec['motif']) => {
+      const svg = renderArtworkSvg(spec({ category: 'prints', motif, seed: 5 }), 640);
+      return svg.slice(svg.indexOf('data-motif'));
+    };
+    expect(new Set(ANIMALS.map(motifOnly)).size).toBe(ANIMALS.length);
+  });
+
+  it('casts animals and figures as sculpture, and other subjects as abstract forms', () => {
+    for (const motif of [...ANIMALS, 'figure', 'abstract'] as const) {
+      expect(renderArtworkSvg(spec({ category: 'sculpture', motif }), 640), motif).toContain(`<g data-motif="${motif}">`);
+    }
+    expect(renderArtworkSvg(spec({ category: 'sculpture', motif: 'city' }), 640)).not.toContain('data-motif');
+  });
+
+  it("keeps a work's motif in its main, detail and room views", () => {
+    for (const kind of IMAGE_KINDS) expect(renderArtworkSvg(spec({ motif: 'horse', kind }), 640), kind).toContain('<g data-motif="horse">');
+  });
+
   it('sizes the SVG from the width and the aspect ratio', () => {
     for (const [aspectMilli, width, height] of [
       [1500, 640, 427],
       [1000, 320, 320],
       [800, 480, 600],
-      [2000, 1280, 640],
-      [333, 960, 2883],
+      [2000, 1200, 600],
+      [333, 800, 2402],
     ] as const) {
       expect(artworkImageHeight({ aspectMilli }, width)).toBe(height);
       const svg = renderArtworkSvg(spec({ aspectMilli }), width);
@@ -85,12 +124,26 @@ describe('renderArtworkImage', () => {
 
   it('renders every category and view, including very wide, very tall and small pictures', async () => {
     const cases: Array<[Partial<ArtworkImageSpec>, number]> = [];
-    for (const category of CATEGORY_VALUES) for (const kind of IMAGE_KINDS) cases.push([{ category, kind }, 320]);
+    for (const category of CATEGORY_VALUES) for (const kind of IMAGE_KINDS) cases.push([{ category, kind, motif: 'cat' }, 320]);
     cases.push([{ aspectMilli: 5000, category: 'photography' }, 320], [{ aspectMilli: 200, category: 'sculpture', kind: 'room' }, 320]);
     for (const [over, width] of cases) {
       const s = spec(over);
       const meta = await sharp(await renderArtworkImage(s, width)).metadata();
       expect([meta.width, meta.height], JSON.stringify(s)).toEqual([width, artworkImageHeight(s, width)]);
     }
+  });
+});
+
+describe('motifOf', () => {
+  it('draws an animal the title names, else the subject\'s motif', () => {
+    expect(motifOf('animals', 'Cat Asleep')).toBe('cat');
+    expect(motifOf('animals', 'Evening Cattle')).toBe('cow');
+    expect(motifOf('fantasy', 'Moon Hare')).toBe('hare');
+    expect(motifOf('seascape', 'Tide No. 4')).toBe('sea');
+    expect(motifOf('portrait', 'Self Portrait')).toBe('portrait');
+    for (const subject of SUBJECTS) expect(MOTIFS).toContain(motifOf(subject, 'Untitled'));
+    // An animal study that names none keeps one animal.
+    expect(motifOf('animals', 'Untitled, Study')).toBe(motifOf('animals', 'Untitled, Study'));
+    expect(ANIMALS).toContain(motifOf('animals', 'Untitled, Study'));
   });
 });

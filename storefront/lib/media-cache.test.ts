@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ArtworkImageSpec } from '@easel/shared/media';
 import { cachedImagePath, createMediaCache } from './media-cache';
 
-const spec: ArtworkImageSpec = { category: 'prints', kind: 'main', seed: 11, colours: ['orange', 'blue'], aspectMilli: 1000 };
+const spec: ArtworkImageSpec = { category: 'prints', motif: 'abstract', kind: 'main', seed: 11, colours: ['orange', 'blue'], aspectMilli: 1000 };
 const other = (seed: number): ArtworkImageSpec => ({ ...spec, seed });
 
 let dir: string;
@@ -43,7 +43,7 @@ describe('createMediaCache', () => {
     expect(b).toEqual(a);
     expect(await cache.get(spec, 320)).toEqual(a);
     expect(calls).toEqual([11]);
-    expect(await listFiles(dir)).toEqual([path.join('prints', 'main', '11', 'orange-blue', '1000', '320.webp')]);
+    expect(await listFiles(dir)).toEqual([path.join('prints', 'abstract', 'main', '11', 'orange-blue', '1000', '320.webp')]);
     expect(await readFile(cachedImagePath(dir, spec, 320))).toEqual(a);
   });
 

@@ -7,7 +7,7 @@ import { CURRENCY_SYMBOLS, type Currency } from '@easel/shared/vocabulary';
 
 export type DisplayUnits = 'cm' | 'in';
 
-const CM_PER_INCH = 2.54;
+export const CM_PER_INCH = 2.54;
 
 // British and American English group and point numbers the same way, so one formatter serves both.
 const wholeUnits = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });

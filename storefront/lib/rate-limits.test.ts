@@ -16,7 +16,7 @@ describe('createRequestLimits', () => {
     ['POST', '/api/account/join/', LIMITS.RATE_LIMIT_JOIN_PER_MINUTE],
     ['POST', '/api/checkout/', LIMITS.RATE_LIMIT_CHECKOUT_PER_MINUTE],
     ['POST', '/api/checkout/order/', LIMITS.RATE_LIMIT_CHECKOUT_PER_MINUTE],
-    ['GET', '/media/art/painting/main/7/blue/1000/320.webp', LIMITS.RATE_LIMIT_MEDIA_PER_MINUTE],
+    ['GET', '/media/art/painting/land/main/7/blue/1000/320.webp', LIMITS.RATE_LIMIT_MEDIA_PER_MINUTE],
   ] as const)('%s %s: the request over the limit is a 429 with Retry-After; another address is unaffected', async (method, path, limit) => {
     const limits = createRequestLimits(LIMITS);
     for (let i = 0; i < limit; i += 1) expect(await limits.check(request(method, path, '203.0.113.1'))).toBeNull();
@@ -40,7 +40,7 @@ describe('createRequestLimits', () => {
 
   it('counts a HEAD as the GET it is: a picture asked for with HEAD is limited too', async () => {
     const limits = createRequestLimits(LIMITS);
-    const picture = '/media/art/painting/main/7/blue/1000/320.webp';
+    const picture = '/media/art/painting/land/main/7/blue/1000/320.webp';
     for (let i = 0; i < LIMITS.RATE_LIMIT_MEDIA_PER_MINUTE; i += 1) expect(await limits.check(request(i % 2 ? 'HEAD' : 'GET', picture, '203.0.113.4'))).toBeNull();
     expect((await limits.check(request('HEAD', picture, '203.0.113.4')))?.status).toBe(429);
   });

@@ -3,7 +3,7 @@ import type { ProductCard } from '@easel/search-service/contract';
 import type { CardDisplay } from './cards';
 import { parseGalleryPage } from './search-service-client';
 
-const base = '/media/art/painting/main/7/blue-gold/1500';
+const base = '/media/art/painting/sea/main/7/blue-gold/1500';
 const prices = (gbp: number) => ({ GBP: gbp, USD: Math.round(gbp * 1.39), EUR: Math.round(gbp * 1.18), CAD: Math.round(gbp * 1.89), AUD: Math.round(gbp * 2.09) });
 const british: CardDisplay = { currency: 'GBP', units: 'cm' };
 const result = (over: Record<string, unknown> = {}): ProductCard => ({

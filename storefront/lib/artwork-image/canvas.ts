@@ -1,3 +1,4 @@
+import type { Motif } from '@easel/shared/media';
 import { darken, lighten } from './colour';
 import { n, op, type Pt, smoothPath } from './geometry';
 import { Rng } from './random';
@@ -12,15 +13,19 @@ export interface Canvas {
   readonly pal: readonly string[];
   readonly defs: string[];
   readonly body: string[];
+  /** What the picture shows (shared/src/media.ts, motifOf). */
+  readonly motif: Motif;
   /** Where the detail view may zoom in. */
   focus: Pt;
+  /** The line a motif stands on (the ground, a table top), set by the medium's backdrop. */
+  groundY: number;
   /** Seeds a sculpture's form, so the room view can draw the same one. */
   readonly formSeed: number;
   /** Unique ids inside one SVG document. */
   id(name: string): string;
 }
 
-export function makeCanvas(W: number, H: number, r: Rng, pal: readonly string[], prefix: string, formSeed = 0): Canvas {
+export function makeCanvas(W: number, H: number, r: Rng, pal: readonly string[], prefix: string, motif: Motif, formSeed = 0): Canvas {
   let counter = 0;
   return {
     W,
@@ -28,9 +33,11 @@ export function makeCanvas(W: number, H: number, r: Rng, pal: readonly string[],
     r,
     pal,
     formSeed,
+    motif,
     defs: [],
     body: [],
     focus: [W / 2, H / 2],
+    groundY: H * 0.75,
     id: (name) => `${prefix}${name}${counter++}`,
   };
 }

@@ -1,7 +1,9 @@
 import type { Category } from '@easel/shared/vocabulary';
-import { bristleStroke, type Canvas, linearGradient, radialGradient } from './canvas';
+import { bristleStroke, type Canvas, col, linearGradient, radialGradient } from './canvas';
+import { atMost, darken, lighten } from './colour';
 import { drawDrawing } from './drawing';
-import { curve, n, polyline, type Pt } from './geometry';
+import { curve, n, op, polyline, type Pt } from './geometry';
+import type { Part } from './motifs';
 import { drawPainting } from './painting';
 import { drawPhotograph } from './photograph';
 import { drawPrint } from './print';
@@ -58,10 +60,62 @@ export const FINISHERS: Partial<Record<Category, (c: Canvas) => void>> = {
   },
 };
 
-export const DRAWERS: Record<Category, (c: Canvas) => void> = {
+/**
+ * Each medium's backdrop or whole scene: true when the scene already shows the canvas's motif
+ * (a painted landscape, a drawn still life, a cast animal), false when the motif is still to
+ * be drawn on the ground it laid.
+ */
+export const DRAWERS: Record<Category, (c: Canvas) => boolean> = {
   painting: drawPainting,
   photography: drawPhotograph,
   drawing: drawDrawing,
   prints: drawPrint,
   sculpture: drawSculpture,
+};
+
+/** A motif part's colour: its palette tone, kept dark enough to read on a pale ground. */
+function tone(c: Canvas, part: Part, darkest: number): string {
+  const colour = col(c, part.tone);
+  return part.light ? lighten(colour, 0.75) : atMost(colour, darkest);
+}
+
+/**
+ * How each medium paints a motif's parts (motifs.ts): a painting in solid colour with a darker
+ * edge and a lit side, a drawing as washes under inked contours, a print as flat, slightly
+ * misregistered ink, a photograph as a silhouette against the light. Sculpture casts its own.
+ */
+export const MANNERS: Partial<Record<Category, (c: Canvas, part: Part) => string>> = {
+  painting: (c, part) => {
+    const colour = tone(c, part, 0.55);
+    const m = Math.min(c.W, c.H);
+    if (part.stroke !== undefined) return `<path d="${part.d}" fill="none" stroke="${colour}" stroke-width="${n(part.stroke)}" stroke-linecap="round"/>`;
+    const lit = linearGradient(c, [[0, '#ffffff', 0.28], [0.55, '#ffffff', 0]], { x2: 1, y2: 1 });
+    return `<path d="${part.d}" fill="${colour}" stroke="${darken(colour, 0.3)}" stroke-width="${n(m * 0.005)}" stroke-opacity="0.6" stroke-linejoin="round"/><path d="${part.d}" fill="${lit}"/>`;
+  },
+  drawing: (c, part) => {
+    const colour = tone(c, part, 0.42);
+    const m = Math.min(c.W, c.H);
+    const ink = atMost(col(c, part.tone), 0.42);
+    if (part.stroke !== undefined) {
+      return `<path d="${part.d}" fill="none" stroke="${ink}" stroke-width="${n(Math.max(m * 0.003, part.stroke * 0.6))}" stroke-linecap="round" stroke-opacity="0.8"/>`;
+    }
+    const dx = c.r.centred() * m * 0.003;
+    return (
+      `<path d="${part.d}" fill="${part.light ? colour : col(c, part.tone)}" fill-opacity="${op(part.light ? 0.8 : 0.3)}"/>` +
+      `<path d="${part.d}" fill="none" stroke="${ink}" stroke-width="${n(m * 0.0028)}" stroke-opacity="0.85" stroke-linejoin="round"/>` +
+      `<path d="${part.d}" transform="translate(${n(dx)} ${n(-dx)})" fill="none" stroke="${ink}" stroke-width="${n(m * 0.002)}" stroke-opacity="0.5"/>`
+    );
+  },
+  prints: (c, part) => {
+    const colour = tone(c, part, 0.6);
+    const shift = c.r.centred() * Math.min(c.W, c.H) * 0.004;
+    const paint = part.stroke === undefined ? `fill="${colour}"` : `fill="none" stroke="${colour}" stroke-width="${n(part.stroke)}" stroke-linecap="round"`;
+    return `<path d="${part.d}" transform="translate(${n(shift)} ${n(shift)})" ${paint} style="mix-blend-mode:multiply" opacity="0.95"/>`;
+  },
+  photography: (c, part) => {
+    const colour = part.light ? lighten(col(c, part.tone), 0.6) : darken(col(c, part.tone), 0.72);
+    return part.stroke === undefined
+      ? `<path d="${part.d}" fill="${colour}"/>`
+      : `<path d="${part.d}" fill="none" stroke="${colour}" stroke-width="${n(part.stroke)}" stroke-linecap="round"/>`;
+  },
 };

@@ -4,7 +4,8 @@ import { blob, curve, hatchLines, jitter, n, op, polyline, type Pt, ridge, smoot
 
 // Drawings: marks, contours and hatching on warm paper
 
-export function drawDrawing(c: Canvas): void {
+/** Draws a still life, a landscape or a botanical study outright (true); for any other motif, the ground it stands on (false). */
+export function drawDrawing(c: Canvas): boolean {
   const { W, H, r } = c;
   const m = Math.min(W, H);
   const paper = r.pick(['#f3ecdc', '#efe6d2', '#f4efe3', '#ece3cf']);
@@ -31,7 +32,7 @@ export function drawDrawing(c: Canvas): void {
     }
     marks.push(`<g clip-path="url(#${id})">${g}</g>`);
   };
-  const mode = r.pick(['still-life', 'landscape', 'botanical'] as const);
+  const mode = c.motif === 'still-life' ? 'still-life' : c.motif === 'land' ? 'landscape' : c.motif === 'flowers' ? 'botanical' : 'ground';
 
   if (mode === 'still-life') {
     const tableY = H * r.float(0.6, 0.72);
@@ -73,6 +74,12 @@ export function drawDrawing(c: Canvas): void {
     const left = r.chance(0.5);
     hatch(`M${n(left ? 0 : W * 0.55)} ${n(H * 0.08)}H${n(left ? W * 0.45 : W)}V${n(tableY)}H${n(left ? 0 : W * 0.55)}Z`, { x: 0, y: 0, w: W, h: tableY }, 80, m * 0.016, ink(count));
     c.focus = [W / 2, tableY - m * 0.15];
+  } else if (mode === 'ground') {
+    // A ground line with a little hatched shadow under it.
+    const gy = H * r.float(0.74, 0.84);
+    contour([[W * 0.04, gy], [W * 0.5, gy + r.centred() * H * 0.01], [W * 0.96, gy]], false, ink(0), 2);
+    hatch(`M0 ${n(gy)}H${n(W)}V${n(H)}H0Z`, { x: 0, y: gy, w: W, h: H * 0.08 }, 8, m * 0.02, ink(0));
+    c.groundY = gy;
   } else if (mode === 'landscape') {
     const hy = H * r.float(0.4, 0.55);
     for (let i = 0; i < 3; i++) {
@@ -151,4 +158,5 @@ export function drawDrawing(c: Canvas): void {
   }
   c.body.push(washes.join(''));
   c.body.push(`<g stroke-linejoin="round">${marks.join('')}</g>`);
+  return mode !== 'ground';
 }

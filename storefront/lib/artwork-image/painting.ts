@@ -4,9 +4,10 @@ import { blob, curve, n, op, polyline, type Pt, ridge, smoothPath } from './geom
 
 // Paintings: layered colour fields and soft brush shapes
 
-export function drawPainting(c: Canvas): void {
+/** Draws a landscape or an abstract outright (true); for any other motif, the ground it stands on (false). */
+export function drawPainting(c: Canvas): boolean {
   const { W, H, r } = c;
-  const mode = r.pick(['landscape', 'fields', 'gestural', 'landscape'] as const);
+  const mode = c.motif === 'land' ? 'landscape' : c.motif === 'abstract' ? r.pick(['fields', 'gestural'] as const) : 'ground';
   const m = Math.min(W, H);
 
   if (mode === 'landscape') {
@@ -64,6 +65,23 @@ export function drawPainting(c: Canvas): void {
     }
     c.body.push(dabs.join(''));
     c.focus = [W * r.float(0.3, 0.7), hy + (H - hy) * 0.3];
+  } else if (mode === 'ground') {
+    // A wall or sky over a floor, table or field, laid in with broad strokes.
+    const gy = H * r.float(0.7, 0.8);
+    const upper = lighten(col(c, 1), r.float(0.5, 0.7));
+    const lower = mix(lighten(col(c, 2), 0.35), upper, 0.3);
+    c.body.push(`<rect width="${n(W)}" height="${n(H)}" fill="${linearGradient(c, [[0, darken(upper, 0.06)], [1, lighten(upper, 0.15)]])}"/>`);
+    c.body.push(`<rect y="${n(gy)}" width="${n(W)}" height="${n(H - gy)}" fill="${lower}"/>`);
+    const strokes: string[] = [];
+    for (let i = 0, k = r.int(6, 10); i < k; i++) {
+      const y = i % 2 ? gy + (H - gy) * r.float(0.1, 0.9) : gy * r.float(0.05, 0.95);
+      const x = W * r.float(-0.1, 0.6);
+      const shade = i % 2 ? darken(lower, r.float(0.05, 0.15)) : lighten(upper, r.float(0.1, 0.3));
+      strokes.push(bristleStroke(c, curve([x, y], [x + W * r.float(0.3, 0.6), y + r.centred() * H * 0.02], r.float(-0.05, 0.05)), m * r.float(0.03, 0.07), shade, 0.5));
+    }
+    c.body.push(strokes.join(''));
+    c.groundY = gy;
+    return false;
   } else if (mode === 'fields') {
     // Stacked, soft-edged colour fields on a ground (colour-field abstraction).
     const ground = darken(col(c, 0), r.float(0.1, 0.35));
@@ -122,4 +140,5 @@ export function drawPainting(c: Canvas): void {
     c.body.push(strokes.join(''));
     c.focus = [W * r.float(0.3, 0.7), H * r.float(0.3, 0.7)];
   }
+  return true;
 }

@@ -4,10 +4,14 @@ import { n, op, polyline, type Pt, ridge, smoothPath } from './geometry';
 
 // Photography: a photographic landscape with haze, a glow and a vignette
 
-export function drawPhotograph(c: Canvas): void {
+/**
+ * Draws a landscape or a seascape outright (true); any other motif stands in front of hills,
+ * against the light (false).
+ */
+export function drawPhotograph(c: Canvas): boolean {
   const { W, H, r } = c;
   const m = Math.min(W, H);
-  const mode = r.pick(['hills', 'sea', 'mountains'] as const);
+  const mode = c.motif === 'sea' ? 'sea' : c.motif === 'land' ? r.pick(['hills', 'mountains'] as const) : 'hills';
   const hy = H * r.float(0.45, 0.62);
   const high = darken(col(c, 0), 0.3);
   const mid = lighten(col(c, 1), 0.3);
@@ -93,4 +97,6 @@ export function drawPhotograph(c: Canvas): void {
     }
     c.focus = [sx, hy - H * 0.05];
   }
+  c.groundY = hy + (H - hy) * 0.7;
+  return c.motif === 'sea' || c.motif === 'land';
 }

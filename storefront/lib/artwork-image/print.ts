@@ -4,7 +4,8 @@ import { curve, n, ridge, smoothPath } from './geometry';
 
 // Prints: flat overlapping blocks, slightly out of register, on a paper margin
 
-export function drawPrint(c: Canvas): void {
+/** Draws a landscape or an abstract outright (true); for any other motif, the ground it stands on (false). */
+export function drawPrint(c: Canvas): boolean {
   const { W, H, r } = c;
   const m = Math.min(W, H);
   const paper = '#f5f1e8';
@@ -20,7 +21,7 @@ export function drawPrint(c: Canvas): void {
     const dy = r.centred() * m * 0.006;
     layers.push(`<g transform="translate(${n(dx)} ${n(dy)})" fill="${colour}" style="mix-blend-mode:multiply" opacity="0.93">${content}</g>`);
   };
-  const mode = r.pick(['landscape', 'geometric', 'linocut'] as const);
+  const mode = c.motif === 'land' ? 'landscape' : c.motif === 'abstract' ? r.pick(['geometric', 'linocut'] as const) : 'ground';
   const ground = lighten(col(c, 0), r.float(0.55, 0.75));
   layers.push(`<rect x="${n(box.x)}" y="${n(box.y)}" width="${n(box.w)}" height="${n(box.h)}" fill="${ground}"/>`);
 
@@ -43,6 +44,11 @@ export function drawPrint(c: Canvas): void {
     layer(`<rect x="${n(box.x)}" y="${n(hy)}" width="${n(box.w)}" height="${n(box.y + box.h - hy)}"/>`, col(c, 3));
     layer(bands, darken(col(c, 3), 0.3));
     c.focus = [sx, hy];
+  } else if (mode === 'ground') {
+    // One flat block for the ground the motif stands on.
+    const gy = box.y + box.h * r.float(0.74, 0.84);
+    layer(`<rect x="${n(box.x)}" y="${n(gy)}" width="${n(box.w)}" height="${n(box.y + box.h - gy)}"/>`, lighten(col(c, 2), 0.35));
+    c.groundY = gy;
   } else if (mode === 'geometric') {
     for (let i = 0, k = r.int(4, 7); i < k; i++) {
       const x = box.x + box.w * r.float(0, 0.85);
@@ -87,5 +93,5 @@ export function drawPrint(c: Canvas): void {
     c.focus = [box.x + box.w * 0.5, box.y + box.h * 0.5];
   }
   c.body.push(`<g clip-path="url(#${clip})">${layers.join('')}</g>`);
-  // Uneven ink: pale specks where the ink did not take.
+  return mode !== 'ground';
 }

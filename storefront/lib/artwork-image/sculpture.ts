@@ -1,12 +1,26 @@
 import { type Canvas, col, glow, linearGradient, radialGradient } from './canvas';
 import { darken, lighten, mix } from './colour';
 import { blob, n, type Pt, smoothPath } from './geometry';
+import { ANIMALS } from '@easel/shared/media';
+import { motifParts } from './motifs';
 import { Rng } from './random';
 
 // Sculpture: a lit form on a plinth, against a gallery wall
 
+/** The kind of form a motif is carved or cast as: animals as themselves, people as a standing figure, the rest abstract. */
+function formKind(c: Canvas, r: Rng) {
+  if ((ANIMALS as readonly string[]).includes(c.motif)) return 'animal' as const;
+  if (c.motif === 'figure' || c.motif === 'portrait' || c.motif === 'sport') return 'figure' as const;
+  return r.pick(['vessel', 'stones', 'ring'] as const);
+}
+
+/** Whether a sculpture shows its motif itself (an animal, a figure) rather than an abstract form. */
+export function sculptureShowsMotif(c: Canvas): boolean {
+  return c.motif === 'abstract' || (ANIMALS as readonly string[]).includes(c.motif) || c.motif === 'figure' || c.motif === 'portrait' || c.motif === 'sport';
+}
+
 export function sculptureForm(c: Canvas, r: Rng, cx: number, baseY: number, fh: number, maxW: number): string {
-  const kind = r.pick(['vessel', 'stones', 'ring', 'figure'] as const);
+  const kind = formKind(c, r);
   const c0 = col(c, 0);
   const c1 = col(c, 1);
   const shade = (colour: string) =>
@@ -49,6 +63,16 @@ export function sculptureForm(c: Canvas, r: Rng, cx: number, baseY: number, fh: 
       parts.push(`<path d="${smoothPath(pts, true)}" fill="${round(col(c, i))}"/>`);
       y -= h * 0.95;
       unit = (y - (baseY - fh)) / Math.max(1, count - i - 1);
+    }
+  } else if (kind === 'animal') {
+    // The animal cast whole, in the first colour, standing on the plinth.
+    const animal = motifParts(c, r, c.motif as (typeof ANIMALS)[number], { x: cx, y: baseY, maxW, maxH: fh * 0.9 });
+    width = maxW;
+    const fill = shade(c0);
+    for (const part of animal) {
+      parts.push(part.stroke === undefined
+        ? `<path d="${part.d}" fill="${part.light ? lighten(c0, 0.5) : fill}"/>`
+        : `<path d="${part.d}" fill="none" stroke="${fill}" stroke-width="${n(part.stroke)}" stroke-linecap="round"/>`);
     }
   } else if (kind === 'ring') {
     const R = Math.min(maxW / 2, fh * 0.42);
@@ -107,7 +131,7 @@ export function plinth(c: Canvas, cx: number, floorY: number, pw: number, ph: nu
   );
 }
 
-export function drawSculpture(c: Canvas): void {
+export function drawSculpture(c: Canvas): boolean {
   const { W, H, r } = c;
   const m = Math.min(W, H);
   const wallTone = mix(col(c, c.pal.length - 1), '#ece9e3', 0.88);
@@ -126,4 +150,5 @@ export function drawSculpture(c: Canvas): void {
   c.body.push(glow(c, cx + pw * 0.25, baseY - fh * 0.45, Math.min(W * 0.3, fh * 0.4), fh * 0.55, '#000000', 0.16));
   c.body.push(sculptureForm(c, new Rng(c.formSeed), cx, baseY, fh, Math.min(W * 0.6, pw * 1.2)));
   c.focus = [cx, baseY - fh * 0.5];
+  return sculptureShowsMotif(c);
 }

@@ -2,9 +2,10 @@ import type { ArtworkImageSpec } from '@easel/shared/media';
 import { COLOURS } from '@easel/shared/vocabulary';
 import { artworkImageHeight } from '../artwork-image-size';
 import { type Canvas, glow, linearGradient, makeCanvas, softRect } from './canvas';
-import { ACCENTS, DRAWERS, FINISHERS } from './categories';
+import { ACCENTS, DRAWERS, FINISHERS, MANNERS } from './categories';
 import { darken, lighten } from './colour';
 import { n, type Pt, smoothPath } from './geometry';
+import { motifParts } from './motifs';
 import { hashString, Rng } from './random';
 import { plinth, sculptureForm } from './sculpture';
 
@@ -16,8 +17,17 @@ function compose(spec: ArtworkImageSpec, prefix: string): Canvas {
   const pal = spec.colours.map((name) => COLOURS[name]);
   const r = new Rng((spec.seed ^ hashString(spec.category)) >>> 0);
   const formSeed = (Math.imul(spec.seed, 0x9e3779b1) ^ 0x5eed) >>> 0;
-  const canvas = makeCanvas(W, H, r, pal.length > 0 ? pal : [COLOURS.grey], prefix, formSeed);
-  DRAWERS[spec.category](canvas);
+  const canvas = makeCanvas(W, H, r, pal.length > 0 ? pal : [COLOURS.grey], prefix, spec.motif, formSeed);
+  const motif = `data-motif="${spec.motif}"`;
+  const manner = MANNERS[spec.category];
+  if (DRAWERS[spec.category](canvas)) {
+    // The medium's scene is the motif (a landscape, a still life, a cast animal).
+    canvas.body.splice(0, canvas.body.length, `<g ${motif}>${canvas.body.join('')}</g>`);
+  } else if (manner && spec.motif !== 'land') {
+    const fit = { x: W / 2, y: canvas.groundY, maxW: W * 0.8, maxH: canvas.groundY - H * 0.08 };
+    const parts = motifParts(canvas, r, spec.motif, fit);
+    canvas.body.push(`<g ${motif}>${parts.map((part) => manner(canvas, part)).join('')}</g>`);
+  }
   const drawn = canvas.body.join('') + canvas.defs.join('');
   for (const colour of new Set(canvas.pal)) {
     if (!drawn.includes(colour)) ACCENTS[spec.category](canvas, colour);
@@ -30,7 +40,7 @@ function compose(spec: ArtworkImageSpec, prefix: string): Canvas {
 function roomView(spec: ArtworkImageSpec, art: Canvas, r: Rng): { W: number; H: number; content: string; defs: string[] } {
   const W = 1000;
   const H = (1000 * 1000) / spec.aspectMilli;
-  const room = makeCanvas(W, H, r, art.pal, 'r', art.formSeed);
+  const room = makeCanvas(W, H, r, art.pal, 'r', art.motif, art.formSeed);
   const fu = Math.min(W, H * 1.5) / 1000;
   const wall = r.pick(['#ece8e1', '#e6e2d9', '#e3e6df', '#e9e3d8', '#e2e5e8', '#ebe6e0']);
   const floorY = H - Math.max(H * 0.12, 110 * fu);

@@ -30,7 +30,7 @@ describe('GET /api/v2/artist/', () => {
       slug: artist!.slug, url: `/artist/${artist!.slug}/`, city: artist!.city, bio: artist!.bio,
       follower_count: 0, available_count: artist!.available, sold_count: artist!.sold,
     });
-    expect(body.avatar.src).toMatch(/^\/media\/art\/painting\/detail\//);
+    expect(body.avatar.src).toMatch(/^\/media\/art\/painting\/abstract\/detail\//);
     expect(body.sold_works).toHaveLength(artist!.sold);
     for (const card of body.sold_works) expect(productCardSchema.parse(card).artist_slug).toBe(artist!.slug);
   });

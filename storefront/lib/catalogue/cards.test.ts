@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { getIndexableArtworks, getRateMatrix } from '@easel/data/queries/search-source';
+import { IMAGE_WIDTHS } from '@easel/shared/media';
 import { openTemporaryDatabase } from '../../../data/test/fixtures';
 import { artworkToProductCard, avatarImage } from './cards';
 
@@ -41,8 +42,8 @@ describe('avatarImage', () => {
   it('draws a square picture from the seed, the same every time', () => {
     const avatar = avatarImage(7);
     expect(avatar).toEqual(avatarImage(7));
-    expect(avatar.src).toBe('/media/art/painting/detail/7/pink-beige/1000/320.webp');
+    expect(avatar.src).toBe('/media/art/painting/abstract/detail/7/pink-beige/1000/320.webp');
     expect(avatar).toMatchObject({ width: 320, height: 320 });
-    expect(avatar.srcSet.split(', ')).toHaveLength(5);
+    expect(avatar.srcSet.split(', ')).toHaveLength(IMAGE_WIDTHS.length);
   });
 });

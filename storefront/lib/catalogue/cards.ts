@@ -1,5 +1,5 @@
 import type { RateMatrix } from '@easel/shared/currency';
-import { artworkImageSrcSet, artworkImageUrl, type ArtworkImageSpec } from '@easel/shared/media';
+import { artworkImageSrcSet, artworkImageUrl, type ArtworkImageSpec, type ImageWidth } from '@easel/shared/media';
 import { imageSpecOf, toSearchDocument } from '@easel/indexer/documents';
 import { COLOUR_VALUES } from '@easel/shared/vocabulary';
 import type { IndexableArtwork } from '@easel/data/queries/search-source';
@@ -24,7 +24,7 @@ export interface ImageSource {
   height: number;
 }
 
-export function imageSource(spec: ArtworkImageSpec, width = CARD_IMAGE_WIDTH): ImageSource {
+export function imageSource(spec: ArtworkImageSpec, width: ImageWidth = CARD_IMAGE_WIDTH): ImageSource {
   return { src: artworkImageUrl(spec, width), srcSet: artworkImageSrcSet(spec), width, height: artworkImageHeight(spec, width) };
 }
 
@@ -38,7 +38,7 @@ export function avatarImage(avatarSeed: number): ImageSource {
 
 export function avatarSpec(avatarSeed: number): ArtworkImageSpec {
   const colour = (offset: number) => COLOUR_VALUES[(avatarSeed + offset) % COLOUR_VALUES.length]!;
-  return { category: 'painting', kind: 'detail', seed: avatarSeed, colours: [colour(0), colour(2)], aspectMilli: 1000 };
+  return { category: 'painting', motif: 'abstract', kind: 'detail', seed: avatarSeed, colours: [colour(0), colour(2)], aspectMilli: 1000 };
 }
 
 /**

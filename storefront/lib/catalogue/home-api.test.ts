@@ -1,5 +1,6 @@
 import { NextRequest } from 'next/server';
 import { afterAll, describe, expect, it } from 'vitest';
+import { IMAGE_WIDTHS } from '@easel/shared/media';
 import type { Db } from '@easel/data/db';
 import { productCardSchema } from '@easel/search-service/contract';
 import { addRecentlyViewed } from '@easel/data/queries/recently-viewed';
@@ -51,8 +52,8 @@ describe('GET /api/v2/homepage/banner/', () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=1800, stale-while-revalidate=3600');
     const banner = (await response.json()) as { title: string; link: object; image: { src: string; srcSet: string; alt: string }; artwork: { url: string; title: string } };
     expect(banner).toMatchObject({ title: 'Original art, straight from the artists', link: { label: 'Explore the gallery', url: '/shop/' } });
-    expect(banner.image.src).toMatch(/^\/media\/art\/painting\/main\/.*\/1280\.webp$/);
-    expect(banner.image.srcSet.split(', ')).toHaveLength(5);
+    expect(banner.image.src).toMatch(/^\/media\/art\/painting\/[a-z-]+\/main\/.*\/1600\.webp$/);
+    expect(banner.image.srcSet.split(', ')).toHaveLength(IMAGE_WIDTHS.length);
     expect(banner.image.alt).toContain(banner.artwork.title);
     expect(banner.artwork.url).toMatch(/^\/product\/[a-z0-9-]+\/$/);
   });

@@ -30,7 +30,7 @@ const RECOMMENDATION_SEEDS = 3;
 /** A work listed within this many days is new. */
 const NEW_WORK_DAYS = 30;
 /** The hero is shown full width; `srcSet` has the smaller widths. */
-const BANNER_IMAGE_WIDTH = 1280;
+const BANNER_IMAGE_WIDTH = 1600;
 
 export type ShipsTo = string | undefined;
 export type CardList = { results: ProductCard[] };

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { NextRequest } from 'next/server';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { IMAGE_WIDTHS } from '@easel/shared/media';
 import { openTemporaryDatabase } from '../../../data/test/fixtures';
 import { productCardSchema } from '@easel/search-service/contract';
 import { callable } from '../api/testing';
@@ -33,7 +34,7 @@ describe('GET /api/product/', () => {
     expect(body.prices).toEqual({ GBP: row!.price_minor, USD: Math.round(row!.price_minor * 1.39), EUR: Math.round(row!.price_minor * 1.18), CAD: Math.round(row!.price_minor * 1.89), AUD: Math.round(row!.price_minor * 2.09) });
     expect(body.sale_prices?.GBP).toBe(row!.sale_price_minor);
     expect(body.images.length).toBeGreaterThanOrEqual(2);
-    for (const image of body.images) expect(image.srcSet.split(', ')).toHaveLength(5);
+    for (const image of body.images) expect(image.srcSet.split(', ')).toHaveLength(IMAGE_WIDTHS.length);
     expect(body.images[0]!.alt).toBe(body.title);
     expect(body.artist).toMatchObject({ slug: body.artist_slug, url: `/artist/${body.artist_slug}/` });
     expect(body.prints.length).toBeGreaterThan(0);

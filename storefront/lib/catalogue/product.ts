@@ -21,7 +21,7 @@ import { artworkToProductCard, avatarImage, imageSource, type ImageSource } from
 const SIMILAR_LIMIT = 8;
 
 /** The viewer shows a picture at up to this width by default; `srcSet` has the rest. */
-const VIEWER_IMAGE_WIDTH = 960;
+const VIEWER_IMAGE_WIDTH = 1200;
 
 /** A shipping quote to one country: not shipped there, free, or its cost in the five currencies. */
 export type ShippingQuote = { ships: false } | { ships: true; free: boolean; prices: Record<Currency, number> };

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { IMAGE_WIDTHS } from '@easel/shared/media';
 import { screenshotPath, useChromium } from './chromium';
 import { useProductDatabase } from './product-database';
 import { expectNotFoundPage } from './not-found';
@@ -43,7 +44,7 @@ describe('the product page', () => {
     expect(await first.getAttribute('loading')).toBe('eager');
     expect(Number(await first.getAttribute('width'))).toBeGreaterThan(0);
     expect(Number(await first.getAttribute('height'))).toBeGreaterThan(0);
-    expect((await first.getAttribute('srcset'))!.split(', ')).toHaveLength(5);
+    expect((await first.getAttribute('srcset'))!.split(', ')).toHaveLength(IMAGE_WIDTHS.length);
     expect(await first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     // Every other picture on the page waits until it is needed.
     const others = await page.locator('img:not(.viewer__image)').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('loading')));

@@ -96,8 +96,8 @@ function shippingText(quote: ShippingQuote, settings: UserSettings, t: Translate
 }
 
 /**
- * The product page: server-rendered from the catalogue, the pictures first. Only the viewer's
- * thumbnails and the view tracking run in the browser.
+ * The product page: server-rendered from the catalogue, the pictures first. Only the image
+ * viewer (thumbnails, room view, full-screen viewer) and the view tracking run in the browser.
  */
 export default async function ProductPage(props: ProductPageProps) {
   const page = await readPage(props);
@@ -128,7 +128,7 @@ export default async function ProductPage(props: ProductPageProps) {
       <div className="product__top">
         <div className="product__pictures">
           {product.images.length > 0 ? (
-            <ImageViewer images={product.images} />
+            <ImageViewer images={product.images} title={product.title} widthCm={product.width_cm} heightCm={product.height_cm} />
           ) : (
             <div className="viewer__stage viewer__stage--empty" role="img" aria-label={`${product.title}: ${t('product.noPicture')}`}>
               <p className="viewer__placeholder">{t('product.noPicture')}</p>
