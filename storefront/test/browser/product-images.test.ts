@@ -64,7 +64,6 @@ async function mainPicture(page: Page) {
   });
 }
 
-
 const fitsViewport = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 /** The full-screen viewer's current slide's picture alt, or 'room' for the room view. */
