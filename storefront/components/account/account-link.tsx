@@ -20,7 +20,7 @@ export function AccountLink() {
   const menu = useRef<HTMLDetailsElement>(null);
   const summary = useRef<HTMLElement>(null);
   const [open, setOpen] = useState(false);
-  useDismiss(open, () => menu.current?.removeAttribute('open'), menu, summary);
+  useDismiss(open, () => setOpen(false), menu, summary);
 
   if (!user) {
     return (
@@ -42,14 +42,25 @@ export function AccountLink() {
 
   // The menu closes and the focus goes back to the name first, so a dialog the item opens returns it there.
   const choose = (action: () => void) => () => {
-    menu.current?.removeAttribute('open');
+    setOpen(false);
     summary.current?.focus();
     action();
   };
 
   return (
-    <details className="account-menu" ref={menu} onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary ref={summary} className="account-link" aria-label={`${t('account.menu')}: ${user.name}`} data-overlay-return>
+    // Opened and closed by React on the name's click (a mouse, Enter or Space), not by the
+    // browser's own toggle, whose event comes later: the menu's state is known the moment it shows.
+    <details className="account-menu" ref={menu} open={open}>
+      <summary
+        ref={summary}
+        className="account-link"
+        aria-label={`${t('account.menu')}: ${user.name}`}
+        data-overlay-return
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen(!open);
+        }}
+      >
         {user.name}
       </summary>
       <div className="account-menu__panel">

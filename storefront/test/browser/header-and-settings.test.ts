@@ -125,18 +125,18 @@ describe.each(WIDTHS)('the header at %i px', (width) => {
   it('closes each panel with Escape and gives the focus back to the control that opened it', async () => {
     const { page, close } = await openPage(width, true);
     const panels = [
-      { opener: page.locator('.settings__toggle'), panel: page.locator('.settings__panel') },
-      { opener: page.getByRole('button', { name: 'Shop art' }), panel: page.locator('.category-menu__panel') },
-      { opener: page.locator('summary.account-link'), panel: page.locator('.account-menu__panel') },
+      { name: 'settings', opener: page.locator('.settings__toggle'), panel: page.locator('.settings__panel') },
+      { name: 'categories', opener: page.getByRole('button', { name: 'Shop art' }), panel: page.locator('.category-menu__panel') },
+      { name: 'account', opener: page.locator('summary.account-link'), panel: page.locator('.account-menu__panel') },
     ];
-    for (const { opener, panel } of panels) {
+    for (const { name, opener, panel } of panels) {
       await opener.click();
-      await expect.poll(() => panel.isVisible()).toBe(true);
+      await expect.poll(() => panel.isVisible(), { message: `${name} opens` }).toBe(true);
       // The focus inside the panel first, as a keyboard user's would be.
       await page.keyboard.press('Tab');
       await page.keyboard.press('Escape');
-      await expect.poll(() => panel.isVisible()).toBe(false);
-      expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+      await expect.poll(() => panel.isVisible(), { message: `${name} closes` }).toBe(false);
+      expect(await opener.evaluate((el) => el === document.activeElement), `${name} gives the focus back`).toBe(true);
     }
     await close();
   });
