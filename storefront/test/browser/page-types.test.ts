@@ -22,16 +22,15 @@ interface PageType {
 const anAvailableWork = () =>
   productDb().selectFrom('artworks').select('slug').where('status', '=', 'available').orderBy('popularity', 'desc').executeTakeFirstOrThrow();
 
+const aPopularArtist = () => productDb().selectFrom('artists').select('slug').orderBy('popularity', 'desc').executeTakeFirstOrThrow();
+
 const PAGE_TYPES: PageType[] = [
   { name: 'home', path: async () => '/' },
   { name: 'gallery', path: async () => '/shop/' },
   { name: 'category', path: async () => '/shop/painting/' },
   { name: 'no-results', path: async () => '/shop/?q=qqqqxxxxzzzz' },
   { name: 'product', path: async () => `/product/${(await anAvailableWork()).slug}/` },
-  {
-    name: 'artist',
-    path: async () => `/artist/${(await productDb().selectFrom('artists').select('slug').orderBy('popularity', 'desc').executeTakeFirstOrThrow()).slug}/`,
-  },
+  { name: 'artist', path: async () => `/artist/${(await aPopularArtist()).slug}/` },
   { name: 'basket', path: async () => '/basket/' },
   { name: 'checkout', path: async () => '/checkout/', as: 'user' },
   { name: 'favourites', path: async () => '/account/favourites/', as: 'user' },
@@ -39,6 +38,7 @@ const PAGE_TYPES: PageType[] = [
   { name: 'collections', path: async () => '/account/collections/', as: 'user' },
   { name: 'orders', path: async () => '/account/orders/', as: 'user' },
   { name: 'edit', path: async () => `/product/${(await anAvailableWork()).slug}/edit/`, as: 'staff' },
+  { name: 'artist-edit', path: async () => `/artist/${(await aPopularArtist()).slug}/edit/`, as: 'staff' },
   { name: 'staff-index', path: async () => '/staff/index/', as: 'staff' },
   { name: 'not-found', path: async () => '/no-such-page/' },
 ];
