@@ -8,8 +8,8 @@ const base = inject('storefrontUrl');
 const browser = useChromium();
 const productDb = useProductDatabase();
 
-/** A phone and a laptop: every page type is screenshotted at both, for people to look at. */
-const WIDTHS = [390, 1366] as const;
+/** The smallest phone, a usual phone and a laptop: every page type is screenshotted at each, for people to look at. */
+const WIDTHS = [320, 390, 1366] as const;
 
 interface PageType {
   name: string;
@@ -52,7 +52,7 @@ async function open(type: PageType, width: number): Promise<{ context: BrowserCo
   return { context, page };
 }
 
-describe('every page type, at a phone and a laptop width', () => {
+describe('every page type, at phone and laptop widths', () => {
   for (const type of PAGE_TYPES) {
     for (const width of WIDTHS) {
       it(`${type.name} at ${width} px: nothing wider than the screen, no serious accessibility fault`, async () => {
