@@ -3,12 +3,16 @@ import { randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
 import { inject } from 'vitest';
 import { openDatabase, seedCatalogue, type Db } from '@easel/data';
 import { meiliClient, rebuildIndex } from '@easel/indexer';
 import type { Hono } from 'hono';
 import { createApp } from '../src/app';
+import { parseGalleryParams, type GallerySearchDefinition } from '../src/contract';
 import { createEngine, type Engine } from '../src/engine';
+import { gatherParams } from '../src/query-string';
 
 export interface Fixture {
   db: Db;
@@ -43,4 +47,34 @@ export async function buildFixture(options: { seed?: number; artworks?: number; 
 export async function getJson<T = any>(app: Hono, url: string): Promise<{ status: number; body: T; headers: Headers }> {
   const res = await app.request(url);
   return { status: res.status, body: (await res.json()) as T, headers: res.headers };
+}
+
+/** The search a query string asks for, as the service reads it; throws on one it refuses. */
+export function definitionOf(qs: string): GallerySearchDefinition {
+  const g = gatherParams(qs);
+  if (!g.ok) throw new Error(g.issue.message);
+  const r = parseGalleryParams(g.params);
+  if (!r.ok) throw new Error(`${r.issue.param} ${r.issue.message}`);
+  return r.definition;
+}
+
+export interface ServedFixture extends Fixture {
+  /** Where the search service answers over HTTP: `http://127.0.0.1:<port>`. */
+  url: string;
+}
+
+/** A fixture whose search service also answers over HTTP on loopback, as the storefront calls it. */
+export async function serveFixture(options: Parameters<typeof buildFixture>[0] = {}): Promise<ServedFixture> {
+  const f = await buildFixture(options);
+  const server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: f.app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
+  });
+  return {
+    ...f,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      await f.close();
+    },
+  };
 }

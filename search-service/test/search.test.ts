@@ -2,9 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GBP_RATES } from '@easel/shared/currency';
 import { CATEGORIES } from '@easel/shared/vocabulary';
-import { parseGalleryParams, type GallerySearchDefinition, type SearchResponse } from '../src/contract';
-import { gatherParams } from '../src/query-string';
-import { buildFixture, getJson, type Fixture } from './fixture';
+import type { SearchResponse } from '../src/contract';
+import { buildFixture, definitionOf, getJson, type Fixture } from './fixture';
 import { sqlCount, sqlIds, sqlPriceRange } from './sql-oracle';
 
 const S = '/api/v2/product/s/';
@@ -17,13 +16,6 @@ afterAll(async () => {
   await f?.close();
 });
 
-function def(qs: string): GallerySearchDefinition {
-  const g = gatherParams(qs);
-  if (!g.ok) throw new Error(g.issue.message);
-  const r = parseGalleryParams(g.params);
-  if (!r.ok) throw new Error(`${r.issue.param} ${r.issue.message}`);
-  return r.definition;
-}
 const search = async (qs: string) => (await getJson<SearchResponse>(f.app, `${S}?${qs}`)).body;
 
 /** Definitions covering every filter section alone and in combination. */
@@ -64,7 +56,7 @@ const DEFINITIONS = [
 
 describe('every filter section narrows as the SQLite catalogue says', () => {
   it.each(DEFINITIONS)('count of ?%s equals the SQL count', async (qs) => {
-    const [body, count] = await Promise.all([search(qs), sqlCount(f.db, def(qs))]);
+    const [body, count] = await Promise.all([search(qs), sqlCount(f.db, definitionOf(qs))]);
     expect(body.count).toBe(count);
     expect(body.num_pages).toBe(Math.ceil(count / 60));
   });
@@ -96,7 +88,7 @@ describe('the artist scope', () => {
   it('lists only that artist\'s available works, as many as SQL counts', async () => {
     const { slug } = await busiest();
     const body = await search(`artist=${slug}&paginate=120`);
-    expect(body.count).toBe(await sqlCount(f.db, def(`artist=${slug}`)));
+    expect(body.count).toBe(await sqlCount(f.db, definitionOf(`artist=${slug}`)));
     expect(body.count).toBeGreaterThan(1);
     expect(new Set(body.results.map((r) => r.artist_slug))).toEqual(new Set([slug]));
   });
@@ -105,20 +97,20 @@ describe('the artist scope', () => {
     const { slug, category } = await busiest();
     const qs = `artist=${slug}&product_category=${category}&sort=newest`;
     const body = await search(qs);
-    expect(body.count).toBe(await sqlCount(f.db, def(qs)));
+    expect(body.count).toBe(await sqlCount(f.db, definitionOf(qs)));
     for (const { value, count } of body.facets.product_category) {
-      expect([value, count]).toEqual([value, await sqlCount(f.db, def(`artist=${slug}&product_category=${value}`))]);
+      expect([value, count]).toEqual([value, await sqlCount(f.db, definitionOf(`artist=${slug}&product_category=${value}`))]);
     }
     const total = body.facets.product_category.reduce((n, v) => n + v.count, 0);
-    expect(total).toBe(await sqlCount(f.db, def(`artist=${slug}`)));
+    expect(total).toBe(await sqlCount(f.db, definitionOf(`artist=${slug}`)));
   });
 
   it('narrows the count and the price bars alike', async () => {
     const { slug } = await busiest();
     const { body: counted } = await getJson<{ count: number }>(f.app, `${S}_count/?artist=${slug}&in_sale=on`);
-    expect(counted.count).toBe(await sqlCount(f.db, def(`artist=${slug}&in_sale=on`)));
+    expect(counted.count).toBe(await sqlCount(f.db, definitionOf(`artist=${slug}&in_sale=on`)));
     const { body: bars } = await getJson<{ results: { count: number }[] }>(f.app, `${S}_prices/?artist=${slug}&price_max=500`);
-    expect(bars.results.reduce((n, b) => n + b.count, 0)).toBe(await sqlCount(f.db, def(`artist=${slug}`)));
+    expect(bars.results.reduce((n, b) => n + b.count, 0)).toBe(await sqlCount(f.db, definitionOf(`artist=${slug}`)));
   });
 
   it('answers an unknown artist with no works, not an error', async () => {
@@ -131,7 +123,7 @@ describe('facets', () => {
     const qs = 'colours=red&product_category=painting&limit=100';
     const body = await search(qs);
     const blue = body.facets.colours.find((v) => v.value === 'blue')!;
-    expect(blue.count).toBe(await sqlCount(f.db, def('colours=blue&product_category=painting')));
+    expect(blue.count).toBe(await sqlCount(f.db, definitionOf('colours=blue&product_category=painting')));
     expect(blue.count).toBeGreaterThan(0);
     const red = body.facets.colours.find((v) => v.value === 'red')!;
     expect(red.count).toBe(body.count);
@@ -142,28 +134,28 @@ describe('facets', () => {
     expect(body.facets.ships_to.find((v) => v.value === 'US')!.count).toBe(body.count);
     for (const country of ['GB', 'FR', 'DE']) {
       const shown = body.facets.ships_to.find((v) => v.value === country)?.count ?? 0;
-      expect(shown).toBe(await sqlCount(f.db, def(`ships_to=${country}&free_shipping=true`)));
+      expect(shown).toBe(await sqlCount(f.db, definitionOf(`ships_to=${country}&free_shipping=true`)));
     }
   });
 
   it('are conjunctive across sections', async () => {
     const body = await search('colours=red&product_category=painting&limit=100');
     const sculpture = body.facets.product_category.find((v) => v.value === 'sculpture')!;
-    expect(sculpture.count).toBe(await sqlCount(f.db, def('colours=red&product_category=sculpture')));
+    expect(sculpture.count).toBe(await sqlCount(f.db, definitionOf('colours=red&product_category=sculpture')));
     const nude = body.facets.subject.find((v) => v.value === 'nude')!;
-    expect(nude.count).toBe(await sqlCount(f.db, def('colours=red&product_category=painting&subject=nude')));
+    expect(nude.count).toBe(await sqlCount(f.db, definitionOf('colours=red&product_category=painting&subject=nude')));
   });
 
   it('count whole categories and subcategories as one section, each value as its own choice', async () => {
     const body = await search('product_category=sculpture&painting=oil&colours=red&limit=100');
     for (const { value, count } of body.facets.product_category) {
-      expect([value, count]).toEqual([value, await sqlCount(f.db, def(`product_category=${value}&colours=red`))]);
+      expect([value, count]).toEqual([value, await sqlCount(f.db, definitionOf(`product_category=${value}&colours=red`))]);
     }
     for (const category of ['painting', 'sculpture'] as const) {
       const list = body.facets[category];
       expect(list).toHaveLength(CATEGORIES[category].length);
       for (const { value, count } of list) {
-        expect([category, value, count]).toEqual([category, value, await sqlCount(f.db, def(`${category}=${value}&colours=red`))]);
+        expect([category, value, count]).toEqual([category, value, await sqlCount(f.db, definitionOf(`${category}=${value}&colours=red`))]);
       }
     }
   });
@@ -180,15 +172,15 @@ describe('facets', () => {
     const list = (body.facets as unknown as Record<string, { value: string; count: number }[]>)[param]!;
     expect(list.length).toBeGreaterThan(1);
     for (const { value, count } of list.slice(0, 8)) {
-      expect([value, count]).toEqual([value, await sqlCount(f.db, def(with_(value)))]);
+      expect([value, count]).toEqual([value, await sqlCount(f.db, definitionOf(with_(value)))]);
     }
   });
 
   it('count the toggles and free shipping to ships_to', async () => {
     const body = await search('ships_to=FR&colours=green');
-    expect(body.facets.in_sale).toEqual([{ value: 'on', count: await sqlCount(f.db, def('ships_to=FR&colours=green&in_sale=on')) }]);
-    expect(body.facets.free_shipping).toEqual([{ value: 'true', count: await sqlCount(f.db, def('ships_to=FR&colours=green&free_shipping=true')) }]);
-    expect(body.facets.has_fine_art_prints[0]!.count).toBe(await sqlCount(f.db, def('ships_to=FR&colours=green&has_fine_art_prints=true')));
+    expect(body.facets.in_sale).toEqual([{ value: 'on', count: await sqlCount(f.db, definitionOf('ships_to=FR&colours=green&in_sale=on')) }]);
+    expect(body.facets.free_shipping).toEqual([{ value: 'true', count: await sqlCount(f.db, definitionOf('ships_to=FR&colours=green&free_shipping=true')) }]);
+    expect(body.facets.has_fine_art_prints[0]!.count).toBe(await sqlCount(f.db, definitionOf('ships_to=FR&colours=green&has_fine_art_prints=true')));
   });
 
   it('cut list sections to `limit` values, most frequent first, keeping chosen ones', async () => {
@@ -203,7 +195,7 @@ describe('facets', () => {
   it('give price bounds in the requested currency, the price filter left out', async () => {
     for (const currency of ['GBP', 'USD', 'EUR', 'CAD', 'AUD'] as const) {
       const qs = `currency=${currency}&product_category=prints&price_min=100&price_max=120`;
-      const [body, range] = await Promise.all([search(qs), sqlPriceRange(f.db, def(qs))]);
+      const [body, range] = await Promise.all([search(qs), sqlPriceRange(f.db, definitionOf(qs))]);
       expect(body.facets.price).toEqual({ currency, min: Math.floor(range.min / 100), max: Math.ceil(range.max / 100) });
     }
     const [gbp, usd] = await Promise.all([search('product_category=prints'), search('product_category=prints&currency=USD')]);
@@ -216,7 +208,7 @@ describe('_prices', () => {
     'bars for ?%s sum to the count without the price filter',
     async (qs) => {
       const { body } = await getJson<{ currency: string; results: { min: number; max: number | null; count: number }[] }>(f.app, `${S}_prices/?${qs}`);
-      const d = def(qs);
+      const d = definitionOf(qs);
       expect(body.currency).toBe(d.currency);
       const sum = body.results.reduce((s, b) => s + b.count, 0);
       expect(sum).toBe(await sqlCount(f.db, d, ['price']));
@@ -228,8 +220,8 @@ describe('_prices', () => {
     const { body } = await getJson<{ results: { min: number; max: number | null; count: number }[] }>(f.app, `${S}_prices/?currency=USD`);
     for (const bar of body.results.slice(1, 6)) {
       // Bars are half-open [min, max): all of [min, max] less the works priced exactly max.
-      const closed = await sqlCount(f.db, def(`currency=USD&price_min=${bar.min}&price_max=${bar.max}`));
-      const atMax = await sqlCount(f.db, def(`currency=USD&price_min=${bar.max}&price_max=${bar.max}`));
+      const closed = await sqlCount(f.db, definitionOf(`currency=USD&price_min=${bar.min}&price_max=${bar.max}`));
+      const atMax = await sqlCount(f.db, definitionOf(`currency=USD&price_min=${bar.max}&price_max=${bar.max}`));
       expect(bar.count).toBe(closed - atMax);
     }
   });
@@ -268,9 +260,9 @@ describe('sort orders', () => {
 
   it('newest and popular agree with the catalogue', async () => {
     const newest = (await search('sort=newest&paginate=10&product_category=drawing')).results.map((r) => r.id);
-    expect(newest).toEqual(await sqlIds(f.db, def('product_category=drawing'), sql`w.created_at DESC`, 10));
+    expect(newest).toEqual(await sqlIds(f.db, definitionOf('product_category=drawing'), sql`w.created_at DESC`, 10));
     const popular = (await search('sort=popular&paginate=5')).results.map((r) => r.id);
-    expect(popular).toEqual(await sqlIds(f.db, def(''), sql`w.popularity DESC, w.id`, 5));
+    expect(popular).toEqual(await sqlIds(f.db, definitionOf(''), sql`w.popularity DESC, w.id`, 5));
   });
 
   it('text queries find works by artist name', async () => {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_VALUES } from '@easel/shared/vocabulary';
-import { parseGalleryParams, toQueryString, type GallerySearchDefinition, type SearchResponse, type SuggestionsResponse } from '../src/contract';
-import { gatherParams } from '../src/query-string';
+import { toQueryString, type GallerySearchDefinition, type SearchResponse, type SuggestionsResponse } from '../src/contract';
 import { widen, type Removal } from '../src/suggestions';
-import { buildFixture, getJson, type Fixture } from './fixture';
+import { buildFixture, definitionOf, getJson, type Fixture } from './fixture';
 import { sqlCount } from './sql-oracle';
 
 const S = '/api/v2/product/s/';
@@ -16,13 +15,6 @@ afterAll(async () => {
   await f?.close();
 });
 
-function def(qs: string): GallerySearchDefinition {
-  const g = gatherParams(qs);
-  if (!g.ok) throw new Error(g.issue.message);
-  const r = parseGalleryParams(g.params);
-  if (!r.ok) throw new Error(`${r.issue.param} ${r.issue.message}`);
-  return r.definition;
-}
 const search = async (qs: string) => (await getJson<SearchResponse>(f.app, `${S}?${qs}`)).body;
 const suggestions = async (qs: string) => (await getJson<SuggestionsResponse>(f.app, `${S}_suggestions/?${qs}`)).body;
 const count = async (d: GallerySearchDefinition) => (await getJson<{ count: number }>(f.app, `${S}_count/?${toQueryString(d)}`)).body.count;
@@ -37,7 +29,7 @@ const NOTHING = [
 
 describe('_suggestions: the ways out of a search that finds nothing', () => {
   it.each(NOTHING)('for ?%s counts each removal as _count counts the widened search, most first', async (qs) => {
-    const d = def(qs);
+    const d = definitionOf(qs);
     const body = await suggestions(qs);
     expect(body.count).toBe(0);
     expect((await search(qs)).count).toBe(0);
@@ -68,7 +60,7 @@ describe('_suggestions: the ways out of a search that finds nothing', () => {
     expect(body.categories.map((c) => c.value).sort()).toEqual([...CATEGORY_VALUES].sort());
     for (const { value, count: n } of body.categories) {
       expect(n).toBe(all.facets.product_category.find((c) => c.value === value)!.count);
-      expect(n).toBe(await sqlCount(f.db, def(`product_category=${value}`)));
+      expect(n).toBe(await sqlCount(f.db, definitionOf(`product_category=${value}`)));
     }
     expect(body.categories.map((c) => c.count)).toEqual(body.categories.map((c) => c.count).sort((a, b) => b - a));
   });

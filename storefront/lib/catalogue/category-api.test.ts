@@ -1,28 +1,21 @@
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { sql } from 'kysely';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getFreePort } from '@easel/shared/process';
 import { CATEGORIES, CATEGORY_VALUES } from '@easel/shared/vocabulary';
-import { buildFixture, type Fixture } from '../../../search-service/test/fixture';
+import { serveFixture, type ServedFixture } from '../../../search-service/test/fixture';
 import { callable } from '../api/testing';
 import { categoryRoutes, type CategoryMenu } from './category-api';
 
 // A real search service over HTTP, on an index built from a seeded SQLite catalogue.
-let f: Fixture;
-let server: ServerType;
+let f: ServedFixture;
 let searchUrl: string;
 
 beforeAll(async () => {
-  f = await buildFixture({ seed: 5, artworks: 600 });
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: f.app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
-  });
-  searchUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  f = await serveFixture({ seed: 5, artworks: 600 });
+  searchUrl = f.url;
 });
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
   await f?.close();
 });
 

@@ -1,27 +1,20 @@
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { sql } from 'kysely';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getFreePort } from '@easel/shared/process';
-import { buildFixture, type Fixture } from '../../../search-service/test/fixture';
+import { serveFixture, type ServedFixture } from '../../../search-service/test/fixture';
 import { ARTIST_SUGGESTIONS, ARTWORK_SUGGESTIONS, searchRoutes, type SearchSuggestions } from './search-api';
 import { callable } from '../api/testing';
 
 // A real search service over HTTP, on an index built from the same SQLite catalogue the artists come from.
-let f: Fixture;
-let server: ServerType;
+let f: ServedFixture;
 let searchUrl: string;
 
 beforeAll(async () => {
-  f = await buildFixture({ seed: 5, artworks: 600 });
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: f.app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
-  });
-  searchUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  f = await serveFixture({ seed: 5, artworks: 600 });
+  searchUrl = f.url;
 });
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
   await f?.close();
 });
 
