@@ -29,6 +29,15 @@ export default defineConfig({
       {
         test: {
           ...shared,
+          name: 'postgres',
+          // The same data tests again, each on a database of its own on one PostgreSQL.
+          include: ['data/{src,test}/**/*.test.ts'],
+          globalSetup: ['data/test/postgres-global-setup.ts'],
+        },
+      },
+      {
+        test: {
+          ...shared,
           name: 'browser',
           include: ['storefront/test/browser/**/*.test.ts'],
           // The whole product, started the way `npm start` starts it.

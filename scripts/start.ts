@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { countArtworks, openDatabase, runCli, seedCatalogue, seedCuration, seedDemoAccounts, seedPromoCodes, type Db } from '@easel/data';
+import { countArtworks, openDatabase, runCli, seedCatalogue, seedCuration, seedDemoAccounts, seedPromoCodes, inTransaction, type Db } from '@easel/data';
 import { REPO_ROOT } from '@easel/shared/env';
 import {
   checkIndexStaleness, createAdminApp, createIndexAdmin, embeddedMeiliOptions, followCatalogue, keepEmbeddedMeiliRunning, meiliClient, openMeili,
@@ -73,7 +73,7 @@ await runCli(async () => {
     await assertPortFree(config.HOST, config.SEARCH_PORT, 'SEARCH_PORT');
     await assertPortFree(INDEXER_HOST, config.INDEXER_PORT, 'INDEXER_PORT');
 
-    db = await openDatabase(config.data.DATABASE_FILE);
+    db = await openDatabase(config.data.DATABASE);
     if ((await countArtworks(db)) === 0) {
       console.log(`Seeding the demo catalogue (${config.data.CATALOGUE_ARTWORKS} artworks, seed ${config.data.CATALOGUE_SEED})…`);
       const seeded = await seedCatalogue(db, { seed: config.data.CATALOGUE_SEED, artworks: config.data.CATALOGUE_ARTWORKS });
@@ -81,7 +81,7 @@ await runCli(async () => {
     }
     // A database seeded before curation, promo codes or demo accounts existed gets them now;
     // what is there already (seeded or edited by staff) is left alone.
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       await seedCuration(trx);
       await seedPromoCodes(trx);
       // One account per role to try the site with (README.md, "Demo accounts").

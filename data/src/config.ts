@@ -5,11 +5,20 @@ import { parseEnv, REPO_ROOT, type Env } from '@easel/shared/env';
 /** DATABASE_FILE: relative paths are taken from the repository root, wherever the command runs. */
 export const databaseFileSchema = z.string().min(1).default('var/easel.db').transform((p) => path.resolve(REPO_ROOT, p));
 
+/** DATABASE_URL: a PostgreSQL address selects PostgreSQL in place of the SQLite file. */
+export const databaseUrlSchema = z.string().regex(/^postgres(ql)?:\/\/./, 'must be a postgres:// address').optional();
+
+/** Where the catalogue database is: DATABASE_URL when set, else DATABASE_FILE. */
+export function withDatabaseLocation<T extends { DATABASE_FILE: string; DATABASE_URL?: string | undefined }>(config: T): T & { DATABASE: string } {
+  return { ...config, DATABASE: config.DATABASE_URL ?? config.DATABASE_FILE };
+}
+
 const schema = z.object({
   DATABASE_FILE: databaseFileSchema,
+  DATABASE_URL: databaseUrlSchema,
   CATALOGUE_SEED: z.coerce.number().int().min(0).default(1),
   CATALOGUE_ARTWORKS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
-});
+}).transform(withDatabaseLocation);
 
 export type DataConfig = z.infer<typeof schema>;
 

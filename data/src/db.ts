@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, Migrator, SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type Migration } from 'kysely';
+import { Kysely, Migrator, sql, type Migration } from 'kysely';
+import { connectPostgres, connectSqlite, isPostgres, isPostgresLocation } from './dialect';
 import type { Database } from './schema';
 import * as catalogue from './migrations/0001-catalogue';
 import * as accountsAndOrders from './migrations/0002-accounts-and-orders';
@@ -45,76 +43,65 @@ export class DatabaseOpenError extends Error {
   override name = 'DatabaseOpenError';
 }
 
-/** SQLite runs DDL inside transactions, so a failed migration rolls back whole. */
-class TransactionalSqliteAdapter extends SqliteAdapter {
-  override get supportsTransactionalDdl(): boolean {
-    return true;
-  }
-}
 /**
- * Every transaction takes the write lock when it begins (BEGIN IMMEDIATE). A deferred one that
- * reads and then writes fails at once with SQLITE_BUSY when another process (the indexer, a
- * second storefront) wrote meanwhile; an immediate one waits its turn (busy_timeout) instead, so
- * read-check-write sequences such as claiming an original are serialised across processes too.
+ * Opens the database at `location` (a SQLite file, created if needed, or a `postgres://` address)
+ * and applies any pending migrations in one transaction; on PostgreSQL the migrator's lock lets
+ * several replicas start at once. Throws DatabaseOpenError with one sentence on failure.
  */
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-  }
-}
-class TransactionalSqliteDialect extends SqliteDialect {
-  constructor(private readonly sqlite: SQLite.Database) {
-    super({ database: sqlite });
-  }
-  override createAdapter(): SqliteAdapter {
-    return new TransactionalSqliteAdapter();
-  }
-  override createDriver(): Driver {
-    return new ImmediateSqliteDriver({ database: this.sqlite });
-  }
-}
-
-/**
- * Opens (creating if needed) the SQLite file in WAL mode with foreign keys on, and applies any
- * pending migrations in one transaction. Throws DatabaseOpenError with one sentence on failure.
- */
-export async function openDatabase(file: string): Promise<Db> {
-  let sqlite: SQLite.Database;
+export async function openDatabase(location: string): Promise<Db> {
+  let db: Db;
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    sqlite = new SQLite(file);
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = NORMAL');
-    sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
+    db = isPostgresLocation(location) ? connectPostgres(location) : connectSqlite(location);
   } catch (error) {
-    throw new DatabaseOpenError(explainOpenFailure(file, error));
+    throw new DatabaseOpenError(explainOpenFailure(location, error));
   }
-  const db = new Kysely<Database>({ dialect: new TransactionalSqliteDialect(sqlite) });
   const { error } = await new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },
   }).migrateToLatest();
   if (error) {
     await db.destroy();
-    throw new DatabaseOpenError(explainOpenFailure(file, error));
+    throw new DatabaseOpenError(explainOpenFailure(location, error));
   }
-  // Table statistics steer the query planner (a curation's few works are read from the curation
-  // side, not by scanning every available work). SQLite's advice for long-lived connections:
-  // refresh them on open where missing or stale, sampling so a large file opens quickly.
-  sqlite.pragma('analysis_limit = 1000');
-  sqlite.pragma('optimize = 0x10002');
+  // Table statistics steer SQLite's query planner (a curation's few works are read from the
+  // curation side, not by scanning every available work). SQLite's advice for long-lived
+  // connections: refresh them on open where missing or stale, sampling so a large file opens
+  // quickly. PostgreSQL's autovacuum keeps its own.
+  if (!isPostgres(db)) {
+    await sql`pragma analysis_limit = 1000`.execute(db);
+    await sql`pragma optimize = 0x10002`.execute(db);
+  }
   return db;
 }
 
-function explainOpenFailure(file: string, error: unknown): string {
+function explainOpenFailure(location: string, error: unknown): string {
   const code = (error as { code?: string }).code ?? '';
   const detail = error instanceof Error ? error.message : String(error);
+  if (isPostgresLocation(location)) {
+    const where = withoutPassword(location);
+    if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'ETIMEDOUT') {
+      return `No PostgreSQL answered at ${where} (${detail}); start it or correct DATABASE_URL.`;
+    }
+    if (code === '28P01' || code === '28000' || code === '3D000') {
+      return `PostgreSQL at ${where} refused the connection (${detail}); check the user, password and database name in DATABASE_URL.`;
+    }
+    return `The PostgreSQL database at ${where} could not be opened or migrated (${detail}); check DATABASE_URL.`;
+  }
   if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {
-    return `The database file ${file} is not a readable SQLite database (${detail}); move it aside or point DATABASE_FILE elsewhere and a fresh catalogue will be seeded.`;
+    return `The database file ${location} is not a readable SQLite database (${detail}); move it aside or point DATABASE_FILE elsewhere and a fresh catalogue will be seeded.`;
   }
   if (code === 'SQLITE_READONLY' || code === 'SQLITE_CANTOPEN' || code === 'EACCES' || code === 'EROFS') {
-    return `The database file ${file} cannot be written (${detail}); make it and its folder writable or point DATABASE_FILE at a writable path.`;
+    return `The database file ${location} cannot be written (${detail}); make it and its folder writable or point DATABASE_FILE at a writable path.`;
   }
-  return `The database file ${file} could not be opened or migrated (${detail}); check the file or point DATABASE_FILE elsewhere.`;
+  return `The database file ${location} could not be opened or migrated (${detail}); check the file or point DATABASE_FILE elsewhere.`;
 }
+
+/** A database address fit for a message: the password is never printed. */
+export function withoutPassword(location: string): string {
+  if (!isPostgresLocation(location)) return location;
+  const url = new URL(location);
+  if (url.password) url.password = '***';
+  return url.toString();
+}
+
+export { afterExplicitIds, databaseIdentity, inTransaction, isPostgres, isPostgresLocation } from './dialect';

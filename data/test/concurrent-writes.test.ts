@@ -1,6 +1,5 @@
 import path from 'node:path';
 import readline from 'node:readline';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEnd, startTsx } from '@easel/shared/process';
 import { addUser, openTemporaryDatabase, type TemporaryDatabase } from './fixtures';
@@ -12,7 +11,7 @@ const WRITES = 125;
 const INTERVAL_MS = 40;
 
 let temp: TemporaryDatabase;
-let file: string;
+let location: string;
 let favouritesBefore: number;
 
 const favouriteCountTotal = async () =>
@@ -23,8 +22,7 @@ beforeAll(async () => {
   for (let worker = 0; worker < KINDS.length * PER_KIND; worker++) {
     await addUser(temp.db, undefined, `writer-${worker}@example.com`);
   }
-  const { rows } = await sql<{ file: string }>`SELECT file FROM pragma_database_list WHERE name = 'main'`.execute(temp.db);
-  file = rows[0]!.file;
+  location = temp.location;
   favouritesBefore = await favouriteCountTotal();
 });
 afterAll(async () => {
@@ -40,7 +38,7 @@ interface WriterReport {
 
 /** Starts a writer process and answers once it has opened the database and is waiting to go. */
 async function startWriter(kind: (typeof KINDS)[number], worker: number) {
-  const child = startTsx(path.join(import.meta.dirname, 'concurrent-writer-process.ts'), [file, kind, String(worker), String(WRITES), String(INTERVAL_MS)], {
+  const child = startTsx(path.join(import.meta.dirname, 'concurrent-writer-process.ts'), [location, kind, String(worker), String(WRITES), String(INTERVAL_MS)], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const lines = readline.createInterface({ input: child.stdout! });

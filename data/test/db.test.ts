@@ -2,36 +2,59 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   DatabaseOpenError, countArtworks, getCatalogueFingerprint, getIndexableArtworks, getRateMatrix,
   openDatabase, seedCatalogue, type Db,
 } from '../src';
+import { openTemporaryDatabase, type TemporaryDatabase } from './fixtures';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-data-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+const onPostgres = inject('postgres') !== undefined;
 
 describe('openDatabase', () => {
+  it('applies migrations once: opening again keeps the data', async () => {
+    const temp = await openTemporaryDatabase('twice');
+    await temp.db.insertInto('promo_codes').values({ code: 'KEEP', kind: 'fixed', amount: 500, expires_at: null }).execute();
+    const second = await openDatabase(temp.location);
+    expect(await second.selectFrom('promo_codes').select('code').execute()).toEqual([{ code: 'KEEP' }]);
+    await second.destroy();
+    await temp.close();
+  });
+
+  it('refuses a row that breaks a foreign key', async () => {
+    const temp = await openTemporaryDatabase('foreign-keys');
+    await expect(
+      temp.db.insertInto('artwork_colours').values({ artwork_id: 999, colour: 'red', position: 0 }).execute(),
+    ).rejects.toThrow(/foreign key/i);
+    await temp.close();
+  });
+});
+
+describe.runIf(onPostgres)('openDatabase on PostgreSQL', () => {
+  it('names a server that does not answer, and never prints the password', async () => {
+    const attempt = openDatabase('postgres://easel:secret-word@127.0.0.1:9/easel');
+    await expect(attempt).rejects.toThrow(DatabaseOpenError);
+    await expect(openDatabase('postgres://easel:secret-word@127.0.0.1:9/easel')).rejects.toThrow(/No PostgreSQL answered at postgres:\/\/easel:\*\*\*@127\.0\.0\.1:9\/easel.*DATABASE_URL/);
+    await expect(openDatabase('postgres://easel:secret-word@127.0.0.1:9/easel')).rejects.not.toThrow(/secret-word/);
+  });
+
+  it('names a database that does not exist', async () => {
+    const missing = new URL(inject('postgres'));
+    missing.pathname = '/no_such_database';
+    await expect(openDatabase(missing.toString())).rejects.toThrow(/refused the connection.*database name in DATABASE_URL/);
+  });
+});
+
+describe.skipIf(onPostgres)('openDatabase on a SQLite file', () => {
   it('creates the schema in WAL mode with foreign keys on', async () => {
     const db = await openDatabase(path.join(dir, 'fresh.db'));
     const { rows: mode } = await sql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(db);
     const { rows: fk } = await sql<{ foreign_keys: number }>`PRAGMA foreign_keys`.execute(db);
     expect(mode[0]?.journal_mode).toBe('wal');
     expect(fk[0]?.foreign_keys).toBe(1);
-    await expect(
-      db.insertInto('artwork_colours').values({ artwork_id: 999, colour: 'red', position: 0 }).execute(),
-    ).rejects.toThrow(/FOREIGN KEY/);
     await db.destroy();
-  });
-
-  it('applies migrations once: opening again keeps the data', async () => {
-    const file = path.join(dir, 'twice.db');
-    const first = await openDatabase(file);
-    await first.insertInto('promo_codes').values({ code: 'KEEP', kind: 'fixed', amount: 500, expires_at: null }).execute();
-    await first.destroy();
-    const second = await openDatabase(file);
-    expect(await second.selectFrom('promo_codes').select('code').execute()).toEqual([{ code: 'KEEP' }]);
-    await second.destroy();
   });
 
   it('names a corrupt file and the fix', async () => {
@@ -58,12 +81,13 @@ describe('openDatabase', () => {
 });
 
 describe('the seeded catalogue', () => {
+  let temp: TemporaryDatabase;
   let db: Db;
   beforeAll(async () => {
-    db = await openDatabase(path.join(dir, 'seeded.db'));
-    await seedCatalogue(db, { seed: 5, artworks: 1_200 });
+    temp = await openTemporaryDatabase('seeded', { seed: 5, artworks: 1_200 });
+    db = temp.db;
   });
-  afterAll(() => db.destroy());
+  afterAll(() => temp.close());
 
   it('writes every artwork with its derived orientation and size bucket', async () => {
     expect(await countArtworks(db)).toBe(1_200);
@@ -103,5 +127,13 @@ describe('the seeded catalogue', () => {
     }
     expect(seen).toHaveLength(1_200);
     expect(new Set(seen).size).toBe(1_200);
+  });
+
+  it('gives a row added after the seed an id of its own', async () => {
+    const { highest } = await db.selectFrom('artists').select((eb) => eb.fn.max('id').as('highest')).executeTakeFirstOrThrow();
+    const added = await db.insertInto('artists').values({
+      slug: 'added-later', name: 'Added Later', bio: '', country: 'GB', city: 'Leeds', avatar_seed: 1, popularity: 0, joined_at: '2026-01-01', updated_at: '2026-01-01',
+    }).returning('id').executeTakeFirstOrThrow();
+    expect(added.id).toBeGreaterThan(Number(highest));
   });
 });

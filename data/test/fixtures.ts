@@ -1,33 +1,58 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { inject } from 'vitest';
 import { seedCatalogue } from '../src/catalogue/seed';
 import { openDatabase, type Db } from '../src/db';
+import { createPostgresDatabase, dropPostgresDatabase } from '../src/embedded-postgres';
 import { getMailTo } from '../src/queries/outbox';
-import type { UsersTable } from '../src/schema';
+import type { Database, UsersTable } from '../src/schema';
 
-/** A database in its own temporary folder, for one test file; `close` removes it all. */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The PostgreSQL server a test project on PostgreSQL makes its databases on; absent on SQLite. */
+    postgres: string;
+  }
+}
+
+/** A database of one test file's own; `close` removes it all. */
 export interface TemporaryDatabase {
   db: Db;
-  /** The SQLite file, for code that opens the database itself. */
-  file: string;
+  /** Where it is (a SQLite file or a PostgreSQL address), for code that opens the database itself. */
+  location: string;
+  /** The variable that points a process at it: DATABASE_FILE or DATABASE_URL. */
+  env: { DATABASE_FILE: string } | { DATABASE_URL: string };
   close: () => Promise<void>;
 }
 
-/** A migrated SQLite file, seeded with a demo catalogue when one is asked for. */
+/**
+ * A migrated database, seeded with a demo catalogue when one is asked for: a SQLite file in a
+ * temporary folder, or, in the test projects that run on PostgreSQL, a new database on the run's
+ * server.
+ */
 export async function openTemporaryDatabase(label: string, catalogue?: { seed: number; artworks: number }): Promise<TemporaryDatabase> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `easel-${label}-`));
-  const file = path.join(dir, `${label}.db`);
-  const db = await openDatabase(file);
+  const postgres: string | undefined = inject('postgres');
+  let location: string;
+  let remove: () => Promise<void>;
+  if (postgres) {
+    const name = `easel_${label.replace(/\W/g, '_')}_${randomUUID().slice(0, 8)}`.toLowerCase();
+    location = await createPostgresDatabase(postgres, name);
+    remove = () => dropPostgresDatabase(postgres, name);
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `easel-${label}-`));
+    location = path.join(dir, `${label}.db`);
+    remove = async () => fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const db = await openDatabase(location);
   if (catalogue) await seedCatalogue(db, catalogue);
   return {
     db,
-    file,
+    location,
+    env: postgres ? { DATABASE_URL: location } : { DATABASE_FILE: location },
     close: async () => {
       await db.destroy();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await remove();
     },
   };
 }
@@ -59,10 +84,10 @@ export async function addSession(db: Db, token: string, userId: number): Promise
  */
 export async function databaseDigest(db: Db): Promise<string> {
   const hash = createHash('sha256');
-  const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(db);
-  for (const { name } of tables.rows) {
-    const rows = await sql`select * from ${sql.table(name)} order by rowid`.execute(db);
-    hash.update(name).update(JSON.stringify(rows.rows));
+  const tables = (await db.introspection.getTables({ withInternalKyselyTables: true })).map((t) => t.name).sort();
+  for (const name of tables) {
+    const rows = await db.selectFrom(name as keyof Database).selectAll().execute();
+    hash.update(name).update(JSON.stringify(rows.map((row) => JSON.stringify(row)).sort()));
   }
   return hash.digest('hex');
 }

@@ -1,5 +1,5 @@
 import type { Meilisearch } from 'meilisearch';
-import type { Db } from '@easel/data/db';
+import { inTransaction, type Db } from '@easel/data/db';
 import { releaseLapsedReservations } from '@easel/data/queries/checkout';
 import {
   getCatalogueChanges, getIndexableArtworksByIds, getRateMatrix, getSearchIndexState, recordIndexSync,
@@ -22,7 +22,7 @@ export async function syncIndex({ db, meili, indexUid }: { db: Db; meili: Meilis
   const state = await getSearchIndexState(db, indexUid);
   if (!state) return 0;
   // The changes and the fingerprint from one snapshot, so the state never claims more than was carried.
-  const { changes, fingerprint } = await db.transaction().execute(async (trx) => ({
+  const { changes, fingerprint } = await inTransaction(db, async (trx) => ({
     changes: await getCatalogueChanges(trx, state.last_change_id, CHANGES_PER_PASS),
     fingerprint: await indexFingerprint(trx),
   }));

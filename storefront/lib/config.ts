@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { databaseFileSchema } from '@easel/data/config';
+import { databaseFileSchema, databaseUrlSchema, withDatabaseLocation } from '@easel/data/config';
 import { indexUidSchema, parseEnv, REPO_ROOT, type Env } from '@easel/shared/env';
 import { DEFAULT_INDEX_UID } from '@easel/indexer/index-settings';
 import { perMinuteSchema, trustedProxiesSchema } from '@easel/shared/rate-limit';
@@ -38,6 +38,7 @@ const envSchema = z.object({
   MEDIA_CACHE_MAX_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(2048)),
   // Signed-in users' settings and the currency rates are read from the catalogue database.
   DATABASE_FILE: z.preprocess(emptyToUndefined, databaseFileSchema),
+  DATABASE_URL: z.preprocess(emptyToUndefined, databaseUrlSchema),
   /** The simulated card provider's ledger (its own SQLite file); beside DATABASE_FILE by default. */
   PAYMENTS_LEDGER_FILE: z.preprocess(emptyToUndefined, z.string().min(1).transform((p) => path.resolve(REPO_ROOT, p)).optional()),
   /**
@@ -60,7 +61,7 @@ const envSchema = z.object({
   /** The proxies in front of the storefront whose X-Forwarded-For is believed (server.ts); none by default. */
   TRUSTED_PROXIES: trustedProxiesSchema(''),
 })
-  .transform((c) => ({ ...c, PAYMENTS_LEDGER_FILE: c.PAYMENTS_LEDGER_FILE ?? path.join(path.dirname(c.DATABASE_FILE), 'payments.db') }));
+  .transform((c) => withDatabaseLocation({ ...c, PAYMENTS_LEDGER_FILE: c.PAYMENTS_LEDGER_FILE ?? path.join(path.dirname(c.DATABASE_FILE), 'payments.db') }));
 
 export type StorefrontConfig = z.output<typeof envSchema>;
 

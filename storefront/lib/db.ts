@@ -8,7 +8,7 @@ let opening: Promise<Db> | undefined;
  * open is not remembered, so the next request tries again (the file may appear later).
  */
 export function getDb(): Promise<Db> {
-  opening ??= openDatabase(getConfig().DATABASE_FILE).catch((error: unknown) => {
+  opening ??= openDatabase(getConfig().DATABASE).catch((error: unknown) => {
     opening = undefined;
     throw error;
   });

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
-import type { Db } from '../db';
+import { afterExplicitIds, inTransaction, type Db } from '../db';
 import { buildRateMatrix } from '@easel/shared/currency';
 import { deriveOrientation, deriveSizeBucket } from '@easel/shared/derive';
 import type { Database } from '../schema';
@@ -26,7 +26,7 @@ export async function seedCatalogue(
   options: CatalogueOptions,
   onProgress?: (artworksWritten: number) => void,
 ): Promise<SeedResult> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const existing = await trx.selectFrom('artworks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     if (Number(existing.n) > 0) throw new Error('The database already has a catalogue; seed only an empty database.');
 
@@ -50,6 +50,7 @@ export async function seedCatalogue(
     await flush();
     await seedCuration(trx);
     await seedPromoCodes(trx);
+    await afterExplicitIds(trx);
     // Fresh statistics for the planner, now that the tables hold the whole catalogue.
     await sql`ANALYZE`.execute(trx);
     return result;

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { getDataConfig } from '../config';
-import { openDatabase } from '../db';
+import { openDatabase, withoutPassword } from '../db';
 import { seedCatalogue } from '../catalogue/seed';
 import { runCli } from './run-cli';
 
@@ -15,14 +15,14 @@ await runCli(async () => {
   if (!Number.isInteger(artworks) || artworks < 1) throw new Error('--artworks must be a whole number of at least 1.');
   if (!Number.isInteger(seed) || seed < 0) throw new Error('--seed must be a whole number of at least 0.');
 
-  const db = await openDatabase(config.DATABASE_FILE);
+  const db = await openDatabase(config.DATABASE);
   try {
     const started = performance.now();
     const result = await seedCatalogue(db, { seed, artworks }, (n) => {
       process.stdout.write(`\rSeeding: ${n.toLocaleString('en-GB')} / ${artworks.toLocaleString('en-GB')} artworks`);
     });
     const seconds = (performance.now() - started) / 1000;
-    process.stdout.write(`\nSeeded ${result.artworks} artworks by ${result.artists} artists into ${config.DATABASE_FILE} in ${seconds.toFixed(1)} s.\n`);
+    process.stdout.write(`\nSeeded ${result.artworks} artworks by ${result.artists} artists into ${withoutPassword(config.DATABASE)} in ${seconds.toFixed(1)} s.\n`);
   } finally {
     await db.destroy();
   }

@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import { inTransaction, type Db } from '../db';
 import type { Role, UsersTable } from '../schema';
 import { queueMail, type Mail } from './outbox';
 import { startSession } from './sessions';
@@ -62,7 +62,7 @@ const isHeld = async (db: Db, email: string) => (await db.selectFrom('users').se
  * answer and its timing say nothing about it.
  */
 export async function createAccount(db: Db, account: NewAccount, mail: MailFor, session: NewSession): Promise<AccountUser> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const held = await isHeld(trx, account.email);
     const user = await trx
       .insertInto('users')
@@ -88,7 +88,7 @@ export async function startGuestCheckout(
   guest: { email: string; placeholder: string; settings: NewAccount['settings'] },
   session: NewSession,
 ): Promise<AccountUser> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const user = await trx
       .insertInto('users')
       .values({
@@ -107,7 +107,7 @@ export async function startGuestCheckout(
  * mailed as a new account's is (see createAccount). Undefined for a user who is not a guest.
  */
 export async function claimGuestAccount(db: Db, userId: number, claim: { passwordHash: string; confirmTokenHash: string }, mail: MailFor, now: string): Promise<AccountUser | undefined> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const user = await trx
       .updateTable('users')
       .set({ password_hash: claim.passwordHash, confirm_token_hash: claim.confirmTokenHash })
@@ -128,7 +128,7 @@ export async function claimGuestAccount(db: Db, userId: number, claim: { passwor
  * undefined for a link that is unknown or already used.
  */
 export async function confirmEmail(db: Db, tokenHash: string): Promise<AccountUser | 'held' | undefined> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const pending = await trx.selectFrom('users').select(['id', 'unconfirmed_email']).where('confirm_token_hash', '=', tokenHash).executeTakeFirst();
     if (!pending?.unconfirmed_email) return undefined;
     if (await isHeld(trx, pending.unconfirmed_email)) return 'held';
@@ -149,7 +149,7 @@ export async function findCredentials(db: Db, email: string): Promise<{ id: numb
 
 /** Signs a user in under a new session, replacing the caller's old one (see startSession). */
 export async function signIn(db: Db, userId: number, session: NewSession): Promise<AccountUser | undefined> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await startSession(trx, { ...session, userId });
     return orUndefined(await trx.selectFrom('users').select(ACCOUNT_COLUMNS).where('id', '=', userId).executeTakeFirst());
   });

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { Db } from '../db';
+import { inTransaction, type Db } from '../db';
 import type { AddressesTable } from '../schema';
 
 /** An address in a shopper's book, in its parts. */
@@ -21,10 +21,10 @@ export async function getAddresses(db: Db, userId: number): Promise<SavedAddress
  * the top, and the book keeps the ADDRESS_BOOK_SIZE used last.
  */
 export async function rememberAddress(db: Db, userId: number, address: AddressParts, now: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const same = await trx.selectFrom('addresses').select('id').where('user_id', '=', userId)
-      .where('name', '=', address.name).where('line1', '=', address.line1).where('line2', 'is', address.line2).where('city', '=', address.city)
-      .where('region', 'is', address.region).where('postcode', 'is', address.postcode).where('country', '=', address.country)
+      .where('name', '=', address.name).where('line1', '=', address.line1).where('line2', 'is not distinct from', address.line2).where('city', '=', address.city)
+      .where('region', 'is not distinct from', address.region).where('postcode', 'is not distinct from', address.postcode).where('country', '=', address.country)
       .executeTakeFirst();
     if (same) await trx.updateTable('addresses').set({ used_at: now }).where('id', '=', same.id).execute();
     else await trx.insertInto('addresses').values({ ...address, user_id: userId, used_at: now }).execute();

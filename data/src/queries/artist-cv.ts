@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { Db } from '../db';
+import { inTransaction, type Db } from '../db';
 import type { ArtistEducationTable, ArtistExhibitionsTable } from '../schema';
 import { recordCatalogueChanges } from './basket';
 
@@ -51,7 +51,7 @@ export async function getArtistCv(db: Db, artistId: number): Promise<ArtistCv | 
  * Returns false when there is no such artist.
  */
 export async function saveArtistCv(db: Db, artistId: number, edit: ArtistCvEdit, now: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const updated = await trx.updateTable('artists').set({ ...(edit.bio === undefined ? {} : { bio: edit.bio }), updated_at: now })
       .where('id', '=', artistId).executeTakeFirst();
     if (updated.numUpdatedRows === 0n) return false;

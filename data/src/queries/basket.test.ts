@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../test/fixtures';
-import type { Db } from '../db';
+import { inTransaction, type Db } from '../db';
 import { printSlug } from '@easel/shared/derive';
 import {
   addToBasket, adoptVisitorBasket, applyPromoCode, getBasket, getBasketCount, removeBasketLine, removePromoCode, setPrintQuantity,
@@ -110,7 +110,7 @@ describe('adoptVisitorBasket', () => {
     await applyPromoCode(db, { userId }, 'FIVEOFF', now());
     await applyPromoCode(db, visitor, 'WELCOME10', now());
 
-    await db.transaction().execute((trx) => adoptVisitorBasket(trx, visitor.sessionHash, userId));
+    await inTransaction(db, (trx) => adoptVisitorBasket(trx, visitor.sessionHash, userId));
     const basket = await getBasket(db, { userId }, now());
     expect(basket.items.map((i) => [i.artwork.slug, i.print ? 'print' : 'original', i.quantity])).toEqual([
       [shared, 'original', 1], [shared, 'print', 2], [visitorsOnly, 'original', 1],
@@ -125,7 +125,7 @@ describe('adoptVisitorBasket', () => {
     const [slug] = await slugsWhere("status = 'available'");
     await addToBasket(db, { sessionHash: 'visitor-fresh' }, { slug: slug! }, now());
     await applyPromoCode(db, { sessionHash: 'visitor-fresh' }, 'WELCOME10', now());
-    await db.transaction().execute((trx) => adoptVisitorBasket(trx, 'visitor-fresh', userId));
+    await inTransaction(db, (trx) => adoptVisitorBasket(trx, 'visitor-fresh', userId));
     const basket = await getBasket(db, { userId }, now());
     expect(basket.items.map((i) => i.artwork.slug)).toEqual([slug]);
     expect(basket.promo?.code).toBe('WELCOME10');

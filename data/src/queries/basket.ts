@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { printSlug } from '@easel/shared/derive';
+import { inTransaction } from '../db';
 import type { Database, PrintEditionRow, PromoCodesTable } from '../schema';
 import { getIndexableArtworksByIds, type IndexableArtwork } from './search-source';
 
@@ -156,7 +157,7 @@ export async function addToBasket(
   item: { slug: string; printSlug?: string | undefined },
   now: string,
 ): Promise<BasketChange> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const artwork = await trx
       .selectFrom('artworks')
       .select(['id', 'title', 'status', 'reserved_by', 'reserved_until'])
@@ -209,7 +210,7 @@ async function findLine(db: Queries, owner: BasketOwner, lineId: number) {
 
 /** Sets how many copies of a print the line holds, within the copies left. */
 export async function setPrintQuantity(db: Queries, owner: BasketOwner, lineId: number, quantity: number, now: string): Promise<BasketChange> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const line = await findLine(trx, owner, lineId);
     if (!line) return { ok: false, reason: 'stale_line' };
     if (line.print_edition_id === null) return { ok: false, reason: 'not_a_print' };
@@ -231,7 +232,7 @@ export async function setPrintQuantity(db: Queries, owner: BasketOwner, lineId: 
  * original lets its reservation go at once, rather than holding it until it runs out.
  */
 export async function removeBasketLine(db: Queries, owner: BasketOwner, lineId: number, now: string): Promise<BasketChange> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const line = await findLine(trx, owner, lineId);
     if (!line) return { ok: false, reason: 'stale_line' };
     await trx.deleteFrom('basket_lines').where('id', '=', lineId).execute();
@@ -243,7 +244,7 @@ export async function removeBasketLine(db: Queries, owner: BasketOwner, lineId: 
 
 /** Puts a promo code on the basket (replacing any other); unknown and expired codes are refused. */
 export async function applyPromoCode(db: Queries, owner: BasketOwner, code: string, now: string): Promise<BasketChange> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const promo = await trx.selectFrom('promo_codes').select(['code', 'expires_at']).where('code', '=', code.toUpperCase()).executeTakeFirst();
     if (!promo) return { ok: false, reason: 'unknown_promo', code };
     if (promoExpired(promo, now)) return { ok: false, reason: 'expired_promo', code: promo.code, expires_at: promo.expires_at! };

@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { priceBasket, type PricedBasket } from '@easel/shared/pricing';
+import { inTransaction } from '../db';
 import type { Database, OrdersTable } from '../schema';
 import type { Currency } from '@easel/shared/vocabulary';
 import { getAccountUser } from './accounts';
@@ -178,7 +179,7 @@ export async function startCheckout(
   now: Date,
 ): Promise<({ ok: true; reserved_until: string | null } & CheckoutQuote) | ({ ok: false } & CheckoutRefusal)> {
   const at = now.toISOString();
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const quote = await quoteCheckout(trx, holder.userId, order.destination, order.currency, at);
     if (!quote.ok) return quote;
     const originals = originalsOf(quote.items);
@@ -234,7 +235,7 @@ export async function placeOrder(
   now: Date,
 ): Promise<StoredAnswer | { reason: 'key_in_use' }> {
   const at = now.toISOString();
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const seen = await trx.selectFrom('order_requests').selectAll().where('idempotency_key', '=', request.idempotencyKey).executeTakeFirst();
     if (seen) {
       if (seen.user_id !== request.holder.userId) return { reason: 'key_in_use' as const };
@@ -364,7 +365,7 @@ export async function getOrderViews(db: Queries, userId: number, ids?: number[])
  * work back in the gallery. Answers the ids released.
  */
 export async function releaseLapsedReservations(db: Queries, now: string): Promise<number[]> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const released = await trx
       .updateTable('artworks')
       .set({ status: 'available', reserved_until: null, reserved_by: null, reserved_from: null, updated_at: now })

@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import { inTransaction, type Db } from '../db';
 import { printSlug } from '@easel/shared/derive';
 
 /**
@@ -56,7 +56,7 @@ export async function getCollection(db: Db, userId: number, slug: string): Promi
  * gets the next free number ('Blue rooms' again -> 'blue-rooms-2').
  */
 export async function createCollection(db: Db, userId: number, name: string, now: string): Promise<Collection> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const base = collectionSlugOf(name);
     const taken = new Set(
       (await trx.selectFrom('collections').select('slug').where('user_id', '=', userId).where('slug', 'like', `${base}%`).execute()).map((r) => r.slug),
@@ -114,7 +114,7 @@ export type CollectionItemChange = ProductCollection | 'no_collection' | 'no_art
 export async function setCollectionItem(
   db: Db, userId: number, collectionSlug: string, artworkSlug: string, inCollection: boolean, now: string,
 ): Promise<CollectionItemChange> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const collection = await trx.selectFrom('collections').select('id').where('user_id', '=', userId).where('slug', '=', collectionSlug).executeTakeFirst();
     if (!collection) return 'no_collection';
     const artworkId = await visibleArtworkId(trx, artworkSlug);

@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import { inTransaction, type Db } from '../db';
 import { deriveOrientation, deriveSizeBucket } from '@easel/shared/derive';
 import { MEDIUMS } from '../catalogue/words';
 import type { ArtworkRow } from '../schema';
@@ -94,7 +94,7 @@ export async function getEditableArtwork(db: Db, slug: string): Promise<Editable
  * held by a checkout keeps its price: the shopper pays what they were quoted.
  */
 export async function editArtwork(db: Db, artworkId: number, edit: ArtworkEdit, now: string): Promise<{ ok: true } | ({ ok: false } & EditRefusal)> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const current = await trx.selectFrom('artworks').select([...EDITABLE_COLUMNS, 'reserved_until']).where('id', '=', artworkId).executeTakeFirst();
     if (!current) return { ok: false, reason: 'not_found' };
     if (edit.status !== undefined && edit.status !== current.status && (current.status === 'sold' || current.status === 'reserved')) {

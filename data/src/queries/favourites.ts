@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import { inTransaction, type Db } from '../db';
 
 /** SPEC §3's product favourite entry. */
 export interface FavouriteEntry {
@@ -31,7 +31,7 @@ export type FavouriteToggle = { favourited: boolean; favourite_count: number; en
  * count is on its cards). Undefined when no shopper-visible work has the slug.
  */
 export async function toggleFavourite(db: Db, userId: number, slug: string, now: string): Promise<FavouriteToggle | undefined> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const entry = await trx
       .selectFrom('artworks as w')
       .innerJoin('artists as a', 'a.id', 'w.artist_id')

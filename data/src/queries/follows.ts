@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import { inTransaction, type Db } from '../db';
 import { getIndexableArtworksByIds, type IndexableArtwork } from './search-source';
 
 /** The slugs of the artists the user follows, most recently followed first. */
@@ -22,7 +22,7 @@ export type FollowToggle = { following: boolean; follower_count: number; artist_
  * themselves so it never drifts. Undefined for an unknown artist.
  */
 export async function toggleFollow(db: Db, userId: number, artistSlug: string, now: string): Promise<FollowToggle | undefined> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const artist = await trx.selectFrom('artists').select('id').where('slug', '=', artistSlug).executeTakeFirst();
     if (!artist) return undefined;
     const removed = await trx.deleteFrom('follows').where('user_id', '=', userId).where('artist_id', '=', artist.id).executeTakeFirst();

@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import { inTransaction, type Db } from '../db';
 
 /**
  * Mail is written to the outbox in the same transaction as the change it tells of, and sent
@@ -19,7 +19,7 @@ export async function queueMail(db: Db, to: string, mail: Mail, now: string): Pr
 
 /** The messages waiting, oldest first, marked taken by the sender: each is taken once. */
 export async function takeUnsentMail(db: Db, now: string): Promise<(Mail & { to: string })[]> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const waiting = await trx.selectFrom('outbox').select(['id', 'to_email as to', 'subject', 'body']).where('sent_at', 'is', null).orderBy('id').execute();
     if (waiting.length > 0) await trx.updateTable('outbox').set({ sent_at: now }).where('id', 'in', waiting.map((m) => m.id)).execute();
     return waiting.map(({ id: _id, ...mail }) => mail);

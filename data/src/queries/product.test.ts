@@ -64,8 +64,9 @@ describe('getMoreByArtist', () => {
   // An artist with more available works than one row holds, and some not for sale.
   const busyArtist = async () => {
     const { rows: [row] } = await sql<{ artist_id: number; available: number }>`
-      SELECT artist_id, SUM(status = 'available') AS available FROM artworks GROUP BY artist_id
-      HAVING SUM(status = 'available') > 4 AND SUM(status != 'available') > 0 ORDER BY available DESC LIMIT 1`.execute(db);
+      SELECT artist_id, COUNT(*) FILTER (WHERE status = 'available') AS available FROM artworks GROUP BY artist_id
+      HAVING COUNT(*) FILTER (WHERE status = 'available') > 4 AND COUNT(*) FILTER (WHERE status != 'available') > 0
+      ORDER BY available DESC, artist_id LIMIT 1`.execute(db);
     return row!;
   };
 

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { Db } from '../db';
+import { inTransaction, type Db } from '../db';
 import type { Database } from '../schema';
 import { getIndexableArtworksByIds, type IndexableArtwork } from './search-source';
 
@@ -12,7 +12,7 @@ export const RECENTLY_VIEWED_LIMIT = 20;
  * RECENTLY_VIEWED_LIMIT the oldest views go. False when no shopper-visible work has the slug.
  */
 export async function addRecentlyViewed(db: Db, viewer: string, slug: string, viewedAt: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const artwork = await trx.selectFrom('artworks').select('id').where('slug', '=', slug).where('status', '!=', 'hidden').executeTakeFirst();
     if (!artwork) return false;
     await trx
@@ -35,7 +35,7 @@ export async function moveRecentlyViewed(trx: Transaction<Database>, from: strin
     .insertInto('recently_viewed')
     .columns(['viewer', 'artwork_id', 'viewed_at'])
     .expression((eb) => eb.selectFrom('recently_viewed').select([eb.val(to).as('viewer'), 'artwork_id', 'viewed_at']).where('viewer', '=', from))
-    .onConflict((oc) => oc.columns(['viewer', 'artwork_id']).doUpdateSet({ viewed_at: sql`max(viewed_at, excluded.viewed_at)` }))
+    .onConflict((oc) => oc.columns(['viewer', 'artwork_id']).doUpdateSet({ viewed_at: sql`CASE WHEN excluded.viewed_at > recently_viewed.viewed_at THEN excluded.viewed_at ELSE recently_viewed.viewed_at END` }))
     .execute();
   await trx.deleteFrom('recently_viewed').where('viewer', '=', from).execute();
   await forgetOldest(trx, to);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import type { Db } from '../db';
+import { inTransaction, type Db } from '../db';
 import type { Database } from '../schema';
 import { releaseReservations } from './basket';
 import { adoptVisitorData } from './visitor-data';
@@ -69,7 +69,7 @@ export async function startSession(trx: Transaction<Database>, input: { idHash: 
 
 /** Ends a session: its cookie no longer signs anyone in, and its shopper's checkout holds end with it. */
 export async function endSession(db: Db, idHash: string, now: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const ended = await trx.deleteFrom('sessions').where('id_hash', '=', idHash).returning('user_id').executeTakeFirst();
     if (ended?.user_id) await releaseReservations(trx, ended.user_id, now);
   });

@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import { inTransaction, type Db } from '../db';
 import type { CurationsTable } from '../schema';
 import { getAccountUser } from './accounts';
 import { visibleArtworkId } from './collections';
@@ -43,7 +43,7 @@ export async function getProductCurations(db: Db, kind: CurationKind, artworkSlu
 export async function setProductCuration(
   db: Db, kind: CurationKind, curationSlug: string, artworkSlug: string, value: boolean,
 ): Promise<CurationToggle[] | 'no_curation' | 'no_artwork'> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const curation = await trx.selectFrom('curations').select('id').where('kind', '=', kind).where('slug', '=', curationSlug).executeTakeFirst();
     if (!curation) return 'no_curation';
     const artworkId = await visibleArtworkId(trx, artworkSlug);
@@ -69,13 +69,16 @@ export interface Promotion {
  * changes nothing. Recorded as a catalogue change so search follows. Undefined for an unknown work.
  */
 export async function promoteArtwork(db: Db, artworkSlug: string, now: string): Promise<Promotion | undefined> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const artworkId = await visibleArtworkId(trx, artworkSlug);
     if (artworkId === undefined) return undefined;
     const { highest } = await trx.selectFrom('artworks').select((eb) => eb.fn.coalesce(eb.fn.max('popularity'), eb.lit(0)).as('highest'))
       .where('id', '!=', artworkId).executeTakeFirstOrThrow();
     const { popularity } = await trx.updateTable('artworks')
-      .set((eb) => ({ popularity: eb.fn('max', [eb.ref('popularity'), eb.val(Number(highest) + 1)]) }))
+      .set((eb) => {
+        const above = Number(highest) + 1;
+        return { popularity: eb.case().when('popularity', '>', above).then(eb.ref('popularity')).else(above).end() };
+      })
       .where('id', '=', artworkId).returning('popularity').executeTakeFirstOrThrow();
     await trx.insertInto('catalogue_changes').values({ artwork_id: artworkId, changed_at: now }).execute();
     return { slug: artworkSlug, popularity };

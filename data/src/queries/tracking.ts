@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { Db } from '../db';
+import { inTransaction, type Db } from '../db';
 import type { TrackingEventsTable } from '../schema';
 
 export type NewTrackingEvent = Insertable<TrackingEventsTable>;
@@ -10,7 +10,7 @@ const ROWS_PER_STATEMENT = 500;
 /** Stores a batch of tracking events in one transaction: all of them or, on failure, none. */
 export async function insertTrackingEvents(db: Db, events: readonly NewTrackingEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     for (let i = 0; i < events.length; i += ROWS_PER_STATEMENT) {
       await trx.insertInto('tracking_events').values(events.slice(i, i + ROWS_PER_STATEMENT)).execute();
     }

@@ -7,7 +7,7 @@ import { rebuildIndex } from '../rebuild';
 /** npm run reindex: the full, zero-downtime rebuild of the search index from SQLite. */
 await runCli(async () => {
   const meiliConfig = getMeiliConfig();
-  const db = await openDatabase(getDataConfig().DATABASE_FILE);
+  const db = await openDatabase(getDataConfig().DATABASE);
   const meili = await openMeili(meiliConfig);
   const bar = new SingleBar({ format: 'Re-indexing [{bar}] {percentage}% | {value}/{total} artworks | {phase}' }, Presets.shades_classic);
   try {

@@ -36,8 +36,8 @@ let artist: string;
 
 beforeAll(async () => {
   temp = await openTemporaryDatabase('get-changes-nothing', { seed: 6, artworks: 40 });
-  // The routes' own database (lib/db.ts) is this file; the search service is somewhere that refuses.
-  process.env.DATABASE_FILE = temp.file;
+  // The routes' own database (lib/db.ts) is this one; the search service is somewhere that refuses.
+  Object.assign(process.env, temp.env);
   process.env.SEARCH_SERVICE_URL = 'http://127.0.0.1:9';
   const work = await temp.db.selectFrom('artworks').innerJoin('artists', 'artists.id', 'artworks.artist_id')
     .select(['artworks.slug as slug', 'artists.slug as artist']).orderBy('artworks.id').executeTakeFirstOrThrow();

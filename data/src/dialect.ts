@@ -1,0 +1,150 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import {
+  CompiledQuery, DataTypeNode, Kysely, OperationNodeTransformer, PostgresAdapter, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, sql,
+  type ColumnDefinitionNode, type DatabaseConnection, type Driver, type KyselyPlugin, type Transaction,
+} from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+/**
+ * Everything that differs between the two databases the catalogue runs on, in one place: SQLite
+ * (a file, the embedded default) and PostgreSQL (`DATABASE_URL=postgres://…`, shared by
+ * replicas). The queries and migrations are written once, in the SQL both understand.
+ */
+
+type Db = Kysely<Database>;
+
+/** A `postgres://` or `postgresql://` address selects PostgreSQL; anything else is a SQLite file. */
+export function isPostgresLocation(location: string): boolean {
+  return /^postgres(ql)?:\/\//.test(location);
+}
+
+export function isPostgres(db: Pick<Kysely<never>, 'getExecutor'>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** SQLite runs DDL inside transactions, so a failed migration rolls back whole. */
+class TransactionalSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+/**
+ * Every SQLite transaction takes the write lock when it begins (BEGIN IMMEDIATE). A deferred one
+ * that reads and then writes fails at once with SQLITE_BUSY when another process (the indexer, a
+ * second storefront) wrote meanwhile; an immediate one waits its turn (busy_timeout) instead, so
+ * read-check-write sequences such as claiming an original are serialised across processes too.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+class TransactionalSqliteDialect extends SqliteDialect {
+  constructor(private readonly sqlite: SQLite.Database) {
+    super({ database: sqlite });
+  }
+  override createAdapter(): SqliteAdapter {
+    return new TransactionalSqliteAdapter();
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver({ database: this.sqlite });
+  }
+}
+
+/** The SQLite file in WAL mode with foreign keys on; writers wait up to 5 s for the lock. */
+export function connectSqlite(file: string): Db {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new TransactionalSqliteDialect(sqlite) });
+}
+
+/**
+ * The migrations are written as SQLite reads them; on PostgreSQL an auto-incremented integer key
+ * becomes `serial` and a `real` (eight bytes in SQLite, four in PostgreSQL) `double precision`.
+ */
+class PostgresSchemaTransformer extends OperationNodeTransformer {
+  protected override transformColumnDefinition(node: ColumnDefinitionNode): ColumnDefinitionNode {
+    const column = super.transformColumnDefinition(node);
+    if (column.autoIncrement) return { ...column, autoIncrement: false, dataType: DataTypeNode.create('serial') };
+    if (DataTypeNode.is(column.dataType) && column.dataType.dataType === 'real') return { ...column, dataType: DataTypeNode.create('double precision') };
+    return column;
+  }
+}
+const postgresSchema: KyselyPlugin = {
+  transformQuery: ({ node }) => new PostgresSchemaTransformer().transformNode(node),
+  transformResult: async ({ result }) => result,
+};
+
+/** PostgreSQL's 8-byte integers (counts, sums) and numerics come back as numbers, as SQLite's do. */
+const INT8 = 20;
+const NUMERIC = 1700;
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8 || oid === NUMERIC ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/** A pool of connections to the PostgreSQL database at `url`. */
+export function connectPostgres(url: string): Db {
+  const pool = new pg.Pool({ connectionString: url, max: 10, types });
+  // An idle connection the server drops (a restart, a failover) is replaced, not fatal.
+  pool.on('error', () => {});
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [postgresSchema] });
+}
+
+/** serialization_failure and deadlock_detected: PostgreSQL asks for the transaction again. */
+const RETRYABLE = new Set(['40001', '40P01']);
+const MAX_ATTEMPTS = 12;
+
+/**
+ * Runs `work` in one transaction that behaves as if no other ran at the same time, which every
+ * read-check-write in the queries relies on (an original claimed once, an idempotency key
+ * answered once, a print edition never below zero).
+ * - SQLite: one writer at a time (BEGIN IMMEDIATE, above).
+ * - PostgreSQL: SERIALIZABLE isolation, and `work` run again, after a short random wait, when
+ *   PostgreSQL finds it overlapped another. `work` must touch nothing outside the transaction
+ *   that a second run would repeat, except through an idempotency key (a payment).
+ */
+export async function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  if (!isPostgres(db)) return db.transaction().execute(work);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().setIsolationLevel('serializable').execute(work);
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (attempt === MAX_ATTEMPTS || typeof code !== 'string' || !RETRYABLE.has(code)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)));
+    }
+  }
+}
+
+/**
+ * After rows were written with their ids given (the seeded catalogue), PostgreSQL's id sequences
+ * move past the highest id so the next insert does not collide. SQLite takes the next id from
+ * the table itself.
+ */
+export async function afterExplicitIds(trx: Transaction<Database>): Promise<void> {
+  if (!isPostgres(trx)) return;
+  const { rows } = await sql<{ table_name: string }>`
+    SELECT table_name FROM information_schema.columns
+    WHERE table_schema = current_schema() AND column_name = 'id' AND column_default LIKE 'nextval(%'`.execute(trx);
+  for (const { table_name: table } of rows) {
+    await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), COALESCE(MAX(id), 0) + 1, false) FROM ${sql.table(table)}`.execute(trx);
+  }
+}
+
+/** Which database this handle is open on: the SQLite file, or the PostgreSQL server and database. */
+export async function databaseIdentity(db: Db): Promise<string> {
+  if (isPostgres(db)) {
+    const { rows } = await sql<{ id: string }>`SELECT current_setting('port') || '/' || current_database() AS id`.execute(db);
+    return `postgres:${rows[0]?.id ?? ''}`;
+  }
+  const { rows } = await sql<{ name: string; file: string }>`pragma database_list`.execute(db);
+  return rows.find((r) => r.name === 'main')?.file ?? '';
+}

