@@ -31,8 +31,8 @@ export default defineConfig({
           ...shared,
           name: 'postgres',
           // The same data tests again, each on a database of its own on one PostgreSQL.
-          include: ['data/{src,test}/**/*.test.ts'],
-          globalSetup: ['data/test/postgres-global-setup.ts'],
+          include: ['data/{src,test}/**/*.test.ts', 'storefront/lib/**/*.test.ts'],
+          globalSetup: ['data/test/postgres-global-setup.ts', 'indexer/test/meili-global-setup.ts'],
         },
       },
       {

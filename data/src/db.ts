@@ -1,5 +1,5 @@
 import { Kysely, Migrator, sql, type Migration } from 'kysely';
-import { connectPostgres, connectSqlite, isPostgres, isPostgresLocation } from './dialect';
+import { connect, isPostgres, isPostgresLocation } from './dialect';
 import type { Database } from './schema';
 import * as catalogue from './migrations/0001-catalogue';
 import * as accountsAndOrders from './migrations/0002-accounts-and-orders';
@@ -16,6 +16,7 @@ import * as addressBook from './migrations/0014-address-book';
 import * as pictureSeeds from './migrations/0015-picture-seeds';
 import * as emailConfirmation from './migrations/0016-email-confirmation';
 import * as artistCv from './migrations/0017-artist-cv';
+import * as cacheGenerations from './migrations/0019-cache-generations';
 
 export type Db = Kysely<Database>;
 
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-picture-seeds': pictureSeeds,
   '0016-email-confirmation': emailConfirmation,
   '0017-artist-cv': artistCv,
+  '0019-cache-generations': cacheGenerations,
 };
 
 /** The database could not be opened or migrated; the message says what to do. */
@@ -51,7 +53,7 @@ export class DatabaseOpenError extends Error {
 export async function openDatabase(location: string): Promise<Db> {
   let db: Db;
   try {
-    db = isPostgresLocation(location) ? connectPostgres(location) : connectSqlite(location);
+    db = connect(location);
   } catch (error) {
     throw new DatabaseOpenError(explainOpenFailure(location, error));
   }
@@ -104,4 +106,4 @@ export function withoutPassword(location: string): string {
   return url.toString();
 }
 
-export { afterExplicitIds, databaseIdentity, inTransaction, isPostgres, isPostgresLocation } from './dialect';
+export { afterExplicitIds, databaseIdentity, inTransaction, isPostgres, isPostgresLocation, postgresPool } from './dialect';

@@ -55,14 +55,14 @@ class TransactionalSqliteDialect extends SqliteDialect {
 }
 
 /** The SQLite file in WAL mode with foreign keys on; writers wait up to 5 s for the lock. */
-export function connectSqlite(file: string): Db {
+export function connectSqlite<DB = Database>(file: string): Kysely<DB> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new TransactionalSqliteDialect(sqlite) });
+  return new Kysely<DB>({ dialect: new TransactionalSqliteDialect(sqlite) });
 }
 
 /**
@@ -90,12 +90,21 @@ const types = {
     oid === INT8 || oid === NUMERIC ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-/** A pool of connections to the PostgreSQL database at `url`. */
-export function connectPostgres(url: string): Db {
-  const pool = new pg.Pool({ connectionString: url, max: 10, types });
+/** A pool of up to `max` connections to the PostgreSQL database at `url`. */
+export function postgresPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, types });
   // An idle connection the server drops (a restart, a failover) is replaced, not fatal.
   pool.on('error', () => {});
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [postgresSchema] });
+  return pool;
+}
+
+export function connectPostgres<DB = Database>(url: string): Kysely<DB> {
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: postgresPool(url, 10) }), plugins: [postgresSchema] });
+}
+
+/** The database at `location`: a SQLite file, or PostgreSQL for a `postgres://` address. */
+export function connect<DB = Database>(location: string): Kysely<DB> {
+  return isPostgresLocation(location) ? connectPostgres<DB>(location) : connectSqlite<DB>(location);
 }
 
 /** serialization_failure and deadlock_detected: PostgreSQL asks for the transaction again. */

@@ -1,13 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import { sql, type Kysely, type SchemaModule } from 'kysely';
 import type { Currency } from '@easel/shared/vocabulary';
+import { connect, isPostgres } from './dialect';
 
 /**
  * The simulated card provider's own ledger: one row per charge attempt, keyed by the shop's
- * idempotency key, in a SQLite file of its own (the provider's books, not the shop's). A row is
- * committed before the provider answers, so a shop that crashes after a charge finds it again,
- * and any number of shop processes share it.
+ * idempotency key, in books of its own (the provider's, not the shop's): a SQLite file, or a
+ * table in a PostgreSQL database that every storefront replica reaches. A row is committed
+ * before the provider answers, so a shop that crashes after a charge finds it again, and any
+ * number of shop processes share it.
  */
 
 export interface ChargeRow {
@@ -27,40 +27,55 @@ export interface PaymentLedger {
    * The row for `row.idempotency_key`: the one just written, or the one written first when the
    * key was charged before (by this process or another).
    */
-  record(row: ChargeRow): ChargeRow;
-  find(idempotencyKey: string): ChargeRow | undefined;
-  all(): ChargeRow[];
-  close(): void;
+  record(row: ChargeRow): Promise<ChargeRow>;
+  find(idempotencyKey: string): Promise<ChargeRow | undefined>;
+  all(): Promise<ChargeRow[]>;
+  close(): Promise<void>;
 }
 
-/** Opens (creating) the ledger at `file`; WAL and a busy timeout let several processes charge at once. */
-export function openPaymentLedger(file: string): PaymentLedger {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('busy_timeout = 10000');
-  sqlite.pragma('synchronous = FULL');
-  sqlite.exec(`CREATE TABLE IF NOT EXISTS charges (
-    idempotency_key TEXT PRIMARY KEY,
-    amount_minor INTEGER NOT NULL,
-    currency TEXT NOT NULL,
-    outcome TEXT NOT NULL CHECK (outcome IN ('charged', 'declined')),
-    reference TEXT,
-    reason TEXT,
-    created_at TEXT NOT NULL
-  )`);
-  const insert = sqlite.prepare(
-    'INSERT OR IGNORE INTO charges (idempotency_key, amount_minor, currency, outcome, reference, reason, created_at) VALUES (@idempotency_key, @amount_minor, @currency, @outcome, @reference, @reason, @created_at)',
-  );
-  const select = sqlite.prepare('SELECT * FROM charges WHERE idempotency_key = ?');
-  const selectAll = sqlite.prepare('SELECT * FROM charges ORDER BY created_at, idempotency_key');
+interface LedgerDatabase {
+  charges: ChargeRow;
+}
+
+/** Opens (creating) the ledger at `location`: a SQLite file, or a `postgres://` database. */
+export async function openPaymentLedger(location: string): Promise<PaymentLedger> {
+  const db = connect<LedgerDatabase>(location);
+  try {
+    await createTable(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  const select = () => db.selectFrom('charges').selectAll();
   return {
-    record(row) {
-      insert.run(row);
-      return select.get(row.idempotency_key) as ChargeRow;
+    async record(row) {
+      // A second writer of the same key waits for the first's commit, then writes nothing.
+      await db.insertInto('charges').values(row).onConflict((oc) => oc.column('idempotency_key').doNothing()).execute();
+      return select().where('idempotency_key', '=', row.idempotency_key).executeTakeFirstOrThrow();
     },
-    find: (key) => select.get(key) as ChargeRow | undefined,
-    all: () => selectAll.all() as ChargeRow[],
-    close: () => sqlite.close(),
+    find: (key) => select().where('idempotency_key', '=', key).executeTakeFirst(),
+    all: () => select().orderBy('created_at').orderBy('idempotency_key').execute(),
+    close: () => db.destroy(),
   };
+}
+
+async function createTable(db: Kysely<LedgerDatabase>): Promise<void> {
+  const create = (schema: SchemaModule) => schema
+    .createTable('charges')
+    .ifNotExists()
+    .addColumn('idempotency_key', 'text', (c) => c.primaryKey())
+    .addColumn('amount_minor', 'integer', (c) => c.notNull())
+    .addColumn('currency', 'text', (c) => c.notNull())
+    .addColumn('outcome', 'text', (c) => c.notNull().check(sql`outcome IN ('charged', 'declined')`))
+    .addColumn('reference', 'text')
+    .addColumn('reason', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+  if (!isPostgres(db)) return create(db.schema);
+  // Replicas opening the ledger at once take turns: PostgreSQL's IF NOT EXISTS does not guard
+  // against a CREATE running at the same time.
+  await db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext('charges'))`.execute(trx);
+    await create(trx.schema);
+  });
 }

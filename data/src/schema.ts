@@ -355,8 +355,14 @@ export interface AddressesTable {
   used_at: Timestamp;
 }
 
+export interface CacheGenerationsTable {
+  name: string;
+  generation: number;
+}
+
 export interface Database {
   addresses: AddressesTable;
+  cache_generations: CacheGenerationsTable;
   artists: ArtistsTable;
   artist_education: ArtistEducationTable;
   artist_exhibitions: ArtistExhibitionsTable;

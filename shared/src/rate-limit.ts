@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { z } from 'zod';
 
 /**
@@ -57,15 +57,27 @@ export interface RateLimit {
 
 /**
  * `perMinute` requests per address in any fixed minute, all of which may come at once (a burst).
- * rate-limiter-flexible's memory store keeps one counter per address and forgets it when its
- * minute ends; the same store could later be swapped for its Redis one when there are several
- * servers.
+ * rate-limiter-flexible keeps one counter per address and forgets it when its minute ends: in
+ * this process's memory, or, for replicas that share a PostgreSQL database (`shared`, a `pg`
+ * pool), in its table `rate_limits` there, so a client counts the same whichever replica it
+ * reaches. While that database cannot be reached (or if the table could not be made when the
+ * process started) the counting goes on in memory (the library's insurance limiter), so an
+ * outage neither lets everyone through unlimited nor refuses everyone.
  */
-export function createRateLimit(perMinute: number): RateLimit {
+export function createRateLimit(perMinute: number, shared?: { pool: unknown; name: string }): RateLimit {
   if (perMinute === 0) return { take: async () => ({ allowed: true }) };
-  const limiter = new RateLimiterMemory({ points: perMinute, duration: 60 });
+  const options = { points: perMinute, duration: 60 };
+  let limiter: RateLimiterAbstract = new RateLimiterMemory(options);
+  // The first requests wait for the table rather than be counted apart from the other replicas'.
+  const ready = shared && new Promise<void>((resolve) => {
+    limiter = new RateLimiterPostgres({
+      ...options, storeClient: shared.pool, storeType: 'pool', tableName: 'rate_limits', keyPrefix: shared.name,
+      clearExpiredByTimeout: true, insuranceLimiter: limiter,
+    }, () => resolve());
+  });
   return {
     async take(address) {
+      await ready;
       try {
         await limiter.consume(address);
         return { allowed: true };

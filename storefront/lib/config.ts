@@ -39,7 +39,10 @@ const envSchema = z.object({
   // Signed-in users' settings and the currency rates are read from the catalogue database.
   DATABASE_FILE: z.preprocess(emptyToUndefined, databaseFileSchema),
   DATABASE_URL: z.preprocess(emptyToUndefined, databaseUrlSchema),
-  /** The simulated card provider's ledger (its own SQLite file); beside DATABASE_FILE by default. */
+  /**
+   * The simulated card provider's ledger, a SQLite file of its own; by default beside
+   * DATABASE_FILE, or with DATABASE_URL a table in that PostgreSQL database, which every replica shares.
+   */
   PAYMENTS_LEDGER_FILE: z.preprocess(emptyToUndefined, z.string().min(1).transform((p) => path.resolve(REPO_ROOT, p)).optional()),
   /**
    * The indexer's admin API, which runs the staff index page's full rebuild (lib/staff/index-admin.ts);
@@ -61,7 +64,10 @@ const envSchema = z.object({
   /** The proxies in front of the storefront whose X-Forwarded-For is believed (server.ts); none by default. */
   TRUSTED_PROXIES: trustedProxiesSchema(''),
 })
-  .transform((c) => withDatabaseLocation({ ...c, PAYMENTS_LEDGER_FILE: c.PAYMENTS_LEDGER_FILE ?? path.join(path.dirname(c.DATABASE_FILE), 'payments.db') }));
+  .transform((c) => withDatabaseLocation({
+    ...c,
+    PAYMENTS_LEDGER: c.PAYMENTS_LEDGER_FILE ?? c.DATABASE_URL ?? path.join(path.dirname(c.DATABASE_FILE), 'payments.db'),
+  }));
 
 export type StorefrontConfig = z.output<typeof envSchema>;
 

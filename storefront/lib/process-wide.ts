@@ -1,4 +1,5 @@
 import { databaseIdentity, type Db } from '@easel/data/db';
+import { getCacheGeneration, type CacheName } from '@easel/data/queries/cache-generations';
 
 /**
  * Next.js loads a module once for route handlers and again for pages, each copy opening its own
@@ -30,3 +31,34 @@ export async function processWide<T>(db: Db, name: string, create: () => T): Pro
   if (!registry.has(key)) registry.set(key, create());
   return registry.get(key) as T;
 }
+
+/** How stale another replica's change may leave this one's copies: the generation is read this often at most. */
+export const GENERATION_CHECK_MS = 1000;
+
+interface Generational<T> {
+  cache: T;
+  generation: Promise<number>;
+  checkedAt: number;
+}
+
+/**
+ * The process-wide `name` cache, kept in step with the other replicas on the same database:
+ * whoever changes what it holds moves its generation on (bumpCacheGeneration), and a replica
+ * that finds the generation moved clears its copy. The first use reads the generation; later
+ * ones read it again at most every GENERATION_CHECK_MS, without waiting for the answer.
+ */
+export async function generationalCache<T extends { clear(): void }>(db: Db, name: CacheName, create: () => T): Promise<T> {
+  const entry = await processWide<Generational<T>>(db, `generational:${name}`, () => ({
+    cache: create(), generation: getCacheGeneration(db, name), checkedAt: Date.now(),
+  }));
+  const known = await entry.generation;
+  if (Date.now() - entry.checkedAt >= GENERATION_CHECK_MS) {
+    entry.checkedAt = Date.now();
+    entry.generation = getCacheGeneration(db, name).then((latest) => {
+      if (latest !== known) entry.cache.clear();
+      return latest;
+    }, () => known);
+  }
+  return entry.cache;
+}
+

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { NextRequest } from 'next/server';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { openTemporaryDatabase } from '../../data/test/fixtures';
 import { proxy } from '../proxy';
 import { apiErrorBodySchema } from './api-error';
 import { createRequestLimits, settleForwardedHeaders } from './rate-limits';
@@ -43,6 +44,21 @@ describe('createRequestLimits', () => {
     const picture = '/media/art/painting/land/main/7/blue/1000/320.webp';
     for (let i = 0; i < LIMITS.RATE_LIMIT_MEDIA_PER_MINUTE; i += 1) expect(await limits.check(request(i % 2 ? 'HEAD' : 'GET', picture, '203.0.113.4'))).toBeNull();
     expect((await limits.check(request('HEAD', picture, '203.0.113.4')))?.status).toBe(429);
+  });
+});
+
+describe.runIf(inject('postgres'))('createRequestLimits on PostgreSQL', () => {
+  it('counts a client once across replicas, whichever one each request reaches', async () => {
+    const temp = await openTemporaryDatabase('shared-limits');
+    const config = { ...LIMITS, DATABASE_URL: temp.location };
+    const [first, second] = [createRequestLimits(config), createRequestLimits(config)];
+    const login = () => request('POST', '/api/account/login/', '203.0.113.7');
+    expect(await first.check(login())).toBeNull();
+    expect(await second.check(login())).toBeNull();
+    expect(await first.check(login())).toBeNull();
+    expect((await second.check(login()))?.status).toBe(429);
+    expect((await first.check(login()))?.status).toBe(429);
+    await temp.close();
   });
 });
 

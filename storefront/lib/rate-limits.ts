@@ -1,6 +1,7 @@
 import type { NextRequest } from 'next/server';
 import type { IncomingHttpHeaders } from 'node:http';
 import { clientAddress, createRateLimit, normalise, tooManyRequestsMessage, type RateLimit } from '@easel/shared/rate-limit';
+import { postgresPool } from '@easel/data/db';
 import { apiError } from './api-error';
 import { getConfig, type StorefrontConfig } from './config';
 
@@ -24,7 +25,7 @@ const LIMITED = [
   { prefix: '/media/art/', method: 'GET', limit: 'RATE_LIMIT_MEDIA_PER_MINUTE' },
 ] as const;
 
-type Limits = Pick<StorefrontConfig, (typeof LIMITED)[number]['limit']>;
+type Limits = Pick<StorefrontConfig, (typeof LIMITED)[number]['limit'] | 'DATABASE_URL'>;
 
 /**
  * The client's address as this server was handed it. server.ts, which `npm start` runs, sets
@@ -49,9 +50,13 @@ export function settleForwardedHeaders(headers: IncomingHttpHeaders, peer: strin
   }
 }
 
-/** `check(request)` counts a limited request and answers 429 when its address is over; null lets it through. */
+/**
+ * `check(request)` counts a limited request and answers 429 when its address is over; null lets
+ * it through. On PostgreSQL the counts live in the database every replica shares.
+ */
 export function createRequestLimits(config: Limits) {
-  const limits = new Map<string, RateLimit>(LIMITED.map(({ limit }) => [limit, createRateLimit(config[limit])]));
+  const pool = config.DATABASE_URL ? postgresPool(config.DATABASE_URL, 4) : undefined;
+  const limits = new Map<string, RateLimit>(LIMITED.map(({ limit }) => [limit, createRateLimit(config[limit], pool && { pool, name: limit })]));
   return {
     async check(request: Pick<NextRequest, 'method' | 'headers' | 'nextUrl'>): Promise<Response | null> {
       // A HEAD is a GET without its body: the server does the same work, so it counts the same.

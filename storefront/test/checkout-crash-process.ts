@@ -1,7 +1,7 @@
 /**
  * The storefront's order step in a process of its own, stopped at a chosen point so a test can
  * kill it there as a crash or a restart would:
- * node --import tsx checkout-crash-process.ts <database file> <ledger file> <session> <idempotency key> <quoted total> <point>
+ * node --import tsx checkout-crash-process.ts <database> <ledger> <session> <idempotency key> <quoted total> <point>
  * `before-charge`: the provider is asked to charge and has recorded nothing (the originals are
  * held inside the open transaction).
  * `after-charge`: the provider has charged and written its ledger row, and not yet answered.
@@ -19,15 +19,15 @@ import { checkoutRoutes } from '../lib/checkout/checkout-api';
 import { createSimulatedPayments, TEST_CARDS, type PaymentProvider } from '../lib/checkout/payment';
 
 type Point = 'before-charge' | 'after-charge' | 'order-written' | 'committed';
-const [file, ledgerFile, session, key, quotedTotal, point] = process.argv.slice(2) as [string, string, string, string, string, Point];
-const db = await openDatabase(file);
-const ledger = openPaymentLedger(ledgerFile);
+const [database, ledgerLocation, session, key, quotedTotal, point] = process.argv.slice(2) as [string, string, string, string, string, Point];
+const db = await openDatabase(database);
+const ledger = await openPaymentLedger(ledgerLocation);
 const stopHere = () => {
   console.log(point);
   return new Promise<never>(() => {});
 };
 
-const provider = createSimulatedPayments(() => ledger);
+const provider = createSimulatedPayments(async () => ledger);
 const payments: PaymentProvider = {
   async charge(request) {
     if (point === 'before-charge') return stopHere();

@@ -1,7 +1,7 @@
 /**
  * A storefront process that serves checkout over HTTP on a free loopback port, for tests that
  * need several server processes on one database and one payment ledger:
- * node --import tsx checkout-server-process.ts <database file> <ledger file>
+ * node --import tsx checkout-server-process.ts <database> <ledger>
  * It prints `listening <port>` once it takes requests; every answer names its process
  * (`X-Served-By: <pid>`).
  */
@@ -14,10 +14,10 @@ import { callable } from '../lib/api/testing';
 import { checkoutRoutes } from '../lib/checkout/checkout-api';
 import { createSimulatedPayments } from '../lib/checkout/payment';
 
-const [file, ledgerFile] = process.argv.slice(2) as [string, string];
-const db = await openDatabase(file);
-const ledger = openPaymentLedger(ledgerFile);
-const checkout = callable(checkoutRoutes({ getDb: async () => db, payments: createSimulatedPayments(() => ledger) }));
+const [database, ledgerLocation] = process.argv.slice(2) as [string, string];
+const db = await openDatabase(database);
+const ledger = await openPaymentLedger(ledgerLocation);
+const checkout = callable(checkoutRoutes({ getDb: async () => db, payments: createSimulatedPayments(async () => ledger) }));
 
 const server = createServer(async (req, res) => {
   const chunks: Buffer[] = [];

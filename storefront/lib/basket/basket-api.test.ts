@@ -2,7 +2,7 @@ import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@easel/data/db';
 import { printSlug } from '@easel/shared/derive';
-import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
+import { addSession, addUser, firstPerWork, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { apiErrorBodySchema } from '../api-error';
 import { getSavedSettings } from '../settings/saved';
 import { basketViewSchema, type BasketView } from './basket';
@@ -24,15 +24,15 @@ beforeAll(async () => {
   const rows = await db
     .selectFrom('artworks as w')
     .innerJoin('print_editions as p', 'p.artwork_id', 'w.id')
-    .select(['w.slug', 'w.title', 'w.price_minor', 'w.sale_price_minor', 'p.size_label', 'p.price_minor as print_price', 'p.remaining'])
+    .select(['w.id', 'w.slug', 'w.title', 'w.price_minor', 'w.sale_price_minor', 'p.size_label', 'p.price_minor as print_price', 'p.remaining'])
     .where('w.status', '=', 'available')
     .where('p.remaining', '>=', 3)
     .where('p.remaining', '<', 99)
-    .groupBy('w.id')
     .orderBy('w.id')
-    .limit(10)
+    .orderBy('p.id')
     .execute();
-  works = rows.map((r) => ({ ...r, print: printSlug(r.size_label), printPrice: r.print_price }));
+  // Ten works, each with its first such print.
+  works = firstPerWork(rows).slice(0, 10).map((r) => ({ ...r, print: printSlug(r.size_label), printPrice: r.print_price }));
 });
 afterAll(() => temp.close());
 

@@ -1,19 +1,20 @@
 import { LRUCache } from 'lru-cache';
 import type { Db } from '@easel/data/db';
-import { processWide } from '../process-wide';
+import { bumpCacheGeneration } from '@easel/data/queries/cache-generations';
+import { generationalCache } from '../process-wide';
 
 /**
  * Homepage data every shopper sees alike (banner, editors' picks, featured art, artist lists)
  * is read from SQLite once per SPEC §9 homepage lifetime (1800 s) and shared: past it, the
  * next request still gets the stale copy at once while a fresh one is read behind it. Staff
- * edits clear it (clearSharedHomepageData). Kept per database file (see processWide).
+ * edits clear it (clearSharedHomepageData), on every replica (see generationalCache).
  */
 
 const HOMEPAGE_TTL_MS = 1800 * 1000;
 
 type Loader = () => Promise<object>;
 
-const cacheOf = (db: Db) => processWide(db, 'homepage', () => new LRUCache<string, object, Loader>({
+const cacheOf = (db: Db) => generationalCache(db, 'homepage', () => new LRUCache<string, object, Loader>({
   // A key per section and ships-to country: a few hundred at most.
   max: 2000,
   ttl: HOMEPAGE_TTL_MS,
@@ -28,5 +29,6 @@ export async function sharedHomepageData<T extends object>(db: Db, key: string, 
 
 /** Forgets every shared homepage section, so a staff change (a theme, featured art, a promotion) shows at once. */
 export async function clearSharedHomepageData(db: Db): Promise<void> {
+  await bumpCacheGeneration(db, 'homepage');
   (await cacheOf(db)).clear();
 }

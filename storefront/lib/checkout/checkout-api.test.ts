@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import os from 'node:os';
-import path from 'node:path';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@easel/data/db';
@@ -10,7 +8,7 @@ import { openPaymentLedger, type PaymentLedger } from '@easel/data/payment-ledge
 import { Hono } from 'hono';
 import { accountRoutes } from '../account/api';
 import { callable } from '../api/testing';
-import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
+import { addSession, addUser, firstPerWork, ledgerLocation, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { apiErrorBodySchema } from '../api-error';
 import { checkoutQuoteSchema, orderViewSchema } from '../basket/basket';
 import { basketRoutes } from '../basket/basket-api';
@@ -25,7 +23,7 @@ let ledger: PaymentLedger;
 const getDb = async () => db;
 const call = callable(new Hono()
   .route('/', basketRoutes({ getDb }))
-  .route('/', checkoutRoutes({ getDb, payments: createSimulatedPayments(() => ledger) }))
+  .route('/', checkoutRoutes({ getDb, payments: createSimulatedPayments(async () => ledger) }))
   .route('/', addressBookRoutes({ getDb }))
   .route('/', editRoutes({ getDb }))
   .route('/', accountRoutes({ getDb })));
@@ -39,11 +37,11 @@ const account = { logout: call };
 beforeAll(async () => {
   temp = await openTemporaryDatabase('checkout-api', { seed: 9, artworks: 800 });
   db = temp.db;
-  ledger = openPaymentLedger(path.join(os.tmpdir(), `easel-ledger-${randomUUID()}.db`));
+  ledger = await openPaymentLedger(ledgerLocation(temp));
 });
-afterAll(() => {
-  ledger.close();
-  return temp.close();
+afterAll(async () => {
+  await ledger.close();
+  await temp.close();
 });
 
 let users = 0;
@@ -70,10 +68,10 @@ beforeAll(async () => {
     .where('w.status', '=', 'available')
     .where('p.remaining', '>=', 2)
     .where('p.remaining', '<=', 10)
-    .groupBy('w.id')
     .orderBy('w.id')
+    .orderBy('p.id')
     .execute();
-  pool = rows.map((r) => ({ id: r.id, slug: r.slug, title: r.title, print: printSlug(r.size_label), printId: r.print_id, remaining: r.remaining }));
+  pool = firstPerWork(rows).map((r) => ({ id: r.id, slug: r.slug, title: r.title, print: printSlug(r.size_label), printId: r.print_id, remaining: r.remaining }));
 });
 const takeWork = () => pool.shift()!;
 
@@ -337,7 +335,7 @@ describe('the total charged is the total quoted', () => {
     const response = await post(checkout.order, me.session, orderBody(TEST_CARDS.accepted, 'GB', quote.total_minor), { 'Idempotency-Key': key });
     expect(response.status, await response.clone().text()).toBe(201);
     expect(orderViewSchema.parse(((await response.json()) as { order: unknown }).order).total_minor).toBe(quote.total_minor);
-    expect(ledger.find(key)).toMatchObject({ amount_minor: quote.total_minor, currency: 'GBP', outcome: 'charged' });
+    expect(await ledger.find(key)).toMatchObject({ amount_minor: quote.total_minor, currency: 'GBP', outcome: 'charged' });
   });
 
   it('a total changed since the quote (a rate, a promo, a price) is a 409 with the new total, and nothing is charged', async () => {
@@ -357,7 +355,7 @@ describe('the total charged is the total quoted', () => {
     const body = (await response.json()) as { error: { code: string; message: string; total_minor: number; currency: string } };
     expect(body.error).toMatchObject({ code: 'quote_changed', total_minor: now, currency: 'GBP' });
     expect(body.error.message).toContain('Nothing was charged');
-    expect(ledger.find(key)).toBeUndefined();
+    expect(await ledger.find(key)).toBeUndefined();
     expect(await orderCount()).toBe(before);
     // Accepting the new total places the order.
     expect((await post(checkout.order, me.session, orderBody(TEST_CARDS.accepted, 'GB', now), { 'Idempotency-Key': randomUUID() })).status).toBe(201);

@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@easel/data/db';
 import { openPaymentLedger, type PaymentLedger } from '@easel/data/payment-ledger';
 import { quoteCheckout } from '@easel/data/queries/checkout';
 import { addToBasket } from '@easel/data/queries/basket';
 import { describeEnd, startTsx, type LocalProcess } from '@easel/shared/process';
-import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
+import { addSession, addUser, ledgerLocation, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { TEST_CARDS } from './payment';
 
 /**
@@ -24,14 +22,13 @@ const SHOPPERS = 50;
 
 let temp: TemporaryDatabase;
 let db: Db;
-let ledgerFile: string;
 let ledger: PaymentLedger;
 const servers: { child: LocalProcess; port: number }[] = [];
 
 /** Starts one checkout server process and waits for its port. */
-async function startServer(file: string): Promise<{ child: LocalProcess; port: number }> {
+async function startServer(): Promise<{ child: LocalProcess; port: number }> {
   const script = path.join(import.meta.dirname, '../../test/checkout-server-process.ts');
-  const child = startTsx(script, [file, ledgerFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = startTsx(script, [temp.location, ledgerLocation(temp)], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
       const match = /^listening (\d+)$/.exec(line);
@@ -66,15 +63,13 @@ function postJson(port: number, route: string, headers: Record<string, string>, 
 beforeAll(async () => {
   temp = await openTemporaryDatabase('checkout-processes', { seed: 11, artworks: 200 });
   db = temp.db;
-  const { rows } = await sql<{ file: string }>`SELECT file FROM pragma_database_list WHERE name = 'main'`.execute(db);
-  ledgerFile = path.join(os.tmpdir(), `easel-processes-ledger-${randomUUID()}.db`);
-  ledger = openPaymentLedger(ledgerFile);
-  for (let i = 0; i < SERVERS; i++) servers.push(await startServer(rows[0]!.file));
+  ledger = await openPaymentLedger(ledgerLocation(temp));
+  for (let i = 0; i < SERVERS; i++) servers.push(await startServer());
 }, 60_000);
 
 afterAll(async () => {
   for (const { child } of servers) child.kill('SIGKILL');
-  ledger.close();
+  await ledger.close();
   await temp.close();
 });
 
@@ -117,7 +112,7 @@ describe(`${SHOPPERS} checkouts of one original across ${SERVERS} server process
     const orders = await db.selectFrom('orders as o').innerJoin('order_lines as l', 'l.order_id', 'o.id')
       .select(['o.idempotency_key', 'o.total_minor', 'o.payment_reference']).where('l.artwork_id', '=', work.id).execute();
     const keys = new Set(shoppers.map((s) => s.key));
-    const charges = ledger.all().filter((c) => keys.has(c.idempotency_key) && c.outcome === 'charged');
+    const charges = (await ledger.all()).filter((c) => keys.has(c.idempotency_key) && c.outcome === 'charged');
     expect(orders).toHaveLength(1);
     expect(charges).toHaveLength(1);
     expect(orders[0]).toEqual({ idempotency_key: charges[0]!.idempotency_key, total_minor: charges[0]!.amount_minor, payment_reference: charges[0]!.reference });

@@ -48,10 +48,11 @@ function decide(request: Parameters<PaymentProvider['charge']>[0], now: Date): C
  * written before it answers: a key charged before answers that first outcome and never charges
  * again, and a key reused for another amount is refused, as providers refuse it.
  */
-export function createSimulatedPayments(ledger: () => PaymentLedger, now: () => Date = () => new Date()): PaymentProvider {
+export function createSimulatedPayments(ledger: () => Promise<PaymentLedger>, now: () => Date = () => new Date()): PaymentProvider {
   return {
     async charge(request) {
-      const row = ledger().find(request.idempotencyKey) ?? ledger().record(decide(request, now()));
+      const books = await ledger();
+      const row = (await books.find(request.idempotencyKey)) ?? (await books.record(decide(request, now())));
       if (row.amount_minor !== request.amountMinor || row.currency !== request.currency) {
         return { ok: false, reason: 'This payment was already made for another amount; nothing more was charged.' };
       }
@@ -60,7 +61,13 @@ export function createSimulatedPayments(ledger: () => PaymentLedger, now: () => 
   };
 }
 
-let processLedger: PaymentLedger | undefined;
+let processLedger: Promise<PaymentLedger> | undefined;
 
-/** The storefront's provider, on the ledger at PAYMENTS_LEDGER_FILE (opened at the first charge). */
-export const simulatedPayments = createSimulatedPayments(() => (processLedger ??= openPaymentLedger(getConfig().PAYMENTS_LEDGER_FILE)));
+/** The storefront's provider, on the ledger at PAYMENTS_LEDGER (opened at the first charge). */
+export const simulatedPayments = createSimulatedPayments(() => {
+  processLedger ??= openPaymentLedger(getConfig().PAYMENTS_LEDGER).catch((error: unknown) => {
+    processLedger = undefined;
+    throw error;
+  });
+  return processLedger;
+});

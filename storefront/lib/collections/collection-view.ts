@@ -4,15 +4,16 @@ import { getCollection, getCollectionArtworkIds, type Collection } from '@easel/
 import { getIndexableArtworksByIds, getRateMatrix } from '@easel/data/queries/search-source';
 import type { ProductCard } from '@easel/search-service/contract';
 import { artworkToProductCard } from '../catalogue/cards';
-import { processWide } from '../process-wide';
+import { bumpCacheGeneration } from '@easel/data/queries/cache-generations';
+import { generationalCache } from '../process-wide';
 
 /**
  * A collection with its works as product cards (`/api/v2/collection/` and its page), or null
  * when its owner has no collection with that slug. SPEC §4's "cached list for that slug": the
- * answer is kept in this process (see processWide) per owner and slug for a minute, and forgotten whenever that
- * slug's collection is created or its items change, so its owner never sees it stale here; a
- * second storefront process sees a change within the minute. A missing slug is cached too,
- * which is why creating a collection must forget its slug.
+ * answer is kept in this process per owner and slug for a minute, and forgotten whenever that
+ * slug's collection is created or its items change: here at once, so its owner never sees it
+ * stale here, and on the other replicas within a second (generationalCache). A missing slug is
+ * cached too, which is why creating a collection must forget its slug.
  */
 
 export interface CollectionView {
@@ -24,7 +25,7 @@ const TTL_MS = 60 * 1000;
 
 type Loader = () => Promise<{ view: CollectionView | null }>;
 
-const cacheOf = (db: Db) => processWide(db, 'collection-views', () => new LRUCache<string, { view: CollectionView | null }, Loader>({
+const cacheOf = (db: Db) => generationalCache(db, 'collections', () => new LRUCache<string, { view: CollectionView | null }, Loader>({
   max: 500,
   ttl: TTL_MS,
   fetchMethod: (_key, _stale, { context }) => context(),
@@ -46,5 +47,6 @@ export async function loadCollectionView(db: Db, userId: number, slug: string): 
 
 /** Drops the cached answer for the owner's slug: after creating that collection or changing its items. */
 export async function forgetCollectionView(db: Db, userId: number, slug: string): Promise<void> {
+  await bumpCacheGeneration(db, 'collections');
   (await cacheOf(db)).delete(keyOf(userId, slug));
 }

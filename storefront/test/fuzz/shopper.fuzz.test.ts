@@ -76,7 +76,7 @@ describe('shopper endpoints fuzz', () => {
 
   // The provider's ledger is a file of its own, like the shop's database a temporary one.
   const ledger = openPaymentLedger(path.join(os.tmpdir(), `easel-fuzz-ledger-${process.pid}-${Date.now()}.db`));
-  afterAll(() => ledger.close());
+  afterAll(async () => (await ledger).close());
   const checkout = () => callable(checkoutRoutes({ getDb: world.deps.getDb, payments: createSimulatedPayments(() => ledger) }));
   it('POST /api/checkout/', async () => {
     await fuzzHandler(world, {
