@@ -30,8 +30,10 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'postgres',
-          // The same data tests again, each on a database of its own on one PostgreSQL.
-          include: ['data/{src,test}/**/*.test.ts', 'storefront/lib/**/*.test.ts'],
+          // The data and storefront integration tests again, each on a database of its own on one
+          // PostgreSQL, and the indexer's tests of what PostgreSQL changes for it: several
+          // engines, one leader.
+          include: ['data/{src,test}/**/*.test.ts', 'indexer/test/{engines,leadership,sync,admin,follow-cli}.test.ts', 'storefront/lib/**/*.test.ts'],
           globalSetup: ['data/test/postgres-global-setup.ts', 'indexer/test/meili-global-setup.ts'],
         },
       },

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { countArtworks, openDatabase, runCli, seedCatalogue, seedCuration, seedDemoAccounts, seedPromoCodes, inTransaction, type Db } from '@easel/data';
+import { countArtworks, DEFAULT_SEARCH_ENGINE, openDatabase, runCli, seedCatalogue, seedCuration, seedDemoAccounts, seedPromoCodes, inTransaction, type Db } from '@easel/data';
 import { REPO_ROOT } from '@easel/shared/env';
 import {
   checkIndexStaleness, createAdminApp, createIndexAdmin, embeddedMeiliOptions, followCatalogue, keepEmbeddedMeiliRunning, meiliClient, openMeili,
-  rebuildIndex, serveAdmin, type KeptMeili, type RunningMeili, type ServedAdmin,
+  rebuildIndex, serveAdmin, SYNC_INTERVAL_MS, type KeptMeili, type RunningMeili, type SearchEngine, type ServedAdmin,
 } from '@easel/indexer';
 import { terminate } from '@easel/shared/process';
 import { getStartConfig } from './config';
@@ -11,11 +11,6 @@ import { assertPortFree, completion, keepRunning, startService, waitForHttp, typ
 import { buildServer, SERVERS } from './server-builds';
 import { recordStorefrontBuild, storefrontBuildIsStale } from './storefront-build';
 
-/**
- * How often the index catches up with the catalogue: a sale or an edit shows in the gallery
- * within 2 s (bench:edits). A quiet pass is two small SQLite reads and one no-op update.
- */
-const SYNC_INTERVAL_MS = 200;
 /** Only the storefront on this machine asks the indexer's admin API. */
 const INDEXER_HOST = '127.0.0.1';
 
@@ -106,13 +101,15 @@ await runCli(async () => {
       const result = await rebuildIndex({ db, meili: client, indexUid: config.meili.SEARCH_INDEX });
       console.log(`Indexed ${result.documents} artworks in ${(result.durationMs / 1000).toFixed(1)} s.`);
     }
+    const engines: SearchEngine[] = [{ name: DEFAULT_SEARCH_ENGINE, meili: client }];
     stopSync = followCatalogue({
-      db, meili: client, indexUid: config.meili.SEARCH_INDEX, intervalMs: SYNC_INTERVAL_MS,
+      db, engines, indexUid: config.meili.SEARCH_INDEX, intervalMs: SYNC_INTERVAL_MS,
       onError: (error) => console.error(`Index sync failed; trying again shortly: ${error instanceof Error ? error.message : String(error)}`),
+      onRebuild: (_, reason) => console.error(`Rebuilding the search index: ${reason}.`),
     });
     // The staff index page's status and rebuild, asked by the storefront with the staff member's session.
     indexerAdmin = await serveAdmin(
-      createAdminApp({ db, admin: createIndexAdmin({ db, meili: client, indexUid: config.meili.SEARCH_INDEX }) }),
+      createAdminApp({ db, admin: createIndexAdmin({ db, engines, indexUid: config.meili.SEARCH_INDEX }) }),
       { host: INDEXER_HOST, port: config.INDEXER_PORT },
     );
 

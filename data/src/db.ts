@@ -16,6 +16,7 @@ import * as addressBook from './migrations/0014-address-book';
 import * as pictureSeeds from './migrations/0015-picture-seeds';
 import * as emailConfirmation from './migrations/0016-email-confirmation';
 import * as artistCv from './migrations/0017-artist-cv';
+import * as searchEngineState from './migrations/0018-search-engine-state';
 import * as cacheGenerations from './migrations/0019-cache-generations';
 
 export type Db = Kysely<Database>;
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-picture-seeds': pictureSeeds,
   '0016-email-confirmation': emailConfirmation,
   '0017-artist-cv': artistCv,
+  '0018-search-engine-state': searchEngineState,
   '0019-cache-generations': cacheGenerations,
 };
 
@@ -106,4 +108,6 @@ export function withoutPassword(location: string): string {
   return url.toString();
 }
 
-export { afterExplicitIds, databaseIdentity, inTransaction, isPostgres, isPostgresLocation, postgresPool } from './dialect';
+export {
+  acquireLeadership, afterExplicitIds, databaseIdentity, inTransaction, isPostgres, isPostgresLocation, postgresPool, type Leadership,
+} from './dialect';

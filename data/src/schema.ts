@@ -141,7 +141,10 @@ export interface CatalogueChangesTable {
   changed_at: Timestamp;
 }
 
-export interface SearchIndexStateTable {
+/** One engine's copy of one search index: what it was built from and how far it has followed catalogue_changes. */
+export interface SearchEngineStateTable {
+  /** The engine's stable name ('main' for the one engine `npm start` runs). */
+  engine: string;
   index_uid: string;
   fingerprint: string;
   documents: number;
@@ -374,7 +377,7 @@ export interface Database {
   print_editions: PrintEditionsTable;
   currency_rates: CurrencyRatesTable;
   catalogue_changes: CatalogueChangesTable;
-  search_index_state: SearchIndexStateTable;
+  search_engine_state: SearchEngineStateTable;
   users: UsersTable;
   sessions: SessionsTable;
   baskets: BasketsTable;

@@ -28,3 +28,39 @@ export type MeiliConfig = z.infer<typeof schema>;
 export function getMeiliConfig(env: Env = process.env): MeiliConfig {
   return parseEnv(schema, env);
 }
+
+/** One engine of SEARCH_ENGINES. */
+const engineSchema = z.object({
+  name: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,40}$/, 'must be lower-case letters, digits, - and _'),
+  url: z.url({ protocol: /^https?$/ }),
+  key: z.string().min(16, 'must be the engine\'s master key (16 characters or more)'),
+});
+
+/** SEARCH_ENGINES: a JSON list; JSON because every engine has three parts, one of them a secret. */
+const enginesSchema = z
+  .string({ error: 'is required: the JSON list of engines to feed, such as [{"name":"engine-1","url":"http://10.0.0.5:7700","key":"…"}]' })
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON list such as [{"name":"engine-1","url":"http://10.0.0.5:7700","key":"…"}]' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.array(engineSchema).min(1, 'must list at least one engine'))
+  .refine((engines) => new Set(engines.map((e) => e.name)).size === engines.length, 'must name each engine once')
+  .refine((engines) => new Set(engines.map((e) => e.url)).size === engines.length, 'must list each engine URL once');
+
+const followSchema = z.object({
+  SEARCH_ENGINES: enginesSchema,
+  SEARCH_INDEX: indexUidSchema(DEFAULT_INDEX_UID),
+  /** The admin API (staff status and rebuild), on loopback; not served when unset. */
+  INDEXER_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+});
+
+export type FollowConfig = z.infer<typeof followSchema>;
+
+/** The cluster's indexer (cli/follow.ts): the engines it feeds and the index; read once, validated. */
+export function getFollowConfig(env: Env = process.env): FollowConfig {
+  return parseEnv(followSchema, env);
+}

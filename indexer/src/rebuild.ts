@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { EnqueuedTaskPromise, Meilisearch, Task } from 'meilisearch';
 import type { Db } from '@easel/data/db';
 import {
-  countArtworks, getCatalogueFingerprint, getIndexableArtworks, getLastChangeId, getRateMatrix, saveSearchIndexState,
+  countArtworks, DEFAULT_SEARCH_ENGINE, getCatalogueFingerprint, getIndexableArtworks, getLastChangeId, getRateMatrix, saveSearchIndexState,
 } from '@easel/data/queries/search-source';
 import { INDEX_DEFINITION_HASH, INDEX_SETTINGS } from './index-settings';
 import { isSearchable, toSearchDocument } from './documents';
@@ -34,15 +34,18 @@ const buildUidOf = (indexUid: string) => `${buildPrefix(indexUid)}${Date.now()}_
 
 /**
  * Builds the whole index afresh in a side index and swaps it in atomically: searches running
- * meanwhile keep hitting the old, complete index, and never see a half-built one.
+ * meanwhile keep hitting the old, complete index, and never see a half-built one. `engine` names
+ * the engine `meili` talks to, under which the build is recorded (the one engine of `npm start`
+ * unless told).
  */
 export async function rebuildIndex(options: {
   db: Db;
   meili: Meilisearch;
   indexUid: string;
+  engine?: string;
   onProgress?: (progress: RebuildProgress) => void;
 }): Promise<RebuildResult> {
-  const { db, meili, indexUid, onProgress } = options;
+  const { db, meili, indexUid, engine = DEFAULT_SEARCH_ENGINE, onProgress } = options;
   const started = performance.now();
   const fingerprint = await indexFingerprint(db);
   const lastChangeId = await getLastChangeId(db);
@@ -85,7 +88,7 @@ export async function rebuildIndex(options: {
     const durationMs = Math.round(performance.now() - started);
     const builtAt = new Date().toISOString();
     await saveSearchIndexState(db, {
-      index_uid: indexUid, fingerprint, documents, built_at: builtAt,
+      engine, index_uid: indexUid, fingerprint, documents, built_at: builtAt,
       duration_ms: durationMs, last_change_id: lastChangeId, synced_at: builtAt,
     });
     // After a swap the side index holds the old documents; losing it is harmless, so a failed
@@ -102,6 +105,11 @@ export async function rebuildIndex(options: {
 /** What an index is built from: the catalogue as it is now, and this code's settings and documents. */
 export async function indexFingerprint(db: Db): Promise<string> {
   return `${await getCatalogueFingerprint(db)}|${INDEX_DEFINITION_HASH}`;
+}
+
+/** Whether a recorded fingerprint is of an index with this code's settings and documents. */
+export function hasThisDefinition(fingerprint: string): boolean {
+  return fingerprint.endsWith(`|${INDEX_DEFINITION_HASH}`);
 }
 
 /** Swaps the fresh index in for the live one, or renames it the first time; says which. */

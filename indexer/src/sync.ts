@@ -1,25 +1,51 @@
 import type { Meilisearch } from 'meilisearch';
-import { inTransaction, type Db } from '@easel/data/db';
+import { acquireLeadership, inTransaction, type Db, type Leadership } from '@easel/data/db';
 import { releaseLapsedReservations } from '@easel/data/queries/checkout';
 import {
-  getCatalogueChanges, getIndexableArtworksByIds, getRateMatrix, getSearchIndexState, recordIndexSync,
+  DEFAULT_SEARCH_ENGINE, getCatalogueChanges, getIndexableArtworksByIds, getRateMatrix, getSearchIndexState, recordIndexSync,
 } from '@easel/data/queries/search-source';
 import { isSearchable, toSearchDocument } from './documents';
-import { indexFingerprint, succeeded } from './rebuild';
+import { checkIndexStaleness } from './index-status';
+import { indexFingerprint, rebuildIndex, succeeded } from './rebuild';
 
 /** Changes carried per pass; a backlog larger than this drains over several passes. */
 const CHANGES_PER_PASS = 1000;
 
 /**
- * The incremental sync: carries the catalogue changes recorded since the last one applied
- * (search_index_state.last_change_id) to the live index. A work that is still available is
- * written afresh; one sold, reserved or hidden is deleted. The index state then records the
- * catalogue's fingerprint, so the next start does not mistake the index for stale. Does
- * nothing before the first full rebuild, which covers every change up to its start.
- * Answers how many changes it applied.
+ * How often the index catches up with the catalogue: a sale or an edit shows in the gallery
+ * within 2 s (bench:edits). A quiet pass is, per engine, one engine request and two small
+ * database reads.
  */
-export async function syncIndex({ db, meili, indexUid }: { db: Db; meili: Meilisearch; indexUid: string }): Promise<number> {
-  const state = await getSearchIndexState(db, indexUid);
+export const SYNC_INTERVAL_MS = 200;
+
+/** How often a process that does not lead asks to, so a leader that stops is replaced within a second. */
+const CAMPAIGN_INTERVAL_MS = 750;
+
+/** A search engine the indexer feeds. */
+export interface SearchEngine {
+  /**
+   * Stable across restarts and unique among the engines ("engine-1"): the engine's progress in
+   * the database is kept under it, so a renamed engine starts again with a full rebuild.
+   */
+  name: string;
+  meili: Meilisearch;
+}
+
+/**
+ * The incremental sync: carries the catalogue changes recorded since the last one applied to
+ * `engine` (the one engine of `npm start` unless told) to its live index. A work that is still
+ * available is written afresh; one sold, reserved or hidden is deleted. The engine's state then
+ * records the catalogue's fingerprint, so the next start does not mistake the index for stale.
+ * Does nothing before the engine's first full rebuild, which covers every change up to its
+ * start. Answers how many changes it applied.
+ */
+export async function syncIndex({ db, meili, indexUid, engine = DEFAULT_SEARCH_ENGINE }: {
+  db: Db;
+  meili: Meilisearch;
+  indexUid: string;
+  engine?: string;
+}): Promise<number> {
+  const state = await getSearchIndexState(db, indexUid, engine);
   if (!state) return 0;
   // The changes and the fingerprint from one snapshot, so the state never claims more than was carried.
   const { changes, fingerprint } = await inTransaction(db, async (trx) => ({
@@ -37,7 +63,7 @@ export async function syncIndex({ db, meili, indexUid }: { db: Db; meili: Meilis
   if (gone.length > 0) await succeeded(index.deleteDocuments(gone));
   const { numberOfDocuments } = await index.getStats();
   const lastChangeId = changes[changes.length - 1]!.id;
-  await recordIndexSync(db, indexUid, {
+  await recordIndexSync(db, { engine, index_uid: indexUid }, {
     // Only a pass that reached the newest change may vouch for the whole catalogue.
     fingerprint: changes.length < CHANGES_PER_PASS ? fingerprint : state.fingerprint,
     documents: numberOfDocuments,
@@ -48,29 +74,74 @@ export async function syncIndex({ db, meili, indexUid }: { db: Db; meili: Meilis
 }
 
 /**
- * Keeps the index following the catalogue: every `intervalMs`, lets lapsed checkout
- * reservations go (which records them as changes) and then syncs. A failed pass is reported
- * and the next one tries again. Answers a function that stops it after the pass under way.
+ * Keeps every engine's index following the catalogue, one code path for one engine or many.
+ *
+ * Among the processes following the same index on one database, only the leader works
+ * (acquireLeadership, under the name `search-index:<uid>`); the others ask again every 750 ms
+ * and take over when it stops or loses its database connection. On SQLite every process leads.
+ *
+ * Every `intervalMs` the leader lets lapsed checkout reservations go (which records them as
+ * changes), then brings each engine not already busy up to date on its own: from the last change
+ * that engine applied (its cursor in the database), so one that was down or slow catches up from
+ * where it was; or, when its index is missing (a fresh engine, a lost disk), no build is recorded
+ * for it, or the index definition changed, by a full rebuild. A failed pass or rebuild is
+ * reported with the engine's name, and the next pass tries again. Answers a function that stops
+ * it once the work under way has ended, and gives up leadership.
  */
 export function followCatalogue(options: {
   db: Db;
-  meili: Meilisearch;
+  engines: readonly SearchEngine[];
   indexUid: string;
   intervalMs: number;
   onError: (error: unknown) => void;
+  /** Told when a rebuild starts, and why. */
+  onRebuild?: (engine: string, reason: string) => void;
+  /** Told when this process starts or stops leading. */
+  onLeadership?: (leading: boolean) => void;
 }): () => Promise<void> {
+  const { db, engines, indexUid } = options;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let pass: Promise<void> = Promise.resolve();
+  let leadership: Leadership | null = null;
+  /** Each engine's pass or rebuild under way: an engine is brought up to date by one at a time, and a slow one holds no other back. */
+  const working = new Map<string, Promise<void>>();
+
+  const lead = async () => {
+    const won = await acquireLeadership(db, `search-index:${indexUid}`);
+    if (!won) return;
+    leadership = won;
+    options.onLeadership?.(true);
+    void won.lost.then(() => {
+      if (leadership === won) leadership = null;
+      options.onLeadership?.(false);
+    });
+  };
+
+  const keepUp = async (engine: SearchEngine) => {
+    const staleness = await checkIndexStaleness(db, engine.meili, indexUid, { engine: engine.name, followingChanges: true });
+    if (!staleness.stale) return void (await syncIndex({ db, meili: engine.meili, indexUid, engine: engine.name }));
+    options.onRebuild?.(engine.name, staleness.reason);
+    await rebuildIndex({ db, meili: engine.meili, indexUid, engine: engine.name });
+  };
+
   const run = () => {
     pass = (async () => {
       try {
-        await releaseLapsedReservations(options.db, new Date().toISOString());
-        await syncIndex(options);
+        if (!leadership) await lead();
+        if (leadership) {
+          await releaseLapsedReservations(db, new Date().toISOString());
+          for (const engine of engines) {
+            if (working.has(engine.name)) continue;
+            working.set(engine.name, keepUp(engine)
+              .catch((error: unknown) => options.onError(new Error(`engine ${engine.name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error })))
+              .finally(() => working.delete(engine.name)));
+          }
+        }
       } catch (error) {
         options.onError(error);
       }
-      if (!stopped) timer = setTimeout(run, options.intervalMs);
+      if (!stopped) timer = setTimeout(run, leadership ? options.intervalMs : CAMPAIGN_INTERVAL_MS);
     })();
   };
   run();
@@ -78,5 +149,10 @@ export function followCatalogue(options: {
     stopped = true;
     clearTimeout(timer);
     await pass;
+    await Promise.all(working.values());
+    const held = leadership;
+    leadership = null;
+    await held?.release();
+    if (held) options.onLeadership?.(false);
   };
 }

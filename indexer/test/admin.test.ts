@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEFAULT_SEARCH_ENGINE } from '@easel/data';
 import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../data/test/fixtures';
 import { createAdminApp, createIndexAdmin, meiliClient, type AdminApp, type IndexStatus } from '../src';
 
@@ -15,7 +16,7 @@ beforeAll(async () => {
     await temp.db.updateTable('users').set({ role }).where('id', '=', id).execute();
     await addSession(temp.db, `${role}-session`, id);
   }
-  app = createAdminApp({ db: temp.db, admin: createIndexAdmin({ db: temp.db, meili, indexUid }) });
+  app = createAdminApp({ db: temp.db, admin: createIndexAdmin({ db: temp.db, engines: [{ name: DEFAULT_SEARCH_ENGINE, meili }], indexUid }) });
 });
 afterAll(async () => {
   await meili.deleteIndexIfExists(indexUid);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { editArtwork, getSearchIndexState, type Db } from '@easel/data';
+import { DEFAULT_SEARCH_ENGINE, editArtwork, getSearchIndexState, type Db } from '@easel/data';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../../data/test/fixtures';
 import { followCatalogue, meiliClient, rebuildIndex, type SearchDocument } from '../src';
 import { startTsx } from '@easel/shared/process';
@@ -57,7 +57,7 @@ describe('the index sync', () => {
     const last = await makeEdits(ids, 1000, 'While stopped');
     expect(await caughtUp()).toBe(false);
     const errors: unknown[] = [];
-    const stop = followCatalogue({ db, meili, indexUid, intervalMs: 100, onError: (e) => errors.push(e) });
+    const stop = followCatalogue({ db, engines: [{ name: DEFAULT_SEARCH_ENGINE, meili }], indexUid, intervalMs: 100, onError: (e) => errors.push(e) });
     try {
       await expect.poll(caughtUp, { timeout: 30_000, interval: 100 }).toBe(true);
     } finally {
@@ -97,7 +97,7 @@ describe('the index sync', () => {
 
     await makeEdits(ids.slice(100, 300), 200, 'While down');
     const errors: unknown[] = [];
-    const stop = followCatalogue({ db, meili, indexUid, intervalMs: 100, onError: (e) => errors.push(e) });
+    const stop = followCatalogue({ db, engines: [{ name: DEFAULT_SEARCH_ENGINE, meili }], indexUid, intervalMs: 100, onError: (e) => errors.push(e) });
     try {
       await expect.poll(caughtUp, { timeout: 60_000, interval: 100 }).toBe(true);
     } finally {

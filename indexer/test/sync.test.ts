@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { getSearchIndexState, recordCatalogueChanges, type Db } from '@easel/data';
+import { DEFAULT_SEARCH_ENGINE, getSearchIndexState, recordCatalogueChanges, type Db } from '@easel/data';
 import { addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../data/test/fixtures';
 import { checkIndexStaleness, followCatalogue, meiliClient, rebuildIndex, syncIndex } from '../src';
 
@@ -64,7 +64,7 @@ describe('followCatalogue', () => {
     const [sold, lapsed] = await availableIds(2);
     const userId = await addUser(db);
     const errors: unknown[] = [];
-    const stop = followCatalogue({ db, meili, indexUid, intervalMs: 100, onError: (e) => errors.push(e) });
+    const stop = followCatalogue({ db, engines: [{ name: DEFAULT_SEARCH_ENGINE, meili }], indexUid, intervalMs: 100, onError: (e) => errors.push(e) });
     try {
       const now = new Date().toISOString();
       await db.transaction().execute(async (trx) => {

@@ -144,7 +144,13 @@ export async function getLastChangeId(db: Db): Promise<number> {
   return Number(row?.id ?? 0);
 }
 
+/** The engine `npm start` runs; the state recorded before there could be several engines is its. */
+export const DEFAULT_SEARCH_ENGINE = 'main';
+
+/** One engine's copy of one index: what it was built from, and how far it has carried catalogue_changes. */
 export interface SearchIndexState {
+  /** The engine's stable name (SearchEngine.name in the indexer). */
+  engine: string;
   index_uid: string;
   fingerprint: string;
   documents: number;
@@ -156,15 +162,15 @@ export interface SearchIndexState {
   synced_at: string | null;
 }
 
-export async function getSearchIndexState(db: Db, indexUid: string): Promise<SearchIndexState | undefined> {
-  return db.selectFrom('search_index_state').selectAll().where('index_uid', '=', indexUid).executeTakeFirst();
+export async function getSearchIndexState(db: Db, indexUid: string, engine = DEFAULT_SEARCH_ENGINE): Promise<SearchIndexState | undefined> {
+  return db.selectFrom('search_engine_state').selectAll().where('engine', '=', engine).where('index_uid', '=', indexUid).executeTakeFirst();
 }
 
 export async function saveSearchIndexState(db: Db, state: SearchIndexState): Promise<void> {
   await db
-    .insertInto('search_index_state')
+    .insertInto('search_engine_state')
     .values(state)
-    .onConflict((oc) => oc.column('index_uid').doUpdateSet(state))
+    .onConflict((oc) => oc.columns(['engine', 'index_uid']).doUpdateSet(state))
     .execute();
 }
 
@@ -174,10 +180,10 @@ export async function saveSearchIndexState(db: Db, state: SearchIndexState): Pro
  */
 export async function recordIndexSync(
   db: Db,
-  indexUid: string,
+  { engine, index_uid }: Pick<SearchIndexState, 'engine' | 'index_uid'>,
   sync: Pick<SearchIndexState, 'fingerprint' | 'documents' | 'last_change_id' | 'synced_at'>,
 ): Promise<void> {
-  await db.updateTable('search_index_state').set(sync).where('index_uid', '=', indexUid).execute();
+  await db.updateTable('search_engine_state').set(sync).where('engine', '=', engine).where('index_uid', '=', index_uid).execute();
 }
 
 /** How many recorded catalogue changes the index has yet to carry: those after `afterId`. */
@@ -203,8 +209,13 @@ export interface IndexFigures {
   build_duration_ms: number | null;
 }
 
+/**
+ * The figures of the engine furthest behind, when several hold the index: search is only as
+ * fresh as its stalest engine. An engine never built has no figures until its first rebuild.
+ */
 export async function getIndexFigures(db: Db, indexUid: string): Promise<IndexFigures> {
-  const state = await getSearchIndexState(db, indexUid);
+  const state = await db.selectFrom('search_engine_state').selectAll().where('index_uid', '=', indexUid)
+    .orderBy('last_change_id').orderBy('engine').limit(1).executeTakeFirst();
   return {
     index: indexUid,
     documents: state?.documents ?? null,

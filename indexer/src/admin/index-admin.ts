@@ -1,15 +1,16 @@
-import type { Meilisearch } from 'meilisearch';
 import type { Db } from '@easel/data/db';
 import { getIndexFigures, type IndexFigures } from '@easel/data/queries/search-source';
 import { rebuildIndex, type RebuildProgress } from '../rebuild';
+import type { SearchEngine } from '../sync';
 
 /**
  * The staff index page's figures and its "Re-index now", in the indexer's process: the one
- * process that holds the engine's key. The figures come from the database (search_index_state,
- * written by every rebuild and sync pass, and catalogue_changes). The rebuild builds a side
- * index and swaps it in, so the gallery keeps searching meanwhile, and the sync loop may run
- * alongside it: changes after the rebuild's start are carried again afterwards, which is
- * harmless. Its progress is kept in memory, and one rebuild at a time runs.
+ * process that holds the engines' keys. The figures come from the database (search_engine_state,
+ * written by every rebuild and sync pass, and catalogue_changes), for the engine furthest behind.
+ * The rebuild builds a side index on each engine in turn and swaps it in, so the gallery keeps
+ * searching meanwhile, and the sync loop may run alongside it: changes after the rebuild's start
+ * are carried again afterwards, which is harmless. Its progress, over all the engines, is kept
+ * in memory, and one rebuild at a time runs.
  */
 
 export interface RebuildRun {
@@ -37,7 +38,7 @@ export interface IndexAdmin {
   rebuild(): RebuildRun | 'running';
 }
 
-export function createIndexAdmin({ db, meili, indexUid }: { db: Db; meili: Meilisearch; indexUid: string }): IndexAdmin {
+export function createIndexAdmin({ db, engines, indexUid }: { db: Db; engines: readonly SearchEngine[]; indexUid: string }): IndexAdmin {
   let run: RebuildRun | null = null;
 
   return {
@@ -53,12 +54,20 @@ export function createIndexAdmin({ db, meili, indexUid }: { db: Db; meili: Meili
       run = current;
       void (async () => {
         let outcome: Partial<RebuildRun>;
+        let durationMs = 0;
         try {
-          const result = await rebuildIndex({
-            db, meili, indexUid,
-            onProgress: ({ phase, sent, total }) => Object.assign(current, { phase, sent, total }),
-          });
-          outcome = { state: 'done', duration_ms: result.durationMs };
+          for (const [done, engine] of engines.entries()) {
+            const last = done === engines.length - 1;
+            const result = await rebuildIndex({
+              db, meili: engine.meili, indexUid, engine: engine.name,
+              // Counted over every engine, and done only when the last one is.
+              onProgress: ({ phase, sent, total }) => {
+                if (phase !== 'done' || last) Object.assign(current, { phase, sent: done * total + sent, total: engines.length * total });
+              },
+            });
+            durationMs += result.durationMs;
+          }
+          outcome = { state: 'done', duration_ms: durationMs };
         } catch (error) {
           console.error('The index rebuild staff asked for failed:', error);
           outcome = { state: 'failed', error: error instanceof Error ? error.message : String(error) };
