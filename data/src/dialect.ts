@@ -154,6 +154,17 @@ export async function afterExplicitIds(trx: Transaction<Database>): Promise<void
   }
 }
 
+/**
+ * The change log (catalogue_changes) must become visible in id order: the indexer carries the
+ * changes past the last id it applied and never looks back. SQLite has one writer at a time. On
+ * PostgreSQL an id is handed out at the insert and two transactions may commit the other way
+ * round, so a transaction takes this lock, held to its commit, before it records a change: those
+ * transactions commit one after another, in the order of their ids.
+ */
+export async function lockChangeLog(trx: Kysely<Database>): Promise<void> {
+  if (isPostgres(trx)) await sql`SELECT pg_advisory_xact_lock(hashtext('catalogue_changes'))`.execute(trx);
+}
+
 /** Which database this handle is open on: the SQLite file, or the PostgreSQL server and database. */
 export async function databaseIdentity(db: Db): Promise<string> {
   if (isPostgres(db)) {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { printSlug } from '@easel/shared/derive';
-import { inTransaction } from '../db';
+import { inTransaction, lockChangeLog } from '../db';
 import type { Database, PrintEditionRow, PromoCodesTable } from '../schema';
 import { getIndexableArtworksByIds, type IndexableArtwork } from './search-source';
 
@@ -313,5 +313,6 @@ export async function releaseReservations(trx: Queries, userId: number, now: str
 /** One catalogue_changes row per artwork whose availability changed: what the indexer follows. */
 export async function recordCatalogueChanges(trx: Queries, artworkIds: readonly number[], now: string): Promise<void> {
   if (artworkIds.length === 0) return;
+  await lockChangeLog(trx);
   await trx.insertInto('catalogue_changes').values(artworkIds.map((artwork_id) => ({ artwork_id, changed_at: now }))).execute();
 }

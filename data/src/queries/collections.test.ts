@@ -48,12 +48,13 @@ describe('collections', () => {
     expect(both).toMatchObject({ slug: 'counted', total_items: 2, is_product_in_collection: true });
     const collection = await getCollection(temp.db, ada, 'counted');
     expect(await getCollectionArtworkIds(temp.db, collection!.id)).toEqual([b!.id, a!.id]);
-    // Quick repeated toggles, all at once: the count ends at the truth.
+    // Quick repeated toggles, all at once (on PostgreSQL they may end in any order): the count
+    // ends at the truth, whichever came last.
     await Promise.all([true, false, true, false, false].map((add) => setCollectionItem(temp.db, ada, 'counted', a!.slug, add, now())));
     const after = await getCollection(temp.db, ada, 'counted');
     const rows = await temp.db.selectFrom('collection_items').select('artwork_id').where('collection_id', '=', collection!.id).execute();
     expect(after!.total_items).toBe(rows.length);
-    expect(rows.map((r) => r.artwork_id)).toEqual([b!.id]);
+    expect(await setCollectionItem(temp.db, ada, 'counted', a!.slug, false, now())).toMatchObject({ total_items: 1, is_product_in_collection: false });
   });
 
   it('show a product which of its owner\'s collections hold it', async () => {

@@ -1,4 +1,5 @@
 import { inTransaction, type Db } from '../db';
+import { recordCatalogueChanges } from './basket';
 
 /** SPEC §3's product favourite entry. */
 export interface FavouriteEntry {
@@ -49,7 +50,7 @@ export async function toggleFavourite(db: Db, userId: number, slug: string, now:
       .where('id', '=', entry.id)
       .returning('favourite_count')
       .executeTakeFirstOrThrow();
-    await trx.insertInto('catalogue_changes').values({ artwork_id: entry.id, changed_at: now }).execute();
+    await recordCatalogueChanges(trx, [entry.id], now);
     return { favourited, favourite_count, entry };
   });
 }

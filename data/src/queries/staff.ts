@@ -3,6 +3,7 @@ import type { CurationsTable } from '../schema';
 import { getAccountUser } from './accounts';
 import { visibleArtworkId } from './collections';
 import { getSessionUserId, sessionHash } from './sessions';
+import { recordCatalogueChanges } from './basket';
 
 /**
  * Staff tools on a product (SPEC §1, §3, §6): putting a work in a theme (an editors' pick) or
@@ -80,7 +81,7 @@ export async function promoteArtwork(db: Db, artworkSlug: string, now: string): 
         return { popularity: eb.case().when('popularity', '>', above).then(eb.ref('popularity')).else(above).end() };
       })
       .where('id', '=', artworkId).returning('popularity').executeTakeFirstOrThrow();
-    await trx.insertInto('catalogue_changes').values({ artwork_id: artworkId, changed_at: now }).execute();
+    await recordCatalogueChanges(trx, [artworkId], now);
     return { slug: artworkSlug, popularity };
   });
 }
