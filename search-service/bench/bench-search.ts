@@ -23,7 +23,7 @@ import { buildCountQuery, buildPriceBarPlan, buildSearchPlan, type MeiliQuery } 
 import { gatherParams } from '../src/query-string';
 import { terminate } from '@easel/shared/process';
 import { BENCH_INDEX_UID, prepareCatalogue, startService } from './bench-setup';
-import { ENDPOINT_PATHS, QUERY_MIX_FILE, queryMixSchema, type MixEntry } from './query-mix';
+import { ENDPOINT_PATHS, QUERY_MIX_FILE, queryMixSchema, sharedSequence, weightedSequence, type MixEntry } from './query-mix';
 import { steadyLoad, type LoadRequest } from './steady-load';
 
 const { values: args } = parseArgs({
@@ -57,30 +57,6 @@ function rawQueries(entry: MixEntry): MeiliQuery[] {
   if (entry.endpoint === 'count') return [buildCountQuery(def, INDEX_UID)];
   if (entry.endpoint === 'prices') return buildPriceBarPlan(def, INDEX_UID).queries;
   return buildSearchPlan(def, INDEX_UID).queries;
-}
-
-/**
- * Weighted entries spread evenly (deterministic): each appears `weight` times per cycle, at
- * intervals of 1/weight from an offset of its own (golden-ratio steps), so the hundreds of
- * once-a-cycle entries are scattered through the cycle rather than bunched at its middle.
- */
-function weightedSequence(entries: MixEntry[]): MixEntry[] {
-  const slots = entries.flatMap((e, n) => {
-    const offset = ((n + 1) * 0.6180339887) % 1;
-    return Array.from({ length: e.weight }, (_, i) => ({ e, n, at: (i + offset) / e.weight }));
-  });
-  return slots.sort((a, b) => a.at - b.at || a.n - b.n).map((s) => s.e);
-}
-
-/**
- * autocannon gives every connection its own walk through `requests`, all from the first: the
- * connections would ask the same question at the same moment, and a cache would answer all but
- * one. One request whose setup takes the next entry of a cursor shared by every connection
- * makes them replay the sequence once, together, as independent shoppers would.
- */
-function sharedSequence(sequence: Replayed[]): autocannon.Request[] {
-  let next = 0;
-  return [{ setupRequest: (request) => ({ ...request, ...sequence[next++ % sequence.length] }) }];
 }
 
 type Endpoint = MixEntry['endpoint'];

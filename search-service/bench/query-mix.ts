@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type autocannon from 'autocannon';
 import { z } from 'zod';
 import { REPO_ROOT } from '@easel/shared/env';
 import { mulberry32 } from '@easel/shared/random';
@@ -196,4 +197,28 @@ function tail(random: () => number): () => [Endpoint, Param[]] {
     const roll = random();
     return roll < 0.6 ? ['search', [...params, ...page()]] : [roll < 0.9 ? 'count' : 'prices', params];
   };
+}
+
+/**
+ * Weighted entries spread evenly (deterministic): each appears `weight` times per cycle, at
+ * intervals of 1/weight from an offset of its own (golden-ratio steps), so the hundreds of
+ * once-a-cycle entries are scattered through the cycle rather than bunched at its middle.
+ */
+export function weightedSequence(entries: MixEntry[]): MixEntry[] {
+  const slots = entries.flatMap((e, n) => {
+    const offset = ((n + 1) * 0.6180339887) % 1;
+    return Array.from({ length: e.weight }, (_, i) => ({ e, n, at: (i + offset) / e.weight }));
+  });
+  return slots.sort((a, b) => a.at - b.at || a.n - b.n).map((s) => s.e);
+}
+
+/**
+ * autocannon gives every connection its own walk through `requests`, all from the first: the
+ * connections would ask the same question at the same moment, and a cache would answer all but
+ * one. One request whose setup takes the next entry of a cursor shared by every connection
+ * makes them replay the sequence once, together, as independent shoppers would.
+ */
+export function sharedSequence(sequence: readonly autocannon.Request[]): autocannon.Request[] {
+  let next = 0;
+  return [{ setupRequest: (request) => ({ ...request, ...sequence[next++ % sequence.length] }) }];
 }
