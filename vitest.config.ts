@@ -22,6 +22,8 @@ export default defineConfig({
             'storefront/test/fuzz/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
+          // The cluster's tests run in the browser project, after the storefront's build.
+          exclude: [...shared.exclude, 'scripts/cluster/cluster.test.ts'],
           // One Meilisearch for the whole run; tests reach it with inject('meili').
           globalSetup: ['indexer/test/meili-global-setup.ts'],
         },
@@ -41,7 +43,9 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'browser',
-          include: ['storefront/test/browser/**/*.test.ts'],
+          // And the local cluster's tests (scripts/cluster/cluster.test.ts), which start a cluster of
+          // their own: one file at a time after the storefront's build, never beside other product tests.
+          include: ['storefront/test/browser/**/*.test.ts', 'scripts/cluster/cluster.test.ts'],
           // The whole product, started the way `npm start` starts it.
           globalSetup: ['storefront/test/browser/product-global-setup.ts'],
           // One Chromium at a time: the machine has two cores and the product runs beside it.

@@ -1,5 +1,4 @@
-import path from 'node:path';
-import { countArtworks, DEFAULT_SEARCH_ENGINE, openDatabase, runCli, seedCatalogue, seedCuration, seedDemoAccounts, seedPromoCodes, inTransaction, type Db } from '@easel/data';
+import { DEFAULT_SEARCH_ENGINE, openDatabase, runCli, type Db } from '@easel/data';
 import { REPO_ROOT } from '@easel/shared/env';
 import {
   checkIndexStaleness, createAdminApp, createIndexAdmin, embeddedMeiliOptions, followCatalogue, keepEmbeddedMeiliRunning, meiliClient, openMeili,
@@ -7,9 +6,9 @@ import {
 } from '@easel/indexer';
 import { terminate } from '@easel/shared/process';
 import { getStartConfig } from './config';
-import { assertPortFree, completion, keepRunning, startService, waitForHttp, type KeptService, type Service } from './processes';
-import { buildServer, SERVERS } from './server-builds';
-import { recordStorefrontBuild, storefrontBuildIsStale } from './storefront-build';
+import { assertPortFree, keepRunning, waitForHttp, type KeptService, type Service } from './processes';
+import { buildStorefrontIfStale, seedDemoData, startSearchService, startStorefront, storefrontEnv } from './product';
+import { buildServer } from './server-builds';
 
 /** Only the storefront on this machine asks the indexer's admin API. */
 const INDEXER_HOST = '127.0.0.1';
@@ -69,19 +68,7 @@ await runCli(async () => {
     await assertPortFree(INDEXER_HOST, config.INDEXER_PORT, 'INDEXER_PORT');
 
     db = await openDatabase(config.data.DATABASE);
-    if ((await countArtworks(db)) === 0) {
-      console.log(`Seeding the demo catalogue (${config.data.CATALOGUE_ARTWORKS} artworks, seed ${config.data.CATALOGUE_SEED})…`);
-      const seeded = await seedCatalogue(db, { seed: config.data.CATALOGUE_SEED, artworks: config.data.CATALOGUE_ARTWORKS });
-      console.log(`Seeded ${seeded.artworks} artworks by ${seeded.artists} artists.`);
-    }
-    // A database seeded before curation, promo codes or demo accounts existed gets them now;
-    // what is there already (seeded or edited by staff) is left alone.
-    await inTransaction(db, async (trx) => {
-      await seedCuration(trx);
-      await seedPromoCodes(trx);
-      // One account per role to try the site with (README.md, "Demo accounts").
-      await seedDemoAccounts(trx);
-    });
+    await seedDemoData(db, { seed: config.data.CATALOGUE_SEED, artworks: config.data.CATALOGUE_ARTWORKS });
 
     meili = await openMeili(config.meili);
     console.log(`Meilisearch ${meili.version} at ${meili.url}${meili.embedded ? ' (embedded)' : ''}.`);
@@ -114,38 +101,14 @@ await runCli(async () => {
     );
 
     const searchUrl = `http://${config.HOST}:${config.SEARCH_PORT}`;
-    const serviceEnv = {
-      ...process.env,
-      MEILI_URL: meili.url,
-      MEILI_MASTER_KEY: meili.masterKey,
-      SEARCH_HOST: config.HOST,
-      SEARCH_PORT: String(config.SEARCH_PORT),
-    };
+    const searchMeili = { url: meili.url, masterKey: meili.masterKey };
     await Promise.all([buildServer(REPO_ROOT, 'search'), buildServer(REPO_ROOT, 'storefront')]);
-    await startKept(() => startService('search-service', process.execPath, ['--enable-source-maps', SERVERS.search.outfile], serviceEnv, REPO_ROOT), `${searchUrl}/healthz`, 30_000);
+    await startKept(() => startSearchService('search-service', searchMeili, { host: config.HOST, port: config.SEARCH_PORT }), `${searchUrl}/healthz`, 30_000);
 
-    // The indexer rebuilds for the staff index page, so the engine's key never reaches the storefront.
     const storefrontUrl = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.STOREFRONT_PORT}/`;
-    const { MEILI_URL: _url, MEILI_MASTER_KEY: _key, ...inherited } = process.env;
-    const storefrontEnv = {
-      SITE_URL: storefrontUrl, // the address in mailed links, unless set
-      ...inherited, SEARCH_SERVICE_URL: searchUrl, INDEXER_URL: indexerAdmin.url, NEXT_TELEMETRY_DISABLED: '1',
-    };
-    const next = path.join(REPO_ROOT, 'node_modules/next/dist/bin/next');
-    if (storefrontBuildIsStale(REPO_ROOT)) {
-      console.log('Building the storefront (first run or sources changed)…');
-      const build = startService('build', process.execPath, [next, 'build'], storefrontEnv, path.join(REPO_ROOT, 'storefront'));
-      services.push(build);
-      await completion(build);
-      services.splice(services.indexOf(build), 1);
-      recordStorefrontBuild(REPO_ROOT);
-    }
-    // `next start` plus the client address the rate limits count (storefront/server.ts).
-    await startKept(() => startService(
-      'storefront', process.execPath,
-      ['--enable-source-maps', path.join(REPO_ROOT, SERVERS.storefront.outfile), '-p', String(config.STOREFRONT_PORT), '-H', config.HOST],
-      { ...storefrontEnv, NODE_ENV: process.env.NODE_ENV ?? 'production' }, path.join(REPO_ROOT, 'storefront'),
-    ), storefrontUrl, 60_000);
+    const env = storefrontEnv(process.env, { siteUrl: storefrontUrl, searchServiceUrl: searchUrl, indexerUrl: indexerAdmin.url });
+    await buildStorefrontIfStale(env, services);
+    await startKept(() => startStorefront('storefront', { host: config.HOST, port: config.STOREFRONT_PORT }, env), storefrontUrl, 60_000);
 
     console.log(`\nEasel is running at ${storefrontUrl} (ready in ${((performance.now() - started) / 1000).toFixed(1)} s). Press Ctrl-C to stop.\n`);
   } catch (error) {

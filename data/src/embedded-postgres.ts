@@ -73,6 +73,16 @@ async function onServer<T>(serverUrl: string, work: (client: pg.Client) => Promi
 /** A new, empty database on the server at `serverUrl`; answers its address. */
 export async function createPostgresDatabase(serverUrl: string, name: string): Promise<string> {
   await onServer(serverUrl, (c) => c.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`));
+  return databaseUrl(serverUrl, name);
+}
+
+/** The database `name` on the server at `serverUrl`, created empty the first time; answers its address. */
+export async function ensurePostgresDatabase(serverUrl: string, name: string): Promise<string> {
+  const { rowCount } = await onServer(serverUrl, (c) => c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]));
+  return rowCount ? databaseUrl(serverUrl, name) : createPostgresDatabase(serverUrl, name);
+}
+
+function databaseUrl(serverUrl: string, name: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();

@@ -18,6 +18,7 @@ import { currencyRatesRoutes } from '../currency-rates';
 import { engagementRoutes } from '../engagement/api';
 import { pageDataRoutes } from '../gallery/page-data-api';
 import { searchForwardRoutes } from '../gallery/search-forward-api';
+import { healthRoutes } from '../healthz-api';
 import { settingsRoutes } from '../settings/api';
 import type { IndexAdmin } from '../staff/index-admin';
 import { staffIndexRoutes } from '../staff/index-api';
@@ -45,6 +46,7 @@ export function createApi(deps: ApiDependencies) {
   const { getDb } = deps;
   return answering(
     new Hono<ApiEnv>()
+      .route('/', healthRoutes({ getDb }))
       .route('/', productRoutes({ getDb }))
       .route('/', currencyRatesRoutes({ getDb }))
       .route('/', editRoutes({ getDb }))

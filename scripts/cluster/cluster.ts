@@ -1,0 +1,210 @@
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { getDataConfig, getSearchIndexState, openDatabase, type Db } from '@easel/data';
+import { ensurePostgresDatabase, startEmbeddedPostgres } from '@easel/data/embedded-postgres';
+import { getFollowConfig, startEmbeddedMeili, type RunningMeili } from '@easel/indexer';
+import { REPO_ROOT } from '@easel/shared/env';
+import { describeEnd, getFreePort, hasEnded, terminate } from '@easel/shared/process';
+import { startService, waitForHttp, type Service } from '../processes';
+import { buildStorefrontIfStale, seedDemoData, startSearchService, startStorefront, storefrontEnv } from '../product';
+import { buildServer } from '../server-builds';
+import { startProxy } from './proxy';
+
+/** Every part of the cluster, in the order it starts. */
+export const CLUSTER_PARTS = [
+  'postgres', 'meili-1', 'meili-2', 'indexer-1', 'indexer-2', 'search-1', 'search-2', 'search-proxy', 'storefront-1', 'storefront-2', 'front-proxy',
+] as const;
+
+export type ClusterPart = (typeof CLUSTER_PARTS)[number];
+
+export interface ClusterOptions {
+  /** Where PostgreSQL, the engines and the picture caches keep their files; kept for the next start. */
+  dataDir?: string;
+  /** Fixed ports for some parts; the others get free ones. indexer-2 has no port: it serves nothing. */
+  ports?: Partial<Record<Exclude<ClusterPart, 'indexer-2'>, number>>;
+  /** The demo catalogue seeded into an empty database; CATALOGUE_SEED and CATALOGUE_ARTWORKS otherwise. */
+  catalogue?: { seed: number; artworks: number };
+  /** Settings for every service, over this process's environment (RATE_LIMIT_… for tests). */
+  env?: NodeJS.ProcessEnv;
+  /** One line whenever a replica leaves or rejoins a proxy's rotation. */
+  log?: (line: string) => void;
+}
+
+export interface RunningCluster {
+  /** The front proxy: the address shoppers use. */
+  url: string;
+  /** Each part's address: postgres:// for PostgreSQL, http:// for the rest (indexer-1's admin API; indexer-2 serves nothing). */
+  urls: Record<Exclude<ClusterPart, 'indexer-2'>, string>;
+  /** The catalogue database every service shares. */
+  databaseUrl: string;
+  /**
+   * Kills one part at once, as a crash would: SIGKILL for a process (PostgreSQL and the proxies
+   * are stopped instead). Nothing starts it again; the proxies route around it.
+   */
+  kill(part: ClusterPart): Promise<void>;
+  /** Stops every part still running, front to back. */
+  stop(): Promise<void>;
+}
+
+const HOST = '127.0.0.1';
+/** The cluster's database on its PostgreSQL server. */
+const DATABASE = 'easel';
+/** A first index of a large catalogue, on two engines at once, on a busy machine. */
+const INDEX_TIMEOUT_MS = 600_000;
+
+/**
+ * The whole product as a small cluster on loopback: one PostgreSQL holding the catalogue and
+ * every storefront's state; two Meilisearch engines, both fed by two indexer processes that
+ * elect one leader (indexer-1 also serves the admin API for the staff index page); two search
+ * services, each on its own engine, behind an internal proxy; two storefronts searching through
+ * that proxy; and the front proxy spreading shoppers over the storefronts. Stale builds are made
+ * first, and the demo catalogue is seeded into an empty database, as `npm start` does. It
+ * resolves once the engines hold the index and every replica answers.
+ *
+ * A part that stops is not started again: the proxies take it out of their rotation, so the
+ * cluster shows what happens when a replica is lost.
+ */
+export async function startCluster(options: ClusterOptions = {}): Promise<RunningCluster> {
+  const dataDir = path.resolve(REPO_ROOT, options.dataDir ?? 'var/cluster');
+  const log = options.log ?? ((line: string) => console.error(line));
+  const env = { ...process.env, ...options.env };
+  const catalogue = options.catalogue ?? demoCatalogue(env);
+  const port = async (part: keyof NonNullable<ClusterOptions['ports']>) => options.ports?.[part] ?? getFreePort();
+  const ports = {
+    postgres: await port('postgres'), 'meili-1': await port('meili-1'), 'meili-2': await port('meili-2'), 'indexer-1': await port('indexer-1'),
+    'search-1': await port('search-1'), 'search-2': await port('search-2'), 'search-proxy': await port('search-proxy'),
+    'storefront-1': await port('storefront-1'), 'storefront-2': await port('storefront-2'), 'front-proxy': await port('front-proxy'),
+  };
+  const http = (part: Exclude<keyof typeof ports, 'postgres'>) => `http://${HOST}:${ports[part]}`;
+
+  /** How to kill each part started so far, and how to stop it; stop() goes through them backwards. */
+  const parts = new Map<ClusterPart, { kill: () => Promise<void>; stop: () => Promise<void> }>();
+  /** Processes still starting (and the storefront's build), for a failed start to stop. */
+  const starting: Service[] = [];
+  const stop = async () => {
+    await Promise.all(starting.map((s) => terminate(s.child)));
+    for (const part of [...parts.keys()].reverse()) {
+      await parts.get(part)!.stop();
+      parts.delete(part);
+    }
+  };
+  const track = (part: ClusterPart, service: Service) => {
+    parts.set(part, {
+      kill: async () => {
+        service.child.kill('SIGKILL');
+        await service.child;
+      },
+      stop: () => terminate(service.child),
+    });
+    return service;
+  };
+  const trackEngine = (part: ClusterPart, meili: RunningMeili) => {
+    parts.set(part, {
+      kill: async () => {
+        if (meili.pid !== undefined) process.kill(meili.pid, 'SIGKILL');
+        await meili.exited;
+      },
+      stop: () => meili.stop(),
+    });
+    return meili;
+  };
+  /** Starts a service and waits for `url` to answer 2xx; a service that ends meanwhile fails the start. */
+  const serve = async (part: ClusterPart, start: () => Service, url: string, timeoutMs: number) => {
+    const service = start();
+    starting.push(service);
+    await waitForHttp(service, url, timeoutMs);
+    starting.splice(starting.indexOf(service), 1);
+    return track(part, service);
+  };
+
+  try {
+    const pgDir = path.join(dataDir, 'postgres');
+    await fsp.mkdir(pgDir, { recursive: true });
+    const postgres = await startEmbeddedPostgres({ dataDir: pgDir, port: ports.postgres });
+    parts.set('postgres', { kill: postgres.stop, stop: postgres.stop });
+    const databaseUrl = await ensurePostgresDatabase(postgres.url, DATABASE);
+    const serviceEnv = { ...env, DATABASE_URL: databaseUrl };
+    const shopEnv = {
+      ...storefrontEnv(serviceEnv, { siteUrl: `${http('front-proxy')}/`, searchServiceUrl: http('search-proxy'), indexerUrl: http('indexer-1') }),
+      // Shoppers' addresses come from the front proxy, for the rate limits.
+      TRUSTED_PROXIES: HOST,
+    };
+    const db = await openDatabase(databaseUrl);
+    let meilis: [RunningMeili, RunningMeili];
+    try {
+      await seedDemoData(db, catalogue);
+      await Promise.all([buildServer(REPO_ROOT, 'search'), buildServer(REPO_ROOT, 'storefront')]);
+      await buildStorefrontIfStale(shopEnv, starting);
+
+      meilis = [
+        trackEngine('meili-1', await startEmbeddedMeili({ dataDir: path.join(dataDir, 'meili-1'), port: ports['meili-1'] })),
+        trackEngine('meili-2', await startEmbeddedMeili({ dataDir: path.join(dataDir, 'meili-2'), port: ports['meili-2'] })),
+      ];
+      const engines = meilis.map((meili, i) => ({ name: `engine-${i + 1}`, url: meili.url, key: meili.masterKey }));
+      const indexerEnv = { ...serviceEnv, SEARCH_ENGINES: JSON.stringify(engines) };
+      const indexer = (name: 'indexer-1' | 'indexer-2', extra: NodeJS.ProcessEnv) => track(name, startService(
+        name, process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'indexer/src/cli/follow.ts')], { ...indexerEnv, ...extra }, REPO_ROOT,
+      ));
+      const indexers = [indexer('indexer-1', { INDEXER_PORT: String(ports['indexer-1']) }), indexer('indexer-2', {})];
+      // The index the indexers build, read as they read it.
+      const { SEARCH_INDEX } = getFollowConfig(indexerEnv);
+      await indexBuilt(db, SEARCH_INDEX, engines.map((e) => e.name), indexers);
+    } finally {
+      await db.destroy();
+    }
+
+    await Promise.all((['search-1', 'search-2'] as const).map((part, i) =>
+      serve(part, () => startSearchService(part, meilis[i]!, { host: HOST, port: ports[part] }, serviceEnv), `${http(part)}/healthz`, 60_000)));
+    const searchProxy = await startProxy({ host: HOST, port: ports['search-proxy'], routes: [{ prefix: '/', upstreams: [http('search-1'), http('search-2')], healthPath: '/healthz' }], log });
+    parts.set('search-proxy', { kill: searchProxy.close, stop: searchProxy.close });
+
+    // Each replica keeps the pictures it has resized in a folder of its own.
+    await Promise.all((['storefront-1', 'storefront-2'] as const).map((part) => serve(part, () => startStorefront(
+      part, { host: HOST, port: ports[part] }, { ...shopEnv, MEDIA_CACHE_DIR: path.join(dataDir, `media-${part}`) },
+    ), `${http(part)}/api/healthz/`, 120_000)));
+    const front = await startProxy({ host: HOST, port: ports['front-proxy'], routes: [{ prefix: '/', upstreams: [http('storefront-1'), http('storefront-2')], healthPath: '/api/healthz/' }], log });
+    parts.set('front-proxy', { kill: front.close, stop: front.close });
+
+    return {
+      url: front.url,
+      urls: {
+        postgres: databaseUrl, 'meili-1': meilis[0].url, 'meili-2': meilis[1].url, 'indexer-1': http('indexer-1'),
+        'search-1': http('search-1'), 'search-2': http('search-2'), 'search-proxy': searchProxy.url,
+        'storefront-1': http('storefront-1'), 'storefront-2': http('storefront-2'), 'front-proxy': front.url,
+      },
+      databaseUrl,
+      kill: async (part) => {
+        await parts.get(part)?.kill();
+        parts.delete(part);
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** The demo catalogue `npm start` seeds: CATALOGUE_SEED and CATALOGUE_ARTWORKS. */
+function demoCatalogue(env: NodeJS.ProcessEnv): { seed: number; artworks: number } {
+  const { CATALOGUE_SEED: seed, CATALOGUE_ARTWORKS: artworks } = getDataConfig(env);
+  return { seed, artworks };
+}
+
+/**
+ * Waits until the leading indexer has built the index on every engine (its state is recorded in
+ * the database once the index is swapped in). Without a working indexer it never would be, so
+ * one that ends meanwhile fails the start at once.
+ */
+async function indexBuilt(db: Db, indexUid: string, engines: string[], indexers: Service[]): Promise<void> {
+  const deadline = Date.now() + INDEX_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const ended = indexers.find((indexer) => hasEnded(indexer.child));
+    if (ended) throw new Error(`The ${ended.name} exited during start-up (${describeEnd(await ended.child)}); see its output above.`);
+    const states = await Promise.all(engines.map((engine) => getSearchIndexState(db, indexUid, engine)));
+    if (states.every(Boolean)) return;
+    await sleep(250);
+  }
+  throw new Error(`The indexers did not build the index "${indexUid}" on ${engines.join(' and ')} within ${INDEX_TIMEOUT_MS / 1000} s; see their output above.`);
+}
