@@ -115,7 +115,15 @@ export function connect<DB = Database>(location: string): Kysely<DB> {
 
 /** serialization_failure and deadlock_detected: PostgreSQL asks for the transaction again. */
 const RETRYABLE = new Set(['40001', '40P01']);
-const MAX_ATTEMPTS = 12;
+/**
+ * How long a transaction keeps being run again. Fifty shoppers ordering one original at once all
+ * overlap until the first order commits, which waits for its payment; after it, the others read
+ * the work as sold and are refused at once. Past the budget the error goes to the caller, and
+ * the shopper is told to try again.
+ */
+const RETRY_BUDGET_MS = 10_000;
+/** The longest wait between two runs: a random share of it, growing with each run up to this. */
+const MAX_BACKOFF_MS = 250;
 
 /**
  * Runs `work` in one transaction that behaves as if no other ran at the same time, which every
@@ -128,13 +136,14 @@ const MAX_ATTEMPTS = 12;
  */
 export async function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   if (!isPostgres(db)) return db.transaction().execute(work);
+  const deadline = Date.now() + RETRY_BUDGET_MS;
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction().setIsolationLevel('serializable').execute(work);
     } catch (error) {
       const code = (error as { code?: unknown }).code;
-      if (attempt === MAX_ATTEMPTS || typeof code !== 'string' || !RETRYABLE.has(code)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)));
+      if (Date.now() >= deadline || typeof code !== 'string' || !RETRYABLE.has(code)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(MAX_BACKOFF_MS, 5 * 2 ** attempt)));
     }
   }
 }
