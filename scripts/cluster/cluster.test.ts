@@ -176,7 +176,7 @@ describe('the cluster', () => {
   const failedAfter = (outcomes: { started: number; status: number }[], time: number) =>
     outcomes.filter((o) => (o.status === 0 || o.status >= 500) && o.started >= time);
 
-  it('keeps answering searches while an engine and then a storefront are killed', async () => {
+  it('keeps answering searches while an engine, a search service and a storefront are killed', async () => {
     const stream = searchStream();
     try {
       await stream.more(20);
@@ -190,6 +190,17 @@ describe('the cluster', () => {
       const left = rotation.find((r) => r.line.startsWith(leftLine))!.at;
       await stream.more(40);
       expect(failedAfter(stream.outcomes, left)).toEqual([]);
+
+      // The engine back on its data: its search service passes its health check again and rejoins.
+      await cluster.restart('meili-1');
+      await expect.poll(() => rotation.some((r) => r.line.startsWith(`${cluster.urls['search-1']} rejoined`)), { timeout: 30_000 }).toBe(true);
+
+      // A search service gone: the internal proxy sends a search that cannot reach it to the other
+      // one, and takes it out of the rotation. Only searches in flight at the kill may fail.
+      const searchKilled = performance.now();
+      await cluster.kill('search-2');
+      await stream.more(40);
+      expect(failedAfter(stream.outcomes, searchKilled)).toEqual([]);
 
       // A storefront gone: the front proxy sends searches under way on it, and the next ones, to
       // the other. Only searches in flight at the kill may fail.

@@ -17,6 +17,7 @@ export const CLUSTER_PARTS = [
 ] as const;
 
 export type ClusterPart = (typeof CLUSTER_PARTS)[number];
+export type RestartablePart = 'meili-1' | 'meili-2' | 'search-1' | 'search-2';
 
 export interface ClusterOptions {
   /** Where PostgreSQL, the engines and the picture caches keep their files; kept for the next start. */
@@ -43,6 +44,11 @@ export interface RunningCluster {
    * are stopped instead). Nothing starts it again; the proxies route around it.
    */
   kill(part: ClusterPart): Promise<void>;
+  /**
+   * Starts a killed engine or search service again on its own data and port, as a supervisor
+   * would; resolves once it answers. The proxies put it back in their rotation by themselves.
+   */
+  restart(part: RestartablePart): Promise<void>;
   /** Stops every part still running, front to back. */
   stop(): Promise<void>;
 }
@@ -80,6 +86,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
 
   /** How to kill each part started so far, and how to stop it; stop() goes through them backwards. */
   const parts = new Map<ClusterPart, { kill: () => Promise<void>; stop: () => Promise<void> }>();
+  /** How to start each engine and search service again after a kill. */
+  const restarts = new Map<RestartablePart, () => Promise<void>>();
   /** Processes still starting (and the storefront's build), for a failed start to stop. */
   const starting: Service[] = [];
   const stop = async () => {
@@ -137,10 +145,11 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       await Promise.all([buildServer(REPO_ROOT, 'search'), buildServer(REPO_ROOT, 'storefront')]);
       await buildStorefrontIfStale(shopEnv, starting);
 
-      meilis = [
-        trackEngine('meili-1', await startEmbeddedMeili({ dataDir: path.join(dataDir, 'meili-1'), port: ports['meili-1'] })),
-        trackEngine('meili-2', await startEmbeddedMeili({ dataDir: path.join(dataDir, 'meili-2'), port: ports['meili-2'] })),
-      ];
+      const engine = async (part: 'meili-1' | 'meili-2') => {
+        restarts.set(part, async () => void (await engine(part)));
+        return trackEngine(part, await startEmbeddedMeili({ dataDir: path.join(dataDir, part), port: ports[part] }));
+      };
+      meilis = [await engine('meili-1'), await engine('meili-2')];
       const engines = meilis.map((meili, i) => ({ name: `engine-${i + 1}`, url: meili.url, key: meili.masterKey }));
       const indexerEnv = { ...serviceEnv, SEARCH_ENGINES: JSON.stringify(engines) };
       const indexer = (name: 'indexer-1' | 'indexer-2', extra: NodeJS.ProcessEnv) => track(name, startService(
@@ -154,8 +163,11 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       await db.destroy();
     }
 
-    await Promise.all((['search-1', 'search-2'] as const).map((part, i) =>
-      serve(part, () => startSearchService(part, meilis[i]!, { host: HOST, port: ports[part] }, serviceEnv), `${http(part)}/healthz`, 60_000)));
+    const search = (part: 'search-1' | 'search-2', meili: RunningMeili) => {
+      restarts.set(part, async () => void (await search(part, meili)));
+      return serve(part, () => startSearchService(part, meili, { host: HOST, port: ports[part] }, serviceEnv), `${http(part)}/healthz`, 60_000);
+    };
+    await Promise.all([search('search-1', meilis[0]), search('search-2', meilis[1])]);
     const searchProxy = await startProxy({ host: HOST, port: ports['search-proxy'], routes: [{ prefix: '/', upstreams: [http('search-1'), http('search-2')], healthPath: '/healthz' }], log });
     parts.set('search-proxy', { kill: searchProxy.close, stop: searchProxy.close });
 
@@ -177,6 +189,10 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       kill: async (part) => {
         await parts.get(part)?.kill();
         parts.delete(part);
+      },
+      restart: async (part) => {
+        if (parts.has(part)) throw new Error(`${part} is running; kill it first.`);
+        await restarts.get(part)!();
       },
       stop,
     };
