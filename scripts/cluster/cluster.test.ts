@@ -29,9 +29,6 @@ const rotation: { at: number; line: string }[] = [];
 
 beforeAll(async () => {
   dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'easel-cluster-'));
-  // Run as root, PostgreSQL runs as a user of its own (data/src/embedded-postgres.ts), which must
-  // reach its folder inside this one; mkdtemp makes it private to us.
-  await fsp.chmod(dataDir, 0o755);
   cluster = await startCluster({
     dataDir,
     catalogue: { seed: 7, artworks: ARTWORKS },

@@ -129,6 +129,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
   try {
     const pgDir = path.join(dataDir, 'postgres');
     await fsp.mkdir(pgDir, { recursive: true });
+    // Run as root, PostgreSQL runs as a user of its own (data/src/embedded-postgres.ts), which must
+    // reach its folder inside this one (a temporary folder is private to its maker).
+    if (process.getuid?.() === 0) await fsp.chmod(dataDir, 0o755);
     const postgres = await startEmbeddedPostgres({ dataDir: pgDir, port: ports.postgres });
     parts.set('postgres', { kill: postgres.stop, stop: postgres.stop });
     const databaseUrl = await ensurePostgresDatabase(postgres.url, DATABASE);
