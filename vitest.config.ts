@@ -32,10 +32,10 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'postgres',
-          // The data and storefront integration tests again, each on a database of its own on one
-          // PostgreSQL, and the indexer's tests of what PostgreSQL changes for it: several
-          // engines, one leader.
-          include: ['data/{src,test}/**/*.test.ts', 'indexer/test/{engines,leadership,sync,admin,follow-cli}.test.ts', 'storefront/lib/**/*.test.ts'],
+          // The data, indexer and storefront integration tests again, each on a database of its
+          // own on one PostgreSQL (the engine's own process tests need no database).
+          include: ['data/{src,test}/**/*.test.ts', 'indexer/test/**/*.test.ts', 'storefront/lib/**/*.test.ts'],
+          exclude: [...shared.exclude, 'indexer/test/meili-*.test.ts'],
           globalSetup: ['data/test/postgres-global-setup.ts', 'indexer/test/meili-global-setup.ts'],
         },
       },

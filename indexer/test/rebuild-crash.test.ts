@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { editArtwork, getSearchIndexState, type Db } from '@easel/data';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../../data/test/fixtures';
@@ -18,13 +17,10 @@ const meili = meiliClient(connection);
 const indexUid = `test_rebuild_crash_${randomUUID().slice(0, 8)}`;
 let temp: TemporaryDatabase;
 let db: Db;
-let file: string;
 
 beforeAll(async () => {
   temp = await openTemporaryDatabase('rebuild-crash', { seed: 17, artworks: 4000 });
   db = temp.db;
-  const { rows } = await sql<{ file: string }>`SELECT file FROM pragma_database_list WHERE name = 'main'`.execute(db);
-  file = rows[0]!.file;
   await rebuildIndex({ db, meili, indexUid });
 });
 afterAll(async () => {
@@ -33,10 +29,10 @@ afterAll(async () => {
   await temp.close();
 });
 
-/** The reindex command against this file's database and index; resolves with its exit code or signal. */
+/** The reindex command against this test's database and index; resolves with its exit code or signal. */
 function reindex() {
   const child = startTsx(path.join(import.meta.dirname, '../src/cli/reindex.ts'), [], {
-    env: { ...process.env, DATABASE_FILE: file, MEILI_URL: connection.url, MEILI_MASTER_KEY: connection.masterKey, SEARCH_INDEX: indexUid },
+    env: { ...process.env, ...temp.env, MEILI_URL: connection.url, MEILI_MASTER_KEY: connection.masterKey, SEARCH_INDEX: indexUid },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = child.then((end) => end.signal ?? end.exitCode!);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_SEARCH_ENGINE, editArtwork, getSearchIndexState, type Db } from '@easel/data';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../../data/test/fixtures';
@@ -76,9 +75,8 @@ describe('the index sync', () => {
     const ids = await availableIds();
     await makeEdits(ids, 3000, 'Before the crash');
     const start = await getSearchIndexState(db, indexUid);
-    const { rows: [{ file }] } = await sql<{ file: string }>`SELECT file FROM pragma_database_list WHERE name = 'main'`.execute(db) as { rows: [{ file: string }] };
     const startedAt = new Date();
-    const child = startTsx(path.join(import.meta.dirname, 'follow-catalogue-process.ts'), [file, connection.url, connection.masterKey, indexUid]);
+    const child = startTsx(path.join(import.meta.dirname, 'follow-catalogue-process.ts'), [temp.location, connection.url, connection.masterKey, indexUid]);
     try {
       // The moment its first batch is with the search engine, the sync has not yet saved its place.
       await expect.poll(async () => (await meili.tasks.getTasks({
