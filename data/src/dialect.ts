@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
-  CompiledQuery, DataTypeNode, Kysely, OperationNodeTransformer, PostgresAdapter, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, sql,
+  AlterTableNode, CompiledQuery, CreateTableNode, DataTypeNode, Kysely, OperationNodeTransformer, PostgresAdapter, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, sql,
   type ColumnDefinitionNode, type DatabaseConnection, type Driver, type KyselyPlugin, type Transaction,
 } from 'kysely';
 import pg from 'pg';
@@ -78,8 +78,9 @@ class PostgresSchemaTransformer extends OperationNodeTransformer {
     return column;
   }
 }
+/** Only DDL is rewritten: every other query goes through untouched, with no tree walked. */
 const postgresSchema: KyselyPlugin = {
-  transformQuery: ({ node }) => new PostgresSchemaTransformer().transformNode(node),
+  transformQuery: ({ node }) => (CreateTableNode.is(node) || AlterTableNode.is(node) ? new PostgresSchemaTransformer().transformNode(node) : node),
   transformResult: async ({ result }) => result,
 };
 
