@@ -27,6 +27,8 @@ describe('toSearchDocument', () => {
     const doc = toSearchDocument(artwork(), rates);
     expect(doc.prices).toEqual({ GBP: 50_000, USD: 69_500, EUR: 59_000, CAD: 94_500, AUD: 104_500 });
     expect([doc.price_gbp, doc.price_usd, doc.price_eur]).toEqual([50_000, 69_500, 59_000]);
+    // Each currency's price bar: £500 opens the £500 bar; $695 is under $700, the bar above.
+    expect([doc.price_band_gbp, doc.price_band_usd]).toEqual([7, 6]);
     expect(doc.in_sale).toBe(false);
     expect(doc.original_prices).toBeNull();
   });

@@ -1,13 +1,14 @@
 import { pricesInAllCurrencies, type RateMatrix } from '@easel/shared/currency';
 import { artworkImageUrl, type ArtworkImageSpec, motifOf } from '@easel/shared/media';
 import type { IndexableArtwork } from '@easel/data/queries/search-source';
-import { CATEGORIES, COLOUR_VALUES, ORIENTATIONS, SHIPPING_COUNTRIES, SIZE_BUCKETS, STYLES, SUBJECTS, type Currency } from '@easel/shared/vocabulary';
+import { CATEGORIES, COLOUR_VALUES, CURRENCIES, ORIENTATIONS, SHIPPING_COUNTRIES, SIZE_BUCKETS, STYLES, SUBJECTS, type Currency } from '@easel/shared/vocabulary';
+import { priceBand, priceBandAttribute, type PriceBandAttribute } from './price-bars';
 
 /** The picture width a card shows by default; the srcset carries the rest. */
 const CARD_IMAGE_WIDTH = 640;
 
 /** Raise whenever toSearchDocument changes what it writes: existing indexes then count as stale. */
-export const DOCUMENT_VERSION = 4;
+export const DOCUMENT_VERSION = 5;
 
 /**
  * The attributes the gallery's filter sections count, every one of them also gathered into
@@ -42,7 +43,7 @@ export const COUNTED_VALUES: Record<CountedAttribute, readonly string[]> = {
 export const facetValue = (attribute: CountedAttribute, value: string | true): string => `${attribute}:${value}`;
 
 /** One artwork as stored in the search index. Only available artworks are indexed. */
-export interface SearchDocument {
+export interface SearchDocument extends Record<PriceBandAttribute, number> {
   id: number;
   slug: string;
   title: string;
@@ -150,6 +151,7 @@ export function toSearchDocument(artwork: IndexableArtwork, rates: RateMatrix): 
     price_eur: prices.EUR,
     price_cad: prices.CAD,
     price_aud: prices.AUD,
+    ...(Object.fromEntries(CURRENCIES.map((c) => [priceBandAttribute(c), priceBand(c, prices[c])])) as Record<PriceBandAttribute, number>),
     in_sale: artwork.sale_price_minor !== null,
     framed: artwork.framed,
     ready_to_hang: artwork.ready_to_hang,

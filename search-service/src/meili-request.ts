@@ -4,7 +4,7 @@ import { DISPLAYED_ATTRIBUTES } from '@easel/indexer/index-settings';
 import { categoryPathValue, freeShippingCountry, type GallerySearchDefinition, type Sort } from './contract';
 import { FILTERS, GROUPS, distinct, type FilterGroup, type FilterRow, type RangeRow } from './filters';
 import { SEARCHED_ATTRIBUTES } from './did-you-mean';
-import { priceBarEdges } from './price-bars';
+import { priceBandAttribute, priceBarEdges } from '@easel/indexer/price-bars';
 import { removals, widen, type Removal } from './suggestions';
 
 /**
@@ -288,26 +288,22 @@ export function buildSuggestionsPlan(def: GallerySearchDefinition, indexUid: str
 }
 
 export interface PriceBarPlan {
-  queries: MeiliQuery[];
+  queries: [MeiliQuery];
+  /** The attribute whose facet distribution counts the bars: each work's bar in the currency. */
+  attribute: string;
   /** Whole units; max null on the open last bar. */
   bars: { min: number; max: number | null }[];
 }
 
 /**
- * One count-only query per price bar of the currency's ladder, every filter but the price's
- * own, so the bars cover the whole price range and sum to the price-less count.
+ * The currency's price bars counted in one query: every filter but the price's own, and the
+ * facet distribution of the works' bars (each search document carries its bar per currency,
+ * priceBand), so the bars cover the whole price range and sum to the price-less count.
  */
 export function buildPriceBarPlan(def: GallerySearchDefinition, indexUid: string): PriceBarPlan {
   const edges = priceBarEdges(def.currency);
-  const attr = priceAttribute(def.currency);
+  const attribute = priceBandAttribute(def.currency);
   const others = combineFilters(scopeFilter(def), groupFilters(def), ['price']);
-  const bars = edges.map((min, i) => ({ min, max: edges[i + 1] ?? null }));
-  const queries = bars.map(({ min, max }) =>
-    withFilter({ indexUid, ...(def.q ? { q: def.q } : {}), page: 1, hitsPerPage: 0 }, [
-      ...others,
-      ...(min > 0 ? [comparison(attr, '>=', min * 100)] : []),
-      ...(max !== null ? [comparison(attr, '<', max * 100)] : []),
-    ]),
-  );
-  return { queries, bars };
+  const query = withFilter({ indexUid, ...(def.q ? { q: def.q } : {}), facets: [attribute], page: 1, hitsPerPage: 0 }, others);
+  return { queries: [query], attribute, bars: edges.map((min, i) => ({ min, max: edges[i + 1] ?? null })) };
 }

@@ -178,5 +178,6 @@ function wholeUnitBounds(currency: Currency, minMinor: number, maxMinor: number)
 
 /** Price bar plan + its counts -> the `_prices` response. */
 export function toPriceBars(plan: PriceBarPlan, results: MeiliResult[]): PriceBar[] {
-  return plan.bars.map((bar, i) => ({ ...bar, count: results[i]?.totalHits ?? 0 }));
+  const counts = results[0]?.facetDistribution?.[plan.attribute] ?? {};
+  return plan.bars.map((bar, i) => ({ ...bar, count: counts[String(i)] ?? 0 }));
 }

@@ -26,3 +26,21 @@ const EDGES: Record<Currency, number[]> = Object.fromEntries(
 export function priceBarEdges(currency: Currency): readonly number[] {
   return EDGES[currency];
 }
+
+/**
+ * Which bar of the currency's ladder a price in minor units falls in: the last whose lower edge
+ * it reaches. ('GBP', 4_999) -> 0; ('GBP', 5_000) -> 1; ('GBP', 2_500_000) -> 15, the open bar.
+ */
+export function priceBand(currency: Currency, minor: number): number {
+  const edges = EDGES[currency];
+  let band = 0;
+  while (band + 1 < edges.length && edges[band + 1]! * 100 <= minor) band++;
+  return band;
+}
+
+/**
+ * The search document's attribute holding a work's bar in the currency: each bar's count is
+ * that value's share of one facet distribution, so the price histogram is one engine query.
+ */
+export const priceBandAttribute = (currency: Currency) => `price_band_${currency.toLowerCase() as Lowercase<Currency>}` as const;
+export type PriceBandAttribute = ReturnType<typeof priceBandAttribute>;
