@@ -150,6 +150,28 @@ export async function inTransaction<T>(db: Kysely<Database>, work: (trx: Transac
 }
 
 /**
+ * Runs `work`, which only reads, on one consistent snapshot of the database, without holding
+ * anything a writer waits for: on SQLite a deferred transaction (WAL gives it a snapshot and takes
+ * no write lock), on PostgreSQL a read-only REPEATABLE READ one. For reads that must agree with
+ * each other and may be slow on a large catalogue, such as the indexer's fingerprint beside the
+ * changes it carries.
+ */
+export async function inReadSnapshot<T>(db: Kysely<Database>, work: (snapshot: Kysely<Database>) => Promise<T>): Promise<T> {
+  if (isPostgres(db)) return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(work);
+  return db.connection().execute(async (connection) => {
+    await sql`begin deferred`.execute(connection);
+    try {
+      const result = await work(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(connection);
+      throw error;
+    }
+  });
+}
+
+/**
  * After rows were written with their ids given (the seeded catalogue), PostgreSQL's id sequences
  * move past the highest id so the next insert does not collide. SQLite takes the next id from
  * the table itself.

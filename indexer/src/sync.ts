@@ -1,5 +1,5 @@
 import type { Meilisearch } from 'meilisearch';
-import { acquireLeadership, inTransaction, type Db, type Leadership } from '@easel/data/db';
+import { acquireLeadership, inReadSnapshot, type Db, type Leadership } from '@easel/data/db';
 import { releaseLapsedReservations } from '@easel/data/queries/checkout';
 import {
   DEFAULT_SEARCH_ENGINE, getCatalogueChanges, getIndexableArtworksByIds, getRateMatrix, getSearchIndexState, recordIndexSync,
@@ -47,11 +47,13 @@ export async function syncIndex({ db, meili, indexUid, engine = DEFAULT_SEARCH_E
 }): Promise<number> {
   const state = await getSearchIndexState(db, indexUid, engine);
   if (!state) return 0;
-  // The changes and the fingerprint from one snapshot, so the state never claims more than was carried.
-  const { changes, fingerprint } = await inTransaction(db, async (trx) => ({
-    changes: await getCatalogueChanges(trx, state.last_change_id, CHANGES_PER_PASS),
-    fingerprint: await indexFingerprint(trx),
-  }));
+  // The changes and the fingerprint from one snapshot, so the state never claims more than was
+  // carried; read without holding up any writer, and the fingerprint (a scan of every work) only
+  // when there is something to carry.
+  const { changes, fingerprint } = await inReadSnapshot(db, async (snapshot) => {
+    const pending = await getCatalogueChanges(snapshot, state.last_change_id, CHANGES_PER_PASS);
+    return { changes: pending, fingerprint: pending.length === 0 ? '' : await indexFingerprint(snapshot) };
+  });
   if (changes.length === 0) return 0;
   const ids = [...new Set(changes.map((c) => c.artwork_id))];
   const [artworks, rates] = await Promise.all([getIndexableArtworksByIds(db, ids), getRateMatrix(db)]);
