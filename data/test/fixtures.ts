@@ -71,6 +71,17 @@ export function firstPerWork<T extends { id: number }>(rows: T[]): T[] {
   return rows.filter((row) => !seen.has(row.id) && seen.add(row.id));
 }
 
+/** The first available work, by id, that ships to `country`: an original for checkouts to race for. */
+export function firstOriginalShippingTo(db: Db, country: string): Promise<{ id: number; slug: string }> {
+  return db
+    .selectFrom('artworks as w')
+    .innerJoin('shipping_rates as r', (j) => j.onRef('r.profile_id', '=', 'w.shipping_profile_id').on('r.destination', '=', country))
+    .select(['w.id', 'w.slug'])
+    .where('w.status', '=', 'available')
+    .orderBy('w.id')
+    .executeTakeFirstOrThrow();
+}
+
 type Settings = Pick<UsersTable, 'currency' | 'country' | 'display_units' | 'language'>;
 
 /** A registered user with the given settings; answers their id. */

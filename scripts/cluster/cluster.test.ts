@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToBasket, openDatabase, quoteCheckout, type Db, type Role } from '@easel/data';
 import { openPaymentLedger } from '@easel/data/payment-ledger';
-import { addSession, addUser } from '../../data/test/fixtures';
+import { addSession, addUser, firstOriginalShippingTo } from '../../data/test/fixtures';
 import { TEST_CARDS } from '../../storefront/lib/checkout/payment';
 import { startCluster, type RunningCluster } from './cluster';
 
@@ -71,13 +71,7 @@ async function send(url: string, method: string, headers: Record<string, string>
 
 describe('the cluster', () => {
   it(`sells an original once when ${SHOPPERS} shoppers check it out at once through both storefronts`, async () => {
-    const work = await db
-      .selectFrom('artworks as w')
-      .innerJoin('shipping_rates as r', (j) => j.onRef('r.profile_id', '=', 'w.shipping_profile_id').on('r.destination', '=', 'GB'))
-      .select(['w.id', 'w.slug'])
-      .where('w.status', '=', 'available')
-      .orderBy('w.id')
-      .executeTakeFirstOrThrow();
+    const work = await firstOriginalShippingTo(db, 'GB');
     const now = new Date().toISOString();
     const shoppers = [];
     for (let i = 0; i < SHOPPERS; i++) {

@@ -8,7 +8,7 @@ import { openPaymentLedger, type PaymentLedger } from '@easel/data/payment-ledge
 import { quoteCheckout } from '@easel/data/queries/checkout';
 import { addToBasket } from '@easel/data/queries/basket';
 import { describeEnd, startTsx, type LocalProcess } from '@easel/shared/process';
-import { addSession, addUser, ledgerLocation, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
+import { addSession, addUser, firstOriginalShippingTo, ledgerLocation, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { TEST_CARDS } from './payment';
 
 /**
@@ -75,13 +75,7 @@ afterAll(async () => {
 
 describe(`${SHOPPERS} checkouts of one original across ${SERVERS} server processes`, () => {
   it('make exactly one order and one charge, and every other shopper a clear refusal', async () => {
-    const work = await db
-      .selectFrom('artworks as w')
-      .innerJoin('shipping_rates as r', (j) => j.onRef('r.profile_id', '=', 'w.shipping_profile_id').on('r.destination', '=', 'GB'))
-      .select(['w.id', 'w.slug'])
-      .where('w.status', '=', 'available')
-      .orderBy('w.id')
-      .executeTakeFirstOrThrow();
+    const work = await firstOriginalShippingTo(db, 'GB');
     const now = new Date().toISOString();
     const shoppers = [];
     for (let i = 0; i < SHOPPERS; i++) {
