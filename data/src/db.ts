@@ -109,5 +109,5 @@ export function withoutPassword(location: string): string {
 }
 
 export {
-  acquireLeadership, afterExplicitIds, databaseIdentity, inReadSnapshot, inTransaction, isPostgres, isPostgresLocation, lockChangeLog, postgresPool, type Leadership,
+  acquireLeadership, afterExplicitIds, databaseIdentity, inReadSnapshot, inTransaction, lockChangeLog, postgresPool, type Leadership,
 } from './dialect';

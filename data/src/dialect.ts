@@ -56,7 +56,7 @@ class TransactionalSqliteDialect extends SqliteDialect {
 }
 
 /** The SQLite file in WAL mode with foreign keys on; writers wait up to 5 s for the lock. */
-export function connectSqlite<DB = Database>(file: string): Kysely<DB> {
+function connectSqlite<DB = Database>(file: string): Kysely<DB> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
@@ -103,7 +103,7 @@ export function postgresPool(url: string, max: number): pg.Pool {
 /** Where each PostgreSQL handle connects, for the connections held outside its pool (leadership). */
 const postgresAddresses = new WeakMap<object, string>();
 
-export function connectPostgres<DB = Database>(url: string): Kysely<DB> {
+function connectPostgres<DB = Database>(url: string): Kysely<DB> {
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: postgresPool(url, 10) }), plugins: [postgresSchema] });
   postgresAddresses.set(db, url);
   return db;
