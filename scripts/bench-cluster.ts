@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { openDatabase, runCli, sessionHash } from '@easel/data';
+import { openDatabase, runCli } from '@easel/data';
+import { addSession, addUser } from '../data/test/fixtures';
 import { REPO_ROOT } from '@easel/shared/env';
 import { ENDPOINT_PATHS, QUERY_MIX_FILE, queryMixSchema, sharedSequence, weightedSequence } from '../search-service/bench/query-mix';
 import { wholeNumber } from './args';
@@ -85,15 +86,8 @@ await runCli(async () => {
 async function signIn(databaseUrl: string): Promise<string> {
   const db = await openDatabase(databaseUrl);
   try {
-    const now = new Date().toISOString();
-    const user = await db.insertInto('users').values({
-      email: 'bench@example.com', password_hash: 'x', name: 'Bench', role: 'user', artist_id: null, created_at: now,
-      currency: 'GBP', country: 'GB', display_units: 'cm', language: 'en-gb',
-    }).returning('id').executeTakeFirstOrThrow();
     const token = randomBytes(32).toString('base64url');
-    await db.insertInto('sessions').values({
-      id_hash: sessionHash(token), user_id: user.id, created_at: now, last_seen_at: now, expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-    }).execute();
+    await addSession(db, token, await addUser(db, undefined, 'bench@example.com'));
     return token;
   } finally {
     await db.destroy();
