@@ -4,8 +4,8 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { getCatalogueFingerprint, getSearchIndexState, openDatabase, saveSearchIndexState, seedCatalogue, type Db } from '@easel/data';
-import { getIndexableArtworks, getRateMatrix } from '@easel/data/queries/search-source';
-import { COUNTED_ATTRIBUTES, COUNTED_VALUES, INDEX_SETTINGS, checkIndexStaleness, isSearchable, meiliClient, rebuildIndex, toSearchDocument } from '../src';
+import { COUNTED_ATTRIBUTES, COUNTED_VALUES, INDEX_SETTINGS, checkIndexStaleness, meiliClient, rebuildIndex } from '../src';
+import { catalogueDocuments } from './catalogue-documents';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-indexer-'));
 const meili = meiliClient(inject('meili'));
@@ -58,9 +58,7 @@ describe('rebuildIndex', () => {
     expect(listed.filter((value) => !known.has(value))).toEqual([]);
     expect(listed.length).toBeLessThanOrEqual(INDEX_SETTINGS.faceting.maxValuesPerFacet);
     // None was cut short: every value a work for sale holds is listed.
-    const rates = await getRateMatrix(db);
-    const works = await getIndexableArtworks(db, { afterId: 0, limit: 10_000 });
-    const held = new Set(works.filter(isSearchable).flatMap((work) => toSearchDocument(work, rates).facet_values));
+    const held = new Set([...(await catalogueDocuments(db)).values()].flatMap((document) => document.facet_values));
     expect(new Set(listed)).toEqual(held);
   });
 
