@@ -17,8 +17,13 @@ export const BASE_PATH = '/api/v2/product/s';
 /** SPEC section 9: gallery cache lifetime 1800 s, stale 21600 s. */
 const GALLERY_CACHE_CONTROL = 'public, max-age=1800, stale-while-revalidate=21600';
 
-/** Searches at the engine at once: learnt from its latency between these bounds (admission.ts). */
-export const DEFAULT_ADMISSION: AdmissionOptions = { initial: 16, min: 4, max: 512 };
+/**
+ * Searches at the engine at once: learnt from its latency between these bounds (admission.ts).
+ * Sixteen at once keep the engine well inside the budget; below that the long tail's tenfold
+ * spread of search costs alone would pull the limit down and refuse searches the engine had
+ * room for.
+ */
+export const DEFAULT_ADMISSION: AdmissionOptions = { initial: 16, min: 16, max: 512 };
 
 export interface AppDeps {
   config: Pick<SearchConfig, 'SEARCH_INDEX' | 'SEARCH_CACHE_TTL_MS' | 'RATE_LIMIT_SEARCH_PER_MINUTE' | 'SEARCH_TRUSTED_PROXIES'>;
