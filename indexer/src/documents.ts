@@ -127,7 +127,7 @@ export function toSearchDocument(artwork: IndexableArtwork, rates: RateMatrix): 
   const effective = artwork.sale_price_minor ?? artwork.price_minor;
   const prices = pricesInAllCurrencies(effective, rates);
   const spec = imageSpecOf(artwork);
-  const document: Omit<SearchDocument, 'facet_values'> = {
+  const document: SearchDocument = {
     id: artwork.id,
     slug: artwork.slug,
     title: artwork.title,
@@ -167,11 +167,15 @@ export function toSearchDocument(artwork: IndexableArtwork, rates: RateMatrix): 
     created_ts: Math.floor(Date.parse(artwork.created_at) / 1000),
     popularity: artwork.popularity,
     favourite_count: artwork.favourite_count,
+    facet_values: [],
   };
-  const facet_values = COUNTED_ATTRIBUTES.flatMap((attribute) =>
-    [document[attribute]].flat().flatMap((value) => (value === false ? [] : [facetValue(attribute, value)])),
-  );
-  return { ...document, facet_values };
+  // Plain loops: a rebuild runs this a million times, and nested flatMaps make garbage.
+  for (const attribute of COUNTED_ATTRIBUTES) {
+    const value = document[attribute];
+    if (Array.isArray(value)) for (const v of value) document.facet_values.push(facetValue(attribute, v));
+    else if (value !== false) document.facet_values.push(facetValue(attribute, value));
+  }
+  return document;
 }
 
 /** Whether an artwork belongs in the index at all: shoppers only ever see available works. */
