@@ -2,7 +2,8 @@
  * `npm run bench:search [-- --artworks 100000 --duration 15 --rate 50]`: seeds (or reuses) a
  * catalogue, indexes it into an embedded Meilisearch, starts the search-service, then replays
  * k6/query-mix.json against the service and, with the same adapter, against raw Meilisearch:
- * first at a fixed 50 requests/s, then flat out, then overloaded: twice raw Meilisearch's
+ * first at a fixed 50 requests/s (and the raw requests through a pass-through proxy, the cost of
+ * a second process on the path by itself), then flat out, then overloaded: twice raw Meilisearch's
  * flat-out rate at the uncached service, and 50 requests/s again straight after. Prints
  * p50/p95/p99 (per endpoint too), throughput, the service/raw ratios, and under overload the
  * admitted searches' latency, the share refused and how fast; writes bench-results/search.json.
@@ -21,7 +22,7 @@ import { REPO_ROOT } from '@easel/shared/env';
 import { parseGalleryParams, SEARCH_BUDGET_MS } from '../src/contract';
 import { buildCountQuery, buildPriceBarPlan, buildSearchPlan, type MeiliQuery } from '../src/meili-request';
 import { gatherParams } from '../src/query-string';
-import { terminate } from '@easel/shared/process';
+import { startTsx, terminate, type LocalProcess } from '@easel/shared/process';
 import { BENCH_INDEX_UID, prepareCatalogue, startService } from './bench-setup';
 import { ENDPOINT_PATHS, QUERY_MIX_FILE, queryMixSchema, sharedSequence, weightedSequence, type MixEntry } from './query-mix';
 import { steadyLoad, type LoadRequest } from './steady-load';
@@ -69,7 +70,7 @@ interface Latencies {
 }
 
 interface PhaseResult extends Latencies {
-  target: 'service' | 'service-uncached' | 'raw';
+  target: 'service' | 'service-uncached' | 'raw' | 'pass-through';
   phase: 'fixed' | 'max';
   errors: number;
   non2xx: number;
@@ -209,6 +210,19 @@ async function runMax(target: PhaseResult['target'], url: string, sequence: Repl
   };
 }
 
+/** The pass-through proxy (pass-through.ts) in its own process in front of the engine. */
+async function startPassThrough(engineUrl: string): Promise<{ url: string; child: LocalProcess }> {
+  const child = startTsx(path.join(REPO_ROOT, 'search-service/bench/pass-through.ts'), [engineUrl], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    void child.then(() => reject(new Error('The pass-through proxy stopped during start-up; see its output above.')));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const listening = /listening on (\S+)/.exec(chunk.toString());
+      if (listening) resolve(listening[1]!);
+    });
+  });
+  return { url, child };
+}
+
 /** The engine to measure against: the running product's (--service), or one of our own. */
 async function engineUnderTest(varDir: string): Promise<{ meili: { url: string; masterKey: string }; stop: () => Promise<void> }> {
   if (args.service === undefined) {
@@ -231,6 +245,7 @@ async function main() {
   const serviceUrl = args.service ?? own!.url;
   const profiles = path.join(varDir, 'profiles');
   const uncached = await startService(meili, { indexUid: INDEX_UID, cacheTtlMs: 0, nodeFlags: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : [] });
+  const passThrough = await startPassThrough(meili.url);
   try {
     const servicePath = (e: MixEntry) => `${ENDPOINT_PATHS[e.endpoint]}${e.query ? `?${e.query}` : ''}`;
     const rawBody = (e: MixEntry) => JSON.stringify({ queries: rawQueries(e) });
@@ -248,10 +263,13 @@ async function main() {
     for (const e of warm) await fetch(`${meili.url}/multi-search`, { method: 'POST', body: rawBody(e), headers: rawHeaders });
     for (const e of warm) await fetch(`${serviceUrl}${otherKey(e)}`);
     for (const e of warm) await fetch(`${uncached.url}${servicePath(e)}`);
+    for (const e of warm) await fetch(`${passThrough.url}/multi-search`, { method: 'POST', body: rawBody(e), headers: rawHeaders });
 
     const results: PhaseResult[] = [];
     for (const run of [runFixedRate, runMax]) {
       results.push(await run('raw', meili.url, rawRequests, rawHeaders));
+      // The same engine requests through one more process and nothing else, at the fixed rate.
+      if (run === runFixedRate) results.push(await run('pass-through', passThrough.url, rawRequests, rawHeaders));
       results.push(await run('service-uncached', uncached.url, serviceRequests, {}));
       results.push(await run('service', serviceUrl, serviceRequests, {}));
     }
@@ -278,6 +296,8 @@ async function main() {
       throughput_ratio_max: find('service', 'max').rps / find('raw', 'max').rps,
       // The same without the hot-answer cache: what the adapter and HTTP hop cost by themselves.
       p50_overhead_fixed_uncached: find('service-uncached', 'fixed').p50 / find('raw', 'fixed').p50 - 1,
+      // A second process on the path doing nothing but passing bytes on: the floor under the line above.
+      p50_overhead_fixed_pass_through: find('pass-through', 'fixed').p50 / find('raw', 'fixed').p50 - 1,
       throughput_ratio_max_uncached: find('service-uncached', 'max').rps / find('raw', 'max').rps,
       capacity_ratio_uncached: capacity[1]!.within_budget_rps / capacity[0]!.within_budget_rps,
     };
@@ -303,6 +323,7 @@ async function main() {
     const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
     const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
     console.log(`\nUncached service / raw: p50 overhead at ${RATE}/s ${pct(ratios.p50_overhead_fixed_uncached)}, capacity within the budget ${ratios.capacity_ratio_uncached.toFixed(2)}, flat out ${ratios.throughput_ratio_max_uncached.toFixed(2)}`);
+    console.log(`A pass-through proxy / raw (one more process, no work): p50 overhead at ${RATE}/s ${pct(ratios.p50_overhead_fixed_pass_through)}`);
     console.log(`With the hot cache: p50 overhead ${pct(ratios.p50_overhead_fixed)}, flat out ${ratios.throughput_ratio_max.toFixed(2)}`);
     console.log(
       `Targets: p95 ≤ 30 ms ${met(pass.p95)}; p99 ≤ 80 ms ${met(pass.p99)}; _count p95 ≤ 20 ms ${met(pass.count_p95)}; ` +
@@ -310,7 +331,7 @@ async function main() {
     );
     console.log(`Written to bench-results/search.json`);
   } finally {
-    await Promise.all([own && terminate(own.child), terminate(uncached.child)]);
+    await Promise.all([own && terminate(own.child), terminate(uncached.child), terminate(passThrough.child)]);
     await engine.stop();
   }
 }
