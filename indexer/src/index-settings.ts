@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Settings } from 'meilisearch';
 import { CURRENCIES } from '@easel/shared/vocabulary';
-import { COUNTED_VALUES, DOCUMENT_VERSION, type SearchDocument } from './documents';
+import { COUNTED_ATTRIBUTES, COUNTED_VALUES, DOCUMENT_VERSION, type SearchDocument } from './documents';
 import { priceBandAttribute } from './price-bars';
 
 /** The live index's name; rebuilds write `<uid>__build_<time>_<random>` and swap it in. */
@@ -11,12 +11,14 @@ const equalityOnly = { facetSearch: false, filter: { equality: true, comparison:
 const rangeOnly = { facetSearch: false, filter: { equality: false, comparison: true } };
 
 /**
- * Attributes shoppers filter on by value: `facet_values`, which holds every counted value as
- * `attribute:value` (the gallery's filters and counts are all of it, so each value is indexed
- * once, not also under an attribute of its own), the artist page (`artist_slug`) and the boosted
- * works (`slug`); and the price bars' bands, counted for the price histogram (`_prices`).
+ * Attributes shoppers filter on by value: each gallery filter's counted attribute, the artist
+ * page (`artist_slug`) and the boosted works (`slug`); and the price bars' bands, counted for
+ * the price histogram (`_prices`).
+ * The category section filters on `category_path` alone (it holds the bare category too), so
+ * `category` itself is not filterable. `facet_values` is there to be counted, never filtered on
+ * (an attribute must be filterable to have a facet distribution).
  */
-export const EQUALITY_FILTER_ATTRIBUTES = ['artist_slug', 'slug', 'facet_values', ...CURRENCIES.map(priceBandAttribute)] as const;
+export const EQUALITY_FILTER_ATTRIBUTES = [...COUNTED_ATTRIBUTES, 'artist_slug', 'slug', 'facet_values', ...CURRENCIES.map(priceBandAttribute)] as const;
 
 /** Attributes filtered by range: the price in each currency and the dimensions. */
 export const RANGE_FILTER_ATTRIBUTES = [

@@ -13,8 +13,7 @@ const PAGE_SIZE = 10_000;
  * Documents sent ahead of the engine's indexing at most. The engine indexes everything queued in
  * one run, and a run that outgrows its indexing memory slows down: at a million works on two
  * cores (1 GiB of indexing memory), runs of about 100,000 documents went at 6,500 a second,
- * runs of 270,000 at 4,200. A re-index of a million took 134 s with this bound, 142 s with half
- * of it, and 197 s with none.
+ * runs of 270,000 at 4,200, and a whole re-index took half as long again with no bound.
  */
 const MAX_QUEUED_DOCUMENTS = 150_000;
 /** Long enough for a million documents on a small machine. */

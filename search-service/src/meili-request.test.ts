@@ -14,17 +14,17 @@ const def = (qs: string): GallerySearchDefinition => {
 describe('groupFilters', () => {
   it.each([
     ['', {}],
-    ['colours=red&colours=blue', { colours: [['facet_values = "colours:red"', 'facet_values = "colours:blue"']] }],
-    ['product_category=sculpture', { category: [['facet_values = "category_path:sculpture"']] }],
-    ['painting=oil&painting=ink', { category: [['facet_values = "category_path:painting:oil"', 'facet_values = "category_path:painting:ink"']] }],
-    ['product_category=painting&painting=oil&product_category=prints', { category: [['facet_values = "category_path:painting:oil"', 'facet_values = "category_path:prints"']] }],
-    ['product_category=sculpture&painting=oil', { category: [['facet_values = "category_path:painting:oil"', 'facet_values = "category_path:sculpture"']] }],
+    ['colours=red&colours=blue', { colours: [['colours = "red"', 'colours = "blue"']] }],
+    ['product_category=sculpture', { category: [['category_path = "sculpture"']] }],
+    ['painting=oil&painting=ink', { category: [['category_path = "painting:oil"', 'category_path = "painting:ink"']] }],
+    ['product_category=painting&painting=oil&product_category=prints', { category: [['category_path = "painting:oil"', 'category_path = "prints"']] }],
+    ['product_category=sculpture&painting=oil', { category: [['category_path = "painting:oil"', 'category_path = "sculpture"']] }],
     ['currency=USD&price_min=100&price_max=200', { price: ['price_usd >= 10000', 'price_usd <= 20000'] }],
-    ['size_=small&height_max=30', { size: [['facet_values = "size_bucket:small"'], 'height_cm <= 30'] }],
-    ['free_shipping=true', { free_shipping: ['facet_values = "free_shipping_to:GB"'] }],
-    ['free_shipping=true&ships_to=US', { ships_to: ['facet_values = "ships_to:US"'], free_shipping: ['facet_values = "free_shipping_to:US"'] }],
-    ['in_sale=on&has_fine_art_prints=true', { in_sale: ['facet_values = "in_sale:true"'], has_fine_art_prints: ['facet_values = "has_fine_art_prints:true"'] }],
-    ['shape=square', { shape: [['facet_values = "orientation:square"']] }],
+    ['size_=small&height_max=30', { size: [['size_bucket = "small"'], 'height_cm <= 30'] }],
+    ['free_shipping=true', { free_shipping: ['free_shipping_to = "GB"'] }],
+    ['free_shipping=true&ships_to=US', { ships_to: ['ships_to = "US"'], free_shipping: ['free_shipping_to = "US"'] }],
+    ['in_sale=on&has_fine_art_prints=true', { in_sale: ['in_sale = true'], has_fine_art_prints: ['has_fine_art_prints = true'] }],
+    ['shape=square', { shape: [['orientation = "square"']] }],
   ])('%s', (qs, expected) => {
     expect(groupFilters(def(qs))).toEqual(expected);
   });
@@ -57,7 +57,7 @@ describe('buildSearchPlan', () => {
     expect(plan.disjunctive).toEqual(['colours']);
     expect(plan.queries[0]!.facets).toEqual(['facet_values']);
     expect(plan.priceBounds).toEqual({ cheapest: 2, dearest: 3 });
-    const filter = ['artist_slug = "ada-lovelace"', ['facet_values = "colours:red"']];
+    const filter = ['artist_slug = "ada-lovelace"', ['colours = "red"']];
     expect(plan.queries[2]).toMatchObject({ sort: ['price_gbp:asc'], limit: 1, filter });
     expect(plan.queries[3]).toMatchObject({ sort: ['price_gbp:desc'], limit: 1, filter });
   });
@@ -79,7 +79,7 @@ describe('buildSearchPlan', () => {
     expect(plan.queries[plan.correction!]).toEqual({
       indexUid: 'idx', q: 'sesacape', offset: 0, limit: 1, showMatchesPosition: true,
       attributesToRetrieve: ['title', 'artist_name', 'subject', 'style', 'subcategory', 'category', 'medium', 'colours'],
-      filter: [['facet_values = "colours:red"']],
+      filter: [['colours = "red"']],
     });
     expect(buildSearchPlan(def('colours=red'), 'idx').correction).toBeUndefined();
   });
@@ -89,20 +89,20 @@ describe('buildSearchPlan', () => {
     expect(plan.removals).toEqual([{ kind: 'word', word: 'sea' }, { kind: 'filter', filter: 'in_sale' }, { kind: 'filter', filter: 'colours' }]);
     const scope = 'artist_slug = "ada-lovelace"';
     expect(plan.queries).toEqual([
-      { indexUid: 'idx', q: 'sea', page: 1, hitsPerPage: 0, filter: [scope, 'facet_values = "in_sale:true"', ['facet_values = "colours:red"']] },
-      { indexUid: 'idx', page: 1, hitsPerPage: 0, filter: [scope, 'facet_values = "in_sale:true"', ['facet_values = "colours:red"']] },
-      { indexUid: 'idx', q: 'sea', page: 1, hitsPerPage: 0, filter: [scope, ['facet_values = "colours:red"']] },
-      { indexUid: 'idx', q: 'sea', page: 1, hitsPerPage: 0, filter: [scope, 'facet_values = "in_sale:true"'] },
-      { indexUid: 'idx', facets: ['facet_values'], page: 1, hitsPerPage: 0, filter: [scope] },
+      { indexUid: 'idx', q: 'sea', page: 1, hitsPerPage: 0, filter: [scope, 'in_sale = true', ['colours = "red"']] },
+      { indexUid: 'idx', page: 1, hitsPerPage: 0, filter: [scope, 'in_sale = true', ['colours = "red"']] },
+      { indexUid: 'idx', q: 'sea', page: 1, hitsPerPage: 0, filter: [scope, ['colours = "red"']] },
+      { indexUid: 'idx', q: 'sea', page: 1, hitsPerPage: 0, filter: [scope, 'in_sale = true'] },
+      { indexUid: 'idx', facets: ['category_path'], page: 1, hitsPerPage: 0, filter: [scope] },
     ]);
   });
 
   it('adds one count-only query per active section with its own filter removed', () => {
     const plan = buildSearchPlan(def('colours=red&subject=nude&sort=newest&page=2&paginate=30'), 'idx');
     expect(plan.disjunctive).toEqual(['subject', 'colours']);
-    expect(plan.queries[0]).toMatchObject({ sort: ['created_ts:desc'], page: 2, hitsPerPage: 30, filter: [['facet_values = "subject:nude"'], ['facet_values = "colours:red"']] });
-    expect(plan.queries[1]).toEqual({ indexUid: 'idx', facets: ['facet_values'], page: 1, hitsPerPage: 0, filter: [['facet_values = "colours:red"']] });
-    expect(plan.queries[2]).toEqual({ indexUid: 'idx', facets: ['facet_values'], page: 1, hitsPerPage: 0, filter: [['facet_values = "subject:nude"']] });
+    expect(plan.queries[0]).toMatchObject({ sort: ['created_ts:desc'], page: 2, hitsPerPage: 30, filter: [['subject = "nude"'], ['colours = "red"']] });
+    expect(plan.queries[1]).toEqual({ indexUid: 'idx', facets: ['subject'], page: 1, hitsPerPage: 0, filter: [['colours = "red"']] });
+    expect(plan.queries[2]).toEqual({ indexUid: 'idx', facets: ['colours'], page: 1, hitsPerPage: 0, filter: [['subject = "nude"']] });
   });
 
   it('counts an active flag in the main query, which counts it exactly, rather than in a query of its own', () => {
@@ -127,8 +127,8 @@ describe('the artist scope', () => {
   it('narrows every query of a search, facet counts included, and is never a section of its own', () => {
     const plan = buildSearchPlan(def('artist=ada-lovelace&product_category=painting'), 'idx');
     expect(plan.disjunctive).toEqual(['category']);
-    expect(plan.queries[0]!.filter).toEqual(['artist_slug = "ada-lovelace"', ['facet_values = "category_path:painting"']]);
-    expect(plan.queries[1]).toMatchObject({ facets: ['facet_values'], filter: ['artist_slug = "ada-lovelace"'] });
+    expect(plan.queries[0]!.filter).toEqual(['artist_slug = "ada-lovelace"', ['category_path = "painting"']]);
+    expect(plan.queries[1]).toMatchObject({ facets: ['category_path'], filter: ['artist_slug = "ada-lovelace"'] });
   });
 
   it('narrows the count and every price bar', () => {
@@ -141,14 +141,14 @@ describe('the artist scope', () => {
 
 describe('buildCountQuery and buildPriceBarPlan', () => {
   it('counts without hits', () => {
-    expect(buildCountQuery(def('q=sea&colours=red'), 'idx')).toEqual({ indexUid: 'idx', q: 'sea', page: 1, hitsPerPage: 0, filter: [['facet_values = "colours:red"']] });
+    expect(buildCountQuery(def('q=sea&colours=red'), 'idx')).toEqual({ indexUid: 'idx', q: 'sea', page: 1, hitsPerPage: 0, filter: [['colours = "red"']] });
   });
 
   it('counts every bar in one query without the price filter, and covers the whole range', () => {
     const plan = buildPriceBarPlan(def('currency=EUR&price_min=100&colours=red'), 'idx');
     expect(plan.bars[0]).toEqual({ min: 0, max: expect.any(Number) });
     expect(plan.bars.at(-1)!.max).toBeNull();
-    expect(plan.queries).toEqual([{ indexUid: 'idx', facets: ['price_band_eur'], page: 1, hitsPerPage: 0, filter: [['facet_values = "colours:red"']] }]);
+    expect(plan.queries).toEqual([{ indexUid: 'idx', facets: ['price_band_eur'], page: 1, hitsPerPage: 0, filter: [['colours = "red"']] }]);
     plan.bars.slice(1).forEach((bar, i) => expect(bar.min).toBe(plan.bars[i]!.max));
   });
 });
@@ -160,11 +160,11 @@ describe('boosted works', () => {
 
   it('counts with query 0 and fetches the boosted matches and the rest, far enough back for any number of matches', () => {
     const plan = buildSearchPlan(def('colours=red&product_boost=a&multiple_product_boost=b&page=3&paginate=10&sort=newest'), 'idx');
-    expect(plan.queries[0]).toMatchObject({ page: 1, hitsPerPage: 0, filter: [['facet_values = "colours:red"']] });
+    expect(plan.queries[0]).toMatchObject({ page: 1, hitsPerPage: 0, filter: [['colours = "red"']] });
     expect(plan.queries[0]!.sort).toBeUndefined();
     expect(plan.boost).toEqual({ boosted: 4, rest: 5, offset: 18 });
-    expect(plan.queries[4]).toMatchObject({ filter: [['facet_values = "colours:red"'], ['slug = "a"', 'slug = "b"']], offset: 0, limit: 2, sort: ['created_ts:desc'] });
-    expect(plan.queries[5]).toMatchObject({ filter: [['facet_values = "colours:red"'], 'slug != "a"', 'slug != "b"'], offset: 18, limit: 12, sort: ['created_ts:desc'] });
+    expect(plan.queries[4]).toMatchObject({ filter: [['colours = "red"'], ['slug = "a"', 'slug = "b"']], offset: 0, limit: 2, sort: ['created_ts:desc'] });
+    expect(plan.queries[5]).toMatchObject({ filter: [['colours = "red"'], 'slug != "a"', 'slug != "b"'], offset: 18, limit: 12, sort: ['created_ts:desc'] });
   });
 
   it('leaves the count and the price bars alone', () => {

@@ -1,5 +1,5 @@
 import { CATEGORY_VALUES, type Currency } from '@easel/shared/vocabulary';
-import { facetValue, type CountedAttribute } from '@easel/indexer/documents';
+import type { CountedAttribute } from '@easel/indexer/documents';
 import { DISPLAYED_ATTRIBUTES } from '@easel/indexer/index-settings';
 import { categoryPathValue, freeShippingCountry, type GallerySearchDefinition, type Sort } from './contract';
 import { FILTERS, GROUPS, distinct, type FilterGroup, type FilterRow, type RangeRow } from './filters';
@@ -35,16 +35,11 @@ export interface MeiliQuery {
 export const priceAttribute = (currency: Currency) => `price_${currency.toLowerCase()}` as const;
 
 /**
- * The one attribute every counted value is filtered on and counted from: each work's values of
- * the indexer's COUNTED_ATTRIBUTES as `attribute:value` ('colours:red'). The main query counts
- * every inactive group from its distribution, an active disjunctive group's own query its own
- * values; far cheaper to count than one attribute per group when few works match, and to index
- * than each value twice.
+ * The distribution the main query counts every inactive group from: one attribute holding
+ * all their values (the indexer's COUNTED_ATTRIBUTES), far cheaper than one per group when
+ * few works match. An active disjunctive group's own query counts just its own attribute.
  */
 export const FACET_VALUES = 'facet_values';
-
-/** A counted value's filter: ('colours', 'red') -> 'facet_values = "colours:red"'. */
-const countedFilter = (attribute: CountedAttribute, value: string | true): string => expr(FACET_VALUES, facetValue(attribute, value));
 
 /** The attribute a counted group lists: the attribute of its first row that is not a range. */
 export function countedAttribute(group: Exclude<FilterGroup, 'price'>): CountedAttribute {
@@ -104,16 +99,16 @@ function rowFilter(row: FilterRow, def: GallerySearchDefinition): Filter {
     case 'list': {
       if (row.group === 'category') return [];
       const values = def[row.name] as readonly string[];
-      return values.length > 0 ? [values.map((v) => countedFilter(row.attribute, v))] : [];
+      return values.length > 0 ? [values.map((v) => expr(row.attribute, v))] : [];
     }
     case 'country': {
       const value = def[row.name];
-      return value ? [countedFilter(row.attribute, value)] : [];
+      return value ? [expr(row.attribute, value)] : [];
     }
     case 'flag':
       if (!def[row.name]) return [];
       // Free shipping is always to one country: the chosen destination, else the default.
-      return [countedFilter(row.attribute, row.name === 'free_shipping' ? freeShippingCountry(def) : true)];
+      return [row.name === 'free_shipping' ? expr(row.attribute, freeShippingCountry(def)) : expr(row.attribute, true)];
     case 'range': {
       const { attribute, factor } = rangeScale(row, def.currency);
       const min = def[`${row.name}_min`];
@@ -137,7 +132,7 @@ export function groupFilters(def: GallerySearchDefinition): Partial<Record<Filte
     if (items.length > 0) out[row.group] = [...(out[row.group] ?? []), ...items];
   }
   const categories = categoryValues(def);
-  if (categories.length > 0) out.category = [categories.map((v) => countedFilter('category_path', v))];
+  if (categories.length > 0) out.category = [categories.map((v) => expr('category_path', v))];
   return out;
 }
 
@@ -222,7 +217,7 @@ export function buildSearchPlan(def: GallerySearchDefinition, indexUid: string):
   const facetQueries = disjunctive.map((g) => {
     // With free shipping on, choosing another destination means "ships free there".
     const freeTo = g === 'ships_to' && shipsToCountsFreeShipping(def);
-    const facet = g === 'price' ? priceAttribute(def.currency) : FACET_VALUES;
+    const facet = g === 'price' ? priceAttribute(def.currency) : freeTo ? shipsToFacetAttribute(def) : countedAttribute(g);
     return withFilter({ ...base, facets: [facet], page: 1, hitsPerPage: 0 }, combineFilters(scope, filters, freeTo ? ['ships_to', 'free_shipping'] : [g]));
   });
   const plan: SearchPlan = { queries: [main, ...facetQueries], disjunctive };
@@ -285,7 +280,7 @@ export interface SuggestionsPlan {
  */
 export function buildSuggestionsPlan(def: GallerySearchDefinition, indexUid: string): SuggestionsPlan {
   const ways = removals(def);
-  const categories = withFilter({ indexUid, facets: [FACET_VALUES], page: 1, hitsPerPage: 0 }, scopeFilter(def));
+  const categories = withFilter({ indexUid, facets: ['category_path'], page: 1, hitsPerPage: 0 }, scopeFilter(def));
   return {
     queries: [buildCountQuery(def, indexUid), ...ways.map((removal) => buildCountQuery(widen(def, removal), indexUid)), categories],
     removals: ways,

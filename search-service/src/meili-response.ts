@@ -57,8 +57,7 @@ export function toSuggestions(plan: SuggestionsPlan, results: MeiliResult[]): Su
   const removals = plan.removals
     .map((removal, i) => ({ ...removal, count: results[i + 1]?.totalHits ?? 0 }))
     .sort((a, b) => b.count - a.count);
-  const last = results[plan.removals.length + 1];
-  const categories = (last && countsByAttribute(last).get('category_path')) ?? {};
+  const categories = results[plan.removals.length + 1]?.facetDistribution?.category_path ?? {};
   return {
     count: results[0]?.totalHits ?? 0,
     removals,

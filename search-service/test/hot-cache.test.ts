@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { getIndexableArtworks, getRateMatrix } from '@easel/data/queries/search-source';
-import { isSearchable, meiliClient, rebuildIndex, toSearchDocument } from '@easel/indexer';
+import { meiliClient, rebuildIndex } from '@easel/indexer';
 import { buildFixture, getJson, type Fixture } from './fixture';
 
 let f: Fixture;
@@ -40,8 +39,7 @@ describe('the hot-answer cache', () => {
     const url = '/api/v2/product/s/_count/?colours=red';
     const before = await cachedCount(url);
 
-    const red = (await getIndexableArtworks(f.db, { afterId: 0, limit: 1000 })).find((w) => isSearchable(w) && w.colours.includes('red'))!;
-    const doc = toSearchDocument(red, await getRateMatrix(f.db));
+    const [doc] = (await admin().index(f.indexUid).search('', { filter: 'colours = "red"', limit: 1, attributesToRetrieve: ['*'] })).hits;
     const task = await admin().index(f.indexUid).addDocuments([{ ...doc, id: 9_999_999, slug: 'cache-probe' }]).waitTask();
     expect(task.status).toBe('succeeded');
 
