@@ -43,16 +43,18 @@ const buildUidOf = (indexUid: string) => `${buildPrefix(indexUid)}${Date.now()}_
  * Builds the whole index afresh in a side index and swaps it in atomically: searches running
  * meanwhile keep hitting the old, complete index, and never see a half-built one. `engine` names
  * the engine `meili` talks to, under which the build is recorded (the one engine of `npm start`
- * unless told).
+ * unless told); `maxQueuedDocuments` bounds the documents sent ahead of its indexing
+ * (MAX_QUEUED_DOCUMENTS unless told).
  */
 export async function rebuildIndex(options: {
   db: Db;
   meili: Meilisearch;
   indexUid: string;
   engine?: string;
+  maxQueuedDocuments?: number;
   onProgress?: (progress: RebuildProgress) => void;
 }): Promise<RebuildResult> {
-  const { db, meili, indexUid, engine = DEFAULT_SEARCH_ENGINE, onProgress } = options;
+  const { db, meili, indexUid, engine = DEFAULT_SEARCH_ENGINE, maxQueuedDocuments = MAX_QUEUED_DOCUMENTS, onProgress } = options;
   const started = performance.now();
   const fingerprint = await indexFingerprint(db);
   const lastChangeId = await getLastChangeId(db);
@@ -80,14 +82,14 @@ export async function rebuildIndex(options: {
       const docs = page.filter(isSearchable).map((a) => toSearchDocument(a, rates));
       documents += docs.length;
       // Sent without waiting for indexing: the engine batches queued additions into one run, up
-      // to MAX_QUEUED_DOCUMENTS. At most two uploads are on the wire at once: the engine reads
+      // to maxQueuedDocuments. At most two uploads are on the wire at once: the engine reads
       // each body as it arrives, and ten at a time on a busy machine outlast the client's time-out.
       if (docs.length > 0) {
         tasks.push(meili.index(buildUid).addDocuments(docs));
         sizes.push(docs.length);
         queued += docs.length;
         if (tasks.length >= 2) await tasks[tasks.length - 2];
-        for (; queued > MAX_QUEUED_DOCUMENTS; oldest++) {
+        for (; queued > maxQueuedDocuments; oldest++) {
           assertSucceeded(await meili.tasks.waitForTask(await tasks[oldest]!, { timeout: TASK_TIMEOUT_MS }));
           queued -= sizes[oldest]!;
         }

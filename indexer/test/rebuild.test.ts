@@ -142,6 +142,13 @@ describe('rebuildIndex', () => {
     expect(await checkIndexStaleness(db, meili, indexUid)).toEqual({ stale: false });
   });
 
+  it('indexes every work when it must wait for the engine to index each page before sending the next', async () => {
+    const result = await rebuildIndex({ db, meili, indexUid, maxQueuedDocuments: 1 });
+    expect(result.documents).toBe(available - 1);
+    expect((await meili.index(indexUid).getStats()).numberOfDocuments).toBe(available - 1);
+    expect(await checkIndexStaleness(db, meili, indexUid)).toEqual({ stale: false });
+  });
+
   it('counts an index built with other settings or documents as stale', async () => {
     const state = (await getSearchIndexState(db, indexUid))!;
     await saveSearchIndexState(db, { ...state, fingerprint: `${await getCatalogueFingerprint(db)}|0123456789ab` });

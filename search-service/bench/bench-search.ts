@@ -23,7 +23,7 @@ import { parseGalleryParams, SEARCH_BUDGET_MS } from '../src/contract';
 import { buildCountQuery, buildPriceBarPlan, buildSearchPlan, type MeiliQuery } from '../src/meili-request';
 import { gatherParams } from '../src/query-string';
 import { startTsx, terminate, type LocalProcess } from '@easel/shared/process';
-import { BENCH_INDEX_UID, prepareCatalogue, startService } from './bench-setup';
+import { BENCH_INDEX_UID, listeningUrl, prepareCatalogue, startService } from './bench-setup';
 import { ENDPOINT_PATHS, QUERY_MIX_FILE, queryMixSchema, sharedSequence, weightedSequence, type MixEntry } from './query-mix';
 import { steadyLoad, type LoadRequest } from './steady-load';
 
@@ -213,14 +213,7 @@ async function runMax(target: PhaseResult['target'], url: string, sequence: Repl
 /** The pass-through proxy (pass-through.ts) in its own process in front of the engine. */
 async function startPassThrough(engineUrl: string): Promise<{ url: string; child: LocalProcess }> {
   const child = startTsx(path.join(REPO_ROOT, 'search-service/bench/pass-through.ts'), [engineUrl], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    void child.then(() => reject(new Error('The pass-through proxy stopped during start-up; see its output above.')));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      const listening = /listening on (\S+)/.exec(chunk.toString());
-      if (listening) resolve(listening[1]!);
-    });
-  });
-  return { url, child };
+  return { url: await listeningUrl(child, 'the pass-through proxy'), child };
 }
 
 /** The engine to measure against: the running product's (--service), or one of our own. */

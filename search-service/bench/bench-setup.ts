@@ -48,11 +48,16 @@ export async function startService(
     env: { ...process.env, SEARCH_PORT: String(port), SEARCH_HOST: '127.0.0.1', MEILI_URL: meili.url, MEILI_MASTER_KEY: meili.masterKey, SEARCH_INDEX: indexUid, RATE_LIMIT_SEARCH_PER_MINUTE: '0', ...(cacheTtlMs === undefined ? {} : { SEARCH_CACHE_TTL_MS: String(cacheTtlMs) }) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await new Promise<void>((resolve, reject) => {
-    void child.then((end) => reject(new Error(`search-service exited (${describeEnd(end)})`)));
+  return { url: await listeningUrl(child, 'search-service'), child };
+}
+
+/** The address a child process prints as `listening on <url>` once it serves; rejects if it ends first. */
+export function listeningUrl(child: LocalProcess, name: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    void child.then((end) => reject(new Error(`${name} exited (${describeEnd(end)})`)));
     child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('listening on')) resolve();
+      const listening = /listening on (\S+)/.exec(chunk.toString());
+      if (listening) resolve(listening[1]!);
     });
   });
-  return { url: `http://127.0.0.1:${port}`, child };
 }
