@@ -90,7 +90,7 @@ export async function rebuildIndex(options: {
         queued += docs.length;
         if (tasks.length >= 2) await tasks[tasks.length - 2];
         for (; queued > maxQueuedDocuments; oldest++) {
-          assertSucceeded(await meili.tasks.waitForTask(await tasks[oldest]!, { timeout: TASK_TIMEOUT_MS }));
+          await succeeded(tasks[oldest]!);
           queued -= sizes[oldest]!;
         }
       }
