@@ -48,6 +48,9 @@ export function clientAddress(peer: string | undefined, forwardedFor: string | n
 export const perMinuteSchema = (fallback: number) =>
   z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(1_000_000).default(fallback));
 
+/** How many times a limit tries to make its table before it counts in memory alone. */
+const TABLE_ATTEMPTS = 2;
+
 export type LimitVerdict = { allowed: true } | { allowed: false; retryAfterS: number };
 
 /** One named limit: `take(address)` counts a request and says whether it may go ahead. */
@@ -67,14 +70,27 @@ export interface RateLimit {
 export function createRateLimit(perMinute: number, shared?: { pool: unknown; name: string }): RateLimit {
   if (perMinute === 0) return { take: async () => ({ allowed: true }) };
   const options = { points: perMinute, duration: 60 };
-  let limiter: RateLimiterAbstract = new RateLimiterMemory(options);
+  const memory = new RateLimiterMemory(options);
+  let limiter: RateLimiterAbstract = memory;
   // The first requests wait for the table rather than be counted apart from the other replicas'.
-  const ready = shared && new Promise<void>((resolve) => {
-    limiter = new RateLimiterPostgres({
-      ...options, storeClient: shared.pool, storeType: 'pool', tableName: 'rate_limits', keyPrefix: shared.name,
-      clearExpiredByTimeout: true, insuranceLimiter: limiter,
-    }, () => resolve());
-  });
+  const ready = shared && (async () => {
+    // Replicas (and each limit within one) make the table at the same moment, and PostgreSQL can
+    // refuse the later of two concurrent CREATE TABLE IF NOT EXISTS ('type "rate_limits" already
+    // exists'): a second attempt finds the table made.
+    for (let attempt = 1; attempt <= TABLE_ATTEMPTS; attempt += 1) {
+      let postgres: RateLimiterPostgres | undefined;
+      const failed = await new Promise<unknown>((resolve) => {
+        postgres = new RateLimiterPostgres({
+          ...options, storeClient: shared.pool, storeType: 'pool', tableName: 'rate_limits', keyPrefix: shared.name,
+          clearExpiredByTimeout: true, insuranceLimiter: memory,
+        }, resolve);
+      });
+      if (!failed) {
+        limiter = postgres!;
+        return;
+      }
+    }
+  })();
   return {
     async take(address) {
       await ready;
