@@ -61,7 +61,7 @@ export function toSuggestions(plan: SuggestionsPlan, results: MeiliResult[]): Su
   return {
     count: results[0]?.totalHits ?? 0,
     removals,
-    categories: facetList(categories, CATEGORY_VALUES, [], CATEGORY_VALUES.length),
+    categories: facetList((value) => categories[value] ?? 0, CATEGORY_VALUES, [], CATEGORY_VALUES.length),
   };
 }
 
@@ -86,54 +86,45 @@ function pageHits(def: GallerySearchDefinition, plan: SearchPlan, results: Meili
 }
 
 /**
- * A result's counts by counted attribute: its own distributions (an active group's query) and
- * the shared one split once by attribute:
- * { colours: { red: 3 }, facet_values: { 'subject:sea': 2, 'category_path:painting:oil': 1 } }
- * -> colours { red: 3 }, subject { sea: 2 }, category_path { 'painting:oil': 1 }.
+ * One counted attribute's counts in a result: its own distribution (an active group's query) or
+ * its share of the shared one, keyed 'attribute:value', read where they are, without copying:
+ * { colours: { red: 3 } }, 'colours' -> red 3; { facet_values: { 'subject:sea': 2 } }, 'subject' -> sea 2.
  */
-function countsByAttribute(result: MeiliResult): Map<string, Record<string, number>> {
-  const { [FACET_VALUES]: shared = {}, ...own } = result.facetDistribution ?? {};
-  const counts = new Map(Object.entries(own));
-  for (const [key, count] of Object.entries(shared)) {
-    const at = key.indexOf(':');
-    const attribute = key.slice(0, at);
-    let values = counts.get(attribute);
-    if (!values) counts.set(attribute, (values = {}));
-    values[key.slice(at + 1)] = count;
-  }
-  return counts;
+function countsOf(result: MeiliResult, attribute: CountedAttribute): { count(value: string): number; values(): string[] } {
+  const own = result.facetDistribution?.[attribute];
+  if (own) return { count: (value) => own[value] ?? 0, values: () => Object.keys(own) };
+  const shared = result.facetDistribution?.[FACET_VALUES] ?? {};
+  const prefix = `${attribute}:`;
+  return {
+    count: (value) => shared[prefix + value] ?? 0,
+    values: () => Object.keys(shared).filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length)),
+  };
 }
 
 /** Every counted row's values, from the table: lists by vocabulary, countries, and one value per flag; the price's bounds when already found. */
 function toFacets(def: GallerySearchDefinition, sourceOf: (group: FilterGroup) => MeiliResult, price?: Facets['price']): Facets {
-  const split = new Map<MeiliResult, Map<string, Record<string, number>>>();
-  const dist = (group: Exclude<FilterGroup, 'price'>, attribute: CountedAttribute = countedAttribute(group)) => {
-    const source = sourceOf(group);
-    if (!split.has(source)) split.set(source, countsByAttribute(source));
-    return split.get(source)!.get(attribute) ?? {};
-  };
+  const counts = (group: Exclude<FilterGroup, 'price'>, attribute: CountedAttribute = countedAttribute(group)) => countsOf(sourceOf(group), attribute);
   const lists = {} as Record<ListFacet, FacetValue[]>;
   for (const row of FILTERS) {
     switch (row.kind) {
       case 'list': {
-        const counts = dist(row.group);
+        const { count } = counts(row.group);
         // A subcategory is counted as its 'category:subcategory' pair (names repeat across categories).
         const prefix = 'parent' in row ? `${row.parent}:` : '';
-        const own = Object.fromEntries(row.values.map((v) => [v, counts[`${prefix}${v}`] ?? 0]));
-        lists[row.name] = facetList(own, row.values, def[row.name], def.limit);
+        lists[row.name] = facetList((value) => count(prefix + value), row.values, def[row.name], def.limit);
         break;
       }
       case 'country': {
-        const counts = dist(row.group, row.name === 'ships_to' ? shipsToFacetAttribute(def) : row.attribute);
-        const values = [...new Set([...SHIPPING_COUNTRIES, ...Object.keys(counts).filter((k) => /^[A-Z]{2}$/.test(k))])];
+        const { count, values } = counts(row.group, row.name === 'ships_to' ? shipsToFacetAttribute(def) : row.attribute);
+        const countries = [...new Set([...SHIPPING_COUNTRIES, ...values().filter((k) => /^[A-Z]{2}$/.test(k))])];
         const chosen = def[row.name];
-        lists[row.name] = facetList(counts, values, chosen ? [chosen] : [], def.limit);
+        lists[row.name] = facetList(count, countries, chosen ? [chosen] : [], def.limit);
         break;
       }
       case 'flag': {
         // A flag has one value, the one its parameter takes; boolean facets are keyed 'true'.
         const key = row.name === 'free_shipping' ? freeShippingCountry(def) : 'true';
-        lists[row.name] = [{ value: row.on, count: dist(row.group)[key] ?? 0 }];
+        lists[row.name] = [{ value: row.on, count: counts(row.group).count(key) }];
         break;
       }
     }
@@ -143,16 +134,16 @@ function toFacets(def: GallerySearchDefinition, sourceOf: (group: FilterGroup) =
 
 /**
  * Counts for the vocabulary's values, most first (ties in vocabulary order), cut to `limit`
- * but never dropping a chosen value: ({ red: 3, blue: 5 }, ['red', 'blue', 'green'], [], 2)
+ * but never dropping a chosen value: (red 3, blue 5, ['red', 'blue', 'green'], [], 2)
  * -> [{ value: 'blue', count: 5 }, { value: 'red', count: 3 }].
  */
 export function facetList(
-  distribution: Record<string, number>,
+  countOf: (value: string) => number,
   values: readonly string[],
   selected: readonly string[],
   limit: number,
 ): FacetValue[] {
-  const all = values.map((value, order) => ({ value, count: distribution[value] ?? 0, order }));
+  const all = values.map((value, order) => ({ value, count: countOf(value), order }));
   all.sort((a, b) => b.count - a.count || a.order - b.order);
   const shown = all.slice(0, limit);
   for (const item of all.slice(limit)) if (selected.includes(item.value)) shown.push(item);

@@ -1,5 +1,5 @@
 import type { SearchHit } from '@easel/indexer/index-settings';
-import { srcSetOf } from '@easel/shared/media';
+import { CARD_IMAGE_WIDTHS, srcSetOf } from '@easel/shared/media';
 import { freeShippingCountry, type ProductCard } from './contract';
 
 /**
@@ -34,8 +34,8 @@ export function toProductCard(hit: SearchHit, options: { ships_to?: string | und
     sale_prices: onSale ? hit.prices : null,
     in_sale: onSale,
     main_image: hit.main_image,
-    // The srcset is the same picture at every width: derived here, it is a third less for the engine to send.
-    main_image_set: srcSetOf(hit.main_image),
+    // The srcset is the same picture at the card's widths: derived here, it is a third less for the engine to send.
+    main_image_set: srcSetOf(hit.main_image, CARD_IMAGE_WIDTHS),
     width_cm: hit.width_cm,
     height_cm: hit.height_cm,
     depth_cm: hit.depth_cm,

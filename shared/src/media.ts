@@ -9,6 +9,12 @@ import { CATEGORY_VALUES, COLOUR_VALUES, type Category, type Colour, type Subjec
  */
 export const IMAGE_WIDTHS = [320, 480, 640, 800, 1200, 1600, 2000] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+/**
+ * The widths a product card's `srcset` offers. A card's picture is drawn at most about 275 CSS
+ * px wide (the storefront's PRODUCT_CARD_SIZES), which 1200 covers on a three-times screen; the
+ * wider renderings are the product page's. Six to eight KB less in every page of 60 cards.
+ */
+export const CARD_IMAGE_WIDTHS = IMAGE_WIDTHS.filter((w) => w <= 1200);
 export const IMAGE_KINDS = ['main', 'detail', 'room'] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];
 
@@ -93,9 +99,9 @@ export function artworkImageSrcSet(spec: ArtworkImageSpec): string {
  * The `srcset` of a picture from the address of any one of its widths, so a search hit need
  * not carry it: '/media/art/…/1500/640.webp' -> '/media/art/…/1500/320.webp 320w, …, /media/art/…/1500/2000.webp 2000w'.
  */
-export function srcSetOf(imageUrl: string): string {
+export function srcSetOf(imageUrl: string, widths: readonly number[] = IMAGE_WIDTHS): string {
   const folder = imageUrl.slice(0, imageUrl.lastIndexOf('/') + 1);
-  return IMAGE_WIDTHS.map((w) => `${folder}${w}.webp ${w}w`).join(', ');
+  return widths.map((w) => `${folder}${w}.webp ${w}w`).join(', ');
 }
 
 const widthSchema = z
