@@ -70,6 +70,20 @@ describe('the gallery page', () => {
     expect(html).not.toContain('noindex');
   });
 
+  it.each([1190, 390])('draws a card\'s picture from a source as sharp as a three-times screen at %i px', async (width) => {
+    const context = await browser().newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 3 });
+    const { page, close } = await openGallery('/shop/', { context });
+    const image = page.locator('.grid .card__image').first();
+    await expect.poll(() => image.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+    const { drawn, source } = await image.evaluate((i: HTMLImageElement) => ({
+      drawn: i.getBoundingClientRect().width * window.devicePixelRatio,
+      source: Number(/\/(\d+)\.webp$/.exec(i.currentSrc)![1]),
+    }));
+    expect(drawn).toBeGreaterThan(300);
+    expect(source).toBeGreaterThanOrEqual(drawn);
+    await close();
+  });
+
   it('shows artworks with JavaScript disabled', async () => {
     const context = await browser().newContext({ javaScriptEnabled: false });
     const { page, close } = await openGallery('/shop/', { context });
