@@ -79,6 +79,12 @@ describe('the product page pictures', () => {
     expect(Math.max(...picture.srcsetWidths)).toBeGreaterThanOrEqual(1200);
     expect(picture.source).toBeGreaterThanOrEqual(Math.round(picture.rendered * picture.dpr));
     if (width >= 1366) expect(picture.source).toBeGreaterThanOrEqual(1200);
+    // The header keeps the page's edges, however wide the page grows for its pictures.
+    const edges = await page.evaluate(() => ['.site-header__inner', '.container.product'].map((selector) => {
+      const box = document.querySelector(selector)!.getBoundingClientRect();
+      return [Math.round(box.left), Math.round(box.right)];
+    }));
+    expect(edges[0]).toEqual(edges[1]);
     // Its size is known before it loads: the attributes carry the picture's own shape, and so does its box.
     const aspect = picture.attributes[0]! / picture.attributes[1]!;
     expect(Math.abs(picture.naturalAspect / aspect - 1)).toBeLessThan(0.02);
