@@ -12,7 +12,7 @@ export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 /**
  * The widths a product card's `srcset` offers. A card's picture is drawn at most about 275 CSS
  * px wide (the storefront's PRODUCT_CARD_SIZES), which 1200 covers on a three-times screen; the
- * wider renderings are the product page's. Six to eight KB less in every page of 60 cards.
+ * wider renderings are the product page's.
  */
 export const CARD_IMAGE_WIDTHS = IMAGE_WIDTHS.filter((w) => w <= 1200);
 export const IMAGE_KINDS = ['main', 'detail', 'room'] as const;
