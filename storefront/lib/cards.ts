@@ -38,13 +38,20 @@ export interface ProductCardData {
   hasPrints: boolean;
 }
 
-/** How the shopper reads prices and sizes (their settings). */
+/** How a shopper reads cards: prices in their currency, sizes in their units, free shipping to their country. */
 export interface CardDisplay {
   currency: Currency;
   units: DisplayUnits;
+  shipsTo: string;
 }
 
-function formatSize(r: ProductCard, units: DisplayUnits): string {
+/** A shopper's settings -> how their cards read. */
+export function cardDisplay(settings: { currency: Currency; display_units: DisplayUnits; country: string }): CardDisplay {
+  return { currency: settings.currency, units: settings.display_units, shipsTo: settings.country };
+}
+
+/** A card's size in the units: width × height, and the depth of a sculpture. */
+export function formatSize(r: ProductCard, units: DisplayUnits): string {
   const depth = r.category === 'sculpture' && r.depth_cm > 0 ? r.depth_cm : undefined;
   return formatDimensions(r.width_cm, r.height_cm, depth, units);
 }
@@ -92,7 +99,7 @@ export function priceToPay(r: Pick<ProductCard, 'prices' | 'sale_prices'>, curre
  * A card as the search contract gives it -> what a product card shows: its price in the shopper's
  * currency (the sale price first, the list price struck through), its size in their units.
  */
-export function formatCard(r: ProductCard, { currency, units }: CardDisplay): ProductCardData {
+export function formatCard(r: ProductCard, { currency, units, shipsTo }: CardDisplay): ProductCardData {
   const { pay, was } = priceToPay(r, currency);
   return {
     id: r.id,
@@ -105,7 +112,7 @@ export function formatCard(r: ProductCard, { currency, units }: CardDisplay): Pr
     price: formatPrice(pay, currency),
     originalPrice: was === null ? null : formatPrice(was, currency),
     image: { src: r.main_image, srcSet: r.main_image_set, ...cardImageSize(r.main_image, r) },
-    shipsFree: r.ships_free,
+    shipsFree: r.free_shipping_to.includes(shipsTo),
     framed: r.framed || r.ready_to_hang,
     hasPrints: r.has_fine_art_prints,
   };
