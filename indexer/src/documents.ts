@@ -1,5 +1,5 @@
 import { pricesInAllCurrencies, type RateMatrix } from '@easel/shared/currency';
-import { CARD_IMAGE_WIDTHS, artworkImageUrl, srcSetOf, type ArtworkImageSpec, motifOf } from '@easel/shared/media';
+import { artworkImageUrl, type ArtworkImageSpec, motifOf } from '@easel/shared/media';
 import type { IndexableArtwork } from '@easel/data/queries/search-source';
 import { CATEGORIES, COLOUR_VALUES, CURRENCIES, ORIENTATIONS, SHIPPING_COUNTRIES, SIZE_BUCKETS, STYLES, SUBJECTS, type Currency } from '@easel/shared/vocabulary';
 import { priceBand, priceBandAttribute, type PriceBandAttribute } from './price-bars';
@@ -8,7 +8,7 @@ import { priceBand, priceBandAttribute, type PriceBandAttribute } from './price-
 const CARD_IMAGE_WIDTH = 640;
 
 /** Raise whenever toSearchDocument changes what it writes: existing indexes then count as stale. */
-export const DOCUMENT_VERSION = 6;
+export const DOCUMENT_VERSION = 5;
 
 /**
  * The attributes the gallery's filter sections count, every one of them also gathered into
@@ -42,17 +42,11 @@ export const COUNTED_VALUES: Record<CountedAttribute, readonly string[]> = {
 /** One entry of `facet_values`: ('colours', 'red') -> 'colours:red'; a flag counts only when true: ('in_sale', true) -> 'in_sale:true'. */
 export const facetValue = (attribute: CountedAttribute, value: string | true): string => `${attribute}:${value}`;
 
-/**
- * One artwork as stored in the search index. Only available artworks are indexed. Its displayed
- * attributes (DISPLAYED_ATTRIBUTES) are the search contract's product card as it is sent, so
- * the search service passes the engine's hits on without reshaping them.
- */
+/** One artwork as stored in the search index. Only available artworks are indexed. */
 export interface SearchDocument extends Record<PriceBandAttribute, number> {
   id: number;
   slug: string;
   title: string;
-  /** The product page: '/product/<slug>/'. */
-  url: string;
   artist_id: number;
   artist_name: string;
   artist_slug: string;
@@ -74,11 +68,10 @@ export interface SearchDocument extends Record<PriceBandAttribute, number> {
   depth_cm: number;
   orientation: string;
   size_bucket: string;
-  /** The list price, minor units per currency. */
+  /** What a shopper pays now (the sale price when on sale), minor units per currency. */
   prices: Record<Currency, number>;
-  /** What a shopper pays while on sale, per currency; null when not on sale. */
-  sale_prices: Record<Currency, number> | null;
-  /** What a shopper pays now (the sale price when on sale), in each currency: filtered and sorted on. */
+  /** The price before the sale, per currency, when on sale. */
+  original_prices: Record<Currency, number> | null;
   price_gbp: number;
   price_usd: number;
   price_eur: number;
@@ -94,8 +87,6 @@ export interface SearchDocument extends Record<PriceBandAttribute, number> {
   ships_to: string[];
   free_shipping_to: string[];
   main_image: string;
-  /** The card's picture at every width a card is drawn at, as a `srcset`. */
-  main_image_set: string;
   created_ts: number;
   popularity: number;
   favourite_count: number;
@@ -128,19 +119,16 @@ export function pictureSpecsOf(artwork: IndexableArtwork): ArtworkImageSpec[] {
 
 /**
  * An indexable artwork -> its search document, prices converted with the given rates:
- * { price_minor: 10000, sale_price_minor: 8000, … }
- * -> { prices: { GBP: 10000, USD: 13900, … }, sale_prices: { GBP: 8000, USD: 11120, … }, in_sale: true, price_gbp: 8000, … }
+ * { price_minor: 10000, sale_price_minor: 8000, … } -> { prices: { GBP: 8000, USD: 11120, … }, in_sale: true, … }
  */
 export function toSearchDocument(artwork: IndexableArtwork, rates: RateMatrix): SearchDocument {
-  const listPrices = pricesInAllCurrencies(artwork.price_minor, rates);
-  const salePrices = artwork.sale_price_minor === null ? null : pricesInAllCurrencies(artwork.sale_price_minor, rates);
-  const prices = salePrices ?? listPrices;
-  const mainImage = artworkImageUrl(imageSpecOf(artwork), CARD_IMAGE_WIDTH);
+  const effective = artwork.sale_price_minor ?? artwork.price_minor;
+  const prices = pricesInAllCurrencies(effective, rates);
+  const spec = imageSpecOf(artwork);
   const document: SearchDocument = {
     id: artwork.id,
     slug: artwork.slug,
     title: artwork.title,
-    url: `/product/${artwork.slug}/`,
     artist_id: artwork.artist.id,
     artist_name: artwork.artist.name,
     artist_slug: artwork.artist.slug,
@@ -156,15 +144,15 @@ export function toSearchDocument(artwork: IndexableArtwork, rates: RateMatrix): 
     depth_cm: artwork.depth_cm,
     orientation: artwork.orientation,
     size_bucket: artwork.size_bucket,
-    prices: listPrices,
-    sale_prices: salePrices,
+    prices,
+    original_prices: artwork.sale_price_minor === null ? null : pricesInAllCurrencies(artwork.price_minor, rates),
     price_gbp: prices.GBP,
     price_usd: prices.USD,
     price_eur: prices.EUR,
     price_cad: prices.CAD,
     price_aud: prices.AUD,
     ...(Object.fromEntries(CURRENCIES.map((c) => [priceBandAttribute(c), priceBand(c, prices[c])])) as Record<PriceBandAttribute, number>),
-    in_sale: salePrices !== null,
+    in_sale: artwork.sale_price_minor !== null,
     framed: artwork.framed,
     ready_to_hang: artwork.ready_to_hang,
     framed_or_ready_to_hang: artwork.framed || artwork.ready_to_hang,
@@ -173,8 +161,7 @@ export function toSearchDocument(artwork: IndexableArtwork, rates: RateMatrix): 
     ships_from: artwork.ships_from,
     ships_to: artwork.shipping.map((s) => s.destination),
     free_shipping_to: artwork.shipping.filter((s) => s.cost_minor === 0).map((s) => s.destination),
-    main_image: mainImage,
-    main_image_set: srcSetOf(mainImage, CARD_IMAGE_WIDTHS),
+    main_image: artworkImageUrl(spec, CARD_IMAGE_WIDTH),
     created_ts: Math.floor(Date.parse(artwork.created_at) / 1000),
     popularity: artwork.popularity,
     favourite_count: artwork.favourite_count,

@@ -25,16 +25,12 @@ export const RANGE_FILTER_ATTRIBUTES = [
   'price_gbp', 'price_usd', 'price_eur', 'price_cad', 'price_aud', 'width_cm', 'height_cm',
 ] as const;
 
-/**
- * What a search hit carries: the search contract's product card, field for field, so the
- * search service sends hits on as the engine writes them (search-service `productCardSchema`
- * lists the same fields; its contract test holds them together).
- */
+/** What a search hit carries: the fields a product card is made from, nothing else. */
 export const DISPLAYED_ATTRIBUTES = [
-  'id', 'slug', 'title', 'url', 'artist_name', 'artist_slug', 'category', 'subcategory', 'subject', 'style',
-  'medium', 'colours', 'prices', 'sale_prices', 'in_sale', 'main_image', 'main_image_set', 'width_cm', 'height_cm',
-  'depth_cm', 'orientation', 'size_bucket', 'framed', 'ready_to_hang', 'has_fine_art_prints', 'ships_from',
-  'free_shipping_to', 'favourite_count',
+  'id', 'slug', 'title', 'artist_name', 'artist_slug', 'category', 'subcategory', 'subject', 'style',
+  'medium', 'colours', 'prices', 'original_prices', 'in_sale', 'framed', 'ready_to_hang',
+  'has_fine_art_prints', 'width_cm', 'height_cm', 'depth_cm', 'orientation', 'size_bucket',
+  'ships_from', 'free_shipping_to', 'main_image', 'favourite_count',
 ] as const;
 
 /** A search hit as the engine returns it: the displayed attributes of a search document. */

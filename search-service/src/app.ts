@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { clientAddress, createRateLimit, tooManyRequestsMessage } from '@easel/shared/rate-limit';
-import { HotCache, jsonBytes, toAnswer, type CachedAnswer } from './cache';
+import { HotCache, toAnswer, type CachedAnswer } from './cache';
 import { parseGalleryParams, toQueryString, type GallerySearchDefinition } from './contract';
 import type { SearchConfig } from './config';
 import { AdaptiveLimit, type AdmissionOptions } from './admission';
@@ -53,8 +53,8 @@ export function createApp({ config, meili, admission = DEFAULT_ADMISSION }: AppD
   app.use(`${BASE_PATH}/*`, limitSearches(config));
   app.notFound((c) => c.json(errorBody('not_found', `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`), 404));
 
-  /** Answers a GET from the hot cache (or the engine's answer made into a body), with the gallery's cache headers. */
-  const cachedGet = (kind: string, keyOf: (def: GallerySearchDefinition) => string, compute: (def: GallerySearchDefinition) => Promise<Uint8Array<ArrayBuffer>>) =>
+  /** Answers a GET from the hot cache (or the engine), with the gallery's cache headers. */
+  const cachedGet = (kind: string, keyOf: (def: GallerySearchDefinition) => string, compute: (def: GallerySearchDefinition) => Promise<unknown>) =>
     async (c: Context) => {
       const def = readDefinition(c);
       // A hot answer needs no engine: only a miss waits for admission.
@@ -66,7 +66,7 @@ export function createApp({ config, meili, admission = DEFAULT_ADMISSION }: AppD
     BASE_PATH,
     cachedGet('search', (def) => toQueryString(def), async (def) => {
       const plan = buildSearchPlan(def, indexUid);
-      return toSearchResponse(def, plan, await meili.multiSearchRaw({ queries: plan.queries }));
+      return toSearchResponse(def, plan, await meili.multiSearch(plan.queries));
     }),
   );
 
@@ -74,7 +74,7 @@ export function createApp({ config, meili, admission = DEFAULT_ADMISSION }: AppD
     `${BASE_PATH}/_count`,
     cachedGet('count', (def) => toQueryString({ ...def, page: 1, paginate: undefined, limit: undefined, sort: undefined }), async (def) => {
       const [result] = await meili.multiSearch([buildCountQuery(def, indexUid)]);
-      return jsonBytes({ count: result?.totalHits ?? 0 });
+      return { count: result?.totalHits ?? 0 };
     }),
   );
 
@@ -82,7 +82,7 @@ export function createApp({ config, meili, admission = DEFAULT_ADMISSION }: AppD
     `${BASE_PATH}/_prices`,
     cachedGet('prices', (def) => toQueryString({ ...def, page: 1, paginate: undefined, limit: undefined, sort: undefined, price_min: undefined, price_max: undefined }), async (def) => {
       const plan = buildPriceBarPlan(def, indexUid);
-      return jsonBytes({ currency: def.currency, results: toPriceBars(plan, await meili.multiSearch(plan.queries)) });
+      return { currency: def.currency, results: toPriceBars(plan, await meili.multiSearch(plan.queries)) };
     }),
   );
 
@@ -90,11 +90,11 @@ export function createApp({ config, meili, admission = DEFAULT_ADMISSION }: AppD
     `${BASE_PATH}/_suggestions`,
     cachedGet('suggestions', (def) => toQueryString({ ...def, page: 1, paginate: undefined, limit: undefined, sort: undefined }), async (def) => {
       const plan = buildSuggestionsPlan(def, indexUid);
-      return jsonBytes(toSuggestions(plan, await meili.multiSearch(plan.queries)));
+      return toSuggestions(plan, await meili.multiSearch(plan.queries));
     }),
   );
 
-  const openApi = toAnswer(jsonBytes(buildOpenApi()));
+  const openApi = toAnswer(buildOpenApi());
   app.get(`${BASE_PATH}/openapi.json`, (c) => send(c, openApi));
 
   app.get('/healthz', async (c) => {

@@ -10,11 +10,10 @@ export interface CachedAnswer {
 
 const utf8 = new TextEncoder();
 
-/** A value as UTF-8 JSON, in a buffer of its own (Buffer.from would share an 8 KB pool slab), so the LRU's sizes are true. */
-export const jsonBytes = (value: unknown): Uint8Array<ArrayBuffer> => utf8.encode(JSON.stringify(value));
-
-/** A response body with its ETag, from the one-shot digest: no Hash object per answer. */
-export function toAnswer(body: Uint8Array<ArrayBuffer>): CachedAnswer {
+export function toAnswer(value: unknown): CachedAnswer {
+  // A buffer of its own (Buffer.from would share an 8 KB pool slab), so the LRU's sizes are true.
+  const body = utf8.encode(JSON.stringify(value));
+  // The one-shot digest: no Hash object per answer.
   return { body, etag: `"${hash('sha1', body, 'base64url')}"` };
 }
 

@@ -201,11 +201,7 @@ export const pricesSchema = z.object(
   Object.fromEntries(CURRENCIES.map((c) => [c, minorUnits])) as Record<(typeof CURRENCIES)[number], typeof minorUnits>,
 );
 
-/**
- * One product card: a search hit as the engine returns it (the index's DISPLAYED_ATTRIBUTES).
- * `prices` is the list price; `sale_prices` what a shopper pays when on sale. Whether it ships
- * free to a shopper is whether `free_shipping_to` holds their country.
- */
+/** One product card. `prices` is the list price; `sale_prices` what a shopper pays when on sale. */
 export const productCardSchema = z.object({
   id: z.number().int(),
   slug: z.string(),
@@ -234,6 +230,7 @@ export const productCardSchema = z.object({
   has_fine_art_prints: z.boolean(),
   ships_from: z.string(),
   free_shipping_to: z.array(z.string()),
+  ships_free: z.boolean().describe('ships free to ships_to (GB when ships_to is absent)'),
   favourite_count: z.number().int(),
 });
 export type ProductCard = z.infer<typeof productCardSchema>;

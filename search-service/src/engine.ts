@@ -24,9 +24,8 @@ export interface Engine {
   /** POST /multi-search with the given queries; the results in order. */
   multiSearch(queries: MeiliQuery[]): Promise<MeiliResult[]>;
   /**
-   * POST /multi-search with a body as it is; the engine's JSON answer as bytes, unparsed: the
-   * gallery search sends its cards on from them (toSearchResponse), and `npm run profile:search`
-   * times the engine alone with it.
+   * POST /multi-search with a body as it is; the engine's JSON answer as bytes, unparsed:
+   * `npm run profile:search` times the engine alone with it.
    */
   multiSearchRaw(body: unknown): Promise<Uint8Array<ArrayBuffer>>;
   /** The index's updatedAt, which changes whenever its documents or settings do. */

@@ -48,8 +48,8 @@ describe('buildSearchPlan', () => {
     expect(plan.queries[0]!.facets).toEqual(['facet_values']);
     expect(plan.queries[0]!.filter).toBeUndefined();
     expect(plan.priceBounds).toEqual({ cheapest: 1, dearest: 2 });
-    expect(plan.queries[1]).toEqual({ indexUid: 'idx', sort: ['price_gbp:asc'], offset: 0, limit: 1, attributesToRetrieve: ['prices', 'sale_prices'] });
-    expect(plan.queries[2]).toEqual({ indexUid: 'idx', sort: ['price_gbp:desc'], offset: 0, limit: 1, attributesToRetrieve: ['prices', 'sale_prices'] });
+    expect(plan.queries[1]).toEqual({ indexUid: 'idx', sort: ['price_gbp:asc'], offset: 0, limit: 1, attributesToRetrieve: ['prices'] });
+    expect(plan.queries[2]).toEqual({ indexUid: 'idx', sort: ['price_gbp:desc'], offset: 0, limit: 1, attributesToRetrieve: ['prices'] });
   });
 
   it('finds the price bounds under every filter but the price\'s own, and counts nothing for the price', () => {

@@ -46,7 +46,7 @@ export function countedAttribute(group: Exclude<FilterGroup, 'price'>): CountedA
   return FILTERS.find((row) => row.group === group && row.kind !== 'range')!.attribute as CountedAttribute;
 }
 
-/** A product card's fields (a hit is a card, DISPLAYED_ATTRIBUTES); nothing else leaves the engine. */
+/** The fields a product card is made from; nothing else leaves the engine. */
 export const CARD_ATTRIBUTES: string[] = [...DISPLAYED_ATTRIBUTES];
 
 const SORT_RULES: Record<Sort, string[] | undefined> = {
@@ -254,7 +254,7 @@ export function buildSearchPlan(def: GallerySearchDefinition, indexUid: string):
  */
 function priceBoundQueries(indexUid: string, filter: Filter): MeiliQuery[] {
   const bound = (direction: 'asc' | 'desc') =>
-    withFilter({ indexUid, sort: [`price_gbp:${direction}`], offset: 0, limit: 1, attributesToRetrieve: ['prices', 'sale_prices'] }, filter);
+    withFilter({ indexUid, sort: [`price_gbp:${direction}`], offset: 0, limit: 1, attributesToRetrieve: ['prices'] }, filter);
   return [bound('asc'), bound('desc')];
 }
 

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseGalleryParams, searchResponseSchema, type GallerySearchDefinition, type SearchResponse } from './contract';
-import { buildSearchPlan, type SearchPlan } from './meili-request';
-import { facetList, splitFirstHits, toSearchResponse, type MeiliResult } from './meili-response';
+import { parseGalleryParams, type GallerySearchDefinition } from './contract';
+import { buildSearchPlan } from './meili-request';
+import { facetList, toSearchResponse } from './meili-response';
 import { SALE_HIT as hit } from './product-card.fixture';
-
-/** Results as the engine writes a multi-search answer: each result's index, then its hits, then the query. */
-const engineAnswer = (results: MeiliResult[]): Uint8Array =>
-  new TextEncoder().encode(JSON.stringify({ results: results.map(({ hits, ...rest }) => ({ indexUid: 'idx', hits, query: '', processingTimeMs: 1, ...rest })) }));
-
-const respond = (d: GallerySearchDefinition, plan: SearchPlan, results: MeiliResult[]): SearchResponse =>
-  JSON.parse(new TextDecoder().decode(toSearchResponse(d, plan, engineAnswer(results)))) as SearchResponse;
 
 const def = (params: Record<string, string[]> = {}): GallerySearchDefinition => {
   const r = parseGalleryParams(params);
@@ -28,35 +21,18 @@ describe('facetList', () => {
   });
 });
 
-describe('splitFirstHits', () => {
-  it('keeps the first hits as the engine wrote them and parses the rest, whatever the cards say', () => {
-    // Quotes inside strings are escaped, so a title cannot end the hits early.
-    const odd = { ...hit, title: 'Café ],"query": [1]' };
-    const answer = engineAnswer([{ hits: [hit, odd], totalHits: 2 }, { hits: [odd], totalHits: 1 }]);
-    const { firstHits, results } = splitFirstHits(answer);
-    expect(JSON.parse(`[${new TextDecoder().decode(firstHits)}]`)).toEqual([hit, odd]);
-    expect(results).toMatchObject([{ hits: [], totalHits: 2 }, { hits: [odd], totalHits: 1 }]);
-    expect(splitFirstHits(engineAnswer([{ hits: [] }])).firstHits.byteLength).toBe(0);
-  });
-
-  it('refuses an answer without hits', () => {
-    expect(() => splitFirstHits(new TextEncoder().encode('{"results":[]}'))).toThrow(/without/);
-  });
-});
-
 describe('toSearchResponse', () => {
   it('takes an active section facets from its own query and the rest from the main one', () => {
     const d = def({ colours: ['red'], currency: ['USD'], paginate: ['1'] });
     const plan = buildSearchPlan(d, 'idx');
-    const response = respond(d, plan, [
+    const response = toSearchResponse(d, plan, [
       // The main query counts the chosen colour too; its section's numbers come from its own query.
       { hits: [hit], totalHits: 3, facetDistribution: { facet_values: { 'subject:seascape': 3, 'colours:red': 3 } } },
       { hits: [], totalHits: 9, facetDistribution: { colours: { red: 3, blue: 6 } } },
-      // The cheapest and the dearest work: their prices to pay in the shopper's currency give the bounds.
-      { hits: [{ ...hit, sale_prices: { ...hit.prices, USD: 1099 } }] },
-      { hits: [{ ...hit, sale_prices: null, prices: { ...hit.prices, USD: 5050 } }] },
+      // The cheapest and the dearest work: their prices in the shopper's currency give the bounds.
+      { hits: [{ ...hit, prices: { ...hit.prices, USD: 1099 } }] },
+      { hits: [{ ...hit, prices: { ...hit.prices, USD: 5050 } }] },
     ]);
-    expect(searchResponseSchema.parse(response).results).toEqual([hit]);
     expect(response).toMatchObject({ count: 3, num_pages: 3, page: 1 });
     expect(response.facets.price).toEqual({ currency: 'USD', min: 10, max: 51 });
     expect(response.facets.colours.slice(0, 2)).toEqual([{ value: 'blue', count: 6 }, { value: 'red', count: 3 }]);
@@ -66,17 +42,17 @@ describe('toSearchResponse', () => {
 
   it('takes the price bounds from the facet stats when there are words to match, and gives none when nothing matches', () => {
     const withWords = def({ q: ['harbour'], currency: ['EUR'] });
-    expect(respond(withWords, buildSearchPlan(withWords, 'idx'), [{ hits: [hit], totalHits: 1, facetStats: { price_eur: { min: 2501, max: 2501 } } }]).facets.price)
+    expect(toSearchResponse(withWords, buildSearchPlan(withWords, 'idx'), [{ hits: [hit], totalHits: 1, facetStats: { price_eur: { min: 2501, max: 2501 } } }]).facets.price)
       .toEqual({ currency: 'EUR', min: 25, max: 26 });
     const nothing = def({});
-    expect(respond(nothing, buildSearchPlan(nothing, 'idx'), [{ hits: [], totalHits: 0 }, { hits: [] }, { hits: [] }]).facets.price).toBeNull();
+    expect(toSearchResponse(nothing, buildSearchPlan(nothing, 'idx'), [{ hits: [], totalHits: 0 }, { hits: [] }, { hits: [] }]).facets.price).toBeNull();
   });
 
   it('counts categories from the bare values of category_path and subcategories from its pairs', () => {
     const d = def({ product_category: ['sculpture'], painting: ['oil'], limit: ['100'] });
     const plan = buildSearchPlan(d, 'idx');
     expect(plan.disjunctive).toEqual(['category']);
-    const response = respond(d, plan, [
+    const response = toSearchResponse(d, plan, [
       { hits: [], totalHits: 12 },
       { hits: [], totalHits: 40, facetDistribution: { category_path: { painting: 30, 'painting:oil': 9, 'painting:ink': 21, sculpture: 3, 'sculpture:mixed-media': 3 } } },
     ]);
@@ -99,7 +75,7 @@ describe('boosted works', () => {
     const results = plan.queries.map(() => ({ hits: [] as (typeof hit)[], totalHits: 7 }));
     results[plan.boost!.boosted] = { hits: boosted.map(work), totalHits: boosted.length };
     results[plan.boost!.rest] = { hits: rest.map(work), totalHits: 5 };
-    return respond(d, plan, results).results.map((card) => card.slug);
+    return toSearchResponse(d, plan, results).results.map((card) => card.slug);
   };
 
   it('leads the first page with the boosted works that match', () => {

@@ -7,6 +7,7 @@ import {
 import { correctQuery, matchedWords, type MatchesPosition } from './did-you-mean';
 import { FILTERS, type FilterGroup } from './filters';
 import { FACET_VALUES, countedAttribute, priceAttribute, shipsToFacetAttribute, type PriceBarPlan, type SearchPlan, type SuggestionsPlan } from './meili-request';
+import { toProductCard } from './product-card';
 
 /** The parts of a Meilisearch search result the service reads. */
 export interface MeiliResult {
@@ -17,38 +18,12 @@ export interface MeiliResult {
   facetStats?: Record<string, { min: number; max: number }>;
 }
 
-const utf8 = new TextEncoder();
-const HITS_OPEN = utf8.encode('"hits":[');
-/** What follows a result's hits in the engine's JSON: no hit field is named `query`, and a quote inside a string is escaped. */
-const HITS_CLOSE = utf8.encode('],"query":');
-const RESULTS_OPEN = utf8.encode('{"results":[');
-
 /**
- * The engine's multi-search answer -> its results parsed, but for the first result's hits,
- * which stay as the engine wrote them: the inside of their JSON array. A hit is a product card
- * field for field (DISPLAYED_ATTRIBUTES), so the gallery's cards are sent on without being
- * parsed, reshaped or written again:
- * '{"results":[{"indexUid":"a","hits":[{"id":1},{"id":2}],"query":"",…}]}' -> hits '{"id":1},{"id":2}', results [{ hits: [], … }].
+ * A search plan's multi-search results -> the contract's response. Facets of an active
+ * disjunctive group come from its own count-only query, the rest from the main query:
+ * hits [{ slug: 'sea', … }], totalHits 61, paginate 60 -> { results: [{ url: '/product/sea/', … }], count: 61, num_pages: 2, … }.
  */
-export function splitFirstHits(answer: Uint8Array): { firstHits: Uint8Array; results: MeiliResult[] } {
-  const bytes = Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength);
-  const open = bytes.indexOf(HITS_OPEN);
-  const close = open === -1 ? -1 : bytes.indexOf(HITS_CLOSE, open);
-  if (close === -1) throw new Error('The engine answered without the first result\'s hits');
-  const start = open + HITS_OPEN.length;
-  const rest = `${bytes.toString('utf8', 0, start)}${bytes.toString('utf8', close)}`;
-  return { firstHits: answer.subarray(start, close), results: (JSON.parse(rest) as { results: MeiliResult[] }).results };
-}
-
-/**
- * A search plan's multi-search answer -> the contract's response, as UTF-8 JSON. Facets of an
- * active disjunctive group come from its own count-only query, the rest from the main query; the
- * cards are the main query's hits as the engine wrote them, or with boosted works the page cut
- * from the boosted matches and the rest:
- * hits [{ slug: 'sea', … }], totalHits 61, paginate 60 -> {"results":[{"slug":"sea",…}],"count":61,"num_pages":2,…}.
- */
-export function toSearchResponse(def: GallerySearchDefinition, plan: SearchPlan, answer: Uint8Array): Uint8Array<ArrayBuffer> {
-  const { firstHits, results } = splitFirstHits(answer);
+export function toSearchResponse(def: GallerySearchDefinition, plan: SearchPlan, results: MeiliResult[]): SearchResponse {
   const main = results[0];
   if (!main) throw new Error('The engine answered without the main result');
   const count = main.totalHits ?? 0;
@@ -56,26 +31,14 @@ export function toSearchResponse(def: GallerySearchDefinition, plan: SearchPlan,
     const i = plan.disjunctive.indexOf(group);
     return (i === -1 ? main : results[i + 1]) ?? main;
   };
-  const rest: Omit<SearchResponse, 'results'> = {
+  return {
+    results: pageHits(def, plan, results).map((hit) => toProductCard(hit, def)),
     count,
     num_pages: Math.ceil(count / def.paginate),
     page: def.page,
     facets: toFacets(def, sourceOf, plan.priceBounds ? boundsOfHits(def.currency, results[plan.priceBounds.cheapest], results[plan.priceBounds.dearest]) : undefined),
     did_you_mean: didYouMean(def, plan, results),
   };
-  const cards = plan.boost ? utf8.encode(JSON.stringify(boostedPage(def, plan.boost, results)).slice(1, -1)) : firstHits;
-  return concatBytes([RESULTS_OPEN, cards, utf8.encode(`],${JSON.stringify(rest).slice(1)}`)]);
-}
-
-/** Byte arrays end to end, in a buffer of their own. */
-function concatBytes(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
 }
 
 /** The search words as the engine matched them, when that differs from what was typed (did-you-mean.ts). */
@@ -103,17 +66,19 @@ export function toSuggestions(plan: SuggestionsPlan, results: MeiliResult[]): Su
 }
 
 /**
- * With boosted works, the page cut from the boosted matches (the single boost first) followed
- * by the rest (fetched from `offset` on): 2 boosted, page 1 of 3 -> [boosted 1, boosted 2, rest 1].
+ * The page's hits: the main query's, or with boosted works the page cut from the boosted
+ * matches (the single boost first) followed by the rest (fetched from `offset` on): 2 boosted, page 1 of 3 ->
+ * [boosted 1, boosted 2, rest 1].
  */
-function boostedPage(def: GallerySearchDefinition, boost: NonNullable<SearchPlan['boost']>, results: MeiliResult[]): SearchHit[] {
+function pageHits(def: GallerySearchDefinition, plan: SearchPlan, results: MeiliResult[]): SearchHit[] {
+  if (!plan.boost) return results[0]!.hits;
   // The engine orders the boosted matches as the search does; the single boost leads them.
-  const boosted = [...(results[boost.boosted]?.hits ?? [])].sort((a, b) => Number(b.slug === def.product_boost) - Number(a.slug === def.product_boost));
-  const rest = results[boost.rest]?.hits ?? [];
+  const boosted = [...(results[plan.boost.boosted]?.hits ?? [])].sort((a, b) => Number(b.slug === def.product_boost) - Number(a.slug === def.product_boost));
+  const rest = results[plan.boost.rest]?.hits ?? [];
   const start = (def.page - 1) * def.paginate;
   const hits: SearchHit[] = [];
   for (let i = start; i < start + def.paginate; i++) {
-    const hit = i < boosted.length ? boosted[i] : rest[i - boosted.length - boost.offset];
+    const hit = i < boosted.length ? boosted[i] : rest[i - boosted.length - plan.boost.offset];
     if (!hit) break;
     hits.push(hit);
   }
@@ -191,11 +156,10 @@ function priceBounds(currency: Currency, source: MeiliResult): Facets['price'] {
   return stats ? wholeUnitBounds(currency, stats.min, stats.max) : null;
 }
 
-/** The cheapest and the dearest work's prices to pay (priceBoundQueries) -> the same bounds; null when nothing matches. */
+/** The cheapest and the dearest work's prices (priceBoundQueries) -> the same bounds; null when nothing matches. */
 function boundsOfHits(currency: Currency, cheapest: MeiliResult | undefined, dearest: MeiliResult | undefined): Facets['price'] {
-  const pay = (hit: SearchHit | undefined) => (hit?.sale_prices ?? hit?.prices)?.[currency];
-  const low = pay(cheapest?.hits[0]);
-  const high = pay(dearest?.hits[0]);
+  const low = cheapest?.hits[0]?.prices[currency];
+  const high = dearest?.hits[0]?.prices[currency];
   return low === undefined || high === undefined ? null : wholeUnitBounds(currency, low, high);
 }
 

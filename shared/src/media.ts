@@ -96,7 +96,8 @@ export function artworkImageSrcSet(spec: ArtworkImageSpec): string {
 }
 
 /**
- * The `srcset` of a picture from the address of any one of its widths: '/media/art/…/1500/640.webp' -> '/media/art/…/1500/320.webp 320w, …, /media/art/…/1500/2000.webp 2000w'.
+ * The `srcset` of a picture from the address of any one of its widths, so a search hit need
+ * not carry it: '/media/art/…/1500/640.webp' -> '/media/art/…/1500/320.webp 320w, …, /media/art/…/1500/2000.webp 2000w'.
  */
 export function srcSetOf(imageUrl: string, widths: readonly number[] = IMAGE_WIDTHS): string {
   const folder = imageUrl.slice(0, imageUrl.lastIndexOf('/') + 1);

@@ -7,7 +7,6 @@ import { artistPlace } from '../lib/artist-place';
 import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db';
 import { getTranslator } from '../lib/i18n/translate';
-import { cardDisplay } from '../lib/cards';
 import { recommendationCards } from '../lib/recommendations';
 import { getViewer, SESSION_COOKIE } from '../lib/session';
 import type { RawQuery } from '../lib/settings/resolve';
@@ -27,8 +26,8 @@ const ARTISTS_PER_LIST = 10;
 export default async function HomePage({ searchParams }: { searchParams: Promise<RawQuery> }) {
   const settings = await getShopperSettings(await searchParams);
   const t = getTranslator(settings.language);
-  const { currency, display_units: units } = settings;
-  const display = cardDisplay(settings);
+  const { currency, display_units: units, country: shipsTo } = settings;
+  const display = { currency, units };
   const sessionId = (await cookies()).get(SESSION_COOKIE)?.value;
   let viewer: Promise<string | null> | undefined;
   const getViewerOnce = () => (viewer ??= getViewer(sessionId, getDb));
@@ -36,11 +35,11 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
   const within = ssrBudget(getConfig().SSR_BUDGET_MS);
   const [banner, picks, featured, popular, discovered, recent, recommendations] = await Promise.all([
     within('homepage banner', async () => loadBanner(await getDb())),
-    within('editors\' picks', async () => loadEditorsPicks(await getDb())),
-    within('featured art', async () => loadFeaturedArt(await getDb())),
+    within('editors\' picks', async () => loadEditorsPicks(await getDb(), shipsTo)),
+    within('featured art', async () => loadFeaturedArt(await getDb(), shipsTo)),
     within('popular artists', async () => loadArtists(await getDb(), 'popular', ARTISTS_PER_LIST)),
     within('discovered artists', async () => loadArtists(await getDb(), 'discovered', ARTISTS_PER_LIST)),
-    within('recently viewed', async () => loadRecentlyViewed(await getDb(), await getViewerOnce())),
+    within('recently viewed', async () => loadRecentlyViewed(await getDb(), await getViewerOnce(), shipsTo)),
     within('recommendations', async () => loadRecommendations(await getDb(), { viewer: await getViewerOnce(), currency, units })),
   ]);
 
@@ -57,10 +56,10 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
   return (
     <div className="container home">
       {section({ kind: 'banner' }, banner, '', (data) => <BannerView data={data} {...props} />)}
-      {section({ kind: 'editors-picks' }, picks, t('home.editorsPicks'), (data) => <EditorsPicksView data={data} {...props} />)}
-      {section({ kind: 'featured-art' }, featured, t('home.featured'), (data) => <FeaturedArtView data={data} {...props} />)}
+      {section({ kind: 'editors-picks', query: { ships_to: shipsTo } }, picks, t('home.editorsPicks'), (data) => <EditorsPicksView data={data} {...props} />)}
+      {section({ kind: 'featured-art', query: { ships_to: shipsTo } }, featured, t('home.featured'), (data) => <FeaturedArtView data={data} {...props} />)}
       {artistList('popular-artists', popular, t('home.popularArtists'))}
-      {section({ kind: 'recently-viewed' }, recent, t('home.recentlyViewed'), (data) => <RecentlyViewedView data={data} {...props} />)}
+      {section({ kind: 'recently-viewed', query: { ships_to: shipsTo } }, recent, t('home.recentlyViewed'), (data) => <RecentlyViewedView data={data} {...props} />)}
       {section({ kind: 'recommendations', query: { currency, units } }, recommendations, t('home.recommendations'), (data) => (
         <RecommendationsView cards={recommendationCards(data)} t={t} />
       ))}

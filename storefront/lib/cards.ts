@@ -38,20 +38,13 @@ export interface ProductCardData {
   hasPrints: boolean;
 }
 
-/** How a shopper reads cards: prices in their currency, sizes in their units, free shipping to their country. */
+/** How the shopper reads prices and sizes (their settings). */
 export interface CardDisplay {
   currency: Currency;
   units: DisplayUnits;
-  shipsTo: string;
 }
 
-/** A shopper's settings -> how their cards read. */
-export function cardDisplay(settings: { currency: Currency; display_units: DisplayUnits; country: string }): CardDisplay {
-  return { currency: settings.currency, units: settings.display_units, shipsTo: settings.country };
-}
-
-/** A card's size in the units: width × height, and the depth of a sculpture. */
-export function formatSize(r: ProductCard, units: DisplayUnits): string {
+function formatSize(r: ProductCard, units: DisplayUnits): string {
   const depth = r.category === 'sculpture' && r.depth_cm > 0 ? r.depth_cm : undefined;
   return formatDimensions(r.width_cm, r.height_cm, depth, units);
 }
@@ -99,7 +92,7 @@ export function priceToPay(r: Pick<ProductCard, 'prices' | 'sale_prices'>, curre
  * A card as the search contract gives it -> what a product card shows: its price in the shopper's
  * currency (the sale price first, the list price struck through), its size in their units.
  */
-export function formatCard(r: ProductCard, { currency, units, shipsTo }: CardDisplay): ProductCardData {
+export function formatCard(r: ProductCard, { currency, units }: CardDisplay): ProductCardData {
   const { pay, was } = priceToPay(r, currency);
   return {
     id: r.id,
@@ -112,7 +105,7 @@ export function formatCard(r: ProductCard, { currency, units, shipsTo }: CardDis
     price: formatPrice(pay, currency),
     originalPrice: was === null ? null : formatPrice(was, currency),
     image: { src: r.main_image, srcSet: r.main_image_set, ...cardImageSize(r.main_image, r) },
-    shipsFree: r.free_shipping_to.includes(shipsTo),
+    shipsFree: r.ships_free,
     framed: r.framed || r.ready_to_hang,
     hasPrints: r.has_fine_art_prints,
   };

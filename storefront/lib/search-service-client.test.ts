@@ -5,7 +5,7 @@ import { parseGalleryPage } from './search-service-client';
 
 const base = '/media/art/painting/sea/main/7/blue-gold/1500';
 const prices = (gbp: number) => ({ GBP: gbp, USD: Math.round(gbp * 1.39), EUR: Math.round(gbp * 1.18), CAD: Math.round(gbp * 1.89), AUD: Math.round(gbp * 2.09) });
-const british: CardDisplay = { currency: 'GBP', units: 'cm', shipsTo: 'GB' };
+const british: CardDisplay = { currency: 'GBP', units: 'cm' };
 const result = (over: Record<string, unknown> = {}): ProductCard => ({
   id: 1,
   slug: 'quiet-harbour',
@@ -34,6 +34,7 @@ const result = (over: Record<string, unknown> = {}): ProductCard => ({
   has_fine_art_prints: false,
   ships_from: 'GB',
   free_shipping_to: ['GB'],
+  ships_free: true,
   favourite_count: 3,
   ...over,
 });
@@ -77,7 +78,7 @@ describe('parseGalleryPage', () => {
   });
 
   it('shows prices in the shopper\'s currency and sizes in their units', () => {
-    const [card] = parseGalleryPage(answer([result()]), { currency: 'USD', units: 'in', shipsTo: 'US' }).cards;
+    const [card] = parseGalleryPage(answer([result()]), { currency: 'USD', units: 'in' }).cards;
     expect(card?.price).toBe('$1,738');
     expect(card?.size).toBe('23.6 × 15.7 in');
   });

@@ -1,7 +1,7 @@
 import type { IndexableArtwork } from '@easel/data/queries/search-source';
 import { getRateMatrix } from '@easel/data/queries/search-source';
 import type { Db } from '@easel/data/db';
-import { cardDisplay, formatCard, type ProductCardData } from '../../lib/cards';
+import { formatCard, type ProductCardData } from '../../lib/cards';
 import { artworkToProductCard } from '../../lib/catalogue/cards';
 import type { UserSettings } from '../../lib/settings/settings';
 import { ProductGrid } from '../product-grid';
@@ -10,7 +10,7 @@ import { LoginPrompt } from './login-prompt';
 /** Works read from the catalogue -> cards in the shopper's currency, units and ships-to country. */
 export async function shopperCards(db: Db, works: IndexableArtwork[], settings: UserSettings): Promise<ProductCardData[]> {
   const rates = await getRateMatrix(db);
-  return works.map((w) => formatCard(artworkToProductCard(w, rates), cardDisplay(settings)));
+  return works.map((w) => formatCard(artworkToProductCard(w, rates, { ships_to: settings.country }), { currency: settings.currency, units: settings.display_units }));
 }
 
 export interface AccountWorksProps {

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useConfigure, useHits, useInstantSearch } from 'react-instantsearch';
-import { PARAM_LABELS, freeShippingCountry, toQueryString, type GallerySearchDefinition, type ProductCard } from '@easel/search-service/contract';
+import { PARAM_LABELS, toQueryString, type GallerySearchDefinition, type ProductCard } from '@easel/search-service/contract';
 import { changeFilters, resetAll } from '../../lib/gallery/rules';
 import { getGalleryHead, type GalleryHead } from '../../lib/gallery/seo';
 import { INITIAL_TRACKING, pushTrackingEvent, trackingReducer, type TrackingEvent } from '../../lib/gallery/tracking';
@@ -125,9 +125,8 @@ export function GalleryView({ settings, limit, dropped }: GalleryViewProps) {
   useConfigure(configured(active));
   const { items } = useHits<ProductCard>();
   const cards = useMemo(
-    // A card says it ships free as the free-shipping filter judges it: to the chosen destination, GB without one.
-    () => items.map((hit) => formatCard(hit, { currency: settings.currency, units: settings.display_units, shipsTo: freeShippingCountry(active) })),
-    [items, settings.currency, settings.display_units, active],
+    () => items.map((hit) => formatCard(hit, { currency: settings.currency, units: settings.display_units })),
+    [items, settings.currency, settings.display_units],
   );
   const count = results?.nbHits ?? 0;
   const failed = status === 'error' && error !== undefined;

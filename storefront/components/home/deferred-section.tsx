@@ -34,7 +34,8 @@ const v2 = api.api.v2;
 type Query<F> = F extends (args: { query: infer Q }) => unknown ? Q : never;
 
 export type SectionQuery =
-  | { kind: 'banner' | 'editors-picks' | 'featured-art' | 'recently-viewed' }
+  | { kind: 'banner' }
+  | { kind: 'editors-picks' | 'featured-art' | 'recently-viewed'; query: Query<typeof v2['featured-art']['index']['$get']> }
   | { kind: 'popular-artists' | 'discovered-artists'; query: Query<typeof v2.artists.index.$get> }
   | { kind: 'recommendations'; query: Query<typeof v2.recommendations.index.$get> };
 
@@ -44,9 +45,9 @@ export type HomeSectionKind = SectionQuery['kind'];
 async function loadSection(section: SectionQuery) {
   switch (section.kind) {
     case 'banner': return { kind: section.kind, data: await answer(v2.homepage.banner.index.$get()) };
-    case 'editors-picks': return { kind: section.kind, data: await answer(v2.collections.index.$get()) };
-    case 'featured-art': return { kind: section.kind, data: await answer(v2['featured-art'].index.$get()) };
-    case 'recently-viewed': return { kind: section.kind, data: await answer(api.api['recently-viewed'].index.$get()) };
+    case 'editors-picks': return { kind: section.kind, data: await answer(v2.collections.index.$get({ query: section.query })) };
+    case 'featured-art': return { kind: section.kind, data: await answer(v2['featured-art'].index.$get({ query: section.query })) };
+    case 'recently-viewed': return { kind: section.kind, data: await answer(api.api['recently-viewed'].index.$get({ query: section.query })) };
     case 'recommendations': return { kind: section.kind, data: recommendationCards(await answer(v2.recommendations.index.$get({ query: section.query }))) };
     case 'popular-artists':
     case 'discovered-artists':

@@ -3,14 +3,14 @@ import { z } from 'zod';
 import type { Db } from '@easel/data/db';
 import { ApiError } from '../api/errors';
 import { query } from '../api/validate';
-import { slugSchema } from '../request-params';
+import { shipsToSchema, slugSchema } from '../request-params';
 import { getArtistPageData } from './artists';
 import { HOMEPAGE_CACHE, PAGE_DATA_CACHE } from './cache-control';
 import { ARTIST_LISTS, loadArtists, type ArtistList } from './home';
 
 type Dependencies = { getDb: () => Promise<Db> };
 
-const artistQuerySchema = z.object({ slug: slugSchema });
+const artistQuerySchema = z.object({ slug: slugSchema, ships_to: shipsToSchema });
 
 const listQuerySchema = z.object({
   list: z.enum(Object.keys(ARTIST_LISTS) as [ArtistList, ...ArtistList[]], { error: 'must be popular or discovered' }),
@@ -26,8 +26,8 @@ const listQuerySchema = z.object({
 export const artistRoutes = ({ getDb }: Dependencies) =>
   new Hono()
     .get('/api/v2/artist/', query(artistQuerySchema), async (c) => {
-      const { slug } = c.req.valid('query');
-      const artist = await getArtistPageData(await getDb(), slug);
+      const { slug, ships_to } = c.req.valid('query');
+      const artist = await getArtistPageData(await getDb(), slug, { ships_to });
       if (!artist) throw new ApiError(404, 'not_found', `There is no artist ${slug}.`, 'slug');
       return c.json(artist, 200, { 'Cache-Control': PAGE_DATA_CACHE });
     })

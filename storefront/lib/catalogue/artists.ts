@@ -24,8 +24,11 @@ export function toArtistData({ avatar_seed, ...artist }: ArtistProfile): ArtistD
   return { ...artist, url: `/artist/${artist.slug}/`, avatar: avatarImage(avatar_seed) };
 }
 
-/** The artist with the slug and their latest sold works as product cards, or undefined when there is no such artist. */
-export async function getArtistPageData(db: Db, slug: string): Promise<ArtistPageData | undefined> {
+/**
+ * The artist with the slug and their latest sold works as product cards, or undefined when
+ * there is no such artist; free shipping on the cards is judged against `ships_to`.
+ */
+export async function getArtistPageData(db: Db, slug: string, options: { ships_to?: string | undefined }): Promise<ArtistPageData | undefined> {
   const artist = await getArtistBySlug(db, slug);
   if (!artist) return undefined;
   const [rates, sold, cv] = await Promise.all([getRateMatrix(db), getSoldArtworks(db, artist.id, SOLD_LIMIT), getArtistCv(db, artist.id)]);
@@ -34,7 +37,7 @@ export async function getArtistPageData(db: Db, slug: string): Promise<ArtistPag
     education: cv?.education ?? [],
     exhibitions: cv?.exhibitions ?? [],
     ships_from: cv?.ships_from ?? [],
-    sold_works: sold.map((w) => artworkToProductCard(w, rates)),
+    sold_works: sold.map((w) => artworkToProductCard(w, rates, options)),
   };
 }
 

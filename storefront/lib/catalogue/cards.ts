@@ -3,8 +3,8 @@ import { artworkImageSrcSet, artworkImageUrl, type ArtworkImageSpec, type ImageW
 import { imageSpecOf, toSearchDocument } from '@easel/indexer/documents';
 import { COLOUR_VALUES } from '@easel/shared/vocabulary';
 import type { IndexableArtwork } from '@easel/data/queries/search-source';
-import { DISPLAYED_ATTRIBUTES } from '@easel/indexer/index-settings';
 import type { ProductCard } from '@easel/search-service/contract';
+import { toProductCard } from '@easel/search-service/product-card';
 import { artworkImageHeight } from '../artwork-image-size';
 
 /**
@@ -42,10 +42,9 @@ export function avatarSpec(avatarSeed: number): ArtworkImageSpec {
 }
 
 /**
- * An artwork -> its product card: the displayed fields of the document the search index holds,
- * so a work read from SQLite looks exactly like a gallery result.
+ * An artwork -> its product card, through the same document the search index holds, so a work
+ * read from SQLite looks exactly like a gallery result; free shipping is judged against `ships_to`.
  */
-export function artworkToProductCard(artwork: IndexableArtwork, rates: RateMatrix): ProductCard {
-  const document = toSearchDocument(artwork, rates);
-  return Object.fromEntries(DISPLAYED_ATTRIBUTES.map((field) => [field, document[field]])) as ProductCard;
+export function artworkToProductCard(artwork: IndexableArtwork, rates: RateMatrix, options: { ships_to?: string | undefined }): ProductCard {
+  return toProductCard(toSearchDocument(artwork, rates), options);
 }

@@ -1,8 +1,6 @@
 import { Hono } from 'hono';
 import { CATEGORIES, CATEGORY_VALUES, type Category } from '@easel/shared/vocabulary';
 import type { FacetValue } from '@easel/search-service/contract';
-import { cardDisplay } from '../cards';
-import { DEFAULT_CHOICE } from '../settings/settings';
 import { ApiError } from '../api/errors';
 import { valueLabel } from '../gallery/labels';
 import { fetchGallery } from '../search-service-client';
@@ -39,7 +37,7 @@ const countOf = (facet: FacetValue[], value: string) => facet.find((f) => f.valu
 export const categoryRoutes = ({ searchServiceUrl }: Dependencies) =>
   new Hono().get('/api/v2/categories/', async (c) => {
     // One work is the least a search answers; its facets count the whole catalogue.
-    const works = await fetchGallery({ paginate: 1 }, cardDisplay(DEFAULT_CHOICE), searchServiceUrl());
+    const works = await fetchGallery({ paginate: 1 }, { currency: 'GBP', units: 'cm' }, searchServiceUrl());
     if (!works.ok) throw new ApiError(503, 'unavailable', 'The categories cannot be counted just now; please try again shortly.');
     const { categories, subcategories } = works.gallery;
     const body: CategoryMenu = {

@@ -16,8 +16,8 @@ const { db } = temp;
 afterAll(() => temp.close());
 
 const home = (on: Db) => callable(homeRoutes({ getDb: async () => on }));
-const getPicks = (on: Db) => home(on)(new NextRequest('http://shop.test/api/v2/collections/'));
-const getFeatured = () => home(db)(new NextRequest('http://shop.test/api/v2/featured-art/'));
+const getPicks = (on: Db, query = '') => home(on)(new NextRequest(`http://shop.test/api/v2/collections/${query}`));
+const getFeatured = (query = '') => home(db)(new NextRequest(`http://shop.test/api/v2/featured-art/${query}`));
 const getRecommendations = (query = '', cookie?: string) =>
   home(db)(
     new NextRequest(`http://shop.test/api/v2/recommendations/${query}`, cookie ? { headers: { cookie } } : {}),
@@ -36,6 +36,12 @@ describe('GET /api/v2/collections', () => {
       expect(pick.artworks.length).toBeLessThanOrEqual(8);
       for (const card of pick.artworks) productCardSchema.parse(card);
     }
+  });
+
+  it('judges free shipping against ships_to and refuses an unknown country', async () => {
+    const { results } = (await (await getPicks(db, '?ships_to=US')).json()) as { results: { artworks: { ships_free: boolean; free_shipping_to: string[] }[] }[] };
+    for (const card of results.flatMap((p) => p.artworks)) expect(card.ships_free).toBe(card.free_shipping_to.includes('US'));
+    expect((await getPicks(db, '?ships_to=ZZ')).status).toBe(400);
   });
 });
 
@@ -63,7 +69,7 @@ describe('GET /api/v2/homepage/banner/', () => {
 
 describe('GET /api/v2/featured-art/', () => {
   it('answers the featured works as results of product cards, cached as the homepage', async () => {
-    const response = await getFeatured();
+    const response = await getFeatured('?ships_to=US');
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=1800, stale-while-revalidate=3600');
     const { results } = (await response.json()) as { results: unknown[] };
@@ -71,7 +77,16 @@ describe('GET /api/v2/featured-art/', () => {
     const cards = results.map((card) => productCardSchema.parse(card));
     const campaign = await db.selectFrom('artwork_curations as c').innerJoin('curations as k', 'k.id', 'c.curation_id')
       .select('c.artwork_id').where('k.slug', '=', 'featured-art').execute();
-    for (const card of cards) expect(campaign.map((c) => c.artwork_id)).toContain(card.id);
+    for (const card of cards) {
+      expect(campaign.map((c) => c.artwork_id)).toContain(card.id);
+      expect(card.ships_free).toBe(card.free_shipping_to.includes('US'));
+    }
+  });
+
+  it('refuses an unknown country, naming the parameter', async () => {
+    const response = await getFeatured('?ships_to=Narnia');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: 'invalid_parameter', param: 'ships_to' } });
   });
 });
 

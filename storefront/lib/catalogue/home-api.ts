@@ -6,7 +6,7 @@ import { CURRENCIES } from '@easel/shared/vocabulary';
 import { sessionCookie } from '../api/context';
 import { ApiError } from '../api/errors';
 import { query } from '../api/validate';
-import { slugSchema } from '../request-params';
+import { shipsToSchema, slugSchema } from '../request-params';
 import { getViewer } from '../session';
 import { HOMEPAGE_CACHE, PAGE_DATA_CACHE } from './cache-control';
 import { loadBanner, loadEditorsPicks, loadFeaturedArt, loadRecommendations } from './home';
@@ -17,6 +17,8 @@ type Dependencies = { getDb: () => Promise<Db> };
 
 /** SPEC §9: editors' picks are cached for 2 hours. */
 const EDITORS_PICKS_CACHE = 'public, max-age=7200';
+
+const shipsToQuerySchema = z.object({ ships_to: shipsToSchema });
 
 const recommendationsQuerySchema = z.object({
   currency: z.enum(CURRENCIES, { error: `must be one of ${CURRENCIES.join(', ')}` }).default('GBP'),
@@ -36,10 +38,10 @@ const recommendationsQuerySchema = z.object({
  */
 export const homeRoutes = ({ getDb }: Dependencies) =>
   new Hono()
-    .get('/api/v2/collections/', async (c) =>
-      c.json(await loadEditorsPicks(await getDb()), 200, { 'Cache-Control': EDITORS_PICKS_CACHE }))
-    .get('/api/v2/featured-art/', async (c) =>
-      c.json(await loadFeaturedArt(await getDb()), 200, { 'Cache-Control': HOMEPAGE_CACHE }))
+    .get('/api/v2/collections/', query(shipsToQuerySchema), async (c) =>
+      c.json(await loadEditorsPicks(await getDb(), c.req.valid('query').ships_to), 200, { 'Cache-Control': EDITORS_PICKS_CACHE }))
+    .get('/api/v2/featured-art/', query(shipsToQuerySchema), async (c) =>
+      c.json(await loadFeaturedArt(await getDb(), c.req.valid('query').ships_to), 200, { 'Cache-Control': HOMEPAGE_CACHE }))
     .get('/api/v2/homepage/banner/', async (c) => {
       const banner = await loadBanner(await getDb());
       if (!banner) throw new ApiError(404, 'not_found', 'There is no homepage banner.');

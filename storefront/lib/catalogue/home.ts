@@ -7,8 +7,8 @@ import { getRateMatrix } from '@easel/data/queries/search-source';
 import type { Currency } from '@easel/shared/vocabulary';
 import type { ProductCard } from '@easel/search-service/contract';
 import { imageSpecOf } from '@easel/indexer/documents';
-import { formatMedium, formatSize, priceToPay } from '../cards';
-import { formatPrice, type DisplayUnits } from '../money';
+import { formatCard, formatMedium } from '../cards';
+import type { DisplayUnits } from '../money';
 import type { Recommendations } from '../recommendations';
 import { toArtistData, type ArtistData } from './artists';
 import { artworkToProductCard, imageSource, type ImageSource } from './cards';
@@ -32,6 +32,7 @@ const NEW_WORK_DAYS = 30;
 /** The hero is shown full width; `srcSet` has the smaller widths. */
 const BANNER_IMAGE_WIDTH = 1600;
 
+export type ShipsTo = string | undefined;
 export type CardList = { results: ProductCard[] };
 
 export interface BannerData {
@@ -73,20 +74,20 @@ async function readBanner(db: Db): Promise<BannerData | null> {
 }
 
 /** The editors' picks in staff order, each with its works still for sale, most popular first. */
-export function loadEditorsPicks(db: Db): Promise<{ results: EditorsPickData[] }> {
-  return sharedHomepageData(db, 'editors-picks', async () => {
+export function loadEditorsPicks(db: Db, shipsTo: ShipsTo): Promise<{ results: EditorsPickData[] }> {
+  return sharedHomepageData(db, `editors-picks:${shipsTo}`, async () => {
     const [picks, rates] = await Promise.all([getEditorsPicks(db, WORKS_PER_PICK), getRateMatrix(db)]);
     return {
-      results: picks.map(({ artworks, ...pick }) => ({ ...pick, artworks: artworks.map((w) => artworkToProductCard(w, rates)) })),
+      results: picks.map(({ artworks, ...pick }) => ({ ...pick, artworks: artworks.map((w) => artworkToProductCard(w, rates, { ships_to: shipsTo })) })),
     };
   });
 }
 
 /** The works staff feature, still for sale, most popular first. */
-export function loadFeaturedArt(db: Db): Promise<CardList> {
-  return sharedHomepageData(db, 'featured-art', async () => {
+export function loadFeaturedArt(db: Db, shipsTo: ShipsTo): Promise<CardList> {
+  return sharedHomepageData(db, `featured-art:${shipsTo}`, async () => {
     const [works, rates] = await Promise.all([getFeaturedArtworks(db, FEATURED_ART_LIMIT), getRateMatrix(db)]);
-    return { results: works.map((w) => artworkToProductCard(w, rates)) };
+    return { results: works.map((w) => artworkToProductCard(w, rates, { ships_to: shipsTo })) };
   });
 }
 
@@ -98,10 +99,10 @@ export function loadArtists(db: Db, list: ArtistList, limit: number): Promise<{ 
 }
 
 /** The viewer's recently viewed works with their availability; none for a visitor without a session. */
-export async function loadRecentlyViewed(db: Db, viewer: string | null): Promise<{ results: (ProductCard & { status: string })[] }> {
+export async function loadRecentlyViewed(db: Db, viewer: string | null, shipsTo: ShipsTo): Promise<{ results: (ProductCard & { status: string })[] }> {
   if (viewer === null) return { results: [] };
   const [works, rates] = await Promise.all([getRecentlyViewed(db, viewer), getRateMatrix(db)]);
-  return { results: works.map((w) => ({ ...artworkToProductCard(w, rates), status: w.status })) };
+  return { results: works.map((w) => ({ ...artworkToProductCard(w, rates, { ships_to: shipsTo }), status: w.status })) };
 }
 
 /**
@@ -118,7 +119,8 @@ export async function loadRecommendations(
   const newSince = now.getTime() - NEW_WORK_DAYS * 86_400_000;
   const recommendations: Recommendations['recommendations'] = {};
   for (const work of works) {
-    const card = artworkToProductCard(work, rates);
+    const card = artworkToProductCard(work, rates, {});
+    const shown = formatCard(card, { currency, units });
     recommendations[String(work.id)] = {
       title: work.title,
       url: card.url,
@@ -127,10 +129,10 @@ export async function loadRecommendations(
       artist_name: work.artist.name,
       currency,
       sub_category: formatMedium(work),
-      dimension_description: formatSize(card, units),
+      dimension_description: shown.size,
       is_new: Date.parse(work.created_at) >= newSince,
       is_in_stock: work.status === 'available',
-      display_price: formatPrice(priceToPay(card, currency).pay, currency),
+      display_price: shown.price,
     };
   }
   return { id: product ? product.slug : 'home', order: works.map((w) => w.id), recommendations };

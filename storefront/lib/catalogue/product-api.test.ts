@@ -48,6 +48,7 @@ describe('GET /api/product/', () => {
       WHERE w.status = 'available' AND r.cost_minor = 0 ORDER BY w.id LIMIT 1`.execute(db);
     const freeBody = (await (await GET(`?slug=${free!.slug}&ships_to=${free!.destination}`)).json()) as ProductData;
     expect(freeBody.shipping).toMatchObject({ ships_to: free!.destination, original: { ships: true, free: true, prices: { GBP: 0 } } });
+    expect(freeBody.ships_free).toBe(true);
 
     const { rows: [paid] } = await sql<{ slug: string; destination: string; cost_minor: number }>`
       SELECT w.slug, r.destination, r.cost_minor FROM artworks w JOIN shipping_rates r ON r.profile_id = w.shipping_profile_id

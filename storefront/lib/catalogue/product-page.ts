@@ -35,6 +35,6 @@ export async function getProductPageData(db: Db, slug: string, shipsTo: string):
   return {
     product: toProductData(product, { rates, ships_to: shipsTo, similar }),
     artistFollowers: artist?.follower_count ?? 0,
-    moreByArtist: more.map((w) => artworkToProductCard(w, rates)),
+    moreByArtist: more.map((w) => artworkToProductCard(w, rates, { ships_to: shipsTo })),
   };
 }

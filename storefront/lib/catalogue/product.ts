@@ -11,7 +11,7 @@ import { artworkToProductCard, avatarImage, imageSource, type ImageSource } from
 
 /**
  * A product page's data (`GET /api/product/`): the work's product card plus what only its page
- * shows. Of SPEC §3's product state, `freeShipping` is `shipping.original.free`, `favouriteCount`
+ * shows. Of SPEC §3's product state, `freeShipping` is the card's `ships_free`, `favouriteCount`
  * its `favourite_count`, `artistId` `artist.id`, `offerPricing` `sale_prices`; `prints`,
  * `shipping` and `auto_tags` are below. `favourited`, `collections` and `customerFavourites`
  * are the shopper's own and so not part of this shared-cached answer.
@@ -90,7 +90,7 @@ export function toProductData(
   }));
   const { artist } = product;
   return {
-    ...artworkToProductCard(product, rates),
+    ...artworkToProductCard(product, rates, { ships_to }),
     description: product.description,
     status: product.status,
     auto_tags: product.auto_tags,
@@ -108,6 +108,6 @@ export function toProductData(
       ships_to: destination, ships_from: product.ships_from, dispatch_days: product.dispatch_days, original,
       prints: Object.fromEntries(prints.map((p) => [p.slug, original])),
     },
-    similar: similar.map((w) => artworkToProductCard(w, rates)),
+    similar: similar.map((w) => artworkToProductCard(w, rates, { ships_to })),
   };
 }

@@ -3,8 +3,7 @@ import { z } from 'zod';
 import type { Db } from '@easel/data/db';
 import { searchArtistsByName } from '@easel/data/queries/artists';
 import { galleryParamsSchema } from '@easel/search-service/contract';
-import { cardDisplay, type CardImage } from '../cards';
-import { DEFAULT_CHOICE } from '../settings/settings';
+import type { CardImage } from '../cards';
 import { fetchGallery } from '../search-service-client';
 import { query } from '../api/validate';
 import { toArtistData } from './artists';
@@ -58,7 +57,7 @@ export const searchRoutes = ({ getDb, searchServiceUrl }: Dependencies) =>
     if (!q) return c.json(NO_SUGGESTIONS, 200, { 'Cache-Control': SUGGESTIONS_CACHE });
     const [works, artists] = await Promise.all([
       // Prices are not shown, so any display will do.
-      fetchGallery({ q, paginate: ARTWORK_SUGGESTIONS }, cardDisplay(DEFAULT_CHOICE), searchServiceUrl()),
+      fetchGallery({ q, paginate: ARTWORK_SUGGESTIONS }, { currency: 'GBP', units: 'cm' }, searchServiceUrl()),
       getDb().then((db) => searchArtistsByName(db, q, ARTIST_SUGGESTIONS)),
     ]);
     const body: SearchSuggestions = {

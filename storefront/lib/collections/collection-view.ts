@@ -37,7 +37,7 @@ async function readCollectionView(db: Db, userId: number, slug: string): Promise
   const collection = await getCollection(db, userId, slug);
   if (!collection) return { view: null };
   const [artworks, rates] = await Promise.all([getIndexableArtworksByIds(db, await getCollectionArtworkIds(db, collection.id)), getRateMatrix(db)]);
-  return { view: { collection, results: artworks.map((w) => artworkToProductCard(w, rates)) } };
+  return { view: { collection, results: artworks.map((w) => artworkToProductCard(w, rates, {})) } };
 }
 
 export async function loadCollectionView(db: Db, userId: number, slug: string): Promise<CollectionView | null> {

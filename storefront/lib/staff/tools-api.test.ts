@@ -83,11 +83,11 @@ describe('themes and campaigns', () => {
   });
 
   it('shows a new theme member on the homepage at once', async () => {
-    const [pick] = (await loadEditorsPicks(temp.db)).results;
+    const [pick] = (await loadEditorsPicks(temp.db, undefined)).results;
     expect(pick!.artworks.map((a) => a.slug)).not.toContain(work.slug);
     await promote(request('/api/marketing/promote/product/', { method: 'POST', body: { product: work.slug }, session: 'staff-session' }));
     await themes.POST(request('/editors-picks/themes/', { method: 'POST', body: { product: work.slug, theme: pick!.slug }, session: 'staff-session' }));
-    const [after] = (await loadEditorsPicks(temp.db)).results;
+    const [after] = (await loadEditorsPicks(temp.db, undefined)).results;
     expect(after!.artworks[0]!.slug).toBe(work.slug);
   });
 

@@ -8,7 +8,7 @@ import { ArtistWorks } from '../../../components/artist/artist-works';
 import { ProductGrid } from '../../../components/product-grid';
 import { getArtistPageData } from '../../../lib/catalogue/artists';
 import { isDefaultChoice, parseArtistWorksQuery } from '../../../lib/catalogue/artist-works';
-import { cardDisplay, formatCard } from '../../../lib/cards';
+import { formatCard } from '../../../lib/cards';
 import { getDb } from '../../../lib/db';
 import { getRequestAccount } from '../../../lib/account/server';
 import { isFollowing } from '@easel/data/queries/follows';
@@ -32,7 +32,7 @@ interface ArtistPageProps {
  * undefined for a malformed or unknown slug, which the page answers with the not-found page.
  */
 const readArtist = cache(async (slug: string) =>
-  slugSchema.safeParse(slug).success ? getArtistPageData(await getDb(), slug) : undefined,
+  slugSchema.safeParse(slug).success ? getArtistPageData(await getDb(), slug, {}) : undefined,
 );
 
 /**
@@ -73,7 +73,7 @@ export default async function ArtistPage({ params, searchParams }: ArtistPagePro
   if (!artist) notFound();
   const settings = await getShopperSettings(query);
   const t = getTranslator(settings.language);
-  const display = cardDisplay(settings);
+  const display = { currency: settings.currency, units: settings.display_units };
   const definition = parseArtistWorksQuery(slug, query);
   const account = await getRequestAccount();
   const [works, following] = await Promise.all([

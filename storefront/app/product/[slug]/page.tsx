@@ -11,7 +11,7 @@ import { ProductView } from '../../../components/product/product-view';
 import { ProductGrid } from '../../../components/product-grid';
 import '../../../components/product/product.css';
 import { artistPlace } from '../../../lib/artist-place';
-import { cardDisplay, formatCard } from '../../../lib/cards';
+import { formatCard } from '../../../lib/cards';
 import { slugSchema } from '../../../lib/request-params';
 import type { ProductData, ShippingQuote } from '../../../lib/catalogue/product';
 import { productJsonLd, serializeJsonLd } from '../../../lib/catalogue/product-json-ld';
@@ -104,7 +104,7 @@ export default async function ProductPage(props: ProductPageProps) {
   if (!page) notFound();
   const { product, artistFollowers, moreByArtist, settings } = page;
   const t = getTranslator(settings.language);
-  const display = cardDisplay(settings);
+  const display = { currency: settings.currency, units: settings.display_units };
   const card = formatCard(product, display);
   const origin = (await getRequestUrl())?.origin ?? 'http://localhost';
   const [db, account] = await Promise.all([getDb(), getRequestAccount()]);

@@ -4,7 +4,7 @@ import { cache } from 'react';
 import { CollectionWorks } from '../../../../components/collections/collection-works';
 import '../../../../components/collections/collections.css';
 import { getRequestAccount } from '../../../../lib/account/server';
-import { cardDisplay, formatCard } from '../../../../lib/cards';
+import { formatCard } from '../../../../lib/cards';
 import { slugSchema } from '../../../../lib/request-params';
 import { loadCollectionView } from '../../../../lib/collections/collection-view';
 import { getDb } from '../../../../lib/db';
@@ -44,7 +44,7 @@ export default async function CollectionPage({ params }: CollectionPageProps) {
     );
   }
   if (!view) notFound();
-  const display = cardDisplay(settings);
+  const display = { currency: settings.currency, units: settings.display_units };
   return (
     <div className="container collection-page">
       <header className="intro">

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { productCardSchema } from './contract';
+import { toProductCard } from './product-card';
+import { SALE_HIT as hit } from './product-card.fixture';
+
+describe('toProductCard', () => {
+  it('makes a card the contract accepts, linking to the product page', () => {
+    const card = toProductCard(hit, {});
+    expect(productCardSchema.parse(card)).toEqual(card);
+    expect(card).toMatchObject({ id: 7, slug: 'sea', url: '/product/sea/', artist_slug: 'ann' });
+    // The srcset comes from the main picture's address: the same picture up to 1200 px wide, enough for a card.
+    expect(card.main_image_set.split(', ')).toEqual([320, 480, 640, 800, 1200].map((w) => `/media/art/painting/sea/main/11/blue-gold/1500/${w}.webp ${w}w`));
+  });
+
+  it.each([
+    ['on sale: list price and sale price', hit, { prices: hit.original_prices, sale_prices: hit.prices, in_sale: true }],
+    ['not on sale: the price, no sale price', { ...hit, in_sale: false, original_prices: null }, { prices: hit.prices, sale_prices: null, in_sale: false }],
+    ['flagged on sale without the price it reduces: shown at its price', { ...hit, original_prices: null }, { prices: hit.prices, sale_prices: null, in_sale: false }],
+  ])('%s', (_, input, expected) => {
+    expect(toProductCard(input, {})).toMatchObject(expected);
+  });
+
+  it.each([
+    [{}, true],
+    [{ ships_to: undefined }, true],
+    [{ ships_to: 'IE' }, true],
+    [{ ships_to: 'US' }, false],
+  ])('ships free to %j: %s (GB without ships_to)', (options, expected) => {
+    expect(toProductCard(hit, options).ships_free).toBe(expected);
+  });
+});
