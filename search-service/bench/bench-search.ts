@@ -10,7 +10,8 @@
  *
  * With `--service <url> --index <uid>` and MEILI_URL + MEILI_MASTER_KEY in the environment it
  * measures a running product instead (`npm run bench` does): that service, that engine and
- * index, and a cache-less service of its own beside them.
+ * index, and a cache-less service of its own beside them; `--engine-pid` names the engine's
+ * process, so the flat-out phases can say how much processor time each answer cost it.
  */
 import type { EventEmitter } from 'node:events';
 import fs from 'node:fs';
@@ -36,6 +37,7 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: '1' },
     service: { type: 'string' },
     index: { type: 'string' },
+    'engine-pid': { type: 'string' },
     // Writes a CPU profile of the cache-less service (its own process) into var/bench-search/profiles/.
     profile: { type: 'boolean', default: false },
   },
@@ -77,6 +79,11 @@ interface PhaseResult extends Latencies {
   rps: number;
   /** The fixed-rate phase's figures per endpoint. */
   endpoints?: Record<Endpoint, Latencies>;
+  /**
+   * Flat out: processor time (user and system) per answer served, of the engine and of the
+   * cache-less service, each measured when its process is known.
+   */
+  cpu_ms_per_answer?: { engine?: number; service?: number };
 }
 
 /** One request of the replayed sequence, as autocannon and the fixed-rate sender both take it. */
@@ -210,6 +217,25 @@ async function runMax(target: PhaseResult['target'], url: string, sequence: Repl
   };
 }
 
+/** A process's processor time so far, user and system, in ms (/proc/<pid>/stat counts in ticks of 1/100 s). */
+function cpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** A flat-out phase with the processor time each answer cost the given processes. */
+async function withCpu(phase: () => Promise<PhaseResult>, pids: { engine?: number | undefined; service?: number | undefined }): Promise<PhaseResult> {
+  const read = () => ({ engine: pids.engine && cpuMs(pids.engine), service: pids.service && cpuMs(pids.service) });
+  const before = read();
+  const result = await phase();
+  const after = read();
+  const answers = result.requests - result.non2xx;
+  const per = (name: 'engine' | 'service') => (before[name] === undefined || after[name] === undefined ? undefined : (after[name] - before[name]) / answers);
+  return { ...result, cpu_ms_per_answer: { engine: per('engine'), service: per('service') } };
+}
+
 /** The pass-through proxy (pass-through.ts) in its own process in front of the engine. */
 async function startPassThrough(engineUrl: string): Promise<{ url: string; child: LocalProcess }> {
   const child = startTsx(path.join(REPO_ROOT, 'search-service/bench/pass-through.ts'), [engineUrl], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -217,14 +243,14 @@ async function startPassThrough(engineUrl: string): Promise<{ url: string; child
 }
 
 /** The engine to measure against: the running product's (--service), or one of our own. */
-async function engineUnderTest(varDir: string): Promise<{ meili: { url: string; masterKey: string }; stop: () => Promise<void> }> {
+async function engineUnderTest(varDir: string): Promise<{ meili: { url: string; masterKey: string }; pid: number | undefined; stop: () => Promise<void> }> {
   if (args.service === undefined) {
     const { meili } = await prepareCatalogue(varDir, { artworks: ARTWORKS, seed: Number(args.seed) });
-    return { meili, stop: () => meili.stop() };
+    return { meili, pid: meili.pid, stop: () => meili.stop() };
   }
   const { MEILI_URL: url, MEILI_MASTER_KEY: masterKey } = process.env;
   if (!url || !masterKey || args.index === undefined) throw new Error('--service needs --index and MEILI_URL + MEILI_MASTER_KEY in the environment.');
-  return { meili: { url, masterKey }, stop: async () => undefined };
+  return { meili: { url, masterKey }, pid: args['engine-pid'] === undefined ? undefined : Number(args['engine-pid']), stop: async () => undefined };
 }
 
 async function main() {
@@ -263,14 +289,16 @@ async function main() {
     for (const e of warm) await fetch(`${uncached.url}${servicePath(e)}`);
     for (const e of warm) await fetch(`${passThrough.url}/multi-search`, { method: 'POST', body: rawBody(e), headers: rawHeaders });
 
-    const results: PhaseResult[] = [];
-    for (const run of [runFixedRate, runMax]) {
-      results.push(await run('raw', meili.url, rawRequests, rawHeaders));
-      // The same engine requests through one more process and nothing else, at the fixed rate.
-      if (run === runFixedRate) results.push(await run('pass-through', passThrough.url, rawRequests, rawHeaders));
-      results.push(await run('service-uncached', uncached.url, serviceRequests, {}));
-      results.push(await run('service', serviceUrl, serviceRequests, {}));
-    }
+    const results: PhaseResult[] = [
+      await runFixedRate('raw', meili.url, rawRequests, rawHeaders),
+      // The same engine requests through one more process and nothing else.
+      await runFixedRate('pass-through', passThrough.url, rawRequests, rawHeaders),
+      await runFixedRate('service-uncached', uncached.url, serviceRequests, {}),
+      await runFixedRate('service', serviceUrl, serviceRequests, {}),
+      await withCpu(() => runMax('raw', meili.url, rawRequests, rawHeaders), { engine: engine.pid }),
+      await withCpu(() => runMax('service-uncached', uncached.url, serviceRequests, {}), { engine: engine.pid, service: uncached.child.pid }),
+      await withCpu(() => runMax('service', serviceUrl, serviceRequests, {}), { engine: engine.pid }),
+    ];
     report(results);
     const find = (t: PhaseResult['target'], p: PhaseResult['phase']) => results.find((r) => r.target === t && r.phase === p)!;
     const capacity = [
@@ -336,6 +364,8 @@ async function main() {
 
 function report(results: PhaseResult[]) {
   const ms = (x: number) => x.toFixed(2);
+  const cpu = ({ engine, service }: NonNullable<PhaseResult['cpu_ms_per_answer']>) =>
+    [engine === undefined ? '?' : ms(engine), ...(service === undefined ? [] : [ms(service)])].join(' + ');
   const rows = results.flatMap((r) => [
     {
       phase: r.phase === 'fixed' ? `${RATE}/s` : 'max',
@@ -345,10 +375,11 @@ function report(results: PhaseResult[]) {
       'errors/non-2xx': `${r.errors}/${r.non2xx}`,
       'req/s': r.rps.toFixed(1),
       'p50 ms': ms(r.p50), 'p95 ms': ms(r.p95), 'p99 ms': ms(r.p99),
+      'CPU ms per answer: engine + service': r.cpu_ms_per_answer ? cpu(r.cpu_ms_per_answer) : '',
     },
     ...Object.entries(r.endpoints ?? {}).map(([endpoint, l]) => ({
       phase: '', target: '', endpoint, requests: l.requests, 'errors/non-2xx': '', 'req/s': '',
-      'p50 ms': ms(l.p50), 'p95 ms': ms(l.p95), 'p99 ms': ms(l.p99),
+      'p50 ms': ms(l.p50), 'p95 ms': ms(l.p95), 'p99 ms': ms(l.p99), 'CPU ms per answer: engine + service': '',
     })),
   ]);
   console.table(rows);
