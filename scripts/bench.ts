@@ -138,7 +138,7 @@ async function benchCatalogue(artworks: number, { durationS, rate, requests, edi
       engine_database: round(stats.databaseSize / MIB),
     };
     const env = { ...process.env, MEILI_URL: meili.url, MEILI_MASTER_KEY: meili.masterKey };
-    await runPart('search-service/bench/bench-search.ts', ['--service', search, '--index', DEFAULT_INDEX_UID, '--engine-pid', String(meili.pid), '--duration', String(durationS), '--rate', String(rate)], env);
+    await runPart('search-service/bench/bench-search.ts', ['--service', search, '--index', DEFAULT_INDEX_UID, ...(meili.pid === undefined ? [] : ['--engine-pid', String(meili.pid)]), '--duration', String(durationS), '--rate', String(rate)], env);
     await runPart('scripts/bench-pages.ts', ['--url', storefront, '--requests', String(requests)], env);
     await runPart('scripts/bench-edits.ts', ['--url', storefront, '--search', search, '--edits', String(edits)], env);
 

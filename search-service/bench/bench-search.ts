@@ -250,7 +250,9 @@ async function engineUnderTest(varDir: string): Promise<{ meili: { url: string; 
   }
   const { MEILI_URL: url, MEILI_MASTER_KEY: masterKey } = process.env;
   if (!url || !masterKey || args.index === undefined) throw new Error('--service needs --index and MEILI_URL + MEILI_MASTER_KEY in the environment.');
-  return { meili: { url, masterKey }, pid: args['engine-pid'] === undefined ? undefined : Number(args['engine-pid']), stop: async () => undefined };
+  const pid = args['engine-pid'] === undefined ? undefined : Number(args['engine-pid']);
+  if (pid !== undefined && !(Number.isInteger(pid) && pid > 0)) throw new Error('--engine-pid takes the engine\'s process id, a whole number.');
+  return { meili: { url, masterKey }, pid, stop: async () => undefined };
 }
 
 async function main() {
