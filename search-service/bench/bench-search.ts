@@ -25,6 +25,7 @@ import { buildCountQuery, buildPriceBarPlan, buildSearchPlan, type MeiliQuery } 
 import { gatherParams } from '../src/query-string';
 import { startTsx, terminate, type LocalProcess } from '@easel/shared/process';
 import { BENCH_INDEX_UID, listeningUrl, prepareCatalogue, startService } from './bench-setup';
+import { cpuMs, cpuText, type CpuPerAnswer } from './cpu-time';
 import { ENDPOINT_PATHS, QUERY_MIX_FILE, queryMixSchema, sharedSequence, weightedSequence, type MixEntry } from './query-mix';
 import { steadyLoad, type LoadRequest } from './steady-load';
 
@@ -83,7 +84,7 @@ interface PhaseResult extends Latencies {
    * Flat out: processor time (user and system) per answer served, of the engine and of the
    * cache-less service, each measured when its process is known.
    */
-  cpu_ms_per_answer?: { engine?: number; service?: number };
+  cpu_ms_per_answer?: CpuPerAnswer;
 }
 
 /** One request of the replayed sequence, as autocannon and the fixed-rate sender both take it. */
@@ -217,14 +218,6 @@ async function runMax(target: PhaseResult['target'], url: string, sequence: Repl
   };
 }
 
-/** A process's processor time so far, user and system, in ms (/proc/<pid>/stat counts in ticks of 1/100 s). */
-function cpuMs(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // The fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 /** A flat-out phase with the processor time each answer cost the given processes. */
 async function withCpu(phase: () => Promise<PhaseResult>, pids: { engine?: number | undefined; service?: number | undefined }): Promise<PhaseResult> {
   const read = () => ({ engine: pids.engine && cpuMs(pids.engine), service: pids.service && cpuMs(pids.service) });
@@ -232,7 +225,7 @@ async function withCpu(phase: () => Promise<PhaseResult>, pids: { engine?: numbe
   const result = await phase();
   const after = read();
   const answers = result.requests - result.non2xx;
-  const per = (name: 'engine' | 'service') => (before[name] === undefined || after[name] === undefined ? undefined : (after[name] - before[name]) / answers);
+  const per = (name: 'engine' | 'service') => (before[name] === undefined || after[name] === undefined || answers === 0 ? undefined : (after[name] - before[name]) / answers);
   return { ...result, cpu_ms_per_answer: { engine: per('engine'), service: per('service') } };
 }
 
@@ -366,8 +359,6 @@ async function main() {
 
 function report(results: PhaseResult[]) {
   const ms = (x: number) => x.toFixed(2);
-  const cpu = ({ engine, service }: NonNullable<PhaseResult['cpu_ms_per_answer']>) =>
-    [engine === undefined ? '?' : ms(engine), ...(service === undefined ? [] : [ms(service)])].join(' + ');
   const rows = results.flatMap((r) => [
     {
       phase: r.phase === 'fixed' ? `${RATE}/s` : 'max',
@@ -377,7 +368,7 @@ function report(results: PhaseResult[]) {
       'errors/non-2xx': `${r.errors}/${r.non2xx}`,
       'req/s': r.rps.toFixed(1),
       'p50 ms': ms(r.p50), 'p95 ms': ms(r.p95), 'p99 ms': ms(r.p99),
-      'CPU ms per answer: engine + service': r.cpu_ms_per_answer ? cpu(r.cpu_ms_per_answer) : '',
+      'CPU ms per answer: engine + service': cpuText(r.cpu_ms_per_answer),
     },
     ...Object.entries(r.endpoints ?? {}).map(([endpoint, l]) => ({
       phase: '', target: '', endpoint, requests: l.requests, 'errors/non-2xx': '', 'req/s': '',

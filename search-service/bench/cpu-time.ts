@@ -1,0 +1,20 @@
+import fs from 'node:fs';
+
+/** Processor time per answer served, in ms, of the processes a flat-out phase could see. */
+export interface CpuPerAnswer {
+  engine?: number | undefined;
+  service?: number | undefined;
+}
+
+/** A process's processor time so far, user and system, in ms (/proc/<pid>/stat counts in ticks of 1/100 s). */
+export function cpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** How bench:search and npm run bench print it: { engine: 6.2, service: 1.79 } -> '6.20 + 1.79'; nothing measured -> ''. */
+export function cpuText(cpu: CpuPerAnswer | undefined): string {
+  return [cpu?.engine, cpu?.service].filter((ms) => ms !== undefined).map((ms) => ms.toFixed(2)).join(' + ');
+}
