@@ -1,4 +1,4 @@
-import { parseArtworkImageUrl } from '@easel/shared/media';
+import { CARD_IMAGE_WIDTHS, parseArtworkImageUrl, srcSetOf } from '@easel/shared/media';
 import type { Currency } from '@easel/shared/vocabulary';
 import type { ProductCard } from '@easel/search-service/contract';
 import { artworkImageHeight } from './artwork-image-size';
@@ -104,7 +104,8 @@ export function formatCard(r: ProductCard, { currency, units }: CardDisplay): Pr
     size: formatSize(r, units),
     price: formatPrice(pay, currency),
     originalPrice: was === null ? null : formatPrice(was, currency),
-    image: { src: r.main_image, srcSet: r.main_image_set, ...cardImageSize(r.main_image, r) },
+    // The same picture at the card's widths, from its address: the contract need not send it.
+    image: { src: r.main_image, srcSet: srcSetOf(r.main_image, CARD_IMAGE_WIDTHS), ...cardImageSize(r.main_image, r) },
     shipsFree: r.ships_free,
     framed: r.framed || r.ready_to_hang,
     hasPrints: r.has_fine_art_prints,

@@ -23,7 +23,6 @@ const result = (over: Record<string, unknown> = {}): ProductCard => ({
   sale_prices: null,
   in_sale: false,
   main_image: `${base}/640.webp`,
-  main_image_set: `${base}/320.webp 320w, ${base}/640.webp 640w`,
   width_cm: 60,
   height_cm: 40,
   depth_cm: 2,
@@ -62,7 +61,8 @@ describe('parseGalleryPage', () => {
         size: '60 × 40 cm',
         price: '£1,250',
         originalPrice: null,
-        image: { src: `${base}/640.webp`, srcSet: `${base}/320.webp 320w, ${base}/640.webp 640w`, width: 640, height: 427 },
+        // The srcset is the same picture at the card's widths, from its address.
+        image: { src: `${base}/640.webp`, srcSet: [320, 480, 640, 800, 1200].map((w) => `${base}/${w}.webp ${w}w`).join(', '), width: 640, height: 427 },
         shipsFree: true,
         // Ready to hang counts as framed for the badge: either way it goes straight on a wall.
         framed: true,

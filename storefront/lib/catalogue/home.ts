@@ -125,7 +125,7 @@ export async function loadRecommendations(
       title: work.title,
       url: card.url,
       photo: card.main_image,
-      photo_set: card.main_image_set,
+      photo_set: shown.image.srcSet,
       artist_name: work.artist.name,
       currency,
       sub_category: formatMedium(work),
