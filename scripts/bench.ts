@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { countArtworks, openDatabase, runCli, seedCatalogue } from '@easel/data';
 import { REPO_ROOT } from '@easel/shared/env';
-import { DEFAULT_INDEX_UID, meiliClient, rebuildIndex, startEmbeddedMeili } from '@easel/indexer';
+import { DEFAULT_INDEX_UID, describeSteps, meiliClient, rebuildIndex, startEmbeddedMeili } from '@easel/indexer';
 import { describeEnd, getFreePort, startTsx, terminate, type LocalProcess } from '@easel/shared/process';
 import { cpuText, type CpuPerAnswer } from '../search-service/bench/cpu-time';
 import { wholeNumber } from './args';
@@ -17,7 +17,8 @@ import { SERVERS } from './server-builds';
  * several, comma-separated), each kept in var/bench/<artworks>/ (seeded on first use, or again
  * with --fresh):
  * 1. starts the product as `npm start` does, on its own Meilisearch and free ports;
- * 2. times a full, zero-downtime re-index while it serves, and reads the index's size on disk;
+ * 2. times a full, zero-downtime re-index while it serves, with where the engine spent it, and
+ *    reads the index's size on disk;
  * 3. replays k6/query-mix.json against the search service, uncached and cached, and raw
  *    Meilisearch (bench:search);
  * 4. times the server's first byte of /, /shop/, product and artist pages (bench:pages);
@@ -83,6 +84,8 @@ interface SizeResult {
   /** Null when the catalogue was seeded by an earlier run. */
   seed_s: number | null;
   reindex_s: number;
+  /** Where the engine spent the re-index's indexing, in seconds, largest first. */
+  reindex_engine_steps_s: Record<string, number>;
   disk_mib: { sqlite: number; index_used: number; engine_database: number };
   search: SearchResult;
   pages: Record<string, { ttfbMs: Latency }>;
@@ -130,7 +133,7 @@ async function benchCatalogue(artworks: number, { durationS, rate, requests, edi
       db, meili: admin, indexUid: DEFAULT_INDEX_UID,
       onProgress: ({ phase, sent, total }) => progress(`Re-indexing while the product serves (${phase})`, sent, total),
     });
-    process.stdout.write(` in ${(rebuild.durationMs / 1000).toFixed(1)} s\n`);
+    process.stdout.write(` in ${(rebuild.durationMs / 1000).toFixed(1)} s; the engine's largest steps: ${describeSteps(rebuild.engineSteps)}\n`);
     const stats = await admin.getStats();
     const disk_mib = {
       // The database file and its write-ahead log, which holds what is not yet checkpointed.
@@ -156,7 +159,7 @@ async function benchCatalogue(artworks: number, { durationS, rate, requests, edi
     console.table(table);
     return {
       artworks, documents: rebuild.documents, seed_s: seedS === null ? null : round(seedS), reindex_s: round(rebuild.durationMs / 1000),
-      disk_mib, search: searchResult, pages, edits: editsResult, peak_memory_mib: memory, table,
+      reindex_engine_steps_s: rebuild.engineSteps, disk_mib, search: searchResult, pages, edits: editsResult, peak_memory_mib: memory, table,
     };
   } finally {
     if (product) await terminate(product);

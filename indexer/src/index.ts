@@ -2,6 +2,7 @@ export * from './config';
 export * from './documents';
 export * from './index-settings';
 export * from './index-status';
+export * from './indexing-steps';
 export * from './rebuild';
 export * from './sync';
 export * from './meili/connect';

@@ -6,6 +6,7 @@ import {
 } from '@easel/data/queries/search-source';
 import { INDEX_DEFINITION_HASH, INDEX_SETTINGS } from './index-settings';
 import { isSearchable, toSearchDocument } from './documents';
+import { indexingSteps } from './indexing-steps';
 
 /** Rows read from SQLite per page; documents are sent to the engine in pages of this size too. */
 const PAGE_SIZE = 10_000;
@@ -29,6 +30,8 @@ export interface RebuildResult {
   indexUid: string;
   documents: number;
   durationMs: number;
+  /** Where the engine spent the build's indexing, in seconds (indexing-steps.ts). */
+  engineSteps: Record<string, number>;
 }
 
 const buildPrefix = (indexUid: string) => `${indexUid}__build_`;
@@ -101,6 +104,7 @@ export async function rebuildIndex(options: {
     onProgress?.({ phase: 'indexing', sent: total, total });
     const settled = await meili.tasks.waitForTasks(await Promise.all(tasks), { timeout: TASK_TIMEOUT_MS });
     settled.forEach(assertSucceeded);
+    const engineSteps = await indexingSteps(meili, [...new Set(settled.flatMap((task) => (task.batchUid === null ? [] : [task.batchUid])))]);
 
     onProgress?.({ phase: 'swapping', sent: total, total });
     const liveExisted = await swapIn(meili, indexUid, buildUid);
@@ -114,7 +118,7 @@ export async function rebuildIndex(options: {
     // delete is left for the next rebuild to clear.
     if (liveExisted) await meili.deleteIndex(buildUid).waitTask({ timeout: TASK_TIMEOUT_MS }).catch(() => undefined);
     onProgress?.({ phase: 'done', sent: total, total });
-    return { indexUid, documents, durationMs };
+    return { indexUid, documents, durationMs, engineSteps };
   } catch (error) {
     await meili.deleteIndexIfExists(buildUid).catch(() => undefined);
     throw error;

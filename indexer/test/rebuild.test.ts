@@ -37,6 +37,12 @@ describe('rebuildIndex', () => {
     expect(results).toEqual([]);
     expect(await checkIndexStaleness(db, meili, indexUid)).toEqual({ stale: false });
     expect((await getSearchIndexState(db, indexUid))?.documents).toBe(available);
+    // Where the engine spent it, from its own trace: the steps every document passes through, largest first.
+    expect(Object.keys(result.engineSteps)).toEqual(expect.arrayContaining(['extracting facets', 'extracting words', 'extracting documents']));
+    const seconds = Object.values(result.engineSteps);
+    expect(seconds.every((s) => s >= 0)).toBe(true);
+    expect(seconds).toEqual([...seconds].sort((a, b) => b - a));
+    expect(seconds.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(result.durationMs / 1000);
   });
 
   it('applies the declared settings before loading documents', async () => {

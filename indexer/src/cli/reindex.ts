@@ -2,6 +2,7 @@ import { SingleBar, Presets } from 'cli-progress';
 import { getDataConfig, openDatabase, runCli } from '@easel/data';
 import { getMeiliConfig } from '../config';
 import { meiliClient, openMeili } from '../meili/connect';
+import { describeSteps } from '../indexing-steps';
 import { rebuildIndex } from '../rebuild';
 
 /** npm run reindex: the full, zero-downtime rebuild of the search index from SQLite. */
@@ -27,6 +28,7 @@ await runCli(async () => {
     console.log(
       `Indexed ${result.documents} available artworks into "${result.indexUid}" in ${seconds.toFixed(1)} s (${Math.round(result.documents / seconds)} documents/s).`,
     );
+    console.log(`The engine's largest indexing steps: ${describeSteps(result.engineSteps)}.`);
   } finally {
     bar.stop();
     await meili.stop();
