@@ -13,6 +13,7 @@ export async function indexingSteps(meili: Meilisearch, batchUids: number[]): Pr
 
 const STEP = /^processing tasks > indexing > ([^>]+)$/;
 
+/** The batches' traces -> each indexing step's seconds over them all, as indexingSteps answers. */
 export function sumIndexingSteps(batches: Pick<Batch, 'stats'>[]): Record<string, number> {
   const ms: Record<string, number> = {};
   for (const batch of batches) {
