@@ -6,7 +6,7 @@ import { countArtworks, openDatabase, runCli, seedCatalogue } from '@easel/data'
 import { REPO_ROOT } from '@easel/shared/env';
 import { DEFAULT_INDEX_UID, describeSteps, meiliClient, rebuildIndex, startEmbeddedMeili } from '@easel/indexer';
 import { describeEnd, getFreePort, startTsx, terminate, type LocalProcess } from '@easel/shared/process';
-import { cpuText, type CpuPerAnswer } from '../search-service/bench/cpu-time';
+import { cpuText, procStatFields, type CpuPerAnswer } from '../search-service/bench/cpu-time';
 import { wholeNumber } from './args';
 import { SERVERS } from './server-builds';
 
@@ -219,8 +219,7 @@ function peakMemory(roots: number[]): Record<string, number> {
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      parentOf.set(Number(entry), Number(procStatFields(Number(entry))[1]));
     } catch {
       // Gone since the listing.
     }

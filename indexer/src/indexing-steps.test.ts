@@ -23,5 +23,6 @@ describe('sumIndexingSteps', () => {
     expect(steps).toEqual({ 'extracting facets': 5.5, 'extracting words': 1.2 });
     expect(Object.keys(steps)).toEqual(['extracting facets', 'extracting words']);
     expect(describeSteps(steps, 1)).toBe('extracting facets 5.5 s');
+    expect(describeSteps({})).toBe('none recorded');
   });
 });

@@ -25,9 +25,9 @@ export function sumIndexingSteps(batches: Pick<Batch, 'stats'>[]): Record<string
   return Object.fromEntries(Object.entries(ms).sort((a, b) => b[1] - a[1]).map(([step, t]) => [step, Math.round(t / 100) / 10]));
 }
 
-/** The largest steps in words: 'extracting facets 82.6 s, extracting words 23.0 s, extracting documents 11.4 s'. */
+/** The largest steps in words: 'extracting facets 82.6 s, extracting words 23.0 s, extracting documents 11.4 s'; 'none recorded' without any. */
 export function describeSteps(steps: Record<string, number>, largest = 3): string {
-  return Object.entries(steps).slice(0, largest).map(([step, s]) => `${step} ${s.toFixed(1)} s`).join(', ');
+  return Object.entries(steps).slice(0, largest).map(([step, s]) => `${step} ${s.toFixed(1)} s`).join(', ') || 'none recorded';
 }
 
 const UNIT_MS: Record<string, number> = { s: 1000, ms: 1, µs: 1e-3, ns: 1e-6 };

@@ -6,11 +6,18 @@ export interface CpuPerAnswer {
   service?: number | undefined;
 }
 
+/**
+ * The fields of /proc/<pid>/stat after the command name, which is in parentheses and may hold
+ * spaces: [state, parent pid, …]; utime and stime are the 12th and 13th.
+ */
+export function procStatFields(pid: number): string[] {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
 /** A process's processor time so far, user and system, in ms (/proc/<pid>/stat counts in ticks of 1/100 s). */
 export function cpuMs(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // The fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const fields = procStatFields(pid);
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
