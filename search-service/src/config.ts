@@ -9,6 +9,11 @@ const schema = z.object({
   MEILI_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:7700'),
   MEILI_MASTER_KEY: z.string({ error: 'Is required: the key of the Meilisearch server (npm start passes the embedded one)' }).min(16),
   SEARCH_INDEX: indexUidSchema(DEFAULT_INDEX_UID),
+  /**
+   * The engine's cores, when it runs on another machine (by default this one's, where the
+   * embedded engine runs): while one is idle for each, a search's queries go as two requests.
+   */
+  SEARCH_ENGINE_CORES: z.coerce.number().int().min(1).max(1024).optional(),
   /** How long a hot answer is served from memory; 0 turns the cache off. */
   SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
   /**

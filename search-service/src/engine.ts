@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { Pool } from 'undici';
 import { SEARCH_WAITS_MS } from './contract';
 import type { MeiliQuery } from './meili-request';
@@ -21,7 +22,10 @@ export class EngineError extends Error {
 }
 
 export interface Engine {
-  /** POST /multi-search with the given queries; the results in order. */
+  /**
+   * The given queries' results, in order: one POST /multi-search, or up to three at once while
+   * the engine has a core to spare (`splitQueries`).
+   */
   multiSearch(queries: MeiliQuery[]): Promise<MeiliResult[]>;
   /**
    * POST /multi-search with a body as it is; the engine's JSON answer as bytes, unparsed:
@@ -41,12 +45,51 @@ const UNREACHABLE_CODES = new Set([
   'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_CLOSED', 'UND_ERR_DESTROYED',
 ]);
 
+/** A search's queries as the requests they go to the engine in, and how their results make the search's again. */
+export interface Requests {
+  requests: MeiliQuery[][];
+  join(results: MeiliResult[][]): MeiliResult[];
+}
+
+/**
+ * How a search's queries go to the engine, given its requests already in flight and its cores.
+ * The engine answers one multi-search's queries one after another, on one core. While a core
+ * beside this search's own is idle, they go as up to three requests at once: the main query's
+ * hits, its counts (the two costliest parts of a search, about as dear as each other) and the
+ * other queries; a shopper then waits for the longest of them instead of their sum. On a busy
+ * engine one request costs it least:
+ * ([main, a, b], 0 in flight, 2 cores) -> requests [[main's hits], [main's counts], [a, b]];
+ * ([main, a, b], 1 in flight, 2 cores) -> requests [[main, a, b]].
+ */
+export function splitQueries(queries: MeiliQuery[], inFlight: number, cores: number): Requests {
+  const [main, ...rest] = queries;
+  const countsApart = main !== undefined && (main.facets?.length ?? 0) > 0 && main.hitsPerPage !== 0;
+  if (!main || inFlight + 2 > cores || (!countsApart && rest.length === 0)) return { requests: [queries], join: ([results]) => results! };
+  const { facets: _counted, ...hits } = main;
+  const { attributesToRetrieve: _shown, sort: _sorted, ...counts } = { ...main, page: 1, hitsPerPage: 0 };
+  const requests = [...(countsApart ? [[hits], [counts]] : [[main]]), ...(rest.length > 0 ? [rest] : [])];
+  return {
+    requests,
+    join(results) {
+      const [found] = results[0]!;
+      const counted = countsApart ? results[1]![0]! : found!;
+      return [{ ...found!, facetDistribution: counted.facetDistribution, facetStats: counted.facetStats }, ...(rest.length > 0 ? results.at(-1)! : [])];
+    },
+  };
+}
+
 /**
  * A keep-alive connection pool to Meilisearch; every call carries its own time-out signal
  * (the search budget's engine share by default), which also covers reading the body.
+ * `cores` are the engine's (by default this machine's, where the embedded engine runs).
  */
-export function createEngine(conn: { url: string; masterKey: string }, options: { timeoutMs?: number; connections?: number } = {}): Engine {
+export function createEngine(
+  conn: { url: string; masterKey: string },
+  options: { timeoutMs?: number; connections?: number; cores?: number | undefined } = {},
+): Engine {
   const timeoutMs = options.timeoutMs ?? SEARCH_WAITS_MS.engine;
+  const cores = options.cores ?? os.availableParallelism();
+  let inFlight = 0;
   const base = new URL(conn.url);
   const prefix = base.pathname.replace(/\/+$/, '');
   const pool = new Pool(base.origin, { connections: options.connections ?? 64, keepAliveTimeout: 30_000, pipelining: 1 });
@@ -80,8 +123,15 @@ export function createEngine(conn: { url: string; masterKey: string }, options: 
 
   return {
     async multiSearch(queries) {
-      const json = (await callJson('POST', '/multi-search', { queries })) as { results: MeiliResult[] };
-      return json.results;
+      const { requests, join } = splitQueries(queries, inFlight, cores);
+      return join(await Promise.all(requests.map(async (part) => {
+        inFlight += 1;
+        try {
+          return ((await callJson('POST', '/multi-search', { queries: part })) as { results: MeiliResult[] }).results;
+        } finally {
+          inFlight -= 1;
+        }
+      })));
     },
     multiSearchRaw: (body) => call('POST', '/multi-search', body),
     async getIndexUpdatedAt(indexUid) {

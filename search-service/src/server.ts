@@ -15,7 +15,7 @@ try {
   }
   throw error;
 }
-const meili = createEngine({ url: config.MEILI_URL, masterKey: config.MEILI_MASTER_KEY });
+const meili = createEngine({ url: config.MEILI_URL, masterKey: config.MEILI_MASTER_KEY }, { cores: config.SEARCH_ENGINE_CORES });
 const app = createApp({ config, meili });
 const { SEARCH_HOST: hostname, SEARCH_PORT: port } = config;
 const server = serve({ fetch: app.fetch, hostname, port }, () => {
