@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IndexableArtwork } from '@easel/data/queries/search-source';
 import { buildRateMatrix } from '@easel/shared/currency';
-import { isSearchable, toSearchDocument } from './documents';
+import { COUNTED_ATTRIBUTES, FACET_TAGS, isSearchable, toSearchDocument } from './documents';
 
 const artwork = (overrides: Partial<IndexableArtwork> = {}): IndexableArtwork => ({
   id: 7, slug: 'harbour-at-dusk-ada-lee', artist_id: 3, shipping_profile_id: 3, title: 'Harbour at Dusk',
@@ -54,14 +54,13 @@ describe('toSearchDocument', () => {
     expect(doc.created_ts).toBe(Date.UTC(2026, 0, 2, 3, 4, 5) / 1000);
   });
 
-  it('gathers every counted value as attribute:value, a flag only when it is true', () => {
+  it('gathers every counted value behind its attribute\'s one-character tag, a flag only when it is true', () => {
     const doc = toSearchDocument(artwork({ sale_price_minor: 40_000 }), rates);
     expect(doc.facet_values).toEqual([
-      'category_path:painting', 'category_path:painting:oil', 'subject:seascape', 'style:impressionist',
-      'colours:blue', 'colours:gold', 'orientation:landscape', 'size_bucket:medium',
-      'ships_to:GB', 'ships_to:FR', 'ships_to:IE', 'ships_from:GB', 'free_shipping_to:GB', 'free_shipping_to:IE',
-      'in_sale:true', 'framed_or_ready_to_hang:true', 'verified_advertising_safe:true',
+      '0painting', '0painting:oil', '1seascape', '2impressionist', '3blue', '3gold', '4landscape', '5medium',
+      '6GB', '6FR', '6IE', '7GB', '8GB', '8IE', '9true', 'atrue', 'ctrue',
     ]);
+    expect(new Set(Object.values(FACET_TAGS)).size).toBe(COUNTED_ATTRIBUTES.length);
   });
 
   it('points the card picture at the main image', () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { getCatalogueFingerprint, getSearchIndexState, openDatabase, saveSearchIndexState, seedCatalogue, type Db } from '@easel/data';
-import { COUNTED_ATTRIBUTES, COUNTED_VALUES, INDEX_SETTINGS, checkIndexStaleness, meiliClient, rebuildIndex } from '../src';
+import { COUNTED_ATTRIBUTES, COUNTED_VALUES, FACET_TAGS, INDEX_SETTINGS, checkIndexStaleness, facetValue, meiliClient, rebuildIndex } from '../src';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-indexer-'));
 const meili = meiliClient(inject('meili'));
@@ -59,13 +59,13 @@ describe('rebuildIndex', () => {
   it('lists every counted value the catalogue holds, each one the vocabulary knows', async () => {
     const { facetDistribution } = await meili.index(indexUid).search('', { limit: 0, facets: ['facet_values', ...COUNTED_ATTRIBUTES] });
     const listed = Object.keys(facetDistribution!.facet_values!);
-    const known = new Set(COUNTED_ATTRIBUTES.flatMap((attribute) => COUNTED_VALUES[attribute].map((value) => `${attribute}:${value}`)));
+    const known = new Set(COUNTED_ATTRIBUTES.flatMap((attribute) => COUNTED_VALUES[attribute].map((value) => facetValue(attribute, value))));
     expect(listed.filter((value) => !known.has(value))).toEqual([]);
     expect(listed.length).toBeLessThanOrEqual(INDEX_SETTINGS.faceting.maxValuesPerFacet);
     // Each attribute's own distribution (a flag's counts 'false' too) agrees with the shared one, so none was cut short.
     for (const attribute of COUNTED_ATTRIBUTES) {
       const own = Object.keys(facetDistribution![attribute] ?? {}).filter((value) => COUNTED_VALUES[attribute].includes(value));
-      expect(own.length).toBe(listed.filter((value) => value.startsWith(`${attribute}:`)).length);
+      expect(own.length).toBe(listed.filter((value) => value.startsWith(FACET_TAGS[attribute])).length);
     }
   });
 

@@ -3,6 +3,7 @@ import { parseGalleryParams, type GallerySearchDefinition } from './contract';
 import { buildSearchPlan } from './meili-request';
 import { facetList, toSearchResponse } from './meili-response';
 import { SALE_HIT as hit } from './product-card.fixture';
+import { facetValue } from '@easel/indexer/documents';
 
 const def = (params: Record<string, string[]> = {}): GallerySearchDefinition => {
   const r = parseGalleryParams(params);
@@ -27,7 +28,7 @@ describe('toSearchResponse', () => {
     const plan = buildSearchPlan(d, 'idx');
     const response = toSearchResponse(d, plan, [
       // The main query counts the chosen colour too; its section's numbers come from its own query.
-      { hits: [hit], totalHits: 3, facetDistribution: { facet_values: { 'subject:seascape': 3, 'colours:red': 3 } } },
+      { hits: [hit], totalHits: 3, facetDistribution: { facet_values: { [facetValue('subject', 'seascape')]: 3, [facetValue('colours', 'red')]: 3 } } },
       { hits: [], totalHits: 9, facetDistribution: { colours: { red: 3, blue: 6 } } },
       // The cheapest and the dearest work: their prices in the shopper's currency give the bounds.
       { hits: [{ ...hit, prices: { ...hit.prices, USD: 1099 } }] },

@@ -1,5 +1,5 @@
 import { CATEGORY_VALUES, SHIPPING_COUNTRIES, type Currency } from '@easel/shared/vocabulary';
-import type { CountedAttribute } from '@easel/indexer/documents';
+import { FACET_TAGS, type CountedAttribute } from '@easel/indexer/documents';
 import type { SearchHit } from '@easel/indexer/index-settings';
 import {
   freeShippingCountry, type FacetValue, type Facets, type GallerySearchDefinition, type ListFacet, type PriceBar, type SearchResponse, type SuggestionsResponse,
@@ -87,14 +87,14 @@ function pageHits(def: GallerySearchDefinition, plan: SearchPlan, results: Meili
 
 /**
  * One counted attribute's counts in a result: its own distribution (an active group's query) or
- * its share of the shared one, keyed 'attribute:value', read where they are, without copying:
- * { colours: { red: 3 } }, 'colours' -> red 3; { facet_values: { 'subject:sea': 2 } }, 'subject' -> sea 2.
+ * its share of the shared one, keyed by the attribute's tag and the value (facetValue), read where
+ * they are, without copying: { colours: { red: 3 } }, 'colours' -> red 3; { facet_values: { '1sea': 2 } }, 'subject' -> sea 2.
  */
 function countsOf(result: MeiliResult, attribute: CountedAttribute): { count(value: string): number; values(): string[] } {
   const own = result.facetDistribution?.[attribute];
   if (own) return { count: (value) => own[value] ?? 0, values: () => Object.keys(own) };
   const shared = result.facetDistribution?.[FACET_VALUES] ?? {};
-  const prefix = `${attribute}:`;
+  const prefix = FACET_TAGS[attribute];
   return {
     count: (value) => shared[prefix + value] ?? 0,
     values: () => Object.keys(shared).filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length)),

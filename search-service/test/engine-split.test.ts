@@ -17,7 +17,7 @@ describe('splitQueries', () => {
       [{ indexUid: 'i', facets: ['facet_values'], page: 1, hitsPerPage: 0 }],
       [a, b],
     ]);
-    const counts = { facet_values: { 'colours:red': 3 } };
+    const counts = { facet_values: { '3red': 3 } };
     expect(join([[result(7)], [result(7, counts)], [result(5), result(1)]])).toEqual([
       { ...result(7, counts), facetStats: undefined }, result(5), result(1),
     ]);
