@@ -55,9 +55,9 @@ export interface Requests {
  * How a search's queries go to the engine, given its requests already in flight and its cores.
  * The engine answers one multi-search's queries one after another, on one core. While a core
  * beside this search's own is idle, they go as up to three requests at once: the main query's
- * hits, its counts (the two costliest parts of a search, about as dear as each other) and the
- * other queries; a shopper then waits for the longest of them instead of their sum. On a busy
- * engine one request costs it least:
+ * hits, its counts (the two costliest parts of a search) and the other queries; a shopper then
+ * waits for the longest of them instead of their sum. On a busy engine one request costs it
+ * least:
  * ([main, a, b], 0 in flight, 2 cores) -> requests [[main's hits], [main's counts], [a, b]];
  * ([main, a, b], 1 in flight, 2 cores) -> requests [[main, a, b]].
  */
