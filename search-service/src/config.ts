@@ -11,7 +11,8 @@ const schema = z.object({
   SEARCH_INDEX: indexUidSchema(DEFAULT_INDEX_UID),
   /**
    * The engine's cores, when it runs on another machine (by default this one's, where the
-   * embedded engine runs): while one is idle for each, a search's queries go as two requests.
+   * embedded engine runs): while one is idle beside a search's own, the search's queries go to
+   * the engine as up to three requests at once (engine.ts, splitQueries).
    */
   SEARCH_ENGINE_CORES: z.coerce.number().int().min(1).max(1024).optional(),
   /** How long a hot answer is served from memory; 0 turns the cache off. */

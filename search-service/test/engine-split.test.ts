@@ -35,7 +35,7 @@ describe('splitQueries', () => {
   });
 });
 
-describe('a search split in two at the engine', () => {
+describe('a search split at the engine', () => {
   let fx: Fixture;
   let whole: Engine;
   let split: Engine;
