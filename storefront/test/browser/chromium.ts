@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Locator } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { REPO_ROOT } from '@easel/shared/env';
 
@@ -29,4 +29,15 @@ export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'var', 'screenshots');
 export function screenshotPath(name: string): string {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return path.join(SCREENSHOT_DIR, `${name}.png`);
+}
+
+/**
+ * Clicks an element once React has hydrated it (its props, handlers included, are on the DOM
+ * node): a click on the server's markup before that does nothing, and on a busy machine
+ * `networkidle` can come first.
+ */
+export async function clickHydrated(locator: Locator): Promise<void> {
+  const element = await locator.elementHandle();
+  await locator.page().waitForFunction((node) => node !== null && Object.keys(node).some((key) => key.startsWith('__reactProps$')), element);
+  await locator.click();
 }

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { screenshotPath, useChromium } from './chromium';
+import { clickHydrated, screenshotPath, useChromium } from './chromium';
 import { signedInContext, useProductDatabase } from './product-database';
 
 const base = inject('storefrontUrl');
@@ -43,7 +43,7 @@ describe('making a collection', () => {
 
     await page.goto(`${base}/product/${work.slug}/`, { waitUntil: 'networkidle' });
     expect(await page.locator('[data-staff-tools]').count()).toBe(0);
-    await page.locator(`[data-add-to-collection="${work.slug}"]`).click();
+    await clickHydrated(page.locator(`[data-add-to-collection="${work.slug}"]`));
     const box = page.locator('.buy-box [data-collection="for-the-hall"]');
     await box.waitFor();
     expect(await box.isChecked()).toBe(false);
@@ -75,7 +75,7 @@ describe('making a collection', () => {
     expect(await panel.count()).toBe(1);
     const theme = panel.locator('[data-curation="theme:city-lights"]');
     const wasIn = await theme.isChecked();
-    await theme.click();
+    await clickHydrated(theme);
     await expect.poll(() => theme.isChecked()).toBe(!wasIn);
     const rows = () => productDb().selectFrom('artwork_curations as ac').innerJoin('curations as c', 'c.id', 'ac.curation_id')
       .select('ac.artwork_id').where('c.kind', '=', 'theme').where('c.slug', '=', 'city-lights').where('ac.artwork_id', '=', work.id).execute();
