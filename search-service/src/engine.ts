@@ -71,9 +71,9 @@ export function splitQueries(queries: MeiliQuery[], inFlight: number, cores: num
   return {
     requests,
     join(results) {
-      const [found] = results[0]!;
-      const counted = countsApart ? results[1]![0]! : found!;
-      return [{ ...found!, facetDistribution: counted.facetDistribution, facetStats: counted.facetStats }, ...(rest.length > 0 ? results.at(-1)! : [])];
+      const [found, counted] = [results[0]![0]!, results[1]![0]!];
+      const whole = countsApart ? { ...found, facetDistribution: counted.facetDistribution, facetStats: counted.facetStats } : found;
+      return [whole, ...(rest.length > 0 ? results.at(-1)! : [])];
     },
   };
 }

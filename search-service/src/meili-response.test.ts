@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { facetValue } from '@easel/indexer/documents';
 import { parseGalleryParams, type GallerySearchDefinition } from './contract';
 import { buildSearchPlan } from './meili-request';
 import { facetList, toSearchResponse } from './meili-response';
 import { SALE_HIT as hit } from './product-card.fixture';
-import { facetValue } from '@easel/indexer/documents';
 
 const def = (params: Record<string, string[]> = {}): GallerySearchDefinition => {
   const r = parseGalleryParams(params);
