@@ -97,7 +97,11 @@ export function createEngine(
 
   /** The engine's 2xx answer as bytes; any other status is an EngineError carrying its text. */
   async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Uint8Array<ArrayBuffer>> {
-    const signal = AbortSignal.timeout(timeoutMs);
+    // A timer of its own, cleared once answered: AbortSignal.timeout's would still fire, and
+    // build an abort error, for every call long after its answer came.
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), timeoutMs);
+    const { signal } = timeout;
     try {
       const res = await pool.request({
         method,
@@ -115,6 +119,8 @@ export function createEngine(
       const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
       if (code && UNREACHABLE_CODES.has(code)) throw new EngineUnavailableError(`Search engine unreachable (${code})`);
       throw error;
+    } finally {
+      clearTimeout(timer);
     }
   }
 
