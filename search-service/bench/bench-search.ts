@@ -3,8 +3,9 @@
  * catalogue, indexes it into an embedded Meilisearch, starts the search-service, then replays
  * k6/query-mix.json against the service and, with the same adapter, against raw Meilisearch:
  * first at a fixed 50 requests/s (and the raw requests through a pass-through proxy, the cost of
- * a second process on the path by itself), then flat out, then overloaded: twice raw Meilisearch's
- * flat-out rate at the uncached service, and 50 requests/s again straight after. Prints
+ * a second process on the path by itself), then flat out (the four in interleaved rounds), then
+ * overloaded: twice raw Meilisearch's flat-out rate at the uncached service, and 50 requests/s
+ * again straight after. Prints
  * p50/p95/p99 (per endpoint too), throughput, the service/raw ratios, and under overload the
  * admitted searches' latency, the share refused and how fast; writes bench-results/search.json.
  *
@@ -194,40 +195,59 @@ async function runCapacity(target: PhaseResult['target'], url: string, sequence:
   return { target, within_budget_rps: Math.max(...steps.map((x) => x.within_budget_rps)), steps };
 }
 
-/** Closed model, flat out: `CONNECTIONS` connections, each sending as soon as it has its answer. */
-async function runMax(target: PhaseResult['target'], url: string, sequence: Replayed[], headers: Record<string, string>): Promise<PhaseResult> {
-  const times: number[] = [];
-  const instance = autocannon({
-    url,
-    requests: sharedSequence(sequence),
-    headers,
-    duration: DURATION_S,
-    connections: CONNECTIONS,
-    timeout: 10,
-  }) as unknown as Promise<autocannon.Result> & EventEmitter;
-  instance.on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
-    if (status >= 200 && status < 300) times.push(responseTime);
-  });
-  const result = await instance;
-  return {
-    target, phase: 'max', ...latencies(times),
-    requests: result.requests.total,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-    // Answers, not refusals: a 503 is no search served.
-    rps: (result.requests.total - result.non2xx) / (result.duration || DURATION_S),
-  };
+/** One target of the flat-out phase, and the processes whose processor time each of its answers cost. */
+interface FlatOutTarget {
+  target: PhaseResult['target'];
+  url: string;
+  sequence: Replayed[];
+  headers: Record<string, string>;
+  pids: { engine?: number | undefined; service?: number | undefined };
 }
 
-/** A flat-out phase with the processor time each answer cost the given processes. */
-async function withCpu(phase: () => Promise<PhaseResult>, pids: { engine?: number | undefined; service?: number | undefined }): Promise<PhaseResult> {
-  const read = () => ({ engine: pids.engine && cpuMs(pids.engine), service: pids.service && cpuMs(pids.service) });
-  const before = read();
-  const result = await phase();
-  const after = read();
-  const answers = result.requests - result.non2xx;
-  const per = (name: 'engine' | 'service') => (before[name] === undefined || after[name] === undefined || answers === 0 ? undefined : (after[name] - before[name]) / answers);
-  return { ...result, cpu_ms_per_answer: { engine: per('engine'), service: per('service') } };
+/**
+ * Rounds each target's flat-out time is cut into, the order turning by one each round, so that
+ * a machine getting faster or slower during the phase weighs on every target alike:
+ * [raw, service, proxy] -> raw, service, proxy; service, proxy, raw; proxy, raw, service.
+ */
+const FLAT_OUT_ROUNDS = 3;
+
+/**
+ * Closed model, flat out: `CONNECTIONS` connections, each sending as soon as it has its answer,
+ * DURATION_S per target in all, in interleaved rounds; with the processor time each answer cost
+ * the target's processes (read from /proc).
+ */
+async function runFlatOut(targets: FlatOutTarget[]): Promise<PhaseResult[]> {
+  const roundS = DURATION_S / FLAT_OUT_ROUNDS;
+  const totals = targets.map(() => ({ times: [] as number[], requests: 0, errors: 0, non2xx: 0, seconds: 0, cpu: { engine: 0, service: 0 } }));
+  for (let round = 0; round < FLAT_OUT_ROUNDS; round++) {
+    for (let k = 0; k < targets.length; k++) {
+      const { url, sequence, headers, pids } = targets[(k + round) % targets.length]!;
+      const total = totals[(k + round) % targets.length]!;
+      const before = { engine: pids.engine && cpuMs(pids.engine), service: pids.service && cpuMs(pids.service) };
+      const instance = autocannon({ url, requests: sharedSequence(sequence), headers, duration: roundS, connections: CONNECTIONS, timeout: 10 }) as unknown as Promise<autocannon.Result> & EventEmitter;
+      instance.on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
+        if (status >= 200 && status < 300) total.times.push(responseTime);
+      });
+      const result = await instance;
+      if (pids.engine) total.cpu.engine += cpuMs(pids.engine) - before.engine!;
+      if (pids.service) total.cpu.service += cpuMs(pids.service) - before.service!;
+      total.requests += result.requests.total;
+      total.errors += result.errors + result.timeouts;
+      total.non2xx += result.non2xx;
+      total.seconds += result.duration || roundS;
+    }
+  }
+  return targets.map(({ target, pids }, i) => {
+    const total = totals[i]!;
+    // Answers, not refusals: a 503 is no search served.
+    const answers = total.requests - total.non2xx;
+    const per = (name: 'engine' | 'service') => (pids[name] === undefined || answers === 0 ? undefined : total.cpu[name] / answers);
+    return {
+      target, phase: 'max', ...latencies(total.times),
+      requests: total.requests, errors: total.errors, non2xx: total.non2xx, rps: answers / total.seconds,
+      cpu_ms_per_answer: { engine: per('engine'), service: per('service') },
+    };
+  });
 }
 
 /** The pass-through proxy (pass-through.ts) in its own process in front of the engine. */
@@ -291,11 +311,13 @@ async function main() {
       await runFixedRate('pass-through', passThrough.url, rawRequests, rawHeaders),
       await runFixedRate('service-uncached', uncached.url, serviceRequests, {}),
       await runFixedRate('service', serviceUrl, serviceRequests, {}),
-      await withCpu(() => runMax('raw', meili.url, rawRequests, rawHeaders), { engine: engine.pid }),
-      await withCpu(() => runMax('service-uncached', uncached.url, serviceRequests, {}), { engine: engine.pid, service: uncached.child.pid }),
-      // The floor under the line above: the raw requests through a process that only passes bytes on.
-      await withCpu(() => runMax('pass-through', passThrough.url, rawRequests, rawHeaders), { engine: engine.pid, service: passThrough.child.pid }),
-      await withCpu(() => runMax('service', serviceUrl, serviceRequests, {}), { engine: engine.pid }),
+      ...(await runFlatOut([
+        { target: 'raw', url: meili.url, sequence: rawRequests, headers: rawHeaders, pids: { engine: engine.pid } },
+        { target: 'service-uncached', url: uncached.url, sequence: serviceRequests, headers: {}, pids: { engine: engine.pid, service: uncached.child.pid } },
+        // The floor under the line above: the raw requests through a process that only passes bytes on.
+        { target: 'pass-through', url: passThrough.url, sequence: rawRequests, headers: rawHeaders, pids: { engine: engine.pid, service: passThrough.child.pid } },
+        { target: 'service', url: serviceUrl, sequence: serviceRequests, headers: {}, pids: { engine: engine.pid } },
+      ])),
     ];
     report(results);
     const find = (t: PhaseResult['target'], p: PhaseResult['phase']) => results.find((r) => r.target === t && r.phase === p)!;
