@@ -5,9 +5,9 @@
  * first at a fixed 50 requests/s (and the raw requests through a pass-through proxy, the cost of
  * a second process on the path by itself), then flat out (the four in interleaved rounds), then
  * overloaded: twice raw Meilisearch's flat-out rate at the uncached service, and 50 requests/s
- * again straight after. Prints
- * p50/p95/p99 (per endpoint too), throughput, the service/raw ratios, and under overload the
- * admitted searches' latency, the share refused and how fast; writes bench-results/search.json.
+ * again straight after. Prints p50/p95/p99 (per endpoint too), throughput, the service/raw
+ * ratios, and under overload the admitted searches' latency, the share refused and how fast;
+ * writes bench-results/search.json.
  *
  * With `--service <url> --index <uid>` and MEILI_URL + MEILI_MASTER_KEY in the environment it
  * measures a running product instead (`npm run bench` does): that service, that engine and
@@ -221,8 +221,9 @@ async function runFlatOut(targets: FlatOutTarget[]): Promise<PhaseResult[]> {
   const totals = targets.map(() => ({ times: [] as number[], requests: 0, errors: 0, non2xx: 0, seconds: 0, cpu: { engine: 0, service: 0 } }));
   for (let round = 0; round < FLAT_OUT_ROUNDS; round++) {
     for (let k = 0; k < targets.length; k++) {
-      const { url, sequence, headers, pids } = targets[(k + round) % targets.length]!;
-      const total = totals[(k + round) % targets.length]!;
+      const turn = (k + round) % targets.length;
+      const { url, sequence, headers, pids } = targets[turn]!;
+      const total = totals[turn]!;
       const before = { engine: pids.engine && cpuMs(pids.engine), service: pids.service && cpuMs(pids.service) };
       const instance = autocannon({ url, requests: sharedSequence(sequence), headers, duration: roundS, connections: CONNECTIONS, timeout: 10 }) as unknown as Promise<autocannon.Result> & EventEmitter;
       instance.on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
