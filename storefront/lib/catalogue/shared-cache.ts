@@ -20,6 +20,9 @@ const cacheOf = (db: Db) => generationalCache(db, 'homepage', () => new LRUCache
   ttl: HOMEPAGE_TTL_MS,
   allowStale: true,
   noDeleteOnFetchRejection: true,
+  // A clear while a section is being read still gives that request its answer (the default
+  // rejects it with "deleted"); the answer is not kept, as it may be from before the change.
+  ignoreFetchAbort: true,
   fetchMethod: (_key, _stale, { context }) => context(),
 }));
 

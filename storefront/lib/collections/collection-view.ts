@@ -28,6 +28,9 @@ type Loader = () => Promise<{ view: CollectionView | null }>;
 const cacheOf = (db: Db) => generationalCache(db, 'collections', () => new LRUCache<string, { view: CollectionView | null }, Loader>({
   max: 500,
   ttl: TTL_MS,
+  // A change while a view is being read still gives that request its answer (the default
+  // rejects it with "deleted"); the answer is not kept, as it may be from before the change.
+  ignoreFetchAbort: true,
   fetchMethod: (_key, _stale, { context }) => context(),
 }));
 
