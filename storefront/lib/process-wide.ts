@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { databaseIdentity, type Db } from '@easel/data/db';
 import { getCacheGeneration, type CacheName } from '@easel/data/queries/cache-generations';
 
@@ -62,3 +63,13 @@ export async function generationalCache<T extends { clear(): void }>(db: Db, nam
   return entry.cache;
 }
 
+
+/**
+ * An LRU of values read by the loader each `fetch` passes as its context: what generationalCache
+ * holds. A clear or delete while a value is being read still gives that request its answer
+ * (lru-cache would reject it with "deleted"); the answer is not kept, as it may be from before
+ * the change.
+ */
+export function loaderCache<V extends object>(options: LRUCache.Options<string, V, () => Promise<V>>): LRUCache<string, V, () => Promise<V>> {
+  return new LRUCache<string, V, () => Promise<V>>({ ...options, ignoreFetchAbort: true, fetchMethod: (_key, _stale, { context }) => context() });
+}

@@ -1,7 +1,6 @@
-import { LRUCache } from 'lru-cache';
 import type { Db } from '@easel/data/db';
 import { bumpCacheGeneration } from '@easel/data/queries/cache-generations';
-import { generationalCache } from '../process-wide';
+import { generationalCache, loaderCache } from '../process-wide';
 
 /**
  * Homepage data every shopper sees alike (banner, editors' picks, featured art, artist lists)
@@ -12,18 +11,12 @@ import { generationalCache } from '../process-wide';
 
 const HOMEPAGE_TTL_MS = 1800 * 1000;
 
-type Loader = () => Promise<object>;
-
-const cacheOf = (db: Db) => generationalCache(db, 'homepage', () => new LRUCache<string, object, Loader>({
+const cacheOf = (db: Db) => generationalCache(db, 'homepage', () => loaderCache<object>({
   // A key per section and ships-to country: a few hundred at most.
   max: 2000,
   ttl: HOMEPAGE_TTL_MS,
   allowStale: true,
   noDeleteOnFetchRejection: true,
-  // A clear while a section is being read still gives that request its answer (the default
-  // rejects it with "deleted"); the answer is not kept, as it may be from before the change.
-  ignoreFetchAbort: true,
-  fetchMethod: (_key, _stale, { context }) => context(),
 }));
 
 export async function sharedHomepageData<T extends object>(db: Db, key: string, load: () => Promise<T>): Promise<T> {

@@ -1,11 +1,10 @@
-import { LRUCache } from 'lru-cache';
 import type { Db } from '@easel/data/db';
 import { getCollection, getCollectionArtworkIds, type Collection } from '@easel/data/queries/collections';
 import { getIndexableArtworksByIds, getRateMatrix } from '@easel/data/queries/search-source';
 import type { ProductCard } from '@easel/search-service/contract';
 import { artworkToProductCard } from '../catalogue/cards';
 import { bumpCacheGeneration } from '@easel/data/queries/cache-generations';
-import { generationalCache } from '../process-wide';
+import { generationalCache, loaderCache } from '../process-wide';
 
 /**
  * A collection with its works as product cards (`/api/v2/collection/` and its page), or null
@@ -23,16 +22,7 @@ export interface CollectionView {
 
 const TTL_MS = 60 * 1000;
 
-type Loader = () => Promise<{ view: CollectionView | null }>;
-
-const cacheOf = (db: Db) => generationalCache(db, 'collections', () => new LRUCache<string, { view: CollectionView | null }, Loader>({
-  max: 500,
-  ttl: TTL_MS,
-  // A change while a view is being read still gives that request its answer (the default
-  // rejects it with "deleted"); the answer is not kept, as it may be from before the change.
-  ignoreFetchAbort: true,
-  fetchMethod: (_key, _stale, { context }) => context(),
-}));
+const cacheOf = (db: Db) => generationalCache(db, 'collections', () => loaderCache<{ view: CollectionView | null }>({ max: 500, ttl: TTL_MS }));
 
 const keyOf = (userId: number, slug: string) => `${userId}:${slug}`;
 
