@@ -44,32 +44,29 @@ export async function getInitialGalleryResults(def: GallerySearchDefinition, sea
     initialUiState: { [INDEX_NAME]: toUiState(def) },
   });
   search.addWidgets(galleryWidgets(def));
-  let timer: NodeJS.Timeout | undefined;
-  let settled = false;
-  try {
-    const rendered = new Promise<boolean>((resolve) => {
-      const settle = (ok: boolean) => {
-        settled = true;
-        resolve(ok);
-      };
-      // The first render comes before any results; wait for the one that has them.
-      search.on('render', () => {
-        if (search.mainIndex.getResults()) settle(true);
-      });
-      search.on('error', (event: { error?: Error }) => {
-        // Past the budget the request is aborted on purpose; that is not worth a log line.
-        if (!settled) console.error('gallery: server search failed:', event.error?.message ?? event);
-        settle(false);
-      });
-      timer = setTimeout(() => settle(false), budgetMs);
+  return new Promise((resolve) => {
+    let timer: NodeJS.Timeout | undefined;
+    let settled = false;
+    const settle = (results: InitialResults | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      // Disposing here, as the results come, also cancels the render InstantSearch has
+      // scheduled for them: these widgets never render; the page's render from the results.
+      search.dispose();
+      // Disposing drops the listeners, but a search still in flight fails when the budget
+      // aborts it; an 'error' event with no listener would be an unhandled rejection.
+      search.on('error', () => {});
+      resolve(results);
+    };
+    search.on('error', (event: { error?: Error }) => {
+      // Past the budget the request is aborted on purpose; that is not worth a log line.
+      if (!settled) console.error('gallery: server search failed:', event.error?.message ?? event);
+      settle(null);
     });
+    timer = setTimeout(() => settle(null), budgetMs);
     search.start();
-    return (await rendered) ? getInitialResults(search.mainIndex) : null;
-  } finally {
-    clearTimeout(timer);
-    search.dispose();
-    // Disposing drops the listeners, but a search still in flight fails when the budget aborts
-    // it; an 'error' event with no listener would be an unhandled rejection.
-    search.on('error', () => {});
-  }
+    // The main index's results, the moment they come (as instantsearch.js's own waitForResults takes them).
+    search.mainHelper!.derivedHelpers[0]!.on('result', () => settle(getInitialResults(search.mainIndex)));
+  });
 }
