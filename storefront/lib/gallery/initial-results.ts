@@ -52,7 +52,7 @@ export async function getInitialGalleryResults(def: GallerySearchDefinition, sea
       settled = true;
       clearTimeout(timer);
       // Disposing here, as the results come, also cancels the render InstantSearch has
-      // scheduled for them: these widgets never render; the page's render from the results.
+      // scheduled for them: these widgets never render; the page's own widgets do.
       search.dispose();
       // Disposing drops the listeners, but a search still in flight fails when the budget
       // aborts it; an 'error' event with no listener would be an unhandled rejection.
