@@ -22,7 +22,7 @@ export default defineConfig({
             'storefront/test/fuzz/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
-          // The cluster's tests run in the browser project, after the storefront's build.
+          // The cluster's tests run in a project of their own, after every other.
           exclude: [...shared.exclude, 'scripts/cluster/cluster.test.ts'],
           // One Meilisearch for the whole run; tests reach it with inject('meili').
           globalSetup: ['indexer/test/meili-global-setup.ts'],
@@ -43,16 +43,27 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'browser',
-          // And the local cluster's tests (scripts/cluster/cluster.test.ts), which start a cluster of
-          // their own: one file at a time after the storefront's build, never beside other product tests.
-          include: ['storefront/test/browser/**/*.test.ts', 'scripts/cluster/cluster.test.ts'],
-          // The whole product, started the way `npm start` starts it.
+          include: ['storefront/test/browser/**/*.test.ts'],
+          // The whole product, started the way `npm start` starts it: one for each worker.
           globalSetup: ['storefront/test/browser/product-global-setup.ts'],
-          // One Chromium at a time: the machine has two cores and the product runs beside it.
-          fileParallelism: false,
+          // Two files at a time, each on its worker's own product and Chromium: a page the test
+          // waits on leaves most of the processor idle. After the unit and postgres projects.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           // A page the test waits on may take a server render or a search on a busy machine; a
           // wait is not a timing check, so it gives them time before calling a change missing.
           expect: { poll: { timeout: 10_000 } },
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'cluster',
+          // The local cluster starts a PostgreSQL, two of everything and its proxies, and builds
+          // what is stale: alone, after every other project.
+          include: ['scripts/cluster/cluster.test.ts'],
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -1,12 +1,13 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { product } from './product';
 import { DEMO_PASSWORD } from '@easel/data';
 import { getMailTo } from '@easel/data/queries/outbox';
 import { mailedToken } from '../../../data/test/fixtures';
 import { screenshotPath, useChromium } from './chromium';
 import { useProductDatabase } from './product-database';
 
-const base = inject('storefrontUrl');
+const base = product.storefrontUrl;
 const browser = useChromium();
 const database = useProductDatabase();
 

@@ -1,12 +1,13 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { product } from './product';
 import { DEMO_PASSWORD } from '@easel/data';
 import { getArtistCv, type ArtistCv } from '@easel/data/queries/artist-cv';
 import { seriousAccessibilityViolations } from './axe';
 import { screenshotPath, useChromium } from './chromium';
 import { signedInContext, useProductDatabase } from './product-database';
 
-const base = inject('storefrontUrl');
+const base = product.storefrontUrl;
 const browser = useChromium();
 const productDb = useProductDatabase();
 

@@ -1,12 +1,13 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { product } from './product';
 import type { ArtistData } from '../../lib/catalogue/artists';
 import type { SearchResponse } from '@easel/search-service/contract';
 import { screenshotPath, useChromium } from './chromium';
 import { expectNotFoundPage } from './not-found';
 
-const base = inject('storefrontUrl');
-const searchUrl = inject('searchUrl');
+const base = product.storefrontUrl;
+const searchUrl = product.searchUrl;
 const browser = useChromium();
 
 async function newPage(width = 1280, options: { javaScriptEnabled?: boolean } = {}) {

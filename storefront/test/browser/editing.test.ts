@@ -1,9 +1,10 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { product } from './product';
 import { screenshotPath, useChromium } from './chromium';
 import { signedInContext, useProductDatabase } from './product-database';
 
-const base = inject('storefrontUrl');
-const searchUrl = inject('searchUrl');
+const base = product.storefrontUrl;
+const searchUrl = product.searchUrl;
 const browser = useChromium();
 const productDb = useProductDatabase();
 

@@ -1,14 +1,15 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { product } from './product';
 import { DEMO_PASSWORD } from '@easel/data';
 import { useChromium } from './chromium';
 
-const base = inject('storefrontUrl');
+const base = product.storefrontUrl;
 const browser = useChromium();
 
 /** Available works from the gallery, `offset` places in, so each test has its own. */
 async function listedWork(offset: number): Promise<{ slug: string; title: string; artist_slug: string; artist_name: string }> {
-  const response = await fetch(`${inject('searchUrl')}/api/v2/product/s/?paginate=1&page=${offset}&sort=newest`);
+  const response = await fetch(`${product.searchUrl}/api/v2/product/s/?paginate=1&page=${offset}&sort=newest`);
   return ((await response.json()) as { results: { slug: string; title: string; artist_slug: string; artist_name: string }[] }).results[0]!;
 }
 

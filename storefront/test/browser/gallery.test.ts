@@ -1,9 +1,10 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { product } from './product';
 import { screenshotPath, useChromium } from './chromium';
 import { expectNotFoundPage } from './not-found';
 
-const base = inject('storefrontUrl');
+const base = product.storefrontUrl;
 const browser = useChromium();
 
 /** Whether a request is a gallery search (the contract's search endpoint, not its count or price bars). */
@@ -207,7 +208,7 @@ describe('sort, pages and history', () => {
 
 describe('when the server runs out of search time', () => {
   it('sends the shell and the browser searches, once', async () => {
-    const shell = inject('shellStorefrontUrl');
+    const shell = product.shellStorefrontUrl;
     const html = await (await fetch(`${shell}/shop/?colours=red`)).text();
     expect(html).not.toContain('class="card"');
     const { page, searches, errors, close } = await openGallery('/shop/?colours=red', { url: shell });

@@ -1,10 +1,11 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { product } from './product';
 import { productCardSchema } from '@easel/search-service/contract';
 import { screenshotPath, useChromium } from './chromium';
 
-const base = inject('storefrontUrl');
+const base = product.storefrontUrl;
 /** The same product with a server budget of 0: every homepage section loads in the browser. */
-const deferredBase = inject('shellStorefrontUrl');
+const deferredBase = product.shellStorefrontUrl;
 const browser = useChromium();
 
 async function newPage(width = 1280) {

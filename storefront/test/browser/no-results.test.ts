@@ -1,13 +1,14 @@
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { product } from './product';
 import { COLOUR_VALUES, STYLES, SUBJECTS } from '@easel/shared/vocabulary';
 import type { SuggestionsResponse } from '@easel/search-service/contract';
 import { FILTERS } from '@easel/search-service/filters';
 import { seriousAccessibilityViolations } from './axe';
 import { screenshotPath, useChromium } from './chromium';
 
-const base = inject('storefrontUrl');
-const searchUrl = inject('searchUrl');
+const base = product.storefrontUrl;
+const searchUrl = product.searchUrl;
 const browser = useChromium();
 
 const WIDTHS = [360, 390, 768, 1366, 1920];

@@ -1,10 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { product } from './product';
 import { seriousAccessibilityViolations } from './axe';
 import { screenshotPath, useChromium } from './chromium';
 import { signedInContext, useProductDatabase } from './product-database';
 
-const base = inject('storefrontUrl');
+const base = product.storefrontUrl;
 const browser = useChromium();
 const productDb = useProductDatabase();
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
+import { product } from './product';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { openDatabase, type Db } from '@easel/data/db';
 import type { Role } from '@easel/data';
@@ -9,7 +10,7 @@ import { addSession, addUser } from '../../../data/test/fixtures';
 export function useProductDatabase(): () => Db {
   let db: Db | undefined;
   beforeAll(async () => {
-    db = await openDatabase(inject('databaseFile'));
+    db = await openDatabase(product.databaseFile);
   });
   afterAll(() => db?.destroy());
   return () => {
@@ -30,6 +31,6 @@ export async function sessionFor(db: Db, role: Role = 'user'): Promise<string> {
 /** A browser context signed in as a fresh account of this role. */
 export async function signedInContext(browser: Browser, db: Db, role: Role = 'user', width = 1280): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
-  await context.addCookies([{ name: 'sessionid', value: await sessionFor(db, role), url: inject('storefrontUrl') }]);
+  await context.addCookies([{ name: 'sessionid', value: await sessionFor(db, role), url: product.storefrontUrl }]);
   return context;
 }

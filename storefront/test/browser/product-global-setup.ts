@@ -6,15 +6,21 @@ import { REPO_ROOT } from '@easel/shared/env';
 import { getFreePort, terminate } from '@easel/shared/process';
 import { startService, waitForHttp, type Service } from '../../../scripts/processes';
 
+/** One product's addresses and files. */
+export interface ProductUnderTest {
+  /** The whole product as `npm start` runs it, on free ports with its own data. */
+  storefrontUrl: string;
+  searchUrl: string;
+  /** A second storefront on the same search service whose server never waits for search. */
+  shellStorefrontUrl: string;
+  /** The product's SQLite file, for tests that read what the catalogue holds or sign a shopper in by writing a session. */
+  databaseFile: string;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The whole product as `npm start` runs it, on free ports with its own data. */
-    storefrontUrl: string;
-    searchUrl: string;
-    /** A second storefront on the same search service whose server never waits for search. */
-    shellStorefrontUrl: string;
-    /** The product's SQLite file, for tests that read what the catalogue holds or sign a shopper in by writing a session. */
-    databaseFile: string;
+    /** One product per worker of the browser project, in worker order (product.ts picks a file's). */
+    products: ProductUnderTest[];
   }
 }
 
@@ -26,9 +32,36 @@ const ARTWORKS = 1500;
  * (scripts/start.ts) with a temporary database and Meilisearch folder on free ports, building
  * the storefront when its sources changed. Then a second `next start` of the same build whose
  * server-side search budget is 0 ms, for the path where the browser has to search.
+ *
+ * One such product for each of the project's workers, so the test files that run side by side
+ * never share a catalogue, a basket or a session: most of a browser test's time is spent
+ * waiting on a page, not working.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    await Promise.all(stops.map((s) => s()));
+  };
+  try {
+    const products: ProductUnderTest[] = [];
+    // One after another: the first builds the storefront when it is stale, the others reuse it.
+    for (let i = 0; i < project.config.maxWorkers; i++) products.push(await startProduct(`product-${i + 1}`, stops));
+    project.provide('products', products);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return stop;
+}
+
+/** One product and its shell storefront; `stops` gets what stops them and removes their data. */
+async function startProduct(name: string, stops: (() => Promise<void>)[]): Promise<ProductUnderTest> {
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'easel-browser-'));
+  const services: Service[] = [];
+  stops.push(async () => {
+    await Promise.all(services.map((s) => terminate(s.child)));
+    await fsp.rm(dataDir, { recursive: true, force: true });
+  });
   const [storefrontPort, searchPort, meiliPort, indexerPort, shellPort] = await Promise.all([getFreePort(), getFreePort(), getFreePort(), getFreePort(), getFreePort()]);
   // Always the bundled Meilisearch with its own folder: never someone's external engine.
   const { MEILI_URL: _url, MEILI_MASTER_KEY: _key, ...inherited } = process.env;
@@ -53,35 +86,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
     RATE_LIMIT_CHECKOUT_PER_MINUTE: '0',
     RATE_LIMIT_MEDIA_PER_MINUTE: '0',
   };
-  const services: Service[] = [];
-  const stop = async () => {
-    await Promise.all(services.map((s) => terminate(s.child)));
-    await fsp.rm(dataDir, { recursive: true, force: true });
-  };
-  try {
-    const product = startService('product', process.execPath, ['--import', 'tsx', 'scripts/start.ts'], env, REPO_ROOT);
-    services.push(product);
-    const storefrontUrl = `http://127.0.0.1:${storefrontPort}`;
-    // A first build on a 2-core machine takes a few minutes.
-    await waitForHttp(product, `${storefrontUrl}/`, 600_000);
+  const product = startService(name, process.execPath, ['--import', 'tsx', 'scripts/start.ts'], env, REPO_ROOT);
+  services.push(product);
+  const storefrontUrl = `http://127.0.0.1:${storefrontPort}`;
+  // A first build on a 2-core machine takes a few minutes.
+  await waitForHttp(product, `${storefrontUrl}/`, 600_000);
 
-    const searchUrl = `http://127.0.0.1:${searchPort}`;
-    const next = path.join(REPO_ROOT, 'node_modules/next/dist/bin/next');
-    const shell = startService(
-      'shell-storefront', process.execPath, [next, 'start', '-p', String(shellPort), '-H', '127.0.0.1'],
-      { ...env, SEARCH_SERVICE_URL: searchUrl, SSR_BUDGET_MS: '0' }, path.join(REPO_ROOT, 'storefront'),
-    );
-    services.push(shell);
-    const shellStorefrontUrl = `http://127.0.0.1:${shellPort}`;
-    await waitForHttp(shell, `${shellStorefrontUrl}/`, 60_000);
-
-    project.provide('storefrontUrl', storefrontUrl);
-    project.provide('searchUrl', searchUrl);
-    project.provide('shellStorefrontUrl', shellStorefrontUrl);
-    project.provide('databaseFile', env.DATABASE_FILE);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return stop;
+  const searchUrl = `http://127.0.0.1:${searchPort}`;
+  const next = path.join(REPO_ROOT, 'node_modules/next/dist/bin/next');
+  const shell = startService(
+    `${name}-shell`, process.execPath, [next, 'start', '-p', String(shellPort), '-H', '127.0.0.1'],
+    { ...env, SEARCH_SERVICE_URL: searchUrl, SSR_BUDGET_MS: '0' }, path.join(REPO_ROOT, 'storefront'),
+  );
+  services.push(shell);
+  const shellStorefrontUrl = `http://127.0.0.1:${shellPort}`;
+  await waitForHttp(shell, `${shellStorefrontUrl}/`, 60_000);
+  return { storefrontUrl, searchUrl, shellStorefrontUrl, databaseFile: env.DATABASE_FILE };
 }

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { product } from './product';
 import { seriousAccessibilityViolations } from './axe';
 import { screenshotPath, useChromium } from './chromium';
 import { useProductDatabase } from './product-database';
 
-const base = inject('storefrontUrl');
+const base = product.storefrontUrl;
 const browser = useChromium();
 const productDb = useProductDatabase();
 

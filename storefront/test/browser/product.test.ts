@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { product } from './product';
 import { IMAGE_WIDTHS } from '@easel/shared/media';
 import { screenshotPath, useChromium } from './chromium';
 import { useProductDatabase } from './product-database';
 import { expectNotFoundPage } from './not-found';
 
-const base = inject('storefrontUrl');
+const base = product.storefrontUrl;
 const browser = useChromium();
 
 const productDb = useProductDatabase();
@@ -16,7 +17,7 @@ const slugWhere = async (where: string) =>
 
 /** A work for sale as the gallery's search finds it: the way shoppers arrive. */
 async function searchedWork(query = 'paginate=12&has_fine_art_prints=true'): Promise<{ slug: string; title: string }> {
-  const response = await fetch(`${inject('searchUrl')}/api/v2/product/s/?${query}`);
+  const response = await fetch(`${product.searchUrl}/api/v2/product/s/?${query}`);
   const { results } = (await response.json()) as { results: { slug: string; title: string }[] };
   return results[0]!;
 }

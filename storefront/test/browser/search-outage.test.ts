@@ -2,7 +2,8 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { product } from './product';
 import { REPO_ROOT } from '@easel/shared/env';
 import { meiliClient, rebuildIndex, startEmbeddedMeili, type RunningMeili } from '@easel/indexer';
 import { getFreePort, terminate } from '@easel/shared/process';
@@ -42,7 +43,7 @@ beforeAll(async () => {
   services.push(search);
   await waitForHttp(search, `http://127.0.0.1:${searchPort}/healthz`, 60_000);
   const storefront = startService('outage-storefront', process.execPath, [path.join(REPO_ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(storefrontPort), '-H', '127.0.0.1'], {
-    ...inherited, DATABASE_FILE: inject('databaseFile'), SEARCH_SERVICE_URL: `http://127.0.0.1:${searchPort}`, SEARCH_INDEX: INDEX,
+    ...inherited, DATABASE_FILE: product.databaseFile, SEARCH_SERVICE_URL: `http://127.0.0.1:${searchPort}`, SEARCH_INDEX: INDEX,
     MEDIA_CACHE_DIR: path.join(dataDir, 'media'), SSR_BUDGET_MS: '3000',
   }, path.join(REPO_ROOT, 'storefront'));
   services.push(storefront);

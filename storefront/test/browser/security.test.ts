@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { product } from './product';
 import { REPO_ROOT } from '@easel/shared/env';
 import { useChromium } from './chromium';
 import { signedInContext, useProductDatabase } from './product-database';
@@ -12,13 +13,13 @@ import { signedInContext, useProductDatabase } from './product-database';
  * and the engine's master key is in no page, no script the browser gets and no API answer.
  */
 
-const base = inject('storefrontUrl');
-const shell = inject('shellStorefrontUrl');
+const base = product.storefrontUrl;
+const shell = product.shellStorefrontUrl;
 const browser = useChromium();
 const database = useProductDatabase();
 
 /** The product's Meilisearch folder sits beside its database (product-global-setup.ts). */
-const masterKey = () => fs.readFileSync(path.join(path.dirname(inject('databaseFile')), 'meili', 'master-key'), 'utf8').trim();
+const masterKey = () => fs.readFileSync(path.join(path.dirname(product.databaseFile), 'meili', 'master-key'), 'utf8').trim();
 
 const anyWork = async () =>
   (await database().selectFrom('artworks').select('slug').where('status', '=', 'available').orderBy('popularity', 'desc').limit(1).executeTakeFirstOrThrow()).slug;
@@ -106,7 +107,7 @@ describe('headers on every kind of answer', () => {
       await fetch(`${base}${asset}`),
       await fetch(`${base}${picture}`),
       await fetch(`${base}/api/account/login/`, { method: 'POST', headers: { 'sec-fetch-site': 'cross-site' } }),
-      await fetch(`${inject('searchUrl')}/api/v2/product/s/?q=sea`),
+      await fetch(`${product.searchUrl}/api/v2/product/s/?q=sea`),
     ];
     for (const answer of answers) {
       expect(answer.headers.get('x-content-type-options'), answer.url).toBe('nosniff');
@@ -171,7 +172,7 @@ describe('a request line with an absolute URI', () => {
     ] as const) {
       expect(await rawGet(base, target), target).toEqual({ status, location });
     }
-    const search = await rawGet(inject('searchUrl'), 'http://evil.example/api/v2/product/s/?q=sea');
+    const search = await rawGet(product.searchUrl, 'http://evil.example/api/v2/product/s/?q=sea');
     expect(search).toEqual({ status: 200, location: undefined });
   });
 });

@@ -1,9 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { product } from './product';
 import { useChromium } from './chromium';
 import { useProductDatabase } from './product-database';
 
-const base = inject('storefrontUrl');
+const base = product.storefrontUrl;
 const browser = useChromium();
 const productDb = useProductDatabase();
 
