@@ -5,6 +5,9 @@ const shared = {
   testTimeout: 60_000,
   hookTimeout: 120_000,
   pool: 'forks' as const,
+  // A file per core (vitest leaves one free by default): most integration tests wait on an
+  // engine, a database or a process they started, not on the processor.
+  maxWorkers: '100%',
 };
 
 export default defineConfig({
