@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { product } from './product';
+import { product } from './worker-product';
 import { DEMO_PASSWORD } from '@easel/data';
 import { getArtistCv, type ArtistCv } from '@easel/data/queries/artist-cv';
 import { seriousAccessibilityViolations } from './axe';

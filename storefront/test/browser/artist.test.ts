@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { product } from './product';
+import { product } from './worker-product';
 import type { ArtistData } from '../../lib/catalogue/artists';
 import type { SearchResponse } from '@easel/search-service/contract';
 import { screenshotPath, useChromium } from './chromium';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { product } from './product';
+import { product } from './worker-product';
 import { mailedToken } from '../../../data/test/fixtures';
 import { screenshotPath, useChromium } from './chromium';
 import { signedInContext, useProductDatabase } from './product-database';

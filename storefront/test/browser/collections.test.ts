@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { product } from './product';
+import { product } from './worker-product';
 import { clickHydrated, screenshotPath, useChromium } from './chromium';
 import { signedInContext, useProductDatabase } from './product-database';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { product } from './product';
+import { product } from './worker-product';
 import { productCardSchema } from '@easel/search-service/contract';
 import { screenshotPath, useChromium } from './chromium';
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { product } from './product';
+import { product } from './worker-product';
 import { COLOUR_VALUES, STYLES, SUBJECTS } from '@easel/shared/vocabulary';
 import type { SuggestionsResponse } from '@easel/search-service/contract';
 import { FILTERS } from '@easel/search-service/filters';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
-import { product } from './product';
+import { product } from './worker-product';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { openDatabase, type Db } from '@easel/data/db';
 import type { Role } from '@easel/data';

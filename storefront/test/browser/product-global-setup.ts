@@ -19,7 +19,7 @@ export interface ProductUnderTest {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** One product per worker of the browser project, in worker order (product.ts picks a file's). */
+    /** One product per worker of the browser project, in worker order (worker-product.ts picks a file's). */
     products: ProductUnderTest[];
   }
 }

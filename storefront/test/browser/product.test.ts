@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { product } from './product';
+import { product } from './worker-product';
 import { IMAGE_WIDTHS } from '@easel/shared/media';
 import { screenshotPath, useChromium } from './chromium';
 import { useProductDatabase } from './product-database';

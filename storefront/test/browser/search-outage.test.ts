@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { product } from './product';
+import { product } from './worker-product';
 import { REPO_ROOT } from '@easel/shared/env';
 import { meiliClient, rebuildIndex, startEmbeddedMeili, type RunningMeili } from '@easel/indexer';
 import { getFreePort, terminate } from '@easel/shared/process';

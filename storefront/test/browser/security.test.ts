@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { product } from './product';
+import { product } from './worker-product';
 import { REPO_ROOT } from '@easel/shared/env';
 import { useChromium } from './chromium';
 import { signedInContext, useProductDatabase } from './product-database';

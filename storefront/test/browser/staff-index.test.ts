@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { product } from './product';
+import { product } from './worker-product';
 import { getSearchIndexState } from '@easel/data/queries/search-source';
 import { screenshotPath, useChromium } from './chromium';
 import { sessionFor, useProductDatabase } from './product-database';

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { product } from './product';
+import { product } from './worker-product';
 import { useChromium } from './chromium';
 import { useProductDatabase } from './product-database';
 
