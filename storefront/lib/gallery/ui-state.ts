@@ -31,6 +31,13 @@ type ListLike = Extract<FilterRow, { kind: 'list' | 'country' }>;
 type FlagRow = Extract<FilterRow, { kind: 'flag' }>;
 type RangeRow = Extract<FilterRow, { kind: 'range' }>;
 
+/**
+ * A list's values in the order the engine gave them: the panel reads each count by its value
+ * (sections.tsx, `useCounts`) and orders what it shows itself, so the widget need not sort them
+ * first (InstantSearch's default order costs every gallery page a sort of every list).
+ */
+const ENGINE_ORDER = () => 0;
+
 /** One widget's parameters per row of a kind, keyed by the row's name. */
 const widgetsOf = <R extends FilterRow, P>(rows: readonly R[], params: (row: R) => P): Record<string, P> =>
   Object.fromEntries(rows.map((row) => [row.name, params(row)]));
@@ -38,7 +45,7 @@ const widgetsOf = <R extends FilterRow, P>(rows: readonly R[], params: (row: R) 
 /** The widgets' parameters, one per filter row: the client's hooks and the server's connectors take the same. */
 export const WIDGETS = {
   lists: widgetsOf(FILTERS.filter((row): row is ListLike => row.kind === 'list' || row.kind === 'country'), (row) => ({
-    attribute: row.name, operator: 'or' as const, limit: ALL_VALUES,
+    attribute: row.name, operator: 'or' as const, limit: ALL_VALUES, sortBy: ENGINE_ORDER,
   })),
   toggles: widgetsOf(FILTERS.filter((row): row is FlagRow => row.kind === 'flag'), (row) => ({ attribute: row.name, on: row.on as string })),
   ranges: widgetsOf(FILTERS.filter((row): row is RangeRow => row.kind === 'range'), (row) => ({ attribute: row.name, precision: row.unit === 'cm' ? 1 : 0 })),
