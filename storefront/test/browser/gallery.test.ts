@@ -10,7 +10,7 @@ const browser = useChromium();
 /** Whether a request is a gallery search (the contract's search endpoint, not its count or price bars). */
 const isSearch = (url: string) => new URL(url).pathname === '/api/v2/product/s/';
 
-/** A page that records the gallery's search requests and any script error. */
+/** A page that records the gallery's search requests (those not refused) and any script error. */
 async function openGallery(path: string, options: { width?: number; url?: string; context?: BrowserContext } = {}) {
   const context = options.context ?? (await browser().newContext({ viewport: { width: options.width ?? 1280, height: 900 } }));
   const page = await context.newPage();
@@ -18,6 +18,11 @@ async function openGallery(path: string, options: { width?: number; url?: string
   const errors: string[] = [];
   page.on('request', (r) => {
     if (isSearch(r.url())) searches.push(r.url());
+  });
+  // A search a busy machine could not answer in time (503, 504) is asked again by design, a few
+  // seconds later (gallery-view.tsx, SEARCH_RETRY_MS): only the searches that were answered count.
+  page.on('response', (r) => {
+    if (isSearch(r.url()) && r.status() >= 500) searches.splice(searches.indexOf(r.url()), 1);
   });
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${options.url ?? base}${path}`, { waitUntil: 'networkidle' });
