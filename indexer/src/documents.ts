@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { pricesInAllCurrencies, type RateMatrix } from '@easel/shared/currency';
 import { artworkImageUrl, type ArtworkImageSpec, motifOf } from '@easel/shared/media';
 import type { IndexableArtwork } from '@easel/data/queries/search-source';
@@ -8,7 +9,7 @@ import { priceBand, priceBandAttribute, type PriceBandAttribute } from './price-
 const CARD_IMAGE_WIDTH = 640;
 
 /** Raise whenever toSearchDocument changes what it writes: existing indexes then count as stale. */
-export const DOCUMENT_VERSION = 6;
+export const DOCUMENT_VERSION = 7;
 
 /**
  * The attributes the gallery's filter sections count, every one of them also gathered into
@@ -49,6 +50,14 @@ export const FACET_TAGS = Object.fromEntries(COUNTED_ATTRIBUTES.map((attribute, 
 
 /** One entry of `facet_values`: ('colours', 'red') -> '3red'; a flag counts only when true: ('in_sale', true) -> '9true'. */
 export const facetValue = (attribute: CountedAttribute, value: string | true): string => `${FACET_TAGS[attribute]}${value}`;
+
+/** The fields a product card is made from: what a search hit carries, besides its `card_version`. */
+export const CARD_FIELDS = [
+  'id', 'slug', 'title', 'artist_name', 'artist_slug', 'category', 'subcategory', 'subject', 'style',
+  'medium', 'colours', 'prices', 'original_prices', 'in_sale', 'framed', 'ready_to_hang',
+  'has_fine_art_prints', 'width_cm', 'height_cm', 'depth_cm', 'orientation', 'size_bucket',
+  'ships_from', 'free_shipping_to', 'main_image', 'favourite_count',
+] as const satisfies readonly (keyof SearchDocument)[];
 
 /** One artwork as stored in the search index. Only available artworks are indexed. */
 export interface SearchDocument extends Record<PriceBandAttribute, number> {
@@ -100,6 +109,12 @@ export interface SearchDocument extends Record<PriceBandAttribute, number> {
   favourite_count: number;
   /** Every counted attribute's values as `attribute:value` (see COUNTED_ATTRIBUTES). */
   facet_values: string[];
+  /**
+   * Changes whenever any of the card's fields (CARD_FIELDS) do: a digest of them, 11 characters.
+   * The search service keeps cards by id and this version, so a search need only ask the engine
+   * for the two.
+   */
+  card_version: string;
 }
 
 /**
@@ -174,6 +189,7 @@ export function toSearchDocument(artwork: IndexableArtwork, rates: RateMatrix): 
     popularity: artwork.popularity,
     favourite_count: artwork.favourite_count,
     facet_values: [],
+    card_version: '',
   };
   // Plain loops: a rebuild runs this a million times, and nested flatMaps make garbage.
   for (const attribute of COUNTED_ATTRIBUTES) {
@@ -181,6 +197,7 @@ export function toSearchDocument(artwork: IndexableArtwork, rates: RateMatrix): 
     if (Array.isArray(value)) for (const v of value) document.facet_values.push(facetValue(attribute, v));
     else if (value !== false) document.facet_values.push(facetValue(attribute, value));
   }
+  document.card_version = hash('sha1', JSON.stringify(CARD_FIELDS.map((field) => document[field])), 'base64url').slice(0, 11);
   return document;
 }
 

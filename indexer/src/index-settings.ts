@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Settings } from 'meilisearch';
 import { CURRENCIES } from '@easel/shared/vocabulary';
-import { COUNTED_ATTRIBUTES, COUNTED_VALUES, DOCUMENT_VERSION, type SearchDocument } from './documents';
+import { CARD_FIELDS, COUNTED_ATTRIBUTES, COUNTED_VALUES, DOCUMENT_VERSION, type SearchDocument } from './documents';
 import { priceBandAttribute } from './price-bars';
 
 /** The live index's name; rebuilds write `<uid>__build_<time>_<random>` and swap it in. */
@@ -25,16 +25,11 @@ export const RANGE_FILTER_ATTRIBUTES = [
   'price_gbp', 'price_usd', 'price_eur', 'price_cad', 'price_aud', 'width_cm', 'height_cm',
 ] as const;
 
-/** What a search hit carries: the fields a product card is made from, nothing else. */
-export const DISPLAYED_ATTRIBUTES = [
-  'id', 'slug', 'title', 'artist_name', 'artist_slug', 'category', 'subcategory', 'subject', 'style',
-  'medium', 'colours', 'prices', 'original_prices', 'in_sale', 'framed', 'ready_to_hang',
-  'has_fine_art_prints', 'width_cm', 'height_cm', 'depth_cm', 'orientation', 'size_bucket',
-  'ships_from', 'free_shipping_to', 'main_image', 'favourite_count',
-] as const;
+/** What a search hit can carry: the fields a product card is made from and their version, nothing else. */
+export const DISPLAYED_ATTRIBUTES = [...CARD_FIELDS, 'card_version'] as const;
 
-/** A search hit as the engine returns it: the displayed attributes of a search document. */
-export type SearchHit = Pick<SearchDocument, (typeof DISPLAYED_ATTRIBUTES)[number]>;
+/** A product card's fields as the engine returns them. */
+export type SearchHit = Pick<SearchDocument, (typeof CARD_FIELDS)[number]>;
 
 export const SORTABLE_ATTRIBUTES = ['created_ts', 'popularity', 'price_gbp'] as const;
 

@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { REPO_ROOT } from '@easel/shared/env';
 import { parseGalleryParams, SEARCH_BUDGET_MS } from '../src/contract';
-import { buildCountQuery, buildPriceBarPlan, buildSearchPlan, type MeiliQuery } from '../src/meili-request';
+import { CARD_ATTRIBUTES, CARD_KEY_ATTRIBUTES, buildCountQuery, buildPriceBarPlan, buildSearchPlan, type MeiliQuery } from '../src/meili-request';
 import { gatherParams } from '../src/query-string';
 import { startTsx, terminate, type LocalProcess } from '@easel/shared/process';
 import { BENCH_INDEX_UID, listeningUrl, prepareCatalogue, startService } from './bench-setup';
@@ -52,7 +52,10 @@ const INDEX_UID = args.index ?? BENCH_INDEX_UID;
 /** Distinct entries sent once to each target before measuring. */
 const WARM_ENTRIES = 500;
 
-/** The raw multi-search the service would send for one mix entry, built by the same adapter. */
+/**
+ * The raw multi-search for one mix entry, built by the same adapter: the service's queries, each
+ * hit with its card's fields (a client of raw Meilisearch has no card store).
+ */
 function rawQueries(entry: MixEntry): MeiliQuery[] {
   const gathered = gatherParams(entry.query);
   if (!gathered.ok) throw new Error(`query mix "${entry.query}": ${gathered.issue.param} ${gathered.issue.message}`);
@@ -61,7 +64,7 @@ function rawQueries(entry: MixEntry): MeiliQuery[] {
   const def = parsed.definition;
   if (entry.endpoint === 'count') return [buildCountQuery(def, INDEX_UID)];
   if (entry.endpoint === 'prices') return buildPriceBarPlan(def, INDEX_UID).queries;
-  return buildSearchPlan(def, INDEX_UID).queries;
+  return buildSearchPlan(def, INDEX_UID).queries.map((query) => (query.attributesToRetrieve === CARD_KEY_ATTRIBUTES ? { ...query, attributesToRetrieve: CARD_ATTRIBUTES } : query));
 }
 
 type Endpoint = MixEntry['endpoint'];

@@ -36,6 +36,7 @@ export async function prepareCatalogue(dir: string, catalogue: { artworks: numbe
 /**
  * The service as shoppers get it: its own process, compiled as `npm start` runs it, on the
  * benchmarks' index unless told another; `cacheTtlMs` 0 turns its hot-answer cache off.
+ * Answers once it has filled its card store, as a service that has been running has.
  */
 export async function startService(
   meili: { url: string; masterKey: string },
@@ -48,16 +49,22 @@ export async function startService(
     env: { ...process.env, SEARCH_PORT: String(port), SEARCH_HOST: '127.0.0.1', MEILI_URL: meili.url, MEILI_MASTER_KEY: meili.masterKey, SEARCH_INDEX: indexUid, RATE_LIMIT_SEARCH_PER_MINUTE: '0', ...(cacheTtlMs === undefined ? {} : { SEARCH_CACHE_TTL_MS: String(cacheTtlMs) }) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  return { url: await listeningUrl(child, 'search-service'), child };
+  const [url] = await Promise.all([listeningUrl(child, 'search-service'), printed(child, 'search-service', /product cards/)]);
+  return { url, child };
 }
 
 /** The address a child process prints as `listening on <url>` once it serves; rejects if it ends first. */
-export function listeningUrl(child: LocalProcess, name: string): Promise<string> {
+export async function listeningUrl(child: LocalProcess, name: string): Promise<string> {
+  return (await printed(child, name, /listening on (\S+)/))[1]!;
+}
+
+/** The first line a child process prints on its output that matches `pattern`; rejects if it ends first. */
+function printed(child: LocalProcess, name: string, pattern: RegExp): Promise<RegExpExecArray> {
   return new Promise((resolve, reject) => {
     void child.then((end) => reject(new Error(`${name} exited (${describeEnd(end)})`)));
     child.stdout!.on('data', (chunk: Buffer) => {
-      const listening = /listening on (\S+)/.exec(chunk.toString());
-      if (listening) resolve(listening[1]!);
+      const match = pattern.exec(chunk.toString());
+      if (match) resolve(match);
     });
   });
 }

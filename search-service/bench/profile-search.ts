@@ -4,7 +4,7 @@
  * the engine of MEILI_URL + MEILI_MASTER_KEY with --index. Each figure is the median of repeated
  * runs, one at a time, through the service's own engine client:
  * - the service's own steps: query string to definition, plan, the engine's answer parsed, the
- *   response built, and encoded with its ETag;
+ *   cards made whole (card-store.ts), the response built, and encoded with its ETag;
  * - the engine's time for the whole multi-search, for the same split as the service sends it
  *   to an engine with a core to spare, and for each of its queries;
  * - for the main query, its time without facets, what each facet attribute adds to that, and
@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { REPO_ROOT } from '@easel/shared/env';
 import { toAnswer } from '../src/cache';
+import { CardStore } from '../src/card-store';
 import { parseGalleryParams } from '../src/contract';
 import { createEngine, splitQueries } from '../src/engine';
 import { GROUPS, type FilterGroup } from '../src/filters';
@@ -71,6 +72,12 @@ try {
   }))}`);
   console.log(`  plan and request body         ${ms(await median(() => JSON.stringify({ queries: buildSearchPlan(def, indexUid).queries })))}`);
   console.log(`  engine answer decoded, parsed ${ms(await median(() => JSON.parse(new TextDecoder().decode(bytes))))}`);
+  const cards = new CardStore(engine, indexUid, 1000);
+  const keyed = plan.cards.map((i) => results[i]!);
+  const started = performance.now();
+  await cards.complete(keyed);
+  console.log(`  cards fetched, a cold store   ${ms(performance.now() - started)} (engine included)`);
+  console.log(`  cards from a warm store       ${ms(await median(() => cards.complete(keyed)))}`);
   console.log(`  response built                ${ms(await median(() => toSearchResponse(def, plan, results)))}`);
   const response = toSearchResponse(def, plan, results);
   console.log(`  encoded with its ETag         ${ms(await median(() => toAnswer(response)))}`);

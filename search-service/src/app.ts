@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { clientAddress, createRateLimit, tooManyRequestsMessage } from '@easel/shared/rate-limit';
 import { HotCache, toAnswer, type CachedAnswer } from './cache';
+import type { CardStore } from './card-store';
 import { parseGalleryParams, toQueryString, type GallerySearchDefinition } from './contract';
 import type { SearchConfig } from './config';
 import { AdaptiveLimit, type AdmissionOptions } from './admission';
@@ -28,6 +29,8 @@ export const DEFAULT_ADMISSION: AdmissionOptions = { initial: 16, min: 16, max: 
 export interface AppDeps {
   config: Pick<SearchConfig, 'SEARCH_INDEX' | 'SEARCH_CACHE_TTL_MS' | 'RATE_LIMIT_SEARCH_PER_MINUTE' | 'SEARCH_TRUSTED_PROXIES'>;
   meili: Engine;
+  /** The product cards searches' pages are made from, over the same engine and index. */
+  cards: CardStore;
   admission?: AdmissionOptions;
 }
 
@@ -37,7 +40,7 @@ export interface AppDeps {
  * the security headers, every search under the per-address rate limit (docs/SECURITY.md).
  * `meili` is the engine client; the caller owns (and closes) it.
  */
-export function createApp({ config, meili, admission = DEFAULT_ADMISSION }: AppDeps): Hono {
+export function createApp({ config, meili, cards, admission = DEFAULT_ADMISSION }: AppDeps): Hono {
   const indexUid = config.SEARCH_INDEX;
   const admit = admitting(new AdaptiveLimit(admission));
   // The index's version is looked up four times a second, so an edit the sync has carried shows
@@ -66,7 +69,9 @@ export function createApp({ config, meili, admission = DEFAULT_ADMISSION }: AppD
     BASE_PATH,
     cachedGet('search', (def) => toQueryString(def), async (def) => {
       const plan = buildSearchPlan(def, indexUid);
-      return toSearchResponse(def, plan, await meili.multiSearch(plan.queries));
+      const results = await meili.multiSearch(plan.queries);
+      await cards.complete(plan.cards.map((i) => results[i]!));
+      return toSearchResponse(def, plan, results);
     }),
   );
 

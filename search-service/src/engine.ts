@@ -32,6 +32,8 @@ export interface Engine {
    * `npm run profile:search` times the engine alone with it.
    */
   multiSearchRaw(body: unknown): Promise<Uint8Array<ArrayBuffer>>;
+  /** The documents of these ids that the index holds, with these fields only, in no particular order. */
+  fetchDocuments<T>(indexUid: string, ids: number[], fields: string[]): Promise<T[]>;
   /** The index's updatedAt, which changes whenever its documents or settings do. */
   getIndexUpdatedAt(indexUid: string): Promise<string>;
   isHealthy(): Promise<boolean>;
@@ -140,6 +142,10 @@ export function createEngine(
       })));
     },
     multiSearchRaw: (body) => call('POST', '/multi-search', body),
+    async fetchDocuments(indexUid, ids, fields) {
+      const body = { ids, fields, limit: ids.length };
+      return ((await callJson('POST', `/indexes/${encodeURIComponent(indexUid)}/documents/fetch`, body)) as { results: never[] }).results;
+    },
     async getIndexUpdatedAt(indexUid) {
       const json = (await callJson('GET', `/indexes/${encodeURIComponent(indexUid)}`)) as { updatedAt: string };
       return json.updatedAt;

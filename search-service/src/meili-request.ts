@@ -46,8 +46,14 @@ export function countedAttribute(group: Exclude<FilterGroup, 'price'>): CountedA
   return FILTERS.find((row) => row.group === group && row.kind !== 'range')!.attribute as CountedAttribute;
 }
 
-/** The fields a product card is made from; nothing else leaves the engine. */
+/** The fields a product card is made from, and their version: what the card store fetches for a card it lacks. */
 export const CARD_ATTRIBUTES: string[] = [...DISPLAYED_ATTRIBUTES];
+
+/**
+ * What a search asks the engine for of each hit: its id and card version, about 30 bytes where
+ * the card is 700. The card store (card-store.ts) has the rest.
+ */
+export const CARD_KEY_ATTRIBUTES: string[] = ['id', 'card_version'];
 
 const SORT_RULES: Record<Sort, string[] | undefined> = {
   best_match: undefined,
@@ -179,6 +185,8 @@ export interface SearchPlan {
   boost?: { boosted: number; rest: number; offset: number };
   /** With words to match: the index of the one-hit query whose matches show the words the engine reached ("did you mean"). */
   correction?: number;
+  /** The indexes of the queries whose hits are card keys (CARD_KEY_ATTRIBUTES), for the card store to make whole. */
+  cards: number[];
 }
 
 /**
@@ -210,7 +218,7 @@ export function buildSearchPlan(def: GallerySearchDefinition, indexUid: string):
   ];
   const main = withFilter(
     boosted.length === 0
-      ? { ...base, ...(facets.length > 0 ? { facets } : {}), ...sorted, page: def.page, hitsPerPage: def.paginate, attributesToRetrieve: CARD_ATTRIBUTES }
+      ? { ...base, ...(facets.length > 0 ? { facets } : {}), ...sorted, page: def.page, hitsPerPage: def.paginate, attributesToRetrieve: CARD_KEY_ATTRIBUTES }
       : { ...base, ...(facets.length > 0 ? { facets } : {}), page: 1, hitsPerPage: 0 },
     all,
   );
@@ -220,7 +228,7 @@ export function buildSearchPlan(def: GallerySearchDefinition, indexUid: string):
     const facet = g === 'price' ? priceAttribute(def.currency) : freeTo ? shipsToFacetAttribute(def) : countedAttribute(g);
     return withFilter({ ...base, facets: [facet], page: 1, hitsPerPage: 0 }, combineFilters(scope, filters, freeTo ? ['ships_to', 'free_shipping'] : [g]));
   });
-  const plan: SearchPlan = { queries: [main, ...facetQueries], disjunctive };
+  const plan: SearchPlan = { queries: [main, ...facetQueries], disjunctive, cards: boosted.length === 0 ? [0] : [] };
   if (boundsBySort) {
     plan.priceBounds = { cheapest: plan.queries.length, dearest: plan.queries.length + 1 };
     plan.queries.push(...priceBoundQueries(indexUid, combineFilters(scope, filters, ['price'])));
@@ -236,7 +244,8 @@ export function buildSearchPlan(def: GallerySearchDefinition, indexUid: string):
   const start = (def.page - 1) * def.paginate;
   const offset = Math.max(0, start - boosted.length);
   plan.boost = { boosted: plan.queries.length, rest: plan.queries.length + 1, offset };
-  const hits = { ...base, ...sorted, attributesToRetrieve: CARD_ATTRIBUTES };
+  plan.cards = [plan.boost.boosted, plan.boost.rest];
+  const hits = { ...base, ...sorted, attributesToRetrieve: CARD_KEY_ATTRIBUTES };
   plan.queries.push(
     { ...hits, filter: [...all, boosted.map((slug) => expr('slug', slug))], offset: 0, limit: boosted.length },
     { ...hits, filter: [...all, ...boosted.map((slug) => expr('slug', slug, '!='))], offset, limit: def.paginate + boosted.length },

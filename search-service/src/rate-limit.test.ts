@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { BASE_PATH, createApp } from './app';
+import { CardStore } from './card-store';
 import { errorResponseSchema } from './contract';
 import { createEngine } from './engine';
 
@@ -10,6 +11,7 @@ describe('the search-service limits searches per client address', () => {
   const app = createApp({
     config: { SEARCH_INDEX: 'rate_limit_test', SEARCH_CACHE_TTL_MS: 0, RATE_LIMIT_SEARCH_PER_MINUTE: LIMIT, SEARCH_TRUSTED_PROXIES: ['127.0.0.1'] },
     meili: engine,
+    cards: new CardStore(engine, 'rate_limit_test', 100),
   });
   /** A request as if from `peer`, the socket address @hono/node-server hands the app. */
   const from = (peer: string, path: string, headers: Record<string, string> = {}) =>

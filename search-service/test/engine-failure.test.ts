@@ -10,6 +10,7 @@ import type { Hono } from 'hono';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../../data/test/fixtures';
 import { loadThroughRestart, summariseRestart } from '../bench/steady-load';
 import { createApp } from '../src/app';
+import { CardStore } from '../src/card-store';
 import { SEARCH_BUDGET_MS, SEARCH_WAITS_MS } from '../src/contract';
 import { createEngine, type Engine } from '../src/engine';
 
@@ -25,7 +26,7 @@ beforeAll(async () => {
   port = await getFreePort();
   meili = await startEmbeddedMeili({ dataDir, port });
   engine = createEngine(meili);
-  app = createApp({ config: { SEARCH_INDEX: 'artworks', SEARCH_CACHE_TTL_MS: 0, RATE_LIMIT_SEARCH_PER_MINUTE: 0, SEARCH_TRUSTED_PROXIES: [] }, meili: engine });
+  app = createApp({ config: { SEARCH_INDEX: 'artworks', SEARCH_CACHE_TTL_MS: 0, RATE_LIMIT_SEARCH_PER_MINUTE: 0, SEARCH_TRUSTED_PROXIES: [] }, meili: engine, cards: new CardStore(engine, 'artworks', 100) });
   const res = await fetch(`${meili.url}/indexes`, {
     method: 'POST',
     headers: { authorization: `Bearer ${meili.masterKey}`, 'content-type': 'application/json' },
@@ -141,6 +142,7 @@ describe('admission control', () => {
     const small = createApp({
       config: { SEARCH_INDEX: 'artworks', SEARCH_CACHE_TTL_MS: 0, RATE_LIMIT_SEARCH_PER_MINUTE: 0, SEARCH_TRUSTED_PROXIES: [] },
       meili: engine,
+      cards: new CardStore(engine, 'artworks', 100),
       admission: { initial: 2, min: 2, max: 2 },
     });
     process.kill(meili.pid!, 'SIGSTOP');

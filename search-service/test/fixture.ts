@@ -10,6 +10,7 @@ import { openDatabase, seedCatalogue, type Db } from '@easel/data';
 import { meiliClient, rebuildIndex } from '@easel/indexer';
 import type { Hono } from 'hono';
 import { createApp } from '../src/app';
+import { CardStore } from '../src/card-store';
 import { parseGalleryParams, type GallerySearchDefinition } from '../src/contract';
 import { createEngine, type Engine } from '../src/engine';
 import { gatherParams } from '../src/query-string';
@@ -23,7 +24,7 @@ export interface Fixture {
 }
 
 /** A seeded SQLite catalogue in a temp file, indexed into a uniquely named index of the test run's engine. */
-export async function buildFixture(options: { seed?: number; artworks?: number; cacheTtlMs?: number; engineTimeoutMs?: number } = {}): Promise<Fixture> {
+export async function buildFixture(options: { seed?: number; artworks?: number; cacheTtlMs?: number; engineTimeoutMs?: number; cardStoreSize?: number } = {}): Promise<Fixture> {
   const conn = inject('meili');
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'easel-search-test-'));
   const db = await openDatabase(path.join(dir, 'catalogue.db'));
@@ -32,7 +33,7 @@ export async function buildFixture(options: { seed?: number; artworks?: number; 
   const admin = meiliClient(conn);
   await rebuildIndex({ db, meili: admin, indexUid });
   const engine = createEngine(conn, { timeoutMs: options.engineTimeoutMs });
-  const app = createApp({ config: { SEARCH_INDEX: indexUid, SEARCH_CACHE_TTL_MS: options.cacheTtlMs ?? 0, RATE_LIMIT_SEARCH_PER_MINUTE: 0, SEARCH_TRUSTED_PROXIES: [] }, meili: engine });
+  const app = createApp({ config: { SEARCH_INDEX: indexUid, SEARCH_CACHE_TTL_MS: options.cacheTtlMs ?? 0, RATE_LIMIT_SEARCH_PER_MINUTE: 0, SEARCH_TRUSTED_PROXIES: [] }, meili: engine, cards: new CardStore(engine, indexUid, options.cardStoreSize ?? 10_000) });
   return {
     db, app, engine, indexUid,
     async close() {

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { CardStore, type CardKey, type StoredCard } from './card-store';
+import type { MeiliResult } from './meili-response';
+import { SALE_HIT } from './product-card.fixture';
+
+const card = (id: number, version: string): StoredCard => ({ ...SALE_HIT, id, slug: `work-${id}`, title: `Work ${id} ${version}`, card_version: version });
+const keys = (...pairs: [number, string][]): MeiliResult => ({ hits: pairs.map(([id, version]): CardKey => ({ id, card_version: version })) as unknown as MeiliResult['hits'] });
+
+/**
+ * A store over an engine holding `index`'s cards (most popular first), recording the ids of
+ * every fetch and the offset and limit of every page the fill asks for.
+ */
+function storeOver(index: Map<number, StoredCard>, maxCards = 10) {
+  const fetched: number[][] = [];
+  const pages: [number, number][] = [];
+  const engine: ConstructorParameters<typeof CardStore>[0] = {
+    async fetchDocuments<T>(_indexUid: string, ids: number[]) {
+      fetched.push(ids);
+      return ids.flatMap((id) => index.get(id) ?? []) as T[];
+    },
+    async multiSearch([query]) {
+      const { offset = 0, limit = 20 } = query!;
+      pages.push([offset, limit]);
+      return [{ hits: [...index.values()].slice(offset, offset + limit) }];
+    },
+  };
+  return { store: new CardStore(engine, 'idx', maxCards), fetched, pages };
+}
+
+describe('CardStore', () => {
+  it('makes hits whole in their order, fetching once only the cards it does not hold', async () => {
+    const index = new Map([1, 2, 3].map((id) => [id, card(id, 'a')]));
+    const { store, fetched } = storeOver(index);
+    const first = keys([3, 'a'], [1, 'a']);
+    await store.complete([first]);
+    expect(first.hits.map((h) => h.title)).toEqual(['Work 3 a', 'Work 1 a']);
+
+    const second = [keys([1, 'a'], [2, 'a']), keys([3, 'a'], [2, 'a'])];
+    await store.complete(second);
+    expect(second.map((r) => r.hits.map((h) => h.id))).toEqual([[1, 2], [3, 2]]);
+    expect(fetched).toEqual([[3, 1], [2]]);
+  });
+
+  it('fetches again a card whose version the hit does not match, and shows the newer one', async () => {
+    const index = new Map([[1, card(1, 'a')]]);
+    const { store, fetched } = storeOver(index);
+    await store.complete([keys([1, 'a'])]);
+    index.set(1, card(1, 'b'));
+    const edited = keys([1, 'b']);
+    await store.complete([edited]);
+    expect(edited.hits[0]?.title).toBe('Work 1 b');
+    expect(fetched).toEqual([[1], [1]]);
+  });
+
+  it('leaves off a work the index no longer holds', async () => {
+    const { store } = storeOver(new Map([[2, card(2, 'a')]]));
+    const result = keys([1, 'a'], [2, 'a']);
+    await store.complete([result]);
+    expect(result.hits.map((h) => h.id)).toEqual([2]);
+  });
+
+  it('keeps at most maxCards, the most recently shown', async () => {
+    const index = new Map([1, 2, 3].map((id) => [id, card(id, 'a')]));
+    const { store, fetched } = storeOver(index, 2);
+    await store.complete([keys([1, 'a'], [2, 'a'])]);
+    await store.complete([keys([3, 'a'])]);
+    await store.complete([keys([3, 'a'], [2, 'a'], [1, 'a'])]);
+    expect(fetched).toEqual([[1, 2], [3], [1]]);
+  });
+
+  it('fills with the most popular cards up to maxCards, keeping a card it holds', async () => {
+    const index = new Map([1, 2, 3, 4].map((id) => [id, card(id, 'a')]));
+    const { store, fetched, pages } = storeOver(index, 3);
+    index.set(2, card(2, 'b'));
+    await store.complete([keys([2, 'b'])]);
+    // The fill's page read before the edit.
+    index.set(2, card(2, 'a'));
+    expect(await store.fill()).toBe(3);
+    expect(pages).toEqual([[0, 3]]);
+
+    const shown = keys([1, 'a'], [2, 'b'], [3, 'a']);
+    await store.complete([shown]);
+    expect(shown.hits.map((h) => h.title)).toEqual(['Work 1 a', 'Work 2 b', 'Work 3 a']);
+    expect(fetched).toEqual([[2]]);
+  });
+});

@@ -1,0 +1,76 @@
+import { LRUCache } from 'lru-cache';
+import type { SearchHit } from '@easel/indexer/index-settings';
+import type { Engine } from './engine';
+import { CARD_ATTRIBUTES } from './meili-request';
+import type { MeiliResult } from './meili-response';
+
+/** What a search's hit carries (CARD_KEY_ATTRIBUTES): the work and the version of its card. */
+export interface CardKey {
+  id: number;
+  card_version: string;
+}
+
+export type StoredCard = SearchHit & CardKey;
+
+/** Cards per engine request when the store fills. */
+const FILL_PAGE = 1000;
+
+/**
+ * Product cards' fields by work, each at the version the index gave it. A search asks the
+ * engine for its hits' ids and card versions only; the store makes those hits whole, fetching
+ * in one engine request the cards it lacks or holds at another version. The engine then reads
+ * and writes about 30 bytes a hit instead of 700, and the service parses as little.
+ *
+ * Never stale: a card is used only at the version the engine's hit names, or newer (a work
+ * edited between the search and the fetch shows as edited). A work gone from the index between
+ * the two is left off the page. Past `maxCards` the least recently shown make way.
+ */
+export class CardStore {
+  private readonly cards: LRUCache<number, StoredCard>;
+
+  constructor(
+    private readonly engine: Pick<Engine, 'fetchDocuments' | 'multiSearch'>,
+    private readonly indexUid: string,
+    private readonly maxCards: number,
+  ) {
+    this.cards = new LRUCache({ max: maxCards });
+  }
+
+  /** Replaces each result's card keys with the cards, in the same order. */
+  async complete(results: MeiliResult[]): Promise<void> {
+    const found = new Map<number, StoredCard>();
+    const missing: number[] = [];
+    for (const { hits } of results) {
+      for (const { id, card_version: version } of hits as unknown as CardKey[]) {
+        const card = this.cards.get(id);
+        if (card?.card_version === version) found.set(id, card);
+        else missing.push(id);
+      }
+    }
+    if (missing.length > 0) {
+      for (const card of await this.engine.fetchDocuments<StoredCard>(this.indexUid, [...new Set(missing)], CARD_ATTRIBUTES)) {
+        this.cards.set(card.id, card);
+        found.set(card.id, card);
+      }
+    }
+    for (const result of results) {
+      result.hits = (result.hits as unknown as CardKey[]).flatMap(({ id }) => found.get(id) ?? []);
+    }
+  }
+
+  /**
+   * Takes in the most popular works' cards, up to `maxCards`: a service just started then makes
+   * its first searches' pages from memory too. A card the store already holds is kept, as it may
+   * be newer. Answers how many cards the store holds.
+   */
+  async fill(): Promise<number> {
+    for (let offset = 0; offset < this.maxCards; offset += FILL_PAGE) {
+      const limit = Math.min(FILL_PAGE, this.maxCards - offset);
+      const [page] = await this.engine.multiSearch([{ indexUid: this.indexUid, sort: ['popularity:desc'], offset, limit, attributesToRetrieve: CARD_ATTRIBUTES }]);
+      const hits = (page?.hits ?? []) as StoredCard[];
+      for (const card of hits) if (!this.cards.has(card.id)) this.cards.set(card.id, card);
+      if (hits.length < limit) break;
+    }
+    return this.cards.size;
+  }
+}
