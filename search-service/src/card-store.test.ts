@@ -52,6 +52,13 @@ describe('CardStore', () => {
     expect(fetched).toEqual([[1], [1]]);
   });
 
+  it('fetches every time a card whose hit names no version, as from an index written before versions', async () => {
+    const { store, fetched } = storeOver(new Map([[1, { ...card(1, 'a'), card_version: undefined as unknown as string }]]));
+    await store.complete([keys([1, undefined as unknown as string])]);
+    await store.complete([keys([1, undefined as unknown as string])]);
+    expect(fetched).toEqual([[1], [1]]);
+  });
+
   it('leaves off a work the index no longer holds', async () => {
     const { store } = storeOver(new Map([[2, card(2, 'a')]]));
     const result = keys([1, 'a'], [2, 'a']);

@@ -43,7 +43,8 @@ export class CardStore {
     for (const { hits } of results) {
       for (const { id, card_version: version } of hits as unknown as CardKey[]) {
         const card = this.cards.get(id);
-        if (card?.card_version === version) found.set(id, card);
+        // An index written before cards had versions (served while its rebuild runs) names none: fetch.
+        if (version !== undefined && card?.card_version === version) found.set(id, card);
         else missing.push(id);
       }
     }
