@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { REPO_ROOT } from '@easel/shared/env';
 import { parseGalleryParams, SEARCH_BUDGET_MS } from '../src/contract';
-import { CARD_ATTRIBUTES, CARD_KEY_ATTRIBUTES, buildCountQuery, buildPriceBarPlan, buildSearchPlan, type MeiliQuery } from '../src/meili-request';
+import { CARD_ATTRIBUTES, buildCountQuery, buildPriceBarPlan, buildSearchPlan, type MeiliQuery } from '../src/meili-request';
 import { gatherParams } from '../src/query-string';
 import { startTsx, terminate, type LocalProcess } from '@easel/shared/process';
 import { BENCH_INDEX_UID, listeningUrl, prepareCatalogue, startService } from './bench-setup';
@@ -64,7 +64,8 @@ function rawQueries(entry: MixEntry): MeiliQuery[] {
   const def = parsed.definition;
   if (entry.endpoint === 'count') return [buildCountQuery(def, INDEX_UID)];
   if (entry.endpoint === 'prices') return buildPriceBarPlan(def, INDEX_UID).queries;
-  return buildSearchPlan(def, INDEX_UID).queries.map((query) => (query.attributesToRetrieve === CARD_KEY_ATTRIBUTES ? { ...query, attributesToRetrieve: CARD_ATTRIBUTES } : query));
+  const plan = buildSearchPlan(def, INDEX_UID);
+  return plan.queries.map((query, i) => (plan.cards.includes(i) ? { ...query, attributesToRetrieve: CARD_ATTRIBUTES } : query));
 }
 
 type Endpoint = MixEntry['endpoint'];

@@ -22,7 +22,8 @@ async function openGallery(path: string, options: { width?: number; url?: string
   // A search a busy machine could not answer in time (503, 504) is asked again by design, a few
   // seconds later (gallery-view.tsx, SEARCH_RETRY_MS): only the searches that were answered count.
   page.on('response', (r) => {
-    if (isSearch(r.url()) && r.status() >= 500) searches.splice(searches.indexOf(r.url()), 1);
+    const asked = searches.indexOf(r.url());
+    if (isSearch(r.url()) && r.status() >= 500 && asked !== -1) searches.splice(asked, 1);
   });
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${options.url ?? base}${path}`, { waitUntil: 'networkidle' });
