@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CardStore, type CardKey, type StoredCard } from './card-store';
+import { EngineTimeoutError } from './engine';
 import type { MeiliResult } from './meili-response';
 import { SALE_HIT } from './product-card.fixture';
 
@@ -10,9 +11,10 @@ const keys = (...pairs: [number, string][]): MeiliResult => ({ hits: pairs.map((
  * A store over an engine holding `index`'s cards (most popular first), recording the ids of
  * every fetch and the offset and limit of every page the fill asks for.
  */
-function storeOver(index: Map<number, StoredCard>, maxCards = 10) {
+function storeOver(index: Map<number, StoredCard>, maxCards = 10, { timeOuts = 0 } = {}) {
   const fetched: number[][] = [];
   const pages: [number, number][] = [];
+  let slowAnswers = timeOuts;
   const engine: ConstructorParameters<typeof CardStore>[0] = {
     async fetchDocuments<T>(_indexUid: string, ids: number[]) {
       fetched.push(ids);
@@ -21,6 +23,7 @@ function storeOver(index: Map<number, StoredCard>, maxCards = 10) {
     async multiSearch([query]) {
       const { offset = 0, limit = 20 } = query!;
       pages.push([offset, limit]);
+      if (slowAnswers-- > 0) throw new EngineTimeoutError('no answer in time');
       return [{ hits: [...index.values()].slice(offset, offset + limit) }];
     },
   };
@@ -89,5 +92,16 @@ describe('CardStore', () => {
     await store.complete([shown]);
     expect(shown.hits.map((h) => h.title)).toEqual(['Work 1 a', 'Work 2 b', 'Work 3 a']);
     expect(fetched).toEqual([[2]]);
+  });
+
+  it('asks again for a page the engine did not answer in time, up to three times', async () => {
+    const index = new Map([1, 2].map((id) => [id, card(id, 'a')]));
+    const slow = storeOver(index, 2, { timeOuts: 2 });
+    expect(await slow.store.fill()).toBe(2);
+    expect(slow.pages).toEqual([[0, 2], [0, 2], [0, 2]]);
+
+    const stuck = storeOver(index, 2, { timeOuts: 3 });
+    await expect(stuck.store.fill()).rejects.toThrow(EngineTimeoutError);
+    expect(stuck.pages).toHaveLength(3);
   });
 });

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { SearchHit } from '@easel/indexer/index-settings';
-import type { Engine } from './engine';
+import { EngineTimeoutError, type Engine } from './engine';
 import { CARD_ATTRIBUTES } from './meili-request';
 import type { MeiliResult } from './meili-response';
 
@@ -14,6 +14,11 @@ export type StoredCard = SearchHit & CardKey;
 
 /** Cards per engine request when the store fills. */
 const FILL_PAGE = 1000;
+/**
+ * Times the fill asks for a page the engine did not answer in time: an engine just started
+ * reads its index from disk on its first searches, and one page may take longer than a search may.
+ */
+const FILL_ATTEMPTS = 3;
 
 /**
  * Product cards' fields by work, each at the version the index gave it. A search asks the
@@ -67,11 +72,20 @@ export class CardStore {
   async fill(): Promise<number> {
     for (let offset = 0; offset < this.maxCards; offset += FILL_PAGE) {
       const limit = Math.min(FILL_PAGE, this.maxCards - offset);
-      const [page] = await this.engine.multiSearch([{ indexUid: this.indexUid, sort: ['popularity:desc'], offset, limit, attributesToRetrieve: CARD_ATTRIBUTES }]);
-      const hits = (page?.hits ?? []) as StoredCard[];
+      const hits = await this.popularCards(offset, limit);
       for (const card of hits) if (!this.cards.has(card.id)) this.cards.set(card.id, card);
       if (hits.length < limit) break;
     }
     return this.cards.size;
+  }
+
+  private async popularCards(offset: number, limit: number, attempt = 1): Promise<StoredCard[]> {
+    try {
+      const [page] = await this.engine.multiSearch([{ indexUid: this.indexUid, sort: ['popularity:desc'], offset, limit, attributesToRetrieve: CARD_ATTRIBUTES }]);
+      return (page?.hits ?? []) as StoredCard[];
+    } catch (error) {
+      if (error instanceof EngineTimeoutError && attempt < FILL_ATTEMPTS) return this.popularCards(offset, limit, attempt + 1);
+      throw error;
+    }
   }
 }
