@@ -38,13 +38,31 @@ export interface ProductCardData {
   hasPrints: boolean;
 }
 
+/** The contract card's fields a product card shows (formatCard reads these and no others). */
+export const SHOWN_CARD_FIELDS = [
+  'id', 'slug', 'title', 'url', 'artist_name', 'category', 'subcategory', 'width_cm', 'height_cm', 'depth_cm',
+  'prices', 'sale_prices', 'main_image', 'ships_free', 'framed', 'ready_to_hang', 'has_fine_art_prints',
+] as const satisfies readonly (keyof ProductCard)[];
+export type ShownCard = Pick<ProductCard, (typeof SHOWN_CARD_FIELDS)[number]>;
+
+/**
+ * A contract card with only the fields a product card shows: what the gallery keeps of each
+ * hit, and so what its server-rendered page carries to the browser:
+ * { id: 7, slug: 'sea', colours: ['blue'], favourite_count: 3, … } -> { id: 7, slug: 'sea', … }.
+ */
+export function shownCard(card: ProductCard): ShownCard {
+  const shown: Partial<Record<keyof ShownCard, unknown>> = {};
+  for (const field of SHOWN_CARD_FIELDS) shown[field] = card[field];
+  return shown as ShownCard;
+}
+
 /** How the shopper reads prices and sizes (their settings). */
 export interface CardDisplay {
   currency: Currency;
   units: DisplayUnits;
 }
 
-function formatSize(r: ProductCard, units: DisplayUnits): string {
+function formatSize(r: ShownCard, units: DisplayUnits): string {
   const depth = r.category === 'sculpture' && r.depth_cm > 0 ? r.depth_cm : undefined;
   return formatDimensions(r.width_cm, r.height_cm, depth, units);
 }
@@ -92,7 +110,7 @@ export function priceToPay(r: Pick<ProductCard, 'prices' | 'sale_prices'>, curre
  * A card as the search contract gives it -> what a product card shows: its price in the shopper's
  * currency (the sale price first, the list price struck through), its size in their units.
  */
-export function formatCard(r: ProductCard, { currency, units }: CardDisplay): ProductCardData {
+export function formatCard(r: ShownCard, { currency, units }: CardDisplay): ProductCardData {
   const { pay, was } = priceToPay(r, currency);
   return {
     id: r.id,

@@ -2,13 +2,13 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useConfigure, useHits, useInstantSearch } from 'react-instantsearch';
-import { PARAM_LABELS, toQueryString, type GallerySearchDefinition, type ProductCard } from '@easel/search-service/contract';
+import { PARAM_LABELS, toQueryString, type GallerySearchDefinition } from '@easel/search-service/contract';
 import { changeFilters, resetAll } from '../../lib/gallery/rules';
 import { getGalleryHead, type GalleryHead } from '../../lib/gallery/seo';
 import { INITIAL_TRACKING, pushTrackingEvent, trackingReducer, type TrackingEvent } from '../../lib/gallery/tracking';
 import { configured, fromUiState, toUiState } from '../../lib/gallery/ui-state';
 import { useT } from '../../lib/i18n/use-t';
-import { formatCard } from '../../lib/cards';
+import { formatCard, type ShownCard } from '../../lib/cards';
 import { ProductGrid } from '../product-grid';
 import { ActiveFilters } from './active-filters';
 import { DidYouMean } from './did-you-mean';
@@ -123,7 +123,7 @@ export function GalleryView({ settings, limit, dropped }: GalleryViewProps) {
   }, [status, error, refresh]);
 
   useConfigure(configured(active));
-  const { items } = useHits<ProductCard>();
+  const { items } = useHits<ShownCard>();
   const cards = useMemo(
     () => items.map((hit) => formatCard(hit, { currency: settings.currency, units: settings.display_units })),
     [items, settings.currency, settings.display_units],

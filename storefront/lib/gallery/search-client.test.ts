@@ -59,10 +59,10 @@ describe("InstantSearch's own requests read back into the definition", () => {
 });
 
 describe('toInstantSearchResult', () => {
-  it('gives the cards as hits, pages from 0, and each row its counts by value, zero counts left out', () => {
+  it('gives the cards as hits with the fields a card shows, pages from 0, and each row its counts by value, zero counts left out', () => {
     const d = def('currency=EUR&colours=red');
     const response = {
-      results: [{ id: 7, slug: 'sea' }],
+      results: [{ id: 7, slug: 'sea', colours: ['blue'], favourite_count: 3 }],
       count: 61,
       num_pages: 2,
       page: 1,
@@ -77,6 +77,8 @@ describe('toInstantSearchResult', () => {
     } as unknown as SearchResponse;
     const result = toInstantSearchResult('artworks', d, response);
     expect(result).toMatchObject({ nbHits: 61, nbPages: 2, page: 0, hitsPerPage: 60, hits: [{ objectID: '7', slug: 'sea' }] });
+    expect(result.hits[0]).not.toHaveProperty('colours');
+    expect(result.hits[0]).not.toHaveProperty('favourite_count');
     expect(result.facets.colours).toEqual({ red: 3 });
     expect(result.facets.in_sale).toEqual({ on: 5 });
     expect(result.facets_stats).toEqual({ price: { min: 10, max: 900, avg: 0, sum: 0 } });

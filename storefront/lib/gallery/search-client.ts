@@ -4,6 +4,7 @@ import { FILTERS } from '@easel/search-service/filters';
 import {
   MAX_FACET_LIMIT, parseGalleryParams, toQueryString, type GallerySearchDefinition, type SearchResponse,
 } from '@easel/search-service/contract';
+import { shownCard } from '../cards';
 import { sortOfIndex } from './ui-state';
 
 /**
@@ -67,8 +68,8 @@ export function requestDefinition(request: Request): GallerySearchDefinition {
 }
 
 /**
- * The contract's answer -> InstantSearch's result for an index: the cards as hits, the
- * counts, and each row's facet values keyed by its parameter name (zero counts left out, as
+ * The contract's answer -> InstantSearch's result for an index: the cards as hits (the
+ * fields a card shows: the server-rendered page carries them to the browser), the counts, and each row's facet values keyed by its parameter name (zero counts left out, as
  * the engine leaves them out):
  * { results: [card], count: 61, num_pages: 2, page: 1, facets: { colours: [{ value: 'red', count: 3 }], price: { min: 10, max: 900 } }, did_you_mean: null }
  * -> { hits: [{ objectID: '7', … }], nbHits: 61, nbPages: 2, page: 0, facets: { colours: { red: 3 } }, facets_stats: { price: { min: 10, max: 900 } }, did_you_mean: null }.
@@ -82,7 +83,7 @@ export function toInstantSearchResult(indexName: string, def: GallerySearchDefin
   const price = response.facets.price;
   return {
     index: indexName,
-    hits: response.results.map((card) => ({ ...card, objectID: String(card.id) })),
+    hits: response.results.map((card) => ({ ...shownCard(card), objectID: String(card.id) })),
     nbHits: response.count,
     nbPages: response.num_pages,
     page: response.page - 1,
