@@ -54,6 +54,7 @@ describe('rebuildIndex', () => {
     expect(settings.pagination?.maxTotalHits).toBe(INDEX_SETTINGS.pagination.maxTotalHits);
     expect(settings.searchCutoffMs).toBe(INDEX_SETTINGS.searchCutoffMs);
     expect(settings.faceting?.maxValuesPerFacet).toBe(INDEX_SETTINGS.faceting.maxValuesPerFacet);
+    expect(settings.facetSearch).toBe(false);
   });
 
   it('lists every counted value the catalogue holds, each one the vocabulary knows', async () => {
