@@ -18,6 +18,7 @@ import * as emailConfirmation from './migrations/0016-email-confirmation';
 import * as artistCv from './migrations/0017-artist-cv';
 import * as searchEngineState from './migrations/0018-search-engine-state';
 import * as cacheGenerations from './migrations/0019-cache-generations';
+import * as fingerprintIndexes from './migrations/0020-fingerprint-indexes';
 
 export type Db = Kysely<Database>;
 
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-artist-cv': artistCv,
   '0018-search-engine-state': searchEngineState,
   '0019-cache-generations': cacheGenerations,
+  '0020-fingerprint-indexes': fingerprintIndexes,
 };
 
 /** The database could not be opened or migrated; the message says what to do. */

@@ -23,6 +23,15 @@ describe('openDatabase', () => {
     await temp.close();
   });
 
+  it.skipIf(onPostgres)("reads the catalogue fingerprint's newest edits from indexes, not by scanning the tables", async () => {
+    const temp = await openTemporaryDatabase('fingerprint-plan');
+    const plan = async (table: 'artworks' | 'artists') =>
+      (await sql<{ detail: string }>`EXPLAIN QUERY PLAN SELECT MAX(updated_at) FROM ${sql.table(table)}`.execute(temp.db)).rows.map((r) => r.detail).join(' ');
+    expect(await plan('artworks')).toContain('artworks_updated_idx');
+    expect(await plan('artists')).toContain('artists_updated_idx');
+    await temp.close();
+  });
+
   it('refuses a row that breaks a foreign key', async () => {
     const temp = await openTemporaryDatabase('foreign-keys');
     await expect(
