@@ -69,9 +69,9 @@ export const INDEX_SETTINGS = {
     disableOnAttributes: ['colours'],
   },
   faceting: { maxValuesPerFacet: MAX_VALUES_PER_FACET },
-  // No attribute is searched for its facet values (see the filter features above); off for the
-  // whole index too, the engine skips building their search structures on every write: at a
-  // million works 140 to 210 ms of each batch of edits.
+  // No attribute's facet values are searched (see the filter features above). Off for the whole
+  // index as well, the engine no longer builds facet-search structures on every write: 140 to
+  // 210 ms of each batch of edits at a million works.
   facetSearch: false,
   // Counts must be exact for a catalogue of up to a million works.
   pagination: { maxTotalHits: 1_000_000 },

@@ -14,7 +14,6 @@ const keys = (...pairs: [number, string][]): MeiliResult => ({ hits: pairs.map((
 function storeOver(index: Map<number, StoredCard>, maxCards = 10, { timeOuts = 0 } = {}) {
   const fetched: number[][] = [];
   const pages: [number, number][] = [];
-  let slowAnswers = timeOuts;
   const engine: ConstructorParameters<typeof CardStore>[0] = {
     async fetchDocuments<T>(_indexUid: string, ids: number[]) {
       fetched.push(ids);
@@ -23,7 +22,7 @@ function storeOver(index: Map<number, StoredCard>, maxCards = 10, { timeOuts = 0
     async multiSearch([query]) {
       const { offset = 0, limit = 20 } = query!;
       pages.push([offset, limit]);
-      if (slowAnswers-- > 0) throw new EngineTimeoutError('no answer in time');
+      if (timeOuts-- > 0) throw new EngineTimeoutError('no answer in time');
       return [{ hits: [...index.values()].slice(offset, offset + limit) }];
     },
   };

@@ -68,9 +68,10 @@ export function requestDefinition(request: Request): GallerySearchDefinition {
 }
 
 /**
- * The contract's answer -> InstantSearch's result for an index: the cards as hits (the
- * fields a card shows: the server-rendered page carries them to the browser), the counts, and each row's facet values keyed by its parameter name (zero counts left out, as
- * the engine leaves them out):
+ * The contract's answer -> InstantSearch's result for an index: the cards as hits (only the
+ * fields a card shows, which the server-rendered page carries to the browser), the counts, and
+ * each row's facet values keyed by its parameter name (zero counts left out, as the engine
+ * leaves them out):
  * { results: [card], count: 61, num_pages: 2, page: 1, facets: { colours: [{ value: 'red', count: 3 }], price: { min: 10, max: 900 } }, did_you_mean: null }
  * -> { hits: [{ objectID: '7', … }], nbHits: 61, nbPages: 2, page: 0, facets: { colours: { red: 3 } }, facets_stats: { price: { min: 10, max: 900 } }, did_you_mean: null }.
  */
