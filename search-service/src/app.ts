@@ -9,7 +9,7 @@ import { AdaptiveLimit, type AdmissionOptions } from './admission';
 import { EngineTimeoutError, EngineUnavailableError, type Engine } from './engine';
 import { RETRY_AFTER_SECONDS, errorBody, invalidParameter, onError, overloaded } from './errors';
 import { buildCountQuery, buildPriceBarPlan, buildSearchPlan, buildSuggestionsPlan } from './meili-request';
-import { toPriceBars, toSearchResponse, toSuggestions } from './meili-response';
+import { toPriceBars, toSearchResponseJson, toSuggestions } from './meili-response';
 import { buildOpenApi } from './openapi';
 import { gatherParams } from './query-string';
 import { apiSecurityHeaders } from './security-headers';
@@ -56,8 +56,8 @@ export function createApp({ config, meili, cards, admission = DEFAULT_ADMISSION 
   app.use(`${BASE_PATH}/*`, limitSearches(config));
   app.notFound((c) => c.json(errorBody('not_found', `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`), 404));
 
-  /** Answers a GET from the hot cache (or the engine), with the gallery's cache headers. */
-  const cachedGet = (kind: string, keyOf: (def: GallerySearchDefinition) => string, compute: (def: GallerySearchDefinition) => Promise<unknown>) =>
+  /** Answers a GET from the hot cache (or the engine, whose answer `compute` writes as JSON), with the gallery's cache headers. */
+  const cachedGet = (kind: string, keyOf: (def: GallerySearchDefinition) => string, compute: (def: GallerySearchDefinition) => Promise<string>) =>
     async (c: Context) => {
       const def = readDefinition(c);
       // A hot answer needs no engine: only a miss waits for admission.
@@ -71,7 +71,7 @@ export function createApp({ config, meili, cards, admission = DEFAULT_ADMISSION 
       const plan = buildSearchPlan(def, indexUid);
       const results = await meili.multiSearch(plan.queries);
       await cards.complete(plan.cards.map((i) => results[i]!));
-      return toSearchResponse(def, plan, results);
+      return toSearchResponseJson(def, plan, results);
     }),
   );
 
@@ -79,7 +79,7 @@ export function createApp({ config, meili, cards, admission = DEFAULT_ADMISSION 
     `${BASE_PATH}/_count`,
     cachedGet('count', (def) => toQueryString({ ...def, page: 1, paginate: undefined, limit: undefined, sort: undefined }), async (def) => {
       const [result] = await meili.multiSearch([buildCountQuery(def, indexUid)]);
-      return { count: result?.totalHits ?? 0 };
+      return JSON.stringify({ count: result?.totalHits ?? 0 });
     }),
   );
 
@@ -87,7 +87,7 @@ export function createApp({ config, meili, cards, admission = DEFAULT_ADMISSION 
     `${BASE_PATH}/_prices`,
     cachedGet('prices', (def) => toQueryString({ ...def, page: 1, paginate: undefined, limit: undefined, sort: undefined, price_min: undefined, price_max: undefined }), async (def) => {
       const plan = buildPriceBarPlan(def, indexUid);
-      return { currency: def.currency, results: toPriceBars(plan, await meili.multiSearch(plan.queries)) };
+      return JSON.stringify({ currency: def.currency, results: toPriceBars(plan, await meili.multiSearch(plan.queries)) });
     }),
   );
 
@@ -95,11 +95,11 @@ export function createApp({ config, meili, cards, admission = DEFAULT_ADMISSION 
     `${BASE_PATH}/_suggestions`,
     cachedGet('suggestions', (def) => toQueryString({ ...def, page: 1, paginate: undefined, limit: undefined, sort: undefined }), async (def) => {
       const plan = buildSuggestionsPlan(def, indexUid);
-      return toSuggestions(plan, await meili.multiSearch(plan.queries));
+      return JSON.stringify(toSuggestions(plan, await meili.multiSearch(plan.queries)));
     }),
   );
 
-  const openApi = toAnswer(buildOpenApi());
+  const openApi = toAnswer(JSON.stringify(buildOpenApi()));
   app.get(`${BASE_PATH}/openapi.json`, (c) => send(c, openApi));
 
   app.get('/healthz', async (c) => {

@@ -10,9 +10,10 @@ export interface CachedAnswer {
 
 const utf8 = new TextEncoder();
 
-export function toAnswer(value: unknown): CachedAnswer {
+/** A JSON text -> the answer that sends it. */
+export function toAnswer(json: string): CachedAnswer {
   // A buffer of its own (Buffer.from would share an 8 KB pool slab), so the LRU's sizes are true.
-  const body = utf8.encode(JSON.stringify(value));
+  const body = utf8.encode(json);
   // The one-shot digest: no Hash object per answer.
   return { body, etag: `"${hash('sha1', body, 'base64url')}"` };
 }

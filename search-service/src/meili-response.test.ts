@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { facetValue } from '@easel/indexer/documents';
-import { parseGalleryParams, type GallerySearchDefinition } from './contract';
-import { buildSearchPlan } from './meili-request';
-import { facetList, toSearchResponse } from './meili-response';
+import { parseGalleryParams, type GallerySearchDefinition, type SearchResponse } from './contract';
+import { buildSearchPlan, type SearchPlan } from './meili-request';
+import { facetList, toSearchResponseJson, type MeiliResult } from './meili-response';
+import { toProductCard } from './product-card';
 import { SALE_HIT as hit } from './product-card.fixture';
+
+const toSearchResponse = (d: GallerySearchDefinition, plan: SearchPlan, results: MeiliResult[]) =>
+  JSON.parse(toSearchResponseJson(d, plan, results)) as SearchResponse;
 
 const def = (params: Record<string, string[]> = {}): GallerySearchDefinition => {
   const r = parseGalleryParams(params);
@@ -22,7 +26,18 @@ describe('facetList', () => {
   });
 });
 
-describe('toSearchResponse', () => {
+describe('toSearchResponseJson', () => {
+  it('writes each card as toProductCard makes it, free shipping judged against the search', () => {
+    // A title holding the text of a key: the card's JSON is still split at the key itself.
+    const hits = [hit, { ...hit, id: 8, slug: 'quay', title: 'Quay ,"ships_free":true', free_shipping_to: ['FR'] }, { ...hit, id: 9, slug: 'dune', in_sale: false, original_prices: null }];
+    for (const params of [{}, { ships_to: ['FR'] }, { ships_to: ['IE'] }, { ships_to: ['US'] }]) {
+      const d = def({ ...params, paginate: ['3'] });
+      // The same hit objects each time: the second search writes the cards from their kept JSON.
+      const response = toSearchResponse(d, buildSearchPlan(d, 'idx'), [{ hits, totalHits: 3 }, { hits: [] }, { hits: [] }]);
+      expect(response.results).toEqual(hits.map((h) => toProductCard(h, d)));
+    }
+  });
+
   it('takes an active section facets from its own query and the rest from the main one', () => {
     const d = def({ colours: ['red'], currency: ['USD'], paginate: ['1'] });
     const plan = buildSearchPlan(d, 'idx');

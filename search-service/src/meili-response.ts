@@ -19,11 +19,13 @@ export interface MeiliResult {
 }
 
 /**
- * A search plan's multi-search results -> the contract's response. Facets of an active
+ * A search plan's multi-search results -> the contract's response, as JSON. Facets of an active
  * disjunctive group come from its own count-only query, the rest from the main query:
  * hits [{ slug: 'sea', … }], totalHits 61, paginate 60 -> { results: [{ url: '/product/sea/', … }], count: 61, num_pages: 2, … }.
+ * Each card is written from its JSON kept with the hit (cardJson): most of a response's bytes,
+ * serialised once per card instead of once per answer.
  */
-export function toSearchResponse(def: GallerySearchDefinition, plan: SearchPlan, results: MeiliResult[]): SearchResponse {
+export function toSearchResponseJson(def: GallerySearchDefinition, plan: SearchPlan, results: MeiliResult[]): string {
   const main = results[0];
   if (!main) throw new Error('The engine answered without the main result');
   const count = main.totalHits ?? 0;
@@ -31,14 +33,38 @@ export function toSearchResponse(def: GallerySearchDefinition, plan: SearchPlan,
     const i = plan.disjunctive.indexOf(group);
     return (i === -1 ? main : results[i + 1]) ?? main;
   };
-  return {
-    results: pageHits(def, plan, results).map((hit) => toProductCard(hit, def)),
+  const country = freeShippingCountry(def);
+  const cards = pageHits(def, plan, results).map((hit) => {
+    const { head, tail } = cardJson(hit);
+    return head + String(hit.free_shipping_to.includes(country)) + tail;
+  });
+  const rest: Omit<SearchResponse, 'results'> = {
     count,
     num_pages: Math.ceil(count / def.paginate),
     page: def.page,
     facets: toFacets(def, sourceOf, plan.priceBounds ? boundsOfHits(def.currency, results[plan.priceBounds.cheapest], results[plan.priceBounds.dearest]) : undefined),
     did_you_mean: didYouMean(def, plan, results),
   };
+  return `{"results":[${cards.join(',')}],${JSON.stringify(rest).slice(1)}`;
+}
+
+const SHIPS_FREE_KEY = ',"ships_free":';
+const cardJsons = new WeakMap<SearchHit, { head: string; tail: string }>();
+
+/**
+ * A hit's product card as JSON, in two parts around `ships_free`, the one field that depends on
+ * the search (its `ships_to`): made once per hit object, so once per card the card store holds.
+ * The key cannot occur earlier: a quote inside a string value is escaped.
+ */
+function cardJson(hit: SearchHit): { head: string; tail: string } {
+  let parts = cardJsons.get(hit);
+  if (!parts) {
+    const json = JSON.stringify(toProductCard(hit, {}));
+    const at = json.indexOf(SHIPS_FREE_KEY) + SHIPS_FREE_KEY.length;
+    parts = { head: json.slice(0, at), tail: json.slice(json.startsWith('true', at) ? at + 4 : at + 5) };
+    cardJsons.set(hit, parts);
+  }
+  return parts;
 }
 
 /** The search words as the engine matched them, when that differs from what was typed (did-you-mean.ts). */
