@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { countArtworks, openDatabase, runCli, seedCatalogue } from '@easel/data';
 import { REPO_ROOT } from '@easel/shared/env';
@@ -187,14 +188,22 @@ interface SearchResult {
   capacity: { target: string; within_budget_rps: number }[];
 }
 
-/** Resolves once the product (scripts/start.ts) says it is running, showing its progress meanwhile. */
+/**
+ * Resolves once the product (scripts/start.ts) says it is running and its search service has
+ * filled its card store (or given up filling it), showing its progress meanwhile. The timed
+ * re-index then measures a product serving, not one starting: the fill reads every card from
+ * the engine, about 8 s of the engine's time at 100,000 works.
+ */
 function running(child: LocalProcess): Promise<void> {
   return new Promise((resolve, reject) => {
     void child.then((end) => reject(new Error(`The product stopped during start-up (${describeEnd(end)}); see its output above.`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      const text = chunk.toString();
-      if (/Building|Indexed|Seeding/.test(text)) process.stdout.write(text);
-      if (text.includes('is running at')) resolve();
+    let started = false;
+    let filled = false;
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (/Building|Indexed|Seeding|product cards/.test(line)) console.log(line);
+      started ||= line.includes('is running at');
+      filled ||= line.includes('product cards');
+      if (started && filled) resolve();
     });
   });
 }
