@@ -16,8 +16,9 @@ const schema = z.object({
    */
   SEARCH_ENGINE_CORES: z.coerce.number().int().min(1).max(1024).optional(),
   /**
-   * Product cards kept in memory (card-store.ts), about 1.3 KB each: every work of a catalogue
-   * of 100,000 works; of a larger one the most popular at start, then the most recently shown.
+   * Product cards kept in memory (card-store.ts), about 1.3 KB each and 1 KB more once shown (its
+   * JSON, kept for the answers): every work of a catalogue of 100,000 works; of a larger one the
+   * most popular at start, then the most recently shown.
    */
   SEARCH_CARD_STORE_SIZE: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
   /** How long a hot answer is served from memory; 0 turns the cache off. */
