@@ -353,14 +353,14 @@ async function main() {
       throughput_ratio_max_pass_through: find('pass-through', 'max').rps / find('raw', 'max').rps,
       capacity_ratio_uncached: capacity[1]!.within_budget_rps / capacity[0]!.within_budget_rps,
     };
-    const fixed = find('service', 'fixed');
-    const targets = { service_p95_ms: 30, service_p99_ms: 80, count_p95_ms: 20, prices_p95_ms: 30, p50_overhead_max: 0.1, throughput_ratio_min: 0.9 };
+    // Judged without the hot cache, as the long tail mostly arrives; the latencies are each endpoint's own.
+    const fixed = find('service-uncached', 'fixed').endpoints!;
+    const targets = { search_p95_ms: 30, search_p99_ms: 80, count_p95_ms: 20, prices_p95_ms: 30, p50_overhead_max: 0.1, throughput_ratio_min: 0.9 };
     const pass = {
-      p95: fixed.p95 <= targets.service_p95_ms,
-      p99: fixed.p99 <= targets.service_p99_ms,
-      count_p95: fixed.endpoints!.count.p95 <= targets.count_p95_ms,
-      prices_p95: fixed.endpoints!.prices.p95 <= targets.prices_p95_ms,
-      // Judged without the hot cache, as the long tail mostly arrives.
+      search_p95: fixed.search.p95 <= targets.search_p95_ms,
+      search_p99: fixed.search.p99 <= targets.search_p99_ms,
+      count_p95: fixed.count.p95 <= targets.count_p95_ms,
+      prices_p95: fixed.prices.p95 <= targets.prices_p95_ms,
       overhead: ratios.p50_overhead_fixed_uncached <= targets.p50_overhead_max,
       throughput: ratios.capacity_ratio_uncached >= targets.throughput_ratio_min,
     };
@@ -378,8 +378,8 @@ async function main() {
     console.log(`A pass-through proxy / raw (one more process, no work): p50 overhead at ${RATE}/s ${pct(ratios.p50_overhead_fixed_pass_through)}, flat out ${ratios.throughput_ratio_max_pass_through.toFixed(2)}`);
     console.log(`With the hot cache: p50 overhead ${pct(ratios.p50_overhead_fixed)}, flat out ${ratios.throughput_ratio_max.toFixed(2)}`);
     console.log(
-      `Targets: p95 ≤ 30 ms ${met(pass.p95)}; p99 ≤ 80 ms ${met(pass.p99)}; _count p95 ≤ 20 ms ${met(pass.count_p95)}; ` +
-        `_prices p95 ≤ 30 ms ${met(pass.prices_p95)}; uncached p50 overhead ≤ 10% ${met(pass.overhead)}; uncached capacity ≥ 90% of raw ${met(pass.throughput)}`,
+      `Targets, uncached: search p95 ≤ 30 ms ${met(pass.search_p95)}; search p99 ≤ 80 ms ${met(pass.search_p99)}; _count p95 ≤ 20 ms ${met(pass.count_p95)}; ` +
+        `_prices p95 ≤ 30 ms ${met(pass.prices_p95)}; p50 overhead of all requests ≤ 10% ${met(pass.overhead)}; capacity ≥ 90% of raw ${met(pass.throughput)}`,
     );
     console.log(`Written to bench-results/search.json`);
   } finally {
