@@ -1,14 +1,20 @@
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { getRequestListener } from '@hono/node-server';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import next from 'next';
+import { apiSecurityHeaders } from '@easel/search-service/security-headers';
 import { REPO_ROOT } from '@easel/shared/env';
+import { answerError, type ApiEnv } from './lib/api/errors';
 import { getConfig } from './lib/config';
+import { isSearchApiRequest, searchForwardRoutes } from './lib/gallery/search-forward-api';
 import { settleForwardedHeaders } from './lib/rate-limits';
 import { originForm } from './lib/request-target';
 
 /**
- * The storefront's production server (`npm start` runs it): `next start` with two things added.
+ * The storefront's production server (`npm start` runs it): `next start` with three things added.
  * A request line with an absolute URI is read as its path (lib/request-target.ts originForm), so
  * Next.js never redirects to the host it names.
  * Next.js tells route handlers the client's address only through X-Forwarded-For, and fills it
@@ -16,6 +22,11 @@ import { originForm } from './lib/request-target';
  * behind no proxy a client could name any address it liked and dodge the rate limits. So the
  * header is replaced, before Next.js sees the request, by the one address the limits count
  * (lib/rate-limits.ts settleForwardedHeaders).
+ * The gallery's searches from the browser (GET /api/v2/product/s/…, every filter applied, sort
+ * and page turned) are forwarded to the search service here, by the same routes the API mounts
+ * in Next.js (lib/gallery/search-forward-api.ts), with the security headers and the compression
+ * Next.js and proxy.ts give every JSON answer: going through Next.js cost the storefront about
+ * 20 ms of processor time a search (docs/PERFORMANCE.md, "Pages").
  */
 const { values } = parseArgs({ options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } } });
 const port = Number(values.port ?? 3000);
@@ -26,10 +37,20 @@ const trusted = getConfig().TRUSTED_PROXIES;
 const app = next({ dev: false, dir: path.join(REPO_ROOT, 'storefront'), hostname, port });
 await app.prepare();
 const handle = app.getRequestHandler();
+const searchApi = new Hono<ApiEnv>()
+  .use(compress())
+  .route('/', searchForwardRoutes({ searchServiceUrl: () => getConfig().SEARCH_SERVICE_URL }))
+  .onError(answerError);
+const forwardSearch = getRequestListener(searchApi.fetch);
 
 const server = createServer((req, res) => {
   req.url = originForm(req.url ?? '/');
   settleForwardedHeaders(req.headers, req.socket.remoteAddress, trusted);
+  if (isSearchApiRequest(req.method ?? 'GET', req.url)) {
+    for (const [name, value] of Object.entries(apiSecurityHeaders(req.headers.host))) res.setHeader(name, value);
+    void forwardSearch(req, res);
+    return;
+  }
   void handle(req, res);
 });
 server.listen(port, hostname, () => console.log(`Storefront listening on http://${hostname}:${port}`));

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { SEARCH_WAITS_MS, type ErrorResponse } from '@easel/search-service/contract';
+import type { ApiEnv } from '../api/errors';
 import { requestAddress } from '../rate-limits';
 
 /**
@@ -11,8 +12,22 @@ import { requestAddress } from '../rate-limits';
 
 const PASSED_HEADERS = ['content-type', 'cache-control', 'etag', 'retry-after'];
 
+const SEARCH_API_PATH = '/api/v2/product/s/';
+
+/**
+ * Whether a request line is one the routes below answer as they are: a GET or HEAD under the
+ * search API's path, ending in a slash ('/api/v2/product/s/_count/?colours=red'). Next.js
+ * redirects an address without its trailing slash first.
+ */
+export function isSearchApiRequest(method: string, target: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const end = target.indexOf('?');
+  const path = end === -1 ? target : target.slice(0, end);
+  return path.startsWith(SEARCH_API_PATH) && path.endsWith('/');
+}
+
 export const searchForwardRoutes = ({ searchServiceUrl }: { searchServiceUrl: () => string }) =>
-  new Hono().get('/api/v2/product/s/*', async (c) => {
+  new Hono<ApiEnv>().get(`${SEARCH_API_PATH}*`, async (c) => {
     const incoming = new URL(c.req.url);
     // Both origins serve the API under the same path.
     const target = `${searchServiceUrl()}${incoming.pathname}${incoming.search}`;

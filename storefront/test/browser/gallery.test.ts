@@ -250,6 +250,18 @@ describe('the one search contract', () => {
     await close();
   });
 
+  it("answers the browser's searches on the storefront's origin compressed, revalidated by the search service's ETag", async () => {
+    const first = await fetch(`${base}/api/v2/product/s/?colours=red`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-encoding')).toBe('gzip');
+    expect(first.headers.get('cache-control')).toContain('max-age=1800');
+    expect(((await first.json()) as { count: number }).count).toBeGreaterThan(0);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^(W\/)?"/);
+    const again = await fetch(`${base}/api/v2/product/s/?colours=red`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+  });
+
   it('reaches every value of a long list: "Show all" lists each one the search counts', async () => {
     const { page, close } = await openGallery('/shop/');
     const answer = (await (await fetch(`${base}/api/v2/product/s/?limit=100&paginate=1`)).json()) as { facets: Record<string, { count: number }[]> };

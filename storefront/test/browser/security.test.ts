@@ -104,6 +104,7 @@ describe('headers on every kind of answer', () => {
     const picture = html.match(/\/media\/[^"\s]+/)![0];
     const answers = [
       await fetch(`${base}/api/v2/artists/?list=popular`),
+      await fetch(`${base}/api/v2/product/s/?q=sea`),
       await fetch(`${base}${asset}`),
       await fetch(`${base}${picture}`),
       await fetch(`${base}/api/account/login/`, { method: 'POST', headers: { 'sec-fetch-site': 'cross-site' } }),
@@ -120,7 +121,7 @@ describe('headers on every kind of answer', () => {
     // Node's fetch will not send a Host of our choosing; a raw request does.
     const { request } = await import('node:http');
     const url = new URL(base);
-    for (const p of ['/', '/api/v2/artists/?list=popular']) {
+    for (const p of ['/', '/api/v2/artists/?list=popular', '/api/v2/product/s/?q=sea']) {
       const hsts = await new Promise<string | undefined>((resolve, reject) => {
         request({ host: url.hostname, port: url.port, path: p, headers: { host: 'shop.example' } }, (res) => {
           res.resume();
