@@ -4,22 +4,24 @@ import { parseArgs } from 'node:util';
 import { request } from 'undici';
 import { runCli } from '@easel/data';
 import { REPO_ROOT } from '@easel/shared/env';
-import { QUERY_MIX_FILE, queryMixSchema } from '../search-service/bench/query-mix';
+import { ENDPOINT_PATHS, QUERY_MIX_FILE, queryMixSchema } from '../search-service/bench/query-mix';
 import { wholeNumber } from './args';
 
 /**
  * Server time to first byte of the storefront's pages on a running storefront, one request at
  * a time (a page's own time, not a queue's), `--requests` per page kind:
  * - gallery: the search entries of k6/query-mix.json, each opened as /shop/?<query>, weighted;
+ * - searches: every entry of the mix as the gallery in the browser asks it, on the storefront's
+ *   origin (its searches, counts and price bars, gzip accepted), weighted;
  * - home: `/` for a new visitor, and for a returning one with recently viewed works;
  * - product: the product pages of works the gallery lists, spread over its pages;
  * - artist: the pages of those works' artists.
  * Prints p50/p95/p99 per kind and writes bench-results/pages.json.
  *
- *   npm run bench:pages -- --url http://127.0.0.1:3000 --requests 400 --pages gallery,home,product,artist
+ *   npm run bench:pages -- --url http://127.0.0.1:3000 --requests 400 --pages gallery,searches,home,product,artist
  */
 
-const PAGE_KINDS = ['gallery', 'home', 'product', 'artist'] as const;
+const PAGE_KINDS = ['gallery', 'searches', 'home', 'product', 'artist'] as const;
 type PageKind = (typeof PAGE_KINDS)[number];
 
 await runCli(async () => {
@@ -46,12 +48,16 @@ await runCli(async () => {
     return { ms, response };
   };
 
-  /** The requests each kind makes: a path and the cookie it is sent with. */
-  const plans: Record<PageKind, () => Promise<{ path: string; cookie?: string }[]>> = {
+  const mix = () => queryMixSchema.parse(JSON.parse(fs.readFileSync(QUERY_MIX_FILE, 'utf8'))).queries;
+  /** The requests each kind makes: a path, and the cookie and headers it is sent with. */
+  const plans: Record<PageKind, () => Promise<{ path: string; cookie?: string; headers?: Record<string, string> }[]>> = {
     async gallery() {
-      const mix = queryMixSchema.parse(JSON.parse(fs.readFileSync(QUERY_MIX_FILE, 'utf8')));
       // Weighted like real traffic: each query appears as often as its weight says.
-      return mix.queries.filter((q) => q.endpoint === 'search').flatMap((q) => Array(q.weight).fill({ path: `/shop/${q.query ? `?${q.query}` : ''}` }));
+      return mix().filter((q) => q.endpoint === 'search').flatMap((q) => Array(q.weight).fill({ path: `/shop/${q.query ? `?${q.query}` : ''}` }));
+    },
+    async searches() {
+      const headers = { accept: 'application/json', 'accept-encoding': 'gzip' };
+      return mix().flatMap((q) => Array(q.weight).fill({ path: `${ENDPOINT_PATHS[q.endpoint]}${q.query ? `?${q.query}` : ''}`, headers }));
     },
     async home() {
       // A returning visitor: a session whose recently viewed list holds a few works.
@@ -89,7 +95,7 @@ await runCli(async () => {
   const results: Record<string, unknown> = {};
   for (const kind of kinds as PageKind[]) {
     const plan = await plans[kind]();
-    const send = (r: { path: string; cookie?: string }) => ttfb(r.path, r.cookie ? { cookie: r.cookie } : {});
+    const send = (r: { path: string; cookie?: string; headers?: Record<string, string> }) => ttfb(r.path, { ...r.headers, ...(r.cookie ? { cookie: r.cookie } : {}) });
     // Warm up: the first requests compile and fill caches.
     for (const r of plan.slice(0, 10)) await send(r);
     const times: number[] = [];
