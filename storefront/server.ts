@@ -25,8 +25,8 @@ import { originForm } from './lib/request-target';
  * The gallery's searches from the browser (GET /api/v2/product/s/…, every filter applied, sort
  * and page turned) are forwarded to the search service here, by the same routes the API mounts
  * in Next.js (lib/gallery/search-forward-api.ts), with the security headers and the compression
- * Next.js and proxy.ts give every JSON answer: going through Next.js cost the storefront about
- * 20 ms of processor time a search (docs/PERFORMANCE.md, "Pages").
+ * Next.js and proxy.ts give every JSON answer: through Next.js a search cost the storefront twice
+ * the processor time (docs/PERFORMANCE.md, "What changed on 27 November").
  */
 const { values } = parseArgs({ options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } } });
 const port = Number(values.port ?? 3000);
