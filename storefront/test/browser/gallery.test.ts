@@ -19,12 +19,17 @@ async function openGallery(path: string, options: { width?: number; url?: string
   page.on('request', (r) => {
     if (isSearch(r.url())) searches.push(r.url());
   });
-  // A search a busy machine could not answer in time (503, 504) is asked again by design, a few
-  // seconds later (gallery-view.tsx, SEARCH_RETRY_MS): only the searches that were answered count.
+  // A search a busy machine could not answer in time (503, 504, or past the browser's own budget,
+  // which aborts it) is asked again by design, a few seconds later (gallery-view.tsx,
+  // SEARCH_RETRY_MS): only the searches that were answered count.
+  const unanswered = (url: string) => {
+    const asked = searches.indexOf(url);
+    if (isSearch(url) && asked !== -1) searches.splice(asked, 1);
+  };
   page.on('response', (r) => {
-    const asked = searches.indexOf(r.url());
-    if (isSearch(r.url()) && r.status() >= 500 && asked !== -1) searches.splice(asked, 1);
+    if (r.status() >= 500) unanswered(r.url());
   });
+  page.on('requestfailed', (r) => unanswered(r.url()));
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${options.url ?? base}${path}`, { waitUntil: 'networkidle' });
   return { page, searches, errors, close: () => context.close() };
