@@ -5,16 +5,19 @@ import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import next from 'next';
+import { SEARCH_WAITS_MS } from '@easel/search-service/contract';
 import { apiSecurityHeaders } from '@easel/search-service/security-headers';
 import { REPO_ROOT } from '@easel/shared/env';
 import { answerError, type ApiEnv } from './lib/api/errors';
 import { getConfig } from './lib/config';
+import { gallerySearchOfRequest, withStartedSearch } from './lib/gallery/early-search';
+import { fetchSearchAnswer } from './lib/gallery/search-client';
 import { isSearchApiRequest, searchForwardRoutes } from './lib/gallery/search-forward-api';
 import { settleForwardedHeaders } from './lib/rate-limits';
 import { originForm } from './lib/request-target';
 
 /**
- * The storefront's production server (`npm start` runs it): `next start` with three things added.
+ * The storefront's production server (`npm start` runs it): `next start` with four things added.
  * A request line with an absolute URI is read as its path (lib/request-target.ts originForm), so
  * Next.js never redirects to the host it names.
  * Next.js tells route handlers the client's address only through X-Forwarded-For, and fills it
@@ -27,6 +30,8 @@ import { originForm } from './lib/request-target';
  * in Next.js (lib/gallery/search-forward-api.ts), with the security headers and the compression
  * Next.js and proxy.ts give every JSON answer: through Next.js a search cost the storefront twice
  * the processor time (docs/PERFORMANCE.md, "What changed on 27 November").
+ * A gallery page's own search is asked for as its request arrives, so the engine searches while
+ * Next.js routes the request and renders the layout (lib/gallery/early-search.ts).
  */
 const { values } = parseArgs({ options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } } });
 const port = Number(values.port ?? 3000);
@@ -46,12 +51,24 @@ const forwardSearch = getRequestListener(searchApi.fetch);
 const server = createServer((req, res) => {
   req.url = originForm(req.url ?? '/');
   settleForwardedHeaders(req.headers, req.socket.remoteAddress, trusted);
-  if (isSearchApiRequest(req.method ?? 'GET', req.url)) {
+  const method = req.method ?? 'GET';
+  if (isSearchApiRequest(method, req.url)) {
     for (const [name, value] of Object.entries(apiSecurityHeaders(req.headers.host))) res.setHeader(name, value);
     void forwardSearch(req, res);
     return;
   }
-  void handle(req, res);
+  const { SEARCH_SERVICE_URL, SSR_BUDGET_MS } = getConfig();
+  const query = SSR_BUDGET_MS > 0 ? gallerySearchOfRequest(method, req.url, req.headers) : undefined;
+  if (query === undefined) {
+    void handle(req, res);
+    return;
+  }
+  // The page waits for it within its own budget, counted from when it asks; the storefront's
+  // wait for the search service bounds the request itself.
+  const answer = fetchSearchAnswer(SEARCH_SERVICE_URL, query, SEARCH_WAITS_MS.storefront);
+  // The page reports a search of its own that failed; one it did not take is not worth a line.
+  answer.catch(() => {});
+  void withStartedSearch({ query, answer }, () => handle(req, res));
 });
 server.listen(port, hostname, () => console.log(`Storefront listening on http://${hostname}:${port}`));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(0));

@@ -6,7 +6,7 @@ import {
 } from 'instantsearch.js/es/connectors';
 import { getInitialResults } from 'instantsearch.js/es/lib/server';
 import type { GallerySearchDefinition } from '@easel/search-service/contract';
-import { createSearchClient } from './search-client';
+import { createSearchClient, type StartedSearch } from './search-client';
 import { INDEX_NAME, WIDGETS, configured, toUiState } from './ui-state';
 
 /**
@@ -35,12 +35,18 @@ export function galleryWidgets(def: GallerySearchDefinition): Widget[] {
 /**
  * The results for `def`, or null when the search does not answer within `budgetMs` (the page
  * then renders its shell and the browser searches) or fails; a budget of 0 does not search.
+ * A search already `started` for this request answers it when it is the same search.
  */
-export async function getInitialGalleryResults(def: GallerySearchDefinition, searchServiceUrl: string, budgetMs: number): Promise<InitialResults | null> {
+export async function getInitialGalleryResults(
+  def: GallerySearchDefinition,
+  searchServiceUrl: string,
+  budgetMs: number,
+  started?: StartedSearch,
+): Promise<InitialResults | null> {
   if (budgetMs === 0) return null;
   const search = instantsearch({
     indexName: INDEX_NAME,
-    searchClient: createSearchClient(searchServiceUrl, budgetMs),
+    searchClient: createSearchClient(searchServiceUrl, budgetMs, started),
     initialUiState: { [INDEX_NAME]: toUiState(def) },
   });
   search.addWidgets(galleryWidgets(def));

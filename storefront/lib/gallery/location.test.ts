@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toQueryString } from '@easel/search-service/contract';
-import { galleryUrl, isIndexable, landingOf, parseGalleryQuery, parseLandingPath } from './location';
+import { galleryUrl, isIndexable, landingOf, parseGalleryQuery, parseLandingPath, readGalleryPage } from './location';
 
 const parse = (path: string[], query: Record<string, string | string[]>, currency: 'GBP' | 'EUR' = 'GBP') => {
   const landing = parseLandingPath(path);
@@ -64,6 +64,21 @@ describe('parseGalleryQuery', () => {
   it('never fails on junk names', () => {
     const { dropped } = parse([], { 'bad\u0000name': '1', '<script>': 'x' });
     expect(dropped).toHaveLength(2);
+  });
+});
+
+describe('readGalleryPage', () => {
+  it.each([
+    // A visitor: the address's currency, when it parses, searches and stays in the address.
+    [{ currency: 'USD' }, { currency: 'EUR', authenticated: false }, 'USD', true],
+    [{ currency: 'xyz' }, { currency: 'EUR', authenticated: false }, 'EUR', false],
+    [{}, { currency: 'EUR', authenticated: false }, 'EUR', false],
+    // A signed-in user's own currency wins over the address's (SPEC §4).
+    [{ currency: 'USD' }, { currency: 'EUR', authenticated: true }, 'EUR', false],
+  ] as const)('%j for %j searches in %s; the address keeps its currency: %s', (query, settings, currency, inAddress) => {
+    const { location, currencyInAddress } = readGalleryPage({}, query, settings);
+    expect(location.definition.currency).toBe(currency);
+    expect(currencyInAddress).toBe(inAddress);
   });
 });
 

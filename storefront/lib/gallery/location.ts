@@ -67,6 +67,22 @@ export function parseGalleryQuery(landing: Landing, query: RawQuery, currency: C
 }
 
 /**
+ * A gallery address's query and the shopper's settings -> the search the page shows. A
+ * signed-in user's own currency wins over the address's (SPEC §4), in the search's price filter
+ * too; a visitor's address keeps the currency it names when that parses.
+ */
+export function readGalleryPage(
+  landing: Landing,
+  query: RawQuery,
+  settings: { currency: Currency; authenticated: boolean },
+): { location: GalleryLocation; currencyInAddress: boolean } {
+  const { currency: urlCurrency, ...otherParams } = query;
+  const location = parseGalleryQuery(landing, settings.authenticated ? otherParams : query, settings.currency);
+  const currencyInAddress = !settings.authenticated && urlCurrency !== undefined && !location.dropped.includes('currency');
+  return { location, currencyInAddress };
+}
+
+/**
  * Contract parameters the gallery's panel has no place for, so keeping one would hide a filter
  * the shopper cannot see or remove: `artist` scopes the artist page's works, not the gallery.
  */

@@ -5,7 +5,7 @@ import { DEFAULT_DEFINITION, toQueryString, type GallerySearchDefinition, type S
 import { definitionOf as def } from './definition.fixture';
 import { galleryWidgets } from './initial-results';
 import { contractParams, didYouMean, requestDefinition, toInstantSearchResult } from './search-client';
-import { INDEX_NAME, toUiState } from './ui-state';
+import { INDEX_NAME, searchedDefinition, toUiState } from './ui-state';
 
 describe('contractParams', () => {
   it.each([
@@ -55,6 +55,7 @@ describe("InstantSearch's own requests read back into the definition", () => {
     expect(new Set(requests.map((r) => r.indexName)).size).toBe(1);
     // Every value of every list is asked for: "Show all" can reach each one.
     expect(toQueryString(requestDefinition(requests[0]!))).toBe(toQueryString({ ...d, limit: 100 }));
+    expect(toQueryString(searchedDefinition(d))).toBe(toQueryString(requestDefinition(requests[0]!)));
   });
 });
 

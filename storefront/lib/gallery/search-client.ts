@@ -106,36 +106,45 @@ export function didYouMean(results: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
 
+/** One search's answer from `origin`'s contract endpoint for a definition's query string, bounded by `timeoutMs`. */
+export async function fetchSearchAnswer(origin: string, query: string, timeoutMs: number): Promise<SearchResponse> {
+  const response = await fetch(`${origin}/api/v2/product/s/${query ? `?${query}` : ''}`, {
+    headers: { accept: 'application/json' },
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const message = (body as { error?: { message?: string } } | undefined)?.error?.message ?? `Search answered ${response.status}`;
+    throw new SearchRequestError(response.status, message);
+  }
+  return body as SearchResponse;
+}
+
+/** A search already asked for, by its definition's query string (`toQueryString`). */
+export interface StartedSearch {
+  query: string;
+  answer: Promise<SearchResponse>;
+}
+
 /**
  * A search client on `origin`'s contract endpoint, each request bounded by `timeoutMs`. The
  * first request of each index is the search; the rest are InstantSearch's per-section facet
  * requests, which the same answer already holds. Answers are kept for a minute, as the search
  * service keeps them, so back and forward through the gallery's history do not search again.
+ * A search `started` before the client existed answers its own query.
  */
-export function createSearchClient(origin: string, timeoutMs: number): SearchClient {
+export function createSearchClient(origin: string, timeoutMs: number, started?: StartedSearch): SearchClient {
   const answers = new LRUCache<string, Promise<SearchResponse>>({ max: 50, ttl: 60_000 });
-  const fetchSearch = (def: GallerySearchDefinition): Promise<SearchResponse> => {
-    const query = toQueryString(def);
-    let answer = answers.get(query);
-    if (!answer) {
-      answer = fetchAnswer(query);
-      answers.set(query, answer);
-      // A failed search is asked again next time.
-      answer.catch(() => answers.delete(query));
-    }
+  const keep = (query: string, answer: Promise<SearchResponse>) => {
+    answers.set(query, answer);
+    // A failed search is asked again next time.
+    answer.catch(() => answers.delete(query));
     return answer;
   };
-  const fetchAnswer = async (query: string): Promise<SearchResponse> => {
-    const response = await fetch(`${origin}/api/v2/product/s/${query ? `?${query}` : ''}`, {
-      headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const body: unknown = await response.json().catch(() => undefined);
-    if (!response.ok) {
-      const message = (body as { error?: { message?: string } } | undefined)?.error?.message ?? `Search answered ${response.status}`;
-      throw new SearchRequestError(response.status, message);
-    }
-    return body as SearchResponse;
+  if (started) keep(started.query, started.answer);
+  const fetchSearch = (def: GallerySearchDefinition): Promise<SearchResponse> => {
+    const query = toQueryString(def);
+    return answers.get(query) ?? keep(query, fetchSearchAnswer(origin, query, timeoutMs));
   };
   return {
     async search(requests) {

@@ -52,6 +52,12 @@ export const WIDGETS = {
   sortBy: { items: SORTS.map((sort) => ({ value: sortIndex(sort), label: sort })) },
 };
 
+/**
+ * The search the gallery's widgets ask the contract for on a definition's page: every value of
+ * every list, so "Show all" can reach each one: { colours: ['red'], limit: 12, … } -> { colours: ['red'], limit: 100, … }.
+ */
+export const searchedDefinition = (def: GallerySearchDefinition): GallerySearchDefinition => ({ ...def, limit: ALL_VALUES });
+
 /** The search parameters `configure` carries for a definition. */
 export function configured(def: GallerySearchDefinition): Record<string, unknown> {
   return {

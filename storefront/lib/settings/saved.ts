@@ -24,11 +24,6 @@ export async function getSavedSettings(userId: number | null, readCookie: ReadCo
   return buildUserSettings(readVisitorChoice(readCookie), { ...VISITOR_FACTS, basket_count: basketCount });
 }
 
-/** What the cookies alone say, for when the database cannot be reached: no basket count. */
-export function getCookieSettings(readCookie: ReadCookie): UserSettings {
-  return buildUserSettings(readVisitorChoice(readCookie), VISITOR_FACTS);
-}
-
 /** A user's row -> settings; a column holding something we do not offer reads as the default. */
 function accountSettings(account: AccountSettings): UserSettings {
   const choice = {

@@ -4,7 +4,8 @@ import { getDb } from '../db';
 import { getRequestUrl } from '../request-url';
 import { getRequestUserId } from '../account/server';
 import { applyUrlOverrides, rawQuery, readUrlOverrides, type RawQuery, type UrlOverrides } from './resolve';
-import { getCookieSettings, getSavedSettings } from './saved';
+import { getSavedSettings } from './saved';
+import { getCookieSettings } from './visitor-cookies';
 import type { UserSettings } from './settings';
 
 /**

@@ -1,6 +1,7 @@
 import { parseLanguage } from '../i18n/languages';
 import {
-  countrySchema, currencySchema, DEFAULT_CHOICE, displayUnitsSchema, SETTINGS_COOKIES, valueOr, type SettingsChoice,
+  buildUserSettings, countrySchema, currencySchema, DEFAULT_CHOICE, displayUnitsSchema, SETTINGS_COOKIES, valueOr, VISITOR_FACTS,
+  type SettingsChoice, type UserSettings,
 } from './settings';
 
 /**
@@ -20,6 +21,11 @@ export function readVisitorChoice(read: ReadCookie): SettingsChoice {
     display_units: valueOr(displayUnitsSchema, units, DEFAULT_CHOICE.display_units),
     language: parseLanguage(language),
   };
+}
+
+/** What the cookies alone say, as for a visitor: no basket count. */
+export function getCookieSettings(readCookie: ReadCookie): UserSettings {
+  return buildUserSettings(readVisitorChoice(readCookie), VISITOR_FACTS);
 }
 
 /** Settings -> the cookie values to write: { 'af-currency': 'USD', 'af-shipping': 'US', 'af-locale': 'en-us:in' }. */

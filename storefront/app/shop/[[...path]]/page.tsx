@@ -2,8 +2,9 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Gallery } from '../../../components/gallery/gallery';
 import { getConfig } from '../../../lib/config';
+import { startedSearch } from '../../../lib/gallery/early-search';
 import { getInitialGalleryResults } from '../../../lib/gallery/initial-results';
-import { galleryUrl, parseGalleryQuery, parseLandingPath, type GalleryLocation } from '../../../lib/gallery/location';
+import { galleryUrl, parseLandingPath, readGalleryPage, type GalleryLocation } from '../../../lib/gallery/location';
 import { getGalleryHead } from '../../../lib/gallery/seo';
 import { alternateLanguages } from '../../../lib/i18n/alternates';
 import { getShopperSettings } from '../../../lib/settings/server';
@@ -22,11 +23,7 @@ async function readPage({ params, searchParams }: ShopPageProps): Promise<{ loca
   const landing = parseLandingPath(path);
   if (!landing) notFound();
   const settings = await getShopperSettings(query);
-  // A signed-in user's own currency wins over the address's (SPEC §4), in the search's price filter too.
-  const { currency: urlCurrency, ...otherParams } = query;
-  const location = parseGalleryQuery(landing, settings.authenticated ? otherParams : query, settings.currency);
-  const currencyInAddress = !settings.authenticated && urlCurrency !== undefined && !location.dropped.includes('currency');
-  return { location, settings, currencyInAddress };
+  return { ...readGalleryPage(landing, query, settings), settings };
 }
 
 /**
@@ -51,7 +48,7 @@ export default async function ShopPage(props: ShopPageProps) {
   const { location, settings, currencyInAddress } = await readPage(props);
   const { definition, dropped } = location;
   const config = getConfig();
-  const initialResults = await getInitialGalleryResults(definition, config.SEARCH_SERVICE_URL, config.SSR_BUDGET_MS);
+  const initialResults = await getInitialGalleryResults(definition, config.SEARCH_SERVICE_URL, config.SSR_BUDGET_MS, startedSearch());
   return (
     <Gallery
       key={settings.currency}
