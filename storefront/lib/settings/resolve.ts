@@ -22,13 +22,16 @@ export function rawQuery(params: URLSearchParams): RawQuery {
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
+/** Made once: a zod schema costs more to build than to check a value with. */
+const urlCurrencySchema = currencySchema.optional();
+
 /**
  * The settings a query string asks for. A currency that is not one of ours is ignored; a
  * language we do not speak falls back to British English (SPEC §5):
  * { currency: 'usd', language: 'fr' } -> { currency: 'USD', language: 'en-gb' }.
  */
 export function readUrlOverrides(query: RawQuery): UrlOverrides {
-  const currency = valueOr(currencySchema.optional(), first(query[SETTINGS_QUERY.currency])?.toUpperCase(), undefined);
+  const currency = valueOr(urlCurrencySchema, first(query[SETTINGS_QUERY.currency])?.toUpperCase(), undefined);
   const language = first(query[SETTINGS_QUERY.language]);
   return {
     ...(currency === undefined ? {} : { currency }),
