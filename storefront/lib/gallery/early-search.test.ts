@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toQueryString } from '@easel/search-service/contract';
 import { definitionOf as def } from './definition.fixture';
@@ -33,5 +34,27 @@ describe('gallerySearchOfRequest', () => {
     ['GET', '/shop/', { 'next-router-prefetch': '1' }],
   ])('%s %s with %j: no gallery page is rendered, so none', (method, target, headers) => {
     expect(gallerySearchOfRequest(method, target, headers)).toBeUndefined();
+  });
+
+  it('reads any request line and cookie without throwing: the server runs it before every page', () => {
+    const segment = fc.oneof(fc.constantFrom('painting', 'oil', 'sculpture', '', '%FF', '%2F', '..'), fc.string());
+    const param = fc.tuple(
+      fc.oneof(fc.constantFrom('colours', 'currency', 'page', 'price_min', 'ships_to', 'sort', 'q', 'artist', '_rsc'), fc.string()),
+      fc.oneof(fc.constantFrom('red', 'USD', 'x', '-1', '1e9', '%', ''), fc.string()),
+    );
+    fc.assert(
+      fc.property(fc.array(segment, { maxLength: 4 }), fc.array(param, { maxLength: 6 }), fc.string(), (segments, params, cookie) => {
+        const query = params.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
+        const found = gallerySearchOfRequest('GET', `/shop/${segments.join('/')}${segments.length ? '/' : ''}?${query}`, { cookie });
+        expect(found === undefined || typeof found === 'string').toBe(true);
+      }),
+    );
+    // As sent, unencoded: a request line may carry anything.
+    fc.assert(
+      fc.property(fc.string(), (raw) => {
+        const found = gallerySearchOfRequest('GET', `/shop/${raw}`, {});
+        expect(found === undefined || typeof found === 'string').toBe(true);
+      }),
+    );
   });
 });
