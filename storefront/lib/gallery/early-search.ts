@@ -1,24 +1,29 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingHttpHeaders } from 'node:http';
 import { parse as parseCookies } from 'hono/utils/cookie';
-import { toQueryString } from '@easel/search-service/contract';
+import { toQueryString, type SearchResponse } from '@easel/search-service/contract';
 import { applyUrlOverrides, rawQuery } from '../settings/resolve';
 import { getCookieSettings } from '../settings/visitor-cookies';
 import { GALLERY_PATH, parseLandingPath, readGalleryPage } from './location';
-import type { StartedSearch } from './search-client';
 import { searchedDefinition } from './ui-state';
 
 /**
  * The gallery page's search, asked for as its request arrives (storefront/server.ts) rather than
  * once Next.js has routed it and rendered the layout to the page: the engine searches while the
  * storefront does that work. The page's search client takes the answer when its own search is
- * the same (`createSearchClient`'s `started`); when it is not (a signed-in shopper whose own
+ * the same (`getInitialGalleryResults`'s `started`); when it is not (a signed-in shopper whose own
  * currency differs from the cookies'), the page searches as before.
  *
  * The request's handling runs inside an AsyncLocalStorage holding the started search. The
  * compiled server and Next.js's build each load a copy of this module, so the storage is kept
  * on `globalThis`, where both find the same one.
  */
+
+/** A search already asked for, by its definition's query string (`toQueryString`). */
+export interface StartedSearch {
+  query: string;
+  answer: Promise<SearchResponse>;
+}
 
 const STORAGE_KEY = Symbol.for('easel.storefront.startedGallerySearch');
 const storage: AsyncLocalStorage<StartedSearch> = ((globalThis as { [STORAGE_KEY]?: AsyncLocalStorage<StartedSearch> })[STORAGE_KEY] ??=

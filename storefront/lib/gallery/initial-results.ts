@@ -1,19 +1,21 @@
-import instantsearch from 'instantsearch.js/es';
 import type { InitialResults, Widget } from 'instantsearch.js';
 import {
   connectConfigure, connectHits, connectPagination, connectRange, connectRefinementList, connectSearchBox,
   connectSortBy, connectToggleRefinement,
 } from 'instantsearch.js/es/connectors';
-import { getInitialResults } from 'instantsearch.js/es/lib/server';
-import type { GallerySearchDefinition } from '@easel/search-service/contract';
-import { createSearchClient, type StartedSearch } from './search-client';
-import { INDEX_NAME, WIDGETS, configured, toUiState } from './ui-state';
+import algoliasearchHelper from 'algoliasearch-helper';
+import { toQueryString, type GallerySearchDefinition, type SearchResponse } from '@easel/search-service/contract';
+import type { StartedSearch } from './early-search';
+import { fetchSearchAnswer, toInstantSearchResult } from './search-client';
+import { INDEX_NAME, WIDGETS, configured, searchedDefinition, toUiState } from './ui-state';
 
 /**
  * The gallery's first page of InstantSearch results, searched on the server so the HTML carries
- * artworks, through the search contract like every search. The same widgets as the page's hooks
- * (see `WIDGETS`) take part, without rendering, so the browser hydrates from these results
- * instead of searching again.
+ * artworks, through the search contract like every search. They are what InstantSearch's own
+ * server pass (`getServerState`) would collect with the page's widgets (see `WIDGETS`): the
+ * state those widgets search with and the contract's answer as the result of each request they
+ * make, so the browser hydrates from them instead of searching again. Made here without an
+ * InstantSearch instance of their own: the page's hooks run one.
  */
 
 const noRender = () => {};
@@ -33,6 +35,26 @@ export function galleryWidgets(def: GallerySearchDefinition): Widget[] {
 }
 
 /**
+ * InstantSearch's initial results for a gallery page of `def` that `answer` answers: the state
+ * the widgets make of the page's UI state, as InstantSearch's index does, and the answer once
+ * for each request that state asks (the search, then one per refined list or range, each of
+ * which the contract's disjunctive counts already answer).
+ */
+export function initialResultsOf(def: GallerySearchDefinition, answer: SearchResponse): InitialResults {
+  const uiState = toUiState(def);
+  const state = galleryWidgets(def).reduce(
+    (params, widget) => (widget.getWidgetSearchParameters ? widget.getWidgetSearchParameters(params, { uiState }) : params),
+    new algoliasearchHelper.SearchParameters({ index: INDEX_NAME }),
+  );
+  const result = toInstantSearchResult(state.index, searchedDefinition(def), answer);
+  // The helper's typings ask two arguments of this method, which takes none.
+  const refined = (state as unknown as { getRefinedDisjunctiveFacets(): string[] }).getRefinedDisjunctiveFacets();
+  const requests = 1 + refined.length;
+  // A plain object, as the page hands it to a client component.
+  return { [INDEX_NAME]: { state: { ...state }, results: Array.from({ length: requests }, () => result) } } as unknown as InitialResults;
+}
+
+/**
  * The results for `def`, or null when the search does not answer within `budgetMs` (the page
  * then renders its shell and the browser searches) or fails; a budget of 0 does not search.
  * A search already `started` for this request answers it when it is the same search.
@@ -44,35 +66,20 @@ export async function getInitialGalleryResults(
   started?: StartedSearch,
 ): Promise<InitialResults | null> {
   if (budgetMs === 0) return null;
-  const search = instantsearch({
-    indexName: INDEX_NAME,
-    searchClient: createSearchClient(searchServiceUrl, budgetMs, started),
-    initialUiState: { [INDEX_NAME]: toUiState(def) },
+  const query = toQueryString(searchedDefinition(def));
+  const answer = started?.query === query ? started.answer : fetchSearchAnswer(searchServiceUrl, query, budgetMs);
+  let timer: NodeJS.Timeout | undefined;
+  const pastBudget = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), budgetMs);
   });
-  search.addWidgets(galleryWidgets(def));
-  return new Promise((resolve) => {
-    let timer: NodeJS.Timeout | undefined;
-    let settled = false;
-    const settle = (results: InitialResults | null) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      // Disposing here, as the results come, also cancels the render InstantSearch has
-      // scheduled for them: these widgets never render; the page's own widgets do.
-      search.dispose();
-      // Disposing drops the listeners, but a search still in flight fails when the budget
-      // aborts it; an 'error' event with no listener would be an unhandled rejection.
-      search.on('error', () => {});
-      resolve(results);
-    };
-    search.on('error', (event: { error?: Error }) => {
-      // Past the budget the request is aborted on purpose; that is not worth a log line.
-      if (!settled) console.error('gallery: server search failed:', event.error?.message ?? event);
-      settle(null);
-    });
-    timer = setTimeout(() => settle(null), budgetMs);
-    search.start();
-    // The main index's results, the moment they come (as instantsearch.js's own waitForResults takes them).
-    search.mainHelper!.derivedHelpers[0]!.on('result', () => settle(getInitialResults(search.mainIndex)));
-  });
+  try {
+    const found = await Promise.race([answer, pastBudget]);
+    return found && initialResultsOf(def, found);
+  } catch (error) {
+    // Past the budget the request is aborted on purpose; that is not worth a log line.
+    if (!(error instanceof Error && error.name === 'TimeoutError')) console.error('gallery: server search failed:', error instanceof Error ? error.message : error);
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
 }

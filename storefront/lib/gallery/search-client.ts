@@ -120,31 +120,24 @@ export async function fetchSearchAnswer(origin: string, query: string, timeoutMs
   return body as SearchResponse;
 }
 
-/** A search already asked for, by its definition's query string (`toQueryString`). */
-export interface StartedSearch {
-  query: string;
-  answer: Promise<SearchResponse>;
-}
-
 /**
  * A search client on `origin`'s contract endpoint, each request bounded by `timeoutMs`. The
  * first request of each index is the search; the rest are InstantSearch's per-section facet
  * requests, which the same answer already holds. Answers are kept for a minute, as the search
  * service keeps them, so back and forward through the gallery's history do not search again.
- * A search `started` before the client existed answers its own query.
  */
-export function createSearchClient(origin: string, timeoutMs: number, started?: StartedSearch): SearchClient {
+export function createSearchClient(origin: string, timeoutMs: number): SearchClient {
   const answers = new LRUCache<string, Promise<SearchResponse>>({ max: 50, ttl: 60_000 });
-  const keep = (query: string, answer: Promise<SearchResponse>) => {
-    answers.set(query, answer);
-    // A failed search is asked again next time.
-    answer.catch(() => answers.delete(query));
-    return answer;
-  };
-  if (started) keep(started.query, started.answer);
   const fetchSearch = (def: GallerySearchDefinition): Promise<SearchResponse> => {
     const query = toQueryString(def);
-    return answers.get(query) ?? keep(query, fetchSearchAnswer(origin, query, timeoutMs));
+    let answer = answers.get(query);
+    if (!answer) {
+      answer = fetchSearchAnswer(origin, query, timeoutMs);
+      answers.set(query, answer);
+      // A failed search is asked again next time.
+      answer.catch(() => answers.delete(query));
+    }
+    return answer;
   };
   return {
     async search(requests) {

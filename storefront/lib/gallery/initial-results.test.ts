@@ -1,0 +1,64 @@
+import instantsearch from 'instantsearch.js/es';
+import { getInitialResults } from 'instantsearch.js/es/lib/server';
+import { describe, expect, it, vi } from 'vitest';
+import { createSearchClient } from './search-client';
+import { definitionOf as def } from './definition.fixture';
+import { galleryWidgets, initialResultsOf } from './initial-results';
+import { INDEX_NAME, toUiState } from './ui-state';
+import type { GallerySearchDefinition, SearchResponse } from '@easel/search-service/contract';
+import { FILTERS } from '@easel/search-service/filters';
+
+/** A contract answer with counts in every section (one of them zero) and the price's bounds. */
+const ANSWER = {
+  results: [],
+  count: 61,
+  num_pages: 2,
+  page: 1,
+  facets: {
+    ...Object.fromEntries(FILTERS.filter((row) => row.kind !== 'range').map((row) => [row.name, [{ value: 'a', count: 30 }, { value: 'b', count: 0 }]])),
+    price: { min: 10, max: 900 },
+  },
+  did_you_mean: null,
+} as unknown as SearchResponse;
+
+/**
+ * What InstantSearch's own server pass collects for a page of `d` with the gallery's widgets and
+ * search client, the contract answering ANSWER.
+ */
+async function instantSearchPass(d: GallerySearchDefinition) {
+  vi.stubGlobal('fetch', async () => new Response(JSON.stringify(ANSWER), { headers: { 'content-type': 'application/json' } }));
+  const search = instantsearch({ indexName: INDEX_NAME, searchClient: createSearchClient('http://search.test', 1000), initialUiState: { [INDEX_NAME]: toUiState(d) } });
+  search.addWidgets(galleryWidgets(d));
+  const results = await new Promise<ReturnType<typeof getInitialResults>>((resolve) => {
+    search.start();
+    search.mainHelper!.derivedHelpers[0]!.on('result', () => resolve(getInitialResults(search.mainIndex)));
+  });
+  search.dispose();
+  vi.unstubAllGlobals();
+  return results;
+}
+
+/** As the page carries them to the browser: JSON, the requests' parameters (used only to fill an Algolia client's cache) left out. */
+const asCarried = (results: unknown) => {
+  const { state, results: answers } = (results as Record<string, { state: unknown; results: unknown }>)[INDEX_NAME]!;
+  return JSON.parse(JSON.stringify({ state, results: answers }));
+};
+
+describe('initialResultsOf', () => {
+  it.each([
+    '',
+    'colours=red&sort=newest',
+    'q=sea+view&page=3&sort=price_desc&paginate=30',
+    'currency=USD&price_min=100&price_max=2000&in_sale=on',
+    'size_=small&size_=large&width_min=20.5&height_max=100',
+    'product_category=sculpture&painting=oil&painting=ink&subject=nude&style=folk&colours=red&colours=gold&shape=square',
+    'ships_to=US&free_shipping=true&ships_from=FR&framed_or_ready_to_hang=true&has_fine_art_prints=true&verified_advertising_safe=true',
+    'product_boost=sea-view&multiple_product_boost=a-b&multiple_product_boost=c',
+  ])('%s: the state and results InstantSearch\'s own server pass collects', async (qs) => {
+    const d = def(qs);
+    const made = initialResultsOf(d, ANSWER);
+    expect(asCarried(made)).toEqual(asCarried(await instantSearchPass(d)));
+    // Only plain objects pass from the server's page to its client components.
+    expect(Object.getPrototypeOf(made[INDEX_NAME]!.state)).toBe(Object.prototype);
+  });
+});
