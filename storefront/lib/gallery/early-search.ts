@@ -10,9 +10,9 @@ import { searchedDefinition } from './ui-state';
 /**
  * The gallery page's search, asked for as its request arrives (storefront/server.ts) rather than
  * once Next.js has routed it and rendered the layout to the page: the engine searches while the
- * storefront does that work. The page's search client takes the answer when its own search is
- * the same (`getInitialGalleryResults`'s `started`); when it is not (a signed-in shopper whose own
- * currency differs from the cookies'), the page searches as before.
+ * storefront does that work. The page's server search (`getInitialGalleryResults`) takes the
+ * answer when its own search is the same; when it is not (a signed-in shopper whose own currency
+ * differs from the cookies'), the page searches as before.
  *
  * The request's handling runs inside an AsyncLocalStorage holding the started search. The
  * compiled server and Next.js's build each load a copy of this module, so the storage is kept
