@@ -2,7 +2,7 @@ import instantsearch from 'instantsearch.js/es';
 import { getInitialResults } from 'instantsearch.js/es/lib/server';
 import { describe, expect, it, vi } from 'vitest';
 import { createSearchClient } from './search-client';
-import { definitionOf as def } from './definition.fixture';
+import { GALLERY_QUERIES, definitionOf as def } from './definition.fixture';
 import { galleryWidgets, initialResultsOf } from './initial-results';
 import { INDEX_NAME, toUiState } from './ui-state';
 import type { GallerySearchDefinition, SearchResponse } from '@easel/search-service/contract';
@@ -45,16 +45,7 @@ const asCarried = (results: unknown) => {
 };
 
 describe('initialResultsOf', () => {
-  it.each([
-    '',
-    'colours=red&sort=newest',
-    'q=sea+view&page=3&sort=price_desc&paginate=30',
-    'currency=USD&price_min=100&price_max=2000&in_sale=on',
-    'size_=small&size_=large&width_min=20.5&height_max=100',
-    'product_category=sculpture&painting=oil&painting=ink&subject=nude&style=folk&colours=red&colours=gold&shape=square',
-    'ships_to=US&free_shipping=true&ships_from=FR&framed_or_ready_to_hang=true&has_fine_art_prints=true&verified_advertising_safe=true',
-    'product_boost=sea-view&multiple_product_boost=a-b&multiple_product_boost=c',
-  ])('%s: the state and results InstantSearch\'s own server pass collects', async (qs) => {
+  it.each(GALLERY_QUERIES)('%s: the state and results InstantSearch\'s own server pass collects', async (qs) => {
     const d = def(qs);
     const made = initialResultsOf(d, ANSWER);
     expect(asCarried(made)).toEqual(asCarried(await instantSearchPass(d)));

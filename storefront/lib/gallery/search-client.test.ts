@@ -2,7 +2,7 @@ import instantsearch from 'instantsearch.js/es';
 import type { SearchClient } from 'instantsearch.js';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DEFINITION, toQueryString, type GallerySearchDefinition, type SearchResponse } from '@easel/search-service/contract';
-import { definitionOf as def } from './definition.fixture';
+import { GALLERY_QUERIES, definitionOf as def } from './definition.fixture';
 import { galleryWidgets } from './initial-results';
 import { contractParams, didYouMean, requestDefinition, toInstantSearchResult } from './search-client';
 import { INDEX_NAME, searchedDefinition, toUiState } from './ui-state';
@@ -39,15 +39,7 @@ async function requestsFor(d: GallerySearchDefinition): Promise<Parameters<Searc
 }
 
 describe("InstantSearch's own requests read back into the definition", () => {
-  it.each([
-    '',
-    'q=sea+view&page=3&sort=price_desc&paginate=30',
-    'currency=USD&price_min=100&price_max=2000&in_sale=on',
-    'size_=small&size_=large&width_min=20.5&height_max=100',
-    'product_category=sculpture&painting=oil&painting=ink&subject=nude&style=folk&colours=red&colours=gold&shape=square',
-    'ships_to=US&free_shipping=true&ships_from=FR&framed_or_ready_to_hang=true&has_fine_art_prints=true&verified_advertising_safe=true',
-    'product_boost=sea-view&multiple_product_boost=a-b&multiple_product_boost=c',
-  ])('%s', async (qs) => {
+  it.each(GALLERY_QUERIES)('%s', async (qs) => {
     const d = def(qs);
     const requests = await requestsFor(d);
     // The search itself, then one facet request per refined list or range: all the same search.
