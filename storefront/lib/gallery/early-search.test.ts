@@ -31,6 +31,7 @@ describe('gallerySearchOfRequest', () => {
     ['GET', '/shop/page-data/painting/', {}],
     ['GET', '/shop/%FF/', {}],
     ['GET', '/artist/someone/', {}],
+    ['GET', '/shop/../account/', {}],
     ['GET', '/shop/', { 'next-router-prefetch': '1' }],
   ])('%s %s with %j: no gallery page is rendered, so none', (method, target, headers) => {
     expect(gallerySearchOfRequest(method, target, headers)).toBeUndefined();

@@ -35,7 +35,7 @@ const storage: AsyncLocalStorage<StartedSearch> = ((globalThis as { [STORAGE_KEY
  * not render the page: ('GET', '/shop/painting/?colours=red', {}) -> 'limit=100&product_category=painting&colours=red'.
  */
 export function gallerySearchOfRequest(method: string, target: string, headers: IncomingHttpHeaders): string | undefined {
-  if (method !== 'GET' || headers['next-router-prefetch'] !== undefined) return undefined;
+  if (method !== 'GET' || !target.startsWith(GALLERY_PATH) || headers['next-router-prefetch'] !== undefined) return undefined;
   const url = new URL(target, 'http://storefront');
   if (!url.pathname.startsWith(GALLERY_PATH) || !url.pathname.endsWith('/')) return undefined;
   let segments: string[];
