@@ -3,7 +3,8 @@
  * catalogue, indexes it into an embedded Meilisearch, starts the search-service, then replays
  * k6/query-mix.json against the service and, with the same adapter, against raw Meilisearch:
  * first at a fixed 50 requests/s (and the raw requests through a pass-through proxy, the cost of
- * a second process on the path by itself), then flat out (the four in interleaved rounds), then
+ * a second process on the path by itself), then flat out, the four taking turns in rounds in each
+ * phase, then
  * overloaded: twice raw Meilisearch's flat-out rate at the uncached service, and 50 requests/s
  * again straight after. Prints p50/p95/p99 (per endpoint too), throughput, the service/raw
  * ratios, and under overload the admitted searches' latency, the share refused and how fast;
@@ -107,27 +108,59 @@ function loadRequests(sequence: Replayed[], headers: Record<string, string>): Lo
   return sequence.map((r) => ({ method: r.method === 'POST' ? 'POST' : 'GET', path: r.path ?? '/', body: r.body as string | undefined, headers }));
 }
 
-/** An open model at `RATE` requests/s (steadyLoad), timed per endpoint. */
-async function runFixedRate(target: PhaseResult['target'], url: string, sequence: Replayed[], headers: Record<string, string>): Promise<PhaseResult> {
-  const outcomes = await steadyLoad({
-    baseUrl: url,
-    requests: loadRequests(sequence, headers),
-    rate: RATE,
-    durationMs: DURATION_S * 1000,
-  });
-  const times: Record<Endpoint, number[]> = { search: [], count: [], prices: [] };
-  let errors = 0;
-  let non2xx = 0;
-  for (const o of outcomes) {
-    if (o.status === 0) errors++;
-    else if (o.status < 200 || o.status >= 300) non2xx++;
-    else times[sequence[o.index % sequence.length]!.endpoint].push(o.endedAt - o.sentAt);
+/** One target of the fixed-rate and flat-out phases; flat out, the processes whose processor time each of its answers cost. */
+interface Target {
+  target: PhaseResult['target'];
+  url: string;
+  sequence: Replayed[];
+  headers: Record<string, string>;
+  pids?: { engine?: number | undefined; service?: number | undefined };
+}
+
+/**
+ * Rounds each target's time in a phase is cut into, the order turning by one each round, so that
+ * a machine getting faster or slower during the phase weighs on every target alike:
+ * [raw, service, proxy] -> raw, service, proxy; service, proxy, raw; proxy, raw, service.
+ */
+const ROUNDS = 3;
+
+/** Runs `measure` for every target in every round, in turns (ROUNDS). */
+async function inTurns(targets: Target[], measure: (target: Target, index: number, round: number) => Promise<void>): Promise<void> {
+  for (let round = 0; round < ROUNDS; round++) {
+    for (let k = 0; k < targets.length; k++) {
+      const turn = (k + round) % targets.length;
+      await measure(targets[turn]!, turn, round);
+    }
   }
-  const wallS = (Math.max(...outcomes.map((o) => o.endedAt)) - outcomes[0]!.sentAt) / 1000;
-  return {
-    target, phase: 'fixed', ...latencies(Object.values(times).flat()), requests: outcomes.length, errors, non2xx, rps: outcomes.length / wallS,
-    endpoints: { search: latencies(times.search), count: latencies(times.count), prices: latencies(times.prices) },
-  };
+}
+
+/**
+ * An open model at `RATE` requests/s (steadyLoad), DURATION_S per target in all, in rounds taken
+ * in turns; timed per endpoint. Each round of a target goes on in the sequence where its last
+ * stopped, so every target is asked the same requests, each once.
+ */
+async function runFixedRate(targets: Target[]): Promise<PhaseResult[]> {
+  const perRound = Math.ceil((RATE * DURATION_S) / ROUNDS);
+  const totals = targets.map(() => ({ times: { search: [], count: [], prices: [] } as Record<Endpoint, number[]>, requests: 0, errors: 0, non2xx: 0, seconds: 0 }));
+  await inTurns(targets, async ({ url, sequence, headers }, index, round) => {
+    const asked = Array.from({ length: perRound }, (_, i) => sequence[(round * perRound + i) % sequence.length]!);
+    const outcomes = await steadyLoad({ baseUrl: url, requests: loadRequests(asked, headers), rate: RATE, durationMs: (perRound / RATE) * 1000 });
+    const total = totals[index]!;
+    for (const o of outcomes) {
+      if (o.status === 0) total.errors++;
+      else if (o.status < 200 || o.status >= 300) total.non2xx++;
+      else total.times[asked[o.index % asked.length]!.endpoint].push(o.endedAt - o.sentAt);
+    }
+    total.requests += outcomes.length;
+    total.seconds += (Math.max(...outcomes.map((o) => o.endedAt)) - outcomes[0]!.sentAt) / 1000;
+  });
+  return targets.map(({ target }, i) => {
+    const { times, requests, errors, non2xx, seconds } = totals[i]!;
+    return {
+      target, phase: 'fixed', ...latencies(Object.values(times).flat()), requests, errors, non2xx, rps: requests / seconds,
+      endpoints: { search: latencies(times.search), count: latencies(times.count), prices: latencies(times.prices) },
+    };
+  });
 }
 
 interface OverloadResult {
@@ -199,50 +232,30 @@ async function runCapacity(target: PhaseResult['target'], url: string, sequence:
   return { target, within_budget_rps: Math.max(...steps.map((x) => x.within_budget_rps)), steps };
 }
 
-/** One target of the flat-out phase, and the processes whose processor time each of its answers cost. */
-interface FlatOutTarget {
-  target: PhaseResult['target'];
-  url: string;
-  sequence: Replayed[];
-  headers: Record<string, string>;
-  pids: { engine?: number | undefined; service?: number | undefined };
-}
-
-/**
- * Rounds each target's flat-out time is cut into, the order turning by one each round, so that
- * a machine getting faster or slower during the phase weighs on every target alike:
- * [raw, service, proxy] -> raw, service, proxy; service, proxy, raw; proxy, raw, service.
- */
-const FLAT_OUT_ROUNDS = 3;
-
 /**
  * Closed model, flat out: `CONNECTIONS` connections, each sending as soon as it has its answer,
- * DURATION_S per target in all, in interleaved rounds; with the processor time each answer cost
- * the target's processes (read from /proc).
+ * DURATION_S per target in all, in rounds taken in turns; with the processor time each answer
+ * cost the target's processes (read from /proc).
  */
-async function runFlatOut(targets: FlatOutTarget[]): Promise<PhaseResult[]> {
-  const roundS = DURATION_S / FLAT_OUT_ROUNDS;
+async function runFlatOut(targets: Target[]): Promise<PhaseResult[]> {
+  const roundS = DURATION_S / ROUNDS;
   const totals = targets.map(() => ({ times: [] as number[], requests: 0, errors: 0, non2xx: 0, seconds: 0, cpu: { engine: 0, service: 0 } }));
-  for (let round = 0; round < FLAT_OUT_ROUNDS; round++) {
-    for (let k = 0; k < targets.length; k++) {
-      const turn = (k + round) % targets.length;
-      const { url, sequence, headers, pids } = targets[turn]!;
-      const total = totals[turn]!;
-      const before = { engine: pids.engine && cpuMs(pids.engine), service: pids.service && cpuMs(pids.service) };
-      const instance = autocannon({ url, requests: sharedSequence(sequence), headers, duration: roundS, connections: CONNECTIONS, timeout: 10 }) as unknown as Promise<autocannon.Result> & EventEmitter;
-      instance.on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
-        if (status >= 200 && status < 300) total.times.push(responseTime);
-      });
-      const result = await instance;
-      if (pids.engine) total.cpu.engine += cpuMs(pids.engine) - before.engine!;
-      if (pids.service) total.cpu.service += cpuMs(pids.service) - before.service!;
-      total.requests += result.requests.total;
-      total.errors += result.errors + result.timeouts;
-      total.non2xx += result.non2xx;
-      total.seconds += result.duration || roundS;
-    }
-  }
-  return targets.map(({ target, pids }, i) => {
+  await inTurns(targets, async ({ url, sequence, headers, pids = {} }, index) => {
+    const total = totals[index]!;
+    const before = { engine: pids.engine && cpuMs(pids.engine), service: pids.service && cpuMs(pids.service) };
+    const instance = autocannon({ url, requests: sharedSequence(sequence), headers, duration: roundS, connections: CONNECTIONS, timeout: 10 }) as unknown as Promise<autocannon.Result> & EventEmitter;
+    instance.on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
+      if (status >= 200 && status < 300) total.times.push(responseTime);
+    });
+    const result = await instance;
+    if (pids.engine) total.cpu.engine += cpuMs(pids.engine) - before.engine!;
+    if (pids.service) total.cpu.service += cpuMs(pids.service) - before.service!;
+    total.requests += result.requests.total;
+    total.errors += result.errors + result.timeouts;
+    total.non2xx += result.non2xx;
+    total.seconds += result.duration || roundS;
+  });
+  return targets.map(({ target, pids = {} }, i) => {
     const total = totals[i]!;
     // Answers, not refusals: a 503 is no search served.
     const answers = total.requests - total.non2xx;
@@ -310,20 +323,14 @@ async function main() {
     for (const e of warm) await fetch(`${uncached.url}${servicePath(e)}`);
     for (const e of warm) await fetch(`${passThrough.url}/multi-search`, { method: 'POST', body: rawBody(e), headers: rawHeaders });
 
-    const results: PhaseResult[] = [
-      await runFixedRate('raw', meili.url, rawRequests, rawHeaders),
-      // The same engine requests through one more process and nothing else.
-      await runFixedRate('pass-through', passThrough.url, rawRequests, rawHeaders),
-      await runFixedRate('service-uncached', uncached.url, serviceRequests, {}),
-      await runFixedRate('service', serviceUrl, serviceRequests, {}),
-      ...(await runFlatOut([
-        { target: 'raw', url: meili.url, sequence: rawRequests, headers: rawHeaders, pids: { engine: engine.pid } },
-        { target: 'service-uncached', url: uncached.url, sequence: serviceRequests, headers: {}, pids: { engine: engine.pid, service: uncached.child.pid } },
-        // The floor under the line above: the raw requests through a process that only passes bytes on.
-        { target: 'pass-through', url: passThrough.url, sequence: rawRequests, headers: rawHeaders, pids: { engine: engine.pid, service: passThrough.child.pid } },
-        { target: 'service', url: serviceUrl, sequence: serviceRequests, headers: {}, pids: { engine: engine.pid } },
-      ])),
+    const measured: Target[] = [
+      { target: 'raw', url: meili.url, sequence: rawRequests, headers: rawHeaders, pids: { engine: engine.pid } },
+      { target: 'service-uncached', url: uncached.url, sequence: serviceRequests, headers: {}, pids: { engine: engine.pid, service: uncached.child.pid } },
+      // The floor under the line above: the raw requests through a process that only passes bytes on.
+      { target: 'pass-through', url: passThrough.url, sequence: rawRequests, headers: rawHeaders, pids: { engine: engine.pid, service: passThrough.child.pid } },
+      { target: 'service', url: serviceUrl, sequence: serviceRequests, headers: {}, pids: { engine: engine.pid } },
     ];
+    const results: PhaseResult[] = [...(await runFixedRate(measured)), ...(await runFlatOut(measured))];
     report(results);
     const find = (t: PhaseResult['target'], p: PhaseResult['phase']) => results.find((r) => r.target === t && r.phase === p)!;
     const capacity = [
