@@ -3,9 +3,8 @@
  * catalogue, indexes it into an embedded Meilisearch, starts the search-service, then replays
  * k6/query-mix.json against the service and, with the same adapter, against raw Meilisearch:
  * first at a fixed 50 requests/s (and the raw requests through a pass-through proxy, the cost of
- * a second process on the path by itself), then flat out, the four taking turns in rounds in each
- * phase, then
- * overloaded: twice raw Meilisearch's flat-out rate at the uncached service, and 50 requests/s
+ * a second process on the path by itself), then flat out, the four taking turns in rounds in both
+ * phases; then overloaded: twice raw Meilisearch's flat-out rate at the uncached service, and 50 requests/s
  * again straight after. Prints p50/p95/p99 (per endpoint too), throughput, the service/raw
  * ratios, and under overload the admitted searches' latency, the share refused and how fast;
  * writes bench-results/search.json.
