@@ -17,13 +17,15 @@ export interface AddToBasketProps {
   /** What one costs in `currency`, minor units: reported with the add_to_cart event. */
   unitPriceMinor: number;
   currency: Currency;
+  /** The id of what tells this button from others like it (a print's size): read after its name. */
+  describedBy?: string | undefined;
 }
 
 /**
  * "Add to basket" for an original or one print edition: adds it, says so (that an original is
  * already there, or why not, in the server's words), and reports add_to_cart to the data layer.
  */
-export function AddToBasket({ slug, title, print, unitPriceMinor, currency }: AddToBasketProps) {
+export function AddToBasket({ slug, title, print, unitPriceMinor, currency, describedBy }: AddToBasketProps) {
   const t = useT();
   const basket = useBasket();
   const toast = useToast();
@@ -51,7 +53,7 @@ export function AddToBasket({ slug, title, print, unitPriceMinor, currency }: Ad
 
   return (
     <div className="add-to-basket">
-      <button type="button" className="button" onClick={add} disabled={busy} data-add-to-basket={slug}>
+      <button type="button" className="button" onClick={add} disabled={busy} data-add-to-basket={slug} aria-describedby={describedBy}>
         {t('basket.add')}
       </button>
       {error && <p className="add-to-basket__error" role="alert">{error}</p>}

@@ -23,6 +23,18 @@ interface PageType {
 const anAvailableWork = () =>
   productDb().selectFrom('artworks').select('slug').where('status', '=', 'available').orderBy('popularity', 'desc').executeTakeFirstOrThrow();
 
+/** The available work whose dearest print edition still on sale costs most: the prints table's widest rows. */
+const aWorkWithPrints = () =>
+  productDb()
+    .selectFrom('artworks')
+    .innerJoin('print_editions', 'print_editions.artwork_id', 'artworks.id')
+    .select('artworks.slug')
+    .where('artworks.status', '=', 'available')
+    .where('print_editions.remaining', '>', 0)
+    .orderBy('print_editions.price_minor', 'desc')
+    .orderBy('artworks.id')
+    .executeTakeFirstOrThrow();
+
 const aPopularArtist = () => productDb().selectFrom('artists').select('slug').orderBy('popularity', 'desc').executeTakeFirstOrThrow();
 
 const PAGE_TYPES: PageType[] = [
@@ -31,6 +43,7 @@ const PAGE_TYPES: PageType[] = [
   { name: 'category', path: async () => '/shop/painting/' },
   { name: 'no-results', path: async () => '/shop/?q=qqqqxxxxzzzz' },
   { name: 'product', path: async () => `/product/${(await anAvailableWork()).slug}/` },
+  { name: 'product-prints', path: async () => `/product/${(await aWorkWithPrints()).slug}/#prints` },
   { name: 'artist', path: async () => `/artist/${(await aPopularArtist()).slug}/` },
   { name: 'basket', path: async () => '/basket/' },
   { name: 'checkout', path: async () => '/checkout/', as: 'user' },

@@ -52,6 +52,15 @@ describe('the product page', () => {
     expect(others.length).toBeGreaterThan(0);
     expect(new Set(others)).toEqual(new Set(['lazy']));
     expect(await page.locator('#prints tbody tr').count()).toBeGreaterThan(0);
+    // Each edition's "Add to basket" is told from the others by its size, read after its name.
+    const descriptions = await page.locator('#prints tbody tr:has(button)').evaluateAll((rows) =>
+      rows.map((row) => {
+        const described = row.querySelector('button')!.getAttribute('aria-describedby');
+        return [row.querySelector('th')!.textContent, described === null ? null : document.getElementById(described)?.textContent];
+      }),
+    );
+    expect(descriptions.length).toBeGreaterThan(0);
+    for (const [size, description] of descriptions) expect(description).toBe(size);
     await page.screenshot({ path: screenshotPath('product-desktop'), fullPage: true });
     expect(errors).toEqual([]);
     await close();
