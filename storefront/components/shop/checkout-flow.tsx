@@ -58,15 +58,27 @@ function KeepAccount() {
   );
 }
 
+/** Checkout with nothing in the basket: says so, and leads back to the gallery. */
+export function EmptyCheckout() {
+  const t = useT();
+  return (
+    <section className="basket">
+      <p className="basket__greeting">{t('basket.empty')}</p>
+      <a className="button button--secondary" href="/shop/">{t('basket.continue')}</a>
+    </section>
+  );
+}
+
 export interface CheckoutFlowProps {
   /** The countries to ship to, named and ordered on the server (the shopper's own first), so the page hydrates as rendered. */
   countries: { code: CountryCode; name: string }[];
 }
 
 /**
- * Checkout in three steps: the shipping address (starting the checkout quotes shipping there
- * and reserves the originals: begin_checkout), the review with the card (one idempotency key
- * per attempt, so a double click or a retry never orders twice: purchase), the confirmation.
+ * Checkout in three steps, once the basket holds something: the shipping address (starting the
+ * checkout quotes shipping there and reserves the originals: begin_checkout), the review with
+ * the card (one idempotency key per attempt, so a double click or a retry never orders twice:
+ * purchase), the confirmation.
  */
 export function CheckoutFlow({ countries }: CheckoutFlowProps) {
   const t = useT();
@@ -150,6 +162,7 @@ export function CheckoutFlow({ countries }: CheckoutFlowProps) {
       </>
     );
   }
+  if (step.name === 'address' && settings.basket_count === 0) return <EmptyCheckout />;
 
   return (
     <div className="checkout">

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { product } from './worker-product';
 import { mailedToken } from '../../../data/test/fixtures';
@@ -42,6 +43,10 @@ describe('buying an original', () => {
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
     await expect.poll(() => page.locator('[data-basket-count]').textContent()).toBe('Your basket is empty');
     expect(await page.locator('.reassurance__block').count()).toBe(3);
+    // Nothing to check out yet: the checkout says so instead of asking for an address.
+    await page.goto(`${base}/checkout/`, { waitUntil: 'networkidle' });
+    expect(await page.locator('main .basket__greeting').textContent()).toBe('Your basket is empty');
+    expect(await page.locator('input[name="line1"]').count()).toBe(0);
 
     await page.goto(`${base}/product/${slug}/`, { waitUntil: 'networkidle' });
     // The delivery estimate: the artist's dispatch time, then the days it should arrive.
@@ -144,10 +149,36 @@ describe('buying an original', () => {
   });
 });
 
+/** An available original that ships to GB, the newest first: not the popular ones other tests buy. */
+const anAvailableWorkToGb = () =>
+  productDb()
+    .selectFrom('artworks as w')
+    .innerJoin('shipping_rates as r', (j) => j.onRef('r.profile_id', '=', 'w.shipping_profile_id').on('r.destination', '=', 'GB'))
+    .select(['w.slug', 'w.title'])
+    .where('w.status', '=', 'available')
+    .orderBy('w.id', 'desc')
+    .executeTakeFirstOrThrow();
+
+/** Puts a work in the basket of the page's shopper, as its "Add to basket" does. */
+const addToBasket = async (page: Page, slug: string) =>
+  expect(await page.evaluate(async (artwork) => (await fetch('/api/basket-next/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ artwork }) })).status, slug)).toBe(200);
+
 describe('a visitor at checkout', () => {
+  it('with nothing in the basket, is told so and led back to the gallery', async () => {
+    const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${base}/checkout/`, { waitUntil: 'networkidle' });
+    expect(await page.locator('main .basket__greeting').textContent()).toBe('Your basket is empty');
+    expect(await page.getByRole('link', { name: 'Continue shopping' }).getAttribute('href')).toBe('/shop/');
+    expect(await page.locator('main form').count()).toBe(0);
+    await context.close();
+  });
+
   it('logs in or joins right there', async () => {
     const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
+    await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+    await addToBasket(page, (await anAvailableWorkToGb()).slug);
     await page.goto(`${base}/checkout/`, { waitUntil: 'networkidle' });
     expect(await page.locator('.checkout__note').allTextContents()).toContain('Log in or join to check out; your basket will be kept.');
     await page.getByRole('button', { name: 'Join Easel' }).click();
@@ -160,13 +191,7 @@ describe('a visitor at checkout', () => {
   });
 
   it('checks out as a guest with an email, and keeps the account afterwards', async () => {
-    const work = await productDb()
-      .selectFrom('artworks as w')
-      .innerJoin('shipping_rates as r', (j) => j.onRef('r.profile_id', '=', 'w.shipping_profile_id').on('r.destination', '=', 'GB'))
-      .select(['w.slug', 'w.title'])
-      .where('w.status', '=', 'available')
-      .orderBy('w.id', 'desc')
-      .executeTakeFirstOrThrow();
+    const work = await anAvailableWorkToGb();
     const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${base}/product/${work.slug}/`, { waitUntil: 'networkidle' });
@@ -208,6 +233,7 @@ describe('a visitor at checkout', () => {
     }, { email, password: 'a long enough password', token });
     expect(again).toEqual({ login: 200, orders: 1 });
     // Next time, the address is in the shopper's book: one click fills the form.
+    await addToBasket(page, (await anAvailableWorkToGb()).slug);
     await page.goto(`${base}/checkout/`, { waitUntil: 'networkidle' });
     await page.locator('.checkout__saved-address').first().click();
     expect(await page.locator('input[name="line1"]').inputValue()).toBe('1 Harbour Street');

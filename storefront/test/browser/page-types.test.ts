@@ -18,6 +18,8 @@ interface PageType {
   path: () => Promise<string>;
   /** Who looks at it: nobody signed in, a shopper, or staff. */
   as?: 'user' | 'staff';
+  /** What their basket holds first: the most popular available work, or nothing. */
+  basket?: 'a work';
 }
 
 const anAvailableWork = () =>
@@ -46,7 +48,8 @@ const PAGE_TYPES: PageType[] = [
   { name: 'product-prints', path: async () => `/product/${(await aWorkWithPrints()).slug}/#prints` },
   { name: 'artist', path: async () => `/artist/${(await aPopularArtist()).slug}/` },
   { name: 'basket', path: async () => '/basket/' },
-  { name: 'checkout', path: async () => '/checkout/', as: 'user' },
+  { name: 'checkout', path: async () => '/checkout/', as: 'user', basket: 'a work' },
+  { name: 'checkout-empty', path: async () => '/checkout/' },
   { name: 'favourites', path: async () => '/account/favourites/', as: 'user' },
   { name: 'following', path: async () => '/account/following/', as: 'user' },
   { name: 'collections', path: async () => '/account/collections/', as: 'user' },
@@ -61,6 +64,10 @@ async function open(type: PageType, width: number): Promise<{ context: BrowserCo
   const context = type.as
     ? await signedInContext(browser(), productDb(), type.as, width)
     : await browser().newContext({ viewport: { width, height: 900 } });
+  if (type.basket) {
+    const added = await context.request.post(`${base}/api/basket-next/`, { data: { artwork: (await anAvailableWork()).slug }, headers: { origin: base } });
+    expect(added.status()).toBe(200);
+  }
   const page = await context.newPage();
   await page.goto(`${base}${await type.path()}`, { waitUntil: 'networkidle' });
   return { context, page };
