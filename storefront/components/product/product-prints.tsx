@@ -32,26 +32,29 @@ export function ProductPrints({ slug, title, prints, currency, units, t }: Produ
           </tr>
         </thead>
         <tbody role="rowgroup">
-          {prints.map((print) => (
-            <tr key={print.slug} role="row" data-sold-out={print.remaining === 0 || undefined}>
-              <th scope="row" role="rowheader" className="prints__size" id={`print-${print.slug}`}>{print.size_label}</th>
-              <td role="cell" className="prints__dimensions">{formatDimensions(print.width_cm, print.height_cm, undefined, units)}</td>
-              <td role="cell" className="prints__price">{formatPrice(print.prices[currency], currency)}</td>
-              <td role="cell" className="prints__edition">{print.remaining > 0 ? t('product.printsLeft', { left: print.remaining, size: print.edition_size }) : t('product.printSoldOut')}</td>
-              <td role="cell" className="prints__add">
-                {print.remaining > 0 && (
-                  <AddToBasket
-                    slug={slug}
-                    title={title}
-                    print={{ slug: print.slug, size_label: print.size_label }}
-                    unitPriceMinor={print.prices[currency]}
-                    currency={currency}
-                    describedBy={`print-${print.slug}`}
-                  />
-                )}
-              </td>
-            </tr>
-          ))}
+          {prints.map((print) => {
+            const sizeId = `print-${print.slug}`;
+            return (
+              <tr key={print.slug} role="row" data-sold-out={print.remaining === 0 || undefined}>
+                <th scope="row" role="rowheader" className="prints__size" id={sizeId}>{print.size_label}</th>
+                <td role="cell" className="prints__dimensions">{formatDimensions(print.width_cm, print.height_cm, undefined, units)}</td>
+                <td role="cell" className="prints__price">{formatPrice(print.prices[currency], currency)}</td>
+                <td role="cell" className="prints__edition">{print.remaining > 0 ? t('product.printsLeft', { left: print.remaining, size: print.edition_size }) : t('product.printSoldOut')}</td>
+                <td role="cell" className="prints__add">
+                  {print.remaining > 0 && (
+                    <AddToBasket
+                      slug={slug}
+                      title={title}
+                      print={{ slug: print.slug, size_label: print.size_label }}
+                      unitPriceMinor={print.prices[currency]}
+                      currency={currency}
+                      describedBy={sizeId}
+                    />
+                  )}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </section>

@@ -162,6 +162,7 @@ export function CheckoutFlow({ countries }: CheckoutFlowProps) {
       </>
     );
   }
+  // Before an order only: its confirmation stays on screen once the basket is empty.
   if (step.name === 'address' && settings.basket_count === 0) return <EmptyCheckout />;
 
   return (

@@ -1,5 +1,5 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { postToBasket } from './basket';
 import { product } from './worker-product';
 import { mailedToken } from '../../../data/test/fixtures';
 import { screenshotPath, useChromium } from './chromium';
@@ -139,10 +139,7 @@ describe('buying an original', () => {
     expect(await second.page.locator('.buy-box').getAttribute('data-status')).toBe('sold');
     expect(await second.page.locator('.buy-box .status-badge').textContent()).toBe('Sold');
     expect(await second.page.locator('.buy-box [data-add-to-basket]').count()).toBe(0);
-    const refusal = await second.page.evaluate(async (artwork) => {
-      const response = await fetch('/api/basket-next/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ artwork }) });
-      return { status: response.status, body: await response.json() };
-    }, slug);
+    const refusal = await postToBasket(second.page, slug);
     expect(refusal).toEqual({ status: 409, body: { error: { code: 'sold', message: `“${title}” has just been sold.` } } });
     await expect.poll(() => searchSlugs(title), { timeout: 10_000, interval: 200 }).not.toContain(slug);
     await second.context.close();
@@ -159,10 +156,6 @@ const anAvailableWorkToGb = () =>
     .orderBy('w.id', 'desc')
     .executeTakeFirstOrThrow();
 
-/** Puts a work in the basket of the page's shopper, as its "Add to basket" does. */
-const addToBasket = async (page: Page, slug: string) =>
-  expect(await page.evaluate(async (artwork) => (await fetch('/api/basket-next/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ artwork }) })).status, slug)).toBe(200);
-
 describe('a visitor at checkout', () => {
   it('with nothing in the basket, is told so and led back to the gallery', async () => {
     const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
@@ -178,7 +171,7 @@ describe('a visitor at checkout', () => {
     const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${base}/`, { waitUntil: 'networkidle' });
-    await addToBasket(page, (await anAvailableWorkToGb()).slug);
+    expect((await postToBasket(page, (await anAvailableWorkToGb()).slug)).status).toBe(200);
     await page.goto(`${base}/checkout/`, { waitUntil: 'networkidle' });
     expect(await page.locator('.checkout__note').allTextContents()).toContain('Log in or join to check out; your basket will be kept.');
     await page.getByRole('button', { name: 'Join Easel' }).click();
@@ -233,7 +226,7 @@ describe('a visitor at checkout', () => {
     }, { email, password: 'a long enough password', token });
     expect(again).toEqual({ login: 200, orders: 1 });
     // Next time, the address is in the shopper's book: one click fills the form.
-    await addToBasket(page, (await anAvailableWorkToGb()).slug);
+    expect((await postToBasket(page, (await anAvailableWorkToGb()).slug)).status).toBe(200);
     await page.goto(`${base}/checkout/`, { waitUntil: 'networkidle' });
     await page.locator('.checkout__saved-address').first().click();
     expect(await page.locator('input[name="line1"]').inputValue()).toBe('1 Harbour Street');

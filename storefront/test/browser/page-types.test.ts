@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { postToBasket } from './basket';
 import { product } from './worker-product';
 import { seriousAccessibilityViolations } from './axe';
 import { screenshotPath, useChromium } from './chromium';
@@ -64,11 +65,11 @@ async function open(type: PageType, width: number): Promise<{ context: BrowserCo
   const context = type.as
     ? await signedInContext(browser(), productDb(), type.as, width)
     : await browser().newContext({ viewport: { width, height: 900 } });
-  if (type.basket) {
-    const added = await context.request.post(`${base}/api/basket-next/`, { data: { artwork: (await anAvailableWork()).slug }, headers: { origin: base } });
-    expect(added.status()).toBe(200);
-  }
   const page = await context.newPage();
+  if (type.basket) {
+    await page.goto(`${base}/`, { waitUntil: 'domcontentloaded' });
+    expect((await postToBasket(page, (await anAvailableWork()).slug)).status).toBe(200);
+  }
   await page.goto(`${base}${await type.path()}`, { waitUntil: 'networkidle' });
   return { context, page };
 }

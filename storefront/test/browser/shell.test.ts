@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { postToBasket } from './basket';
 import { product } from './worker-product';
 import { useChromium } from './chromium';
 
@@ -55,8 +56,7 @@ describe('the page shell', () => {
     const { page, close } = await newPage();
     const { results } = (await (await fetch(`${base}/api/v2/product/s/?paginate=1&page=9`)).json()) as { results: { slug: string }[] };
     await page.goto(`${base}/basket/`, { waitUntil: 'networkidle' });
-    const added = await page.evaluate(async (artwork) => (await fetch('/api/basket-next/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ artwork }) })).status, results[0]!.slug);
-    expect(added).toBe(200);
+    expect((await postToBasket(page, results[0]!.slug)).status).toBe(200);
     await page.reload({ waitUntil: 'networkidle' });
     const total = () => page.locator('dd.totals__total').textContent();
     await expect.poll(total).toMatch(/^£/);
