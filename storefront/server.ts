@@ -5,7 +5,7 @@ import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import next from 'next';
-import { SEARCH_WAITS_MS } from '@easel/search-service/contract';
+import { SEARCH_WAITS_MS } from '@easel/search-service/budget';
 import { apiSecurityHeaders } from '@easel/search-service/security-headers';
 import { REPO_ROOT } from '@easel/shared/env';
 import { answerError, type ApiEnv } from './lib/api/errors';

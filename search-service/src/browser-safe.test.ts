@@ -13,7 +13,7 @@ const PACKAGE_DIR = path.resolve(import.meta.dirname, '..');
 const EXPORTS = JSON.parse(fs.readFileSync(path.join(PACKAGE_DIR, 'package.json'), 'utf8')).exports as Record<string, string>;
 const RESOLUTION: ts.CompilerOptions = { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler };
 /** Packages that run in a browser as they are. */
-const BROWSER_PACKAGES = ['zod'];
+const BROWSER_PACKAGES = ['zod', 'zod/mini'];
 
 /** The specifiers a file loads when it runs: with verbatimModuleSyntax only `import type`/`export type` are erased. */
 function runtimeSpecifiers(file: string): string[] {

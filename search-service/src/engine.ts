@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { Pool } from 'undici';
-import { SEARCH_WAITS_MS } from './contract';
+import { SEARCH_WAITS_MS } from './budget';
 import type { MeiliQuery } from './meili-request';
 import type { MeiliResult } from './meili-response';
 

@@ -11,7 +11,7 @@ import { openTemporaryDatabase, type TemporaryDatabase } from '../../data/test/f
 import { loadThroughRestart, summariseRestart } from '../bench/steady-load';
 import { createApp } from '../src/app';
 import { CardStore } from '../src/card-store';
-import { SEARCH_BUDGET_MS, SEARCH_WAITS_MS } from '../src/contract';
+import { SEARCH_BUDGET_MS, SEARCH_WAITS_MS } from '../src/budget';
 import { createEngine, type Engine } from '../src/engine';
 
 /** A Meilisearch of this file's own, so stopping and pausing it leaves the run's engine alone. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CATEGORY_VALUES, COLOUR_VALUES, type Category, type Colour, type Subject } from './vocabulary';
 
 /**
@@ -104,29 +104,34 @@ export function srcSetOf(imageUrl: string, widths: readonly number[] = IMAGE_WID
   return widths.map((w) => `${folder}${w}.webp ${w}w`).join(', ');
 }
 
-const widthSchema = z
-  .number()
-  .int()
-  .refine((w) => (IMAGE_WIDTHS as readonly number[]).includes(w), 'not a rendered width');
+const widthSchema = z.int().check(z.refine((w) => (IMAGE_WIDTHS as readonly number[]).includes(w), 'not a rendered width'));
 
-/** The path segments after `/media/art/`, validated back into a spec and a width. */
-export const artworkImagePathSchema = z
-  .tuple([
+/**
+ * The path segments after `/media/art/`, validated back into a spec and a width. In
+ * `zod/mini`: every page's product cards read their pictures' shapes from their URLs in the
+ * browser.
+ */
+export const artworkImagePathSchema = z.pipe(
+  z.tuple([
     z.enum(CATEGORY_VALUES as [Category, ...Category[]]),
     z.enum(MOTIFS),
     z.enum(IMAGE_KINDS),
-    z.coerce.number().int().min(0).max(2 ** 31 - 1),
-    z
-      .string()
-      .transform((s) => s.split('-'))
-      .pipe(z.array(z.enum(COLOUR_VALUES as [Colour, ...Colour[]])).min(1).max(4)),
-    z.coerce.number().int().min(200).max(5000),
-    z.string().regex(/^\d{1,5}\.webp$/).transform((s) => Number(s.slice(0, -'.webp'.length))).pipe(widthSchema),
-  ])
-  .transform(([category, motif, kind, seed, colours, aspectMilli, width]) => ({
+    z.pipe(z.coerce.number(), z.int().check(z.minimum(0), z.maximum(2 ** 31 - 1))),
+    z.pipe(
+      z.pipe(z.string(), z.transform((s) => s.split('-'))),
+      z.array(z.enum(COLOUR_VALUES as [Colour, ...Colour[]])).check(z.minLength(1), z.maxLength(4)),
+    ),
+    z.pipe(z.coerce.number(), z.int().check(z.minimum(200), z.maximum(5000))),
+    z.pipe(
+      z.pipe(z.string().check(z.regex(/^\d{1,5}\.webp$/)), z.transform((s) => Number(s.slice(0, -'.webp'.length)))),
+      widthSchema,
+    ),
+  ]),
+  z.transform(([category, motif, kind, seed, colours, aspectMilli, width]) => ({
     spec: { category, motif, kind, seed, colours, aspectMilli } satisfies ArtworkImageSpec,
     width,
-  }));
+  })),
+);
 
 /** An artwork picture URL back into its spec and width; undefined for any other URL. */
 export function parseArtworkImageUrl(url: string): { spec: ArtworkImageSpec; width: number } | undefined {

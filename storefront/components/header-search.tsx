@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { SEARCH_WAITS_MS } from '@easel/search-service/contract';
+import { SEARCH_WAITS_MS } from '@easel/search-service/budget';
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { answer, api, ApiResponseError } from '../lib/api/client';
 import type { SearchSuggestions } from '../lib/catalogue/search-api';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Error codes the storefront's own JSON endpoints answer with. */
 export const API_ERROR_CODES = [
@@ -12,10 +12,12 @@ export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
 /**
  * The error body every storefront endpoint uses, the same shape as the search contract's:
- * { error: { code, message, param? } }, `param` naming the offending field.
+ * { error: { code, message, param? } }, `param` naming the offending field. In `zod/mini`, as
+ * every schema the browser parses with on every page is: the browser's api client reads refusals
+ * with it, and the full zod is left to the pages whose forms need it.
  */
 export const apiErrorBodySchema = z.object({
-  error: z.object({ code: z.enum(API_ERROR_CODES), message: z.string(), param: z.string().optional() }),
+  error: z.object({ code: z.enum(API_ERROR_CODES), message: z.string(), param: z.optional(z.string()) }),
 });
 
 export function apiError(status: number, code: ApiErrorCode, message: string, param?: string): Response {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CURRENCIES } from '@easel/shared/vocabulary';
 import { cardImageSize, type ProductCardData } from './cards';
 
@@ -6,12 +6,13 @@ import { cardImageSize, type ProductCardData } from './cards';
  * SPEC §3's recommendations: an id, and products keyed by their original's id, each with
  * title, url, photo, artist_name, currency, sub_category, dimension_description, is_new,
  * is_in_stock and display_price. `order` lists the keys best first, since an object's
- * numeric keys do not keep their order. Browser-safe: the homepage reads it on either side.
+ * numeric keys do not keep their order. Browser-safe: the homepage reads it on either side,
+ * so its schemas are `zod/mini`'s.
  */
 
 export const recommendedProductSchema = z.object({
   title: z.string(),
-  url: z.string().regex(/^\/product\/[a-z0-9-]+\/$/),
+  url: z.string().check(z.regex(/^\/product\/[a-z0-9-]+\/$/)),
   photo: z.string(),
   /** Every rendered width of `photo`, for srcset. */
   photo_set: z.string(),
@@ -30,8 +31,8 @@ export type RecommendedProduct = z.infer<typeof recommendedProductSchema>;
 
 export const recommendationsSchema = z.object({
   id: z.string(),
-  order: z.array(z.number().int()),
-  recommendations: z.record(z.string().regex(/^\d+$/), recommendedProductSchema),
+  order: z.array(z.int()),
+  recommendations: z.record(z.string().check(z.regex(/^\d+$/)), recommendedProductSchema),
 });
 export type Recommendations = z.infer<typeof recommendationsSchema>;
 

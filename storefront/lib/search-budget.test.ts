@@ -1,13 +1,13 @@
 import net, { type AddressInfo } from 'node:net';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_BUDGET_MS, SEARCH_WAITS_MS } from '@easel/search-service/contract';
+import { SEARCH_BUDGET_MS, SEARCH_WAITS_MS } from '@easel/search-service/budget';
 import { callable } from './api/testing';
 import { searchForwardRoutes } from './gallery/search-forward-api';
 import { fetchGallery } from './search-service-client';
 
 /**
- * The storefront's hop of the search budget (SEARCH_WAITS_MS in the contract): with a search
+ * The storefront's hop of the search budget (SEARCH_WAITS_MS, search-service/src/budget.ts): with a search
  * service that takes connections and never answers, a shopper's search is still answered, with
  * the contract's 504, before the budget is spent.
  */

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import {
-  facetsSchema, productCardSchema, SEARCH_WAITS_MS, searchResponseSchema, toQueryString,
+  facetsSchema, productCardSchema, searchResponseSchema, toQueryString,
   type FacetValue, type GallerySearchDefinition, type ProductCard,
 } from '@easel/search-service/contract';
+import { SEARCH_WAITS_MS } from '@easel/search-service/budget';
 import type { Category } from '@easel/shared/vocabulary';
 import { formatCard, type CardDisplay, type ProductCardData } from './cards';
 import { getConfig } from './config';

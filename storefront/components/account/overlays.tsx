@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { ABOUT_MAX_LENGTH } from '../../lib/account/account';
+import { ABOUT_MAX_LENGTH } from '../../lib/account/limits';
 import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
 import { useToast } from '../toasts';

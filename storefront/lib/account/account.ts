@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AccountUser } from '@easel/data/queries/accounts';
+import { ABOUT_MAX_LENGTH } from './limits';
 import { userTypeOf, type UserType } from './user-type';
 
 /**
@@ -35,8 +36,6 @@ export const loginSchema = z.strictObject({
   email: emailSchema,
   password: z.string({ error: 'is required' }).min(1, 'is required').max(200, 'must be at most 200 characters'),
 });
-
-export const ABOUT_MAX_LENGTH = 500;
 
 /** Tell us about yourself: a name and a few words on the art they like (empty clears it). */
 export const profileSchema = z

@@ -29,7 +29,7 @@ type Dependencies = { getDb: () => Promise<Db> };
 const MAX_BODY_BYTES = 1024;
 const PRIVATE = { 'Cache-Control': 'no-store' };
 
-const querySchema = z.object({ currency: currencySchema.default('GBP') });
+const querySchema = z.object({ currency: z._default(currencySchema, 'GBP') });
 const printSlugSchema = z.string().max(40, 'is too long').regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a print size slug such as a3');
 const lineSchema = z.number({ error: 'must be a basket line id' }).int('must be a basket line id').positive('must be a basket line id');
 const addSchema = z.strictObject({ artwork: slugSchema, print: printSlugSchema.optional() });

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { SEARCH_WAITS_MS, type ErrorResponse } from '@easel/search-service/contract';
+import { SEARCH_WAITS_MS } from '@easel/search-service/budget';
+import type { ErrorResponse } from '@easel/search-service/contract';
 import type { ApiEnv } from '../api/errors';
 import { requestAddress } from '../rate-limits';
 

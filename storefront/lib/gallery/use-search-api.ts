@@ -4,9 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { z } from 'zod';
 import {
-  countResponseSchema, pricesResponseSchema, SEARCH_WAITS_MS, suggestionsResponseSchema, toQueryString,
+  countResponseSchema, pricesResponseSchema, suggestionsResponseSchema, toQueryString,
   type GallerySearchDefinition, type PriceBar, type SuggestionsResponse,
 } from '@easel/search-service/contract';
+import { SEARCH_WAITS_MS } from '@easel/search-service/budget';
 
 /**
  * The gallery's live figures from the search API: the draft's match count (`_count`), the

@@ -9,7 +9,8 @@ import { setCookies } from '../cookies';
 import { isHttps, requestCookie } from '../session';
 import { applyUrlOverrides, rawQuery } from './resolve';
 import { getSavedSettings } from './saved';
-import { buildUserSettings, factsOf, getSettingsOptions, READ_ONLY_FIELDS, savedLanguageSchema, settingsChoiceSchema, VISITOR_FACTS, type SettingsChoice, type SettingsField } from './settings';
+import { parseLanguage } from '../i18n/languages';
+import { buildUserSettings, factsOf, getSettingsOptions, READ_ONLY_FIELDS, settingsChoiceSchema, VISITOR_FACTS, type SettingsChoice, type SettingsField } from './settings';
 import { visitorCookieValues } from './visitor-cookies';
 
 /**
@@ -30,9 +31,18 @@ const PATH = '/api/u/';
 const settings = unavailable('Settings are unavailable just now; please try again shortly.');
 const queryOf = (c: Context) => rawQuery(new URL(c.req.url).searchParams);
 
+/**
+ * A language a shopper saves (SPEC §7): one we do not speak falls back to British English, as
+ * in the query string and the cookie; a value that is not a language tag at all is refused.
+ */
+const savedLanguageSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a language tag such as en-gb') })
+  .max(64, { error: 'must be a language tag such as en-gb' })
+  .transform((tag) => parseLanguage(tag));
+
 /** What PUT takes: the four choices (a language we do not speak saved as en-gb), and the read-only fields as GET gave them (checked, then ignored). */
 const readOnlyShape = Object.fromEntries(READ_ONLY_FIELDS.map((field) => [field, z.unknown().optional()])) as Record<Exclude<SettingsField, keyof SettingsChoice>, z.ZodOptional<z.ZodUnknown>>;
-const settingsBodySchema = settingsChoiceSchema.extend({ language: savedLanguageSchema, ...readOnlyShape });
+const settingsBodySchema = z.strictObject({ ...settingsChoiceSchema.shape, language: savedLanguageSchema, ...readOnlyShape });
 
 export const settingsRoutes = ({ getDb }: SettingsApiDependencies) => {
   async function whoIsAsking(c: Context) {

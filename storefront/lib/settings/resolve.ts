@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import type { Currency } from '@easel/shared/vocabulary';
 import { parseLanguage, type Language } from '../i18n/languages';
 import { buildUserSettings, choiceOf, currencySchema, factsOf, SETTINGS_QUERY, valueOr, type UserSettings } from './settings';
@@ -23,7 +24,7 @@ export function rawQuery(params: URLSearchParams): RawQuery {
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /** Made once: a zod schema costs more to build than to check a value with. */
-const urlCurrencySchema = currencySchema.optional();
+const urlCurrencySchema = z.optional(currencySchema);
 
 /**
  * The settings a query string asks for. A currency that is not one of ours is ignored; a

@@ -1,13 +1,14 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CURRENCIES, CURRENCY_SYMBOLS, type Currency } from '@easel/shared/vocabulary';
-import { LANGUAGE_NAMES, LANGUAGES, languageTag, matchLanguage, parseLanguage, type Language } from '../i18n/languages';
+import { LANGUAGE_NAMES, LANGUAGES, languageTag, matchLanguage, type Language } from '../i18n/languages';
 import { getTranslator } from '../i18n/translate';
 import type { DisplayUnits } from '../money';
 import { COUNTRY_CODES, type CountryCode } from './countries';
 
 /**
  * The shopper's settings (SPEC §3): the schema both the API and the browser check them with,
- * the defaults, where visitors keep them and the choices offered. Browser-safe.
+ * the defaults, where visitors keep them and the choices offered. Browser-safe, and on every
+ * page, so its schemas are `zod/mini`'s; the server's own schemas take them as fields.
  */
 
 export const DISPLAY_UNITS = ['cm', 'in'] as const satisfies readonly DisplayUnits[];
@@ -35,19 +36,10 @@ export const currencySchema = z.enum(CURRENCIES, oneOf(CURRENCIES));
 export const countrySchema = z.enum(COUNTRY_CODES, oneOf(COUNTRY_CODES, 'an ISO 3166-1 country code such as GB or US'));
 export const displayUnitsSchema = z.enum(DISPLAY_UNITS, oneOf(DISPLAY_UNITS));
 // Language tags are case-insensitive, so 'en-US' is accepted and stored as 'en-us'.
-export const languageSchema = z.preprocess(
-  (value) => (typeof value === 'string' ? (matchLanguage(value) ?? value) : value),
+export const languageSchema = z.pipe(
+  z.transform((value: unknown) => (typeof value === 'string' ? (matchLanguage(value) ?? value) : value)),
   z.enum(LANGUAGES, oneOf(LANGUAGES)),
 );
-
-/**
- * A language a shopper saves (SPEC §7): one we do not speak falls back to British English, as
- * in the query string and the cookie; a value that is not a language tag at all is refused.
- */
-export const savedLanguageSchema = z
-  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a language tag such as en-gb') })
-  .max(64, { error: 'must be a language tag such as en-gb' })
-  .transform((tag) => parseLanguage(tag));
 
 /** The settings a shopper chooses: all four are required when saving (SPEC §5). */
 export const settingsChoiceSchema = z.strictObject({
@@ -59,12 +51,12 @@ export const settingsChoiceSchema = z.strictObject({
 export type SettingsChoice = z.infer<typeof settingsChoiceSchema>;
 
 /** A value checked against a field's schema, or the fallback when it does not fit: for cookies, query strings and stored rows, where junk must not break the page. */
-export function valueOr<T extends z.ZodType>(schema: T, raw: unknown, fallback: z.output<T>): z.output<T> {
+export function valueOr<T extends z.ZodMiniType>(schema: T, raw: unknown, fallback: z.output<T>): z.output<T> {
   const result = schema.safeParse(raw);
   return result.success ? result.data : fallback;
 }
 
-const countSchema = z.number().int().min(0);
+const countSchema = z.int().check(z.nonnegative());
 
 /** The settings entity as GET /api/u/ answers it. */
 export const userSettingsSchema = z.object({
@@ -80,7 +72,7 @@ export const userSettingsSchema = z.object({
   language_display: z.string(),
   collections_enabled: z.boolean(),
   psychobar: z.boolean(),
-  credit_data: z.object({ display_text: z.string(), url: z.string() }).nullable(),
+  credit_data: z.nullable(z.object({ display_text: z.string(), url: z.string() })),
   dislike_collective: z.boolean(),
   authenticated: z.boolean(),
 });
@@ -153,7 +145,7 @@ export function factsOf(settings: UserSettings): AccountFacts {
 /** SPEC §3 defaults: GBP (£), GB, cm, en-gb, an empty basket. */
 export const DEFAULT_SETTINGS: UserSettings = buildUserSettings(DEFAULT_CHOICE, VISITOR_FACTS);
 
-const choiceListSchema = <T extends z.ZodType>(value: T) => z.array(z.object({ value, display_name: z.string() }));
+const choiceListSchema = <T extends z.ZodMiniType>(value: T) => z.array(z.object({ value, display_name: z.string() }));
 
 /** The choices OPTIONS /api/u/ offers for each settings field, in display order. */
 export const settingsOptionsSchema = z.object({

@@ -106,6 +106,29 @@ describe('the page shell', () => {
     await close();
   });
 
+  /** The scripts a page loads to its first view, each as the browser received it. */
+  async function scriptsOf(path: string): Promise<string[]> {
+    const { page, close } = await newPage();
+    const loading: Promise<string>[] = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') loading.push(r.text());
+    });
+    await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+    const scripts = await Promise.all(loading);
+    await close();
+    return scripts;
+  }
+
+  it('keeps the full zod off the home and product pages: the gallery, the checkout and the staff forms load it', async () => {
+    // The name the full zod registers its string schema under, which minifying keeps.
+    const fullZod = (scripts: string[]) => scripts.some((script) => script.includes('"ZodString"'));
+    const { results } = (await (await fetch(`${base}/api/v2/product/s/?paginate=1`)).json()) as { results: { url: string }[] };
+    expect(fullZod(await scriptsOf('/'))).toBe(false);
+    expect(fullZod(await scriptsOf(results[0]!.url))).toBe(false);
+    // The gallery reads its whole state from the address with the search contract's schema.
+    expect(fullZod(await scriptsOf('/shop/'))).toBe(true);
+  });
+
   it('treats /home as /', async () => {
     const response = await fetch(`${base}/home/`, { redirect: 'manual' });
     expect(response.status).toBe(308);
