@@ -6,10 +6,10 @@ import { signedInUserId, unavailable } from '../api/context';
 import { ApiError, type ApiEnv } from '../api/errors';
 import { json, jsonObject } from '../api/validate';
 import { setCookies } from '../cookies';
+import { parseLanguage } from '../i18n/languages';
 import { isHttps, requestCookie } from '../session';
 import { applyUrlOverrides, rawQuery } from './resolve';
 import { getSavedSettings } from './saved';
-import { parseLanguage } from '../i18n/languages';
 import { buildUserSettings, factsOf, getSettingsOptions, READ_ONLY_FIELDS, settingsChoiceSchema, VISITOR_FACTS, type SettingsChoice, type SettingsField } from './settings';
 import { visitorCookieValues } from './visitor-cookies';
 
