@@ -77,6 +77,26 @@ describe('when the engine misbehaves', () => {
     await expect.poll(async () => (await app.request('/healthz')).status, { timeout: 5000 }).toBe(200);
   });
 
+  it('times out a call still waiting for a connection as one on its way, and the connection serves again', async () => {
+    const single = createEngine(meili, { connections: 1, timeoutMs: 300 });
+    process.kill(meili.pid!, 'SIGSTOP');
+    try {
+      const started = performance.now();
+      const calls = [single.getIndexUpdatedAt('artworks'), single.getIndexUpdatedAt('artworks')].map((call) =>
+        call.then(() => ({ name: 'answered', ms: 0 }), (error: Error) => ({ name: error.name, ms: performance.now() - started })),
+      );
+      for (const { name, ms } of await Promise.all(calls)) {
+        expect(name).toBe('EngineTimeoutError');
+        expect(ms).toBeGreaterThanOrEqual(290);
+        expect(ms).toBeLessThan(SEARCH_BUDGET_MS);
+      }
+    } finally {
+      process.kill(meili.pid!, 'SIGCONT');
+    }
+    expect(await single.getIndexUpdatedAt('artworks')).toMatch(/^\d{4}-/);
+    await single.close();
+  });
+
   it('answers 503 with Retry-After at once when the engine is stopped', async () => {
     await meili.stop();
     for (const url of ['/api/v2/product/s/', '/api/v2/product/s/_count/?in_sale=on', '/api/v2/product/s/_prices/?currency=USD']) {
