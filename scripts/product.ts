@@ -32,7 +32,7 @@ export async function seedDemoData(db: Db, catalogue: { seed: number; artworks: 
 
 /** Starts the compiled search service (buildServer) on `host:port`, searching `meili`. */
 export function startSearchService(name: string, meili: MeiliConnection, listen: { host: string; port: number }, env: NodeJS.ProcessEnv = process.env): Service {
-  return startService(name, process.execPath, ['--enable-source-maps', path.join(REPO_ROOT, SERVERS.search.outfile)], {
+  return startService(name, process.execPath, [...SERVERS.search.nodeFlags, path.join(REPO_ROOT, SERVERS.search.outfile)], {
     ...env,
     MEILI_URL: meili.url,
     MEILI_MASTER_KEY: meili.masterKey,
@@ -72,7 +72,7 @@ export async function buildStorefrontIfStale(env: NodeJS.ProcessEnv, services: S
 export function startStorefront(name: string, listen: { host: string; port: number }, env: NodeJS.ProcessEnv): Service {
   return startService(
     name, process.execPath,
-    ['--enable-source-maps', path.join(REPO_ROOT, SERVERS.storefront.outfile), '-p', String(listen.port), '-H', listen.host],
+    [...SERVERS.storefront.nodeFlags, path.join(REPO_ROOT, SERVERS.storefront.outfile), '-p', String(listen.port), '-H', listen.host],
     { ...env, NODE_ENV: env.NODE_ENV ?? 'production' }, path.join(REPO_ROOT, 'storefront'),
   );
 }

@@ -6,11 +6,19 @@ import { build, type Metafile, type Plugin } from 'esbuild';
  * under a second), so no TypeScript is compiled while they serve. Each is one file holding its
  * own code and the workspace packages it imports; other packages stay imports, found in
  * node_modules at run time. The files sit two folders below the repository root, as
- * data/src/config.ts does, so REPO_ROOT means the same compiled or not.
+ * data/src/config.ts does, so REPO_ROOT means the same compiled or not. `nodeFlags` are what
+ * Node runs each with, wherever it is started (npm start, the cluster, the benchmarks).
  */
 export const SERVERS = {
-  search: { entry: 'search-service/src/server.ts', outfile: 'search-service/dist/server.mjs' },
-  storefront: { entry: 'storefront/server.ts', outfile: 'storefront/dist/server.mjs' },
+  search: {
+    entry: 'search-service/src/server.ts',
+    outfile: 'search-service/dist/server.mjs',
+    // A young generation of 64 MB: a search's objects die before a collection instead of a
+    // third of them living through one. Flat out, 6.6% less of the service's processor time an
+    // answer and 2.8% more answers, for 112 MB more at peak (docs/PERFORMANCE.md).
+    nodeFlags: ['--enable-source-maps', '--max-semi-space-size=64'],
+  },
+  storefront: { entry: 'storefront/server.ts', outfile: 'storefront/dist/server.mjs', nodeFlags: ['--enable-source-maps'] },
 } as const;
 
 export type ServerName = keyof typeof SERVERS;

@@ -45,7 +45,7 @@ export async function startService(
   const { indexUid = BENCH_INDEX_UID, cacheTtlMs, nodeFlags = [] } = options;
   const port = await getFreePort();
   await buildServer(REPO_ROOT, 'search');
-  const child = startProcess(process.execPath, ['--enable-source-maps', ...nodeFlags, path.join(REPO_ROOT, SERVERS.search.outfile)], {
+  const child = startProcess(process.execPath, [...SERVERS.search.nodeFlags, ...nodeFlags, path.join(REPO_ROOT, SERVERS.search.outfile)], {
     env: { ...process.env, SEARCH_PORT: String(port), SEARCH_HOST: '127.0.0.1', MEILI_URL: meili.url, MEILI_MASTER_KEY: meili.masterKey, SEARCH_INDEX: indexUid, RATE_LIMIT_SEARCH_PER_MINUTE: '0', ...(cacheTtlMs === undefined ? {} : { SEARCH_CACHE_TTL_MS: String(cacheTtlMs) }) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
