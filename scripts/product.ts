@@ -3,7 +3,7 @@ import { countArtworks, inTransaction, seedCatalogue, seedCuration, seedDemoAcco
 import { REPO_ROOT } from '@easel/shared/env';
 import type { MeiliConnection } from '@easel/indexer';
 import { completion, startService, type Service } from './processes';
-import { SERVERS } from './server-builds';
+import { serverArgs } from './server-builds';
 import { recordStorefrontBuild, storefrontBuildIsStale } from './storefront-build';
 
 /**
@@ -32,7 +32,7 @@ export async function seedDemoData(db: Db, catalogue: { seed: number; artworks: 
 
 /** Starts the compiled search service (buildServer) on `host:port`, searching `meili`. */
 export function startSearchService(name: string, meili: MeiliConnection, listen: { host: string; port: number }, env: NodeJS.ProcessEnv = process.env): Service {
-  return startService(name, process.execPath, [...SERVERS.search.nodeFlags, path.join(REPO_ROOT, SERVERS.search.outfile)], {
+  return startService(name, process.execPath, serverArgs(REPO_ROOT, 'search'), {
     ...env,
     MEILI_URL: meili.url,
     MEILI_MASTER_KEY: meili.masterKey,
@@ -72,7 +72,7 @@ export async function buildStorefrontIfStale(env: NodeJS.ProcessEnv, services: S
 export function startStorefront(name: string, listen: { host: string; port: number }, env: NodeJS.ProcessEnv): Service {
   return startService(
     name, process.execPath,
-    [...SERVERS.storefront.nodeFlags, path.join(REPO_ROOT, SERVERS.storefront.outfile), '-p', String(listen.port), '-H', listen.host],
+    [...serverArgs(REPO_ROOT, 'storefront'), '-p', String(listen.port), '-H', listen.host],
     { ...env, NODE_ENV: env.NODE_ENV ?? 'production' }, path.join(REPO_ROOT, 'storefront'),
   );
 }

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '@easel/shared/env';
 import { getFreePort, startProcess, terminate } from '@easel/shared/process';
-import { buildServer, SERVERS } from './server-builds';
+import { buildServer, serverArgs } from './server-builds';
 
 /** The packages a search needs none of: the database, its driver, the demo data's faker, the engine's admin client. */
 const NOT_FOR_SEARCH = ['better-sqlite3', 'kysely', '@faker-js/faker', 'meilisearch'];
@@ -23,7 +22,7 @@ describe('the compiled servers', () => {
   it('runs as plain JavaScript: the compiled search service answers, with no TypeScript loader', async () => {
     await buildServer(REPO_ROOT, 'search');
     const port = await getFreePort();
-    const child = startProcess(process.execPath, [path.join(REPO_ROOT, SERVERS.search.outfile)], {
+    const child = startProcess(process.execPath, serverArgs(REPO_ROOT, 'search'), {
       env: { PATH: process.env.PATH, SEARCH_PORT: String(port), SEARCH_HOST: '127.0.0.1', MEILI_URL: 'http://127.0.0.1:9', MEILI_MASTER_KEY: 'x'.repeat(32) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -23,6 +23,11 @@ export const SERVERS = {
 
 export type ServerName = keyof typeof SERVERS;
 
+/** Node's arguments to run a compiled server as every starter does: its flags, then its file. */
+export function serverArgs(repoRoot: string, name: ServerName): string[] {
+  return [...SERVERS[name].nodeFlags, path.join(repoRoot, SERVERS[name].outfile)];
+}
+
 /** Workspace packages (TypeScript) are compiled in; every other package is left to Node. */
 const packagesStayImports: Plugin = {
   name: 'packages-stay-imports',

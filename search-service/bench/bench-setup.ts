@@ -3,7 +3,7 @@ import { countArtworks, openDatabase, seedCatalogue } from '@easel/data';
 import { REPO_ROOT } from '@easel/shared/env';
 import { checkIndexStaleness, meiliClient, rebuildIndex, startEmbeddedMeili, type RunningMeili } from '@easel/indexer';
 import { describeEnd, getFreePort, startProcess, type LocalProcess } from '@easel/shared/process';
-import { buildServer, SERVERS } from '../../scripts/server-builds';
+import { buildServer, serverArgs } from '../../scripts/server-builds';
 
 /** What the search benchmarks share: a seeded catalogue indexed into an embedded engine, and the service in front of it. */
 export const BENCH_INDEX_UID = 'bench_artworks';
@@ -45,7 +45,7 @@ export async function startService(
   const { indexUid = BENCH_INDEX_UID, cacheTtlMs, nodeFlags = [] } = options;
   const port = await getFreePort();
   await buildServer(REPO_ROOT, 'search');
-  const child = startProcess(process.execPath, [...SERVERS.search.nodeFlags, ...nodeFlags, path.join(REPO_ROOT, SERVERS.search.outfile)], {
+  const child = startProcess(process.execPath, [...nodeFlags, ...serverArgs(REPO_ROOT, 'search')], {
     env: { ...process.env, SEARCH_PORT: String(port), SEARCH_HOST: '127.0.0.1', MEILI_URL: meili.url, MEILI_MASTER_KEY: meili.masterKey, SEARCH_INDEX: indexUid, RATE_LIMIT_SEARCH_PER_MINUTE: '0', ...(cacheTtlMs === undefined ? {} : { SEARCH_CACHE_TTL_MS: String(cacheTtlMs) }) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -110,7 +110,6 @@ export function createEngine(
       let controller: Dispatcher.DispatchController | undefined;
       let timedOut = false;
       let status = 0;
-      let length = 0;
       const chunks: Buffer[] = [];
       // Refused once time is up, waiting for a connection or not; a request on its way is aborted.
       const timer = setTimeout(() => {
@@ -130,16 +129,10 @@ export function createEngine(
           },
           onResponseData(_, chunk) {
             chunks.push(chunk);
-            length += chunk.length;
           },
           onResponseEnd() {
             clearTimeout(timer);
-            const bytes = new Uint8Array(length);
-            let at = 0;
-            for (const chunk of chunks) {
-              bytes.set(chunk, at);
-              at += chunk.length;
-            }
+            const bytes = Buffer.concat(chunks);
             if (status >= 200 && status < 300) resolve(bytes);
             else reject(new EngineError(status, utf8.decode(bytes)));
           },
