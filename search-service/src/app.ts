@@ -9,7 +9,7 @@ import { AdaptiveLimit, type AdmissionOptions } from './admission';
 import { EngineTimeoutError, EngineUnavailableError, type Engine } from './engine';
 import { RETRY_AFTER_SECONDS, errorBody, invalidParameter, onError, overloaded } from './errors';
 import { buildCountQuery, buildPriceBarPlan, buildSearchPlan, buildSuggestionsPlan } from './meili-request';
-import { toPriceBars, toSearchResponseJson, toSuggestions } from './meili-response';
+import { toPriceBars, toSearchResponseBody, toSuggestions } from './meili-response';
 import { buildOpenApi } from './openapi';
 import { gatherParams } from './query-string';
 import { apiSecurityHeaders } from './security-headers';
@@ -56,8 +56,8 @@ export function createApp({ config, meili, cards, admission = DEFAULT_ADMISSION 
   app.use(`${BASE_PATH}/*`, limitSearches(config));
   app.notFound((c) => c.json(errorBody('not_found', `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`), 404));
 
-  /** Answers a GET from the hot cache (or the engine, whose answer `compute` writes as JSON), with the gallery's cache headers. */
-  const cachedGet = (kind: string, keyOf: (def: GallerySearchDefinition) => string, compute: (def: GallerySearchDefinition) => Promise<string>) =>
+  /** Answers a GET from the hot cache (or the engine, whose answer `compute` writes as JSON or its UTF-8 bytes), with the gallery's cache headers. */
+  const cachedGet = (kind: string, keyOf: (def: GallerySearchDefinition) => string, compute: (def: GallerySearchDefinition) => Promise<string | Uint8Array<ArrayBuffer>>) =>
     async (c: Context) => {
       const def = readDefinition(c);
       // A hot answer needs no engine: only a miss waits for admission.
@@ -71,7 +71,7 @@ export function createApp({ config, meili, cards, admission = DEFAULT_ADMISSION 
       const plan = buildSearchPlan(def, indexUid);
       const results = await meili.multiSearch(plan.queries);
       await cards.complete(plan.cards.map((i) => results[i]!));
-      return toSearchResponseJson(def, plan, results);
+      return toSearchResponseBody(def, plan, results);
     }),
   );
 

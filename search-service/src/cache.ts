@@ -10,10 +10,10 @@ export interface CachedAnswer {
 
 const utf8 = new TextEncoder();
 
-/** A JSON text -> the answer that sends it. */
-export function toAnswer(json: string): CachedAnswer {
+/** A JSON text, or its UTF-8 bytes in a buffer of their own, -> the answer that sends it. */
+export function toAnswer(json: string | Uint8Array<ArrayBuffer>): CachedAnswer {
   // A buffer of its own (Buffer.from would share an 8 KB pool slab), so the LRU's sizes are true.
-  const body = utf8.encode(json);
+  const body = typeof json === 'string' ? utf8.encode(json) : json;
   // The one-shot digest: no Hash object per answer.
   return { body, etag: `"${hash('sha1', body, 'base64url')}"` };
 }

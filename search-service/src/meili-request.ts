@@ -41,10 +41,10 @@ export const priceAttribute = (currency: Currency) => `price_${currency.toLowerC
  */
 export const FACET_VALUES = 'facet_values';
 
-/** The attribute a counted group lists: the attribute of its first row that is not a range. */
-export function countedAttribute(group: Exclude<FilterGroup, 'price'>): CountedAttribute {
-  return FILTERS.find((row) => row.group === group && row.kind !== 'range')!.attribute as CountedAttribute;
-}
+/** The attribute each counted group lists: the attribute of its first row that is not a range. */
+export const COUNTED_ATTRIBUTE = Object.fromEntries(
+  GROUPS.filter((group) => group !== 'price').map((group) => [group, FILTERS.find((row) => row.group === group && row.kind !== 'range')!.attribute]),
+) as Record<Exclude<FilterGroup, 'price'>, CountedAttribute>;
 
 /** The fields a product card is made from, and their version: what the card store fetches for a card it lacks. */
 export const CARD_ATTRIBUTES: string[] = [...DISPLAYED_ATTRIBUTES];
@@ -225,7 +225,7 @@ export function buildSearchPlan(def: GallerySearchDefinition, indexUid: string):
   const facetQueries = disjunctive.map((g) => {
     // With free shipping on, choosing another destination means "ships free there".
     const freeTo = g === 'ships_to' && shipsToCountsFreeShipping(def);
-    const facet = g === 'price' ? priceAttribute(def.currency) : freeTo ? shipsToFacetAttribute(def) : countedAttribute(g);
+    const facet = g === 'price' ? priceAttribute(def.currency) : freeTo ? shipsToFacetAttribute(def) : COUNTED_ATTRIBUTE[g];
     return withFilter({ ...base, facets: [facet], page: 1, hitsPerPage: 0 }, combineFilters(scope, filters, freeTo ? ['ships_to', 'free_shipping'] : [g]));
   });
   const plan: SearchPlan = { queries: [main, ...facetQueries], disjunctive, cards: boosted.length === 0 ? [0] : [] };

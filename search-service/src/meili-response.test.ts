@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { facetValue } from '@easel/indexer/documents';
 import { parseGalleryParams, type GallerySearchDefinition, type SearchResponse } from './contract';
 import { buildSearchPlan, type SearchPlan } from './meili-request';
-import { facetList, toSearchResponseJson, type MeiliResult } from './meili-response';
+import { facetList, toSearchResponseBody, type MeiliResult } from './meili-response';
 import { toProductCard } from './product-card';
 import { SALE_HIT as hit } from './product-card.fixture';
 
 const toSearchResponse = (d: GallerySearchDefinition, plan: SearchPlan, results: MeiliResult[]) =>
-  JSON.parse(toSearchResponseJson(d, plan, results)) as SearchResponse;
+  JSON.parse(new TextDecoder().decode(toSearchResponseBody(d, plan, results))) as SearchResponse;
 
 const def = (params: Record<string, string[]> = {}): GallerySearchDefinition => {
   const r = parseGalleryParams(params);
@@ -26,7 +26,7 @@ describe('facetList', () => {
   });
 });
 
-describe('toSearchResponseJson', () => {
+describe('toSearchResponseBody', () => {
   it('writes each card as toProductCard makes it, free shipping judged against the search', () => {
     // A title holding the text of a key: the card's JSON is still split at the key itself.
     const hits = [hit, { ...hit, id: 8, slug: 'quay', title: 'Quay ,"ships_free":true', free_shipping_to: ['FR'] }, { ...hit, id: 9, slug: 'dune', in_sale: false, original_prices: null }];

@@ -6,7 +6,7 @@ import {
 } from './contract';
 import { correctQuery, matchedWords, type MatchesPosition } from './did-you-mean';
 import { FILTERS, type FilterGroup } from './filters';
-import { FACET_VALUES, countedAttribute, priceAttribute, shipsToFacetAttribute, type PriceBarPlan, type SearchPlan, type SuggestionsPlan } from './meili-request';
+import { COUNTED_ATTRIBUTE, FACET_VALUES, priceAttribute, shipsToFacetAttribute, type PriceBarPlan, type SearchPlan, type SuggestionsPlan } from './meili-request';
 import { toProductCard } from './product-card';
 
 /** The parts of a Meilisearch search result the service reads. */
@@ -19,13 +19,13 @@ export interface MeiliResult {
 }
 
 /**
- * A search plan's multi-search results -> the contract's response, as JSON. Facets of an active
- * disjunctive group come from its own count-only query, the rest from the main query:
+ * A search plan's multi-search results -> the contract's response, as UTF-8 JSON. Facets of an
+ * active disjunctive group come from its own count-only query, the rest from the main query:
  * hits [{ slug: 'sea', … }], totalHits 61, paginate 60 -> { results: [{ url: '/product/sea/', … }], count: 61, num_pages: 2, … }.
- * Each card is written from its JSON kept with the hit (cardJson): most of a response's bytes,
- * serialised once per card instead of once per answer.
+ * Each card is copied from its encoded JSON kept with the hit (cardJson): most of a response's
+ * bytes, serialised and encoded once per card instead of once per answer.
  */
-export function toSearchResponseJson(def: GallerySearchDefinition, plan: SearchPlan, results: MeiliResult[]): string {
+export function toSearchResponseBody(def: GallerySearchDefinition, plan: SearchPlan, results: MeiliResult[]): Uint8Array<ArrayBuffer> {
   const main = results[0];
   if (!main) throw new Error('The engine answered without the main result');
   const count = main.totalHits ?? 0;
@@ -33,11 +33,6 @@ export function toSearchResponseJson(def: GallerySearchDefinition, plan: SearchP
     const i = plan.disjunctive.indexOf(group);
     return (i === -1 ? main : results[i + 1]) ?? main;
   };
-  const country = freeShippingCountry(def);
-  const cards = pageHits(def, plan, results).map((hit) => {
-    const { head, tail } = cardJson(hit);
-    return head + String(hit.free_shipping_to.includes(country)) + tail;
-  });
   const rest: Omit<SearchResponse, 'results'> = {
     count,
     num_pages: Math.ceil(count / def.paginate),
@@ -45,26 +40,52 @@ export function toSearchResponseJson(def: GallerySearchDefinition, plan: SearchP
     facets: toFacets(def, sourceOf, plan.priceBounds ? boundsOfHits(def.currency, results[plan.priceBounds.cheapest], results[plan.priceBounds.dearest]) : undefined),
     did_you_mean: didYouMean(def, plan, results),
   };
-  return `{"results":[${cards.join(',')}],${JSON.stringify(rest).slice(1)}`;
+  const closing = utf8.encode(`],${JSON.stringify(rest).slice(1)}`);
+  const country = freeShippingCountry(def);
+  const hits = pageHits(def, plan, results);
+  const cards = hits.map(cardJson);
+  const ships = hits.map((hit) => (hit.free_shipping_to.includes(country) ? TRUE : FALSE));
+  // The opening, the cards and their commas, the counts and paging.
+  let length = RESULTS_OPEN.length + Math.max(cards.length - 1, 0) + closing.length;
+  for (let i = 0; i < cards.length; i++) length += cards[i]!.head.length + ships[i]!.length + cards[i]!.tail.length;
+  const body = new Uint8Array(length);
+  body.set(RESULTS_OPEN);
+  let at = RESULTS_OPEN.length;
+  for (let i = 0; i < cards.length; i++) {
+    if (i > 0) body[at++] = COMMA;
+    for (const part of [cards[i]!.head, ships[i]!, cards[i]!.tail]) {
+      body.set(part, at);
+      at += part.length;
+    }
+  }
+  body.set(closing, at);
+  return body;
 }
 
+const utf8 = new TextEncoder();
+const [RESULTS_OPEN, TRUE, FALSE] = ['{"results":[', 'true', 'false'].map((text) => utf8.encode(text)) as [Uint8Array, Uint8Array, Uint8Array];
+const COMMA = 0x2c;
 const SHIPS_FREE_KEY = ',"ships_free":';
-const cardJsons = new WeakMap<SearchHit, { head: string; tail: string }>();
+const cardJsons = new WeakMap<SearchHit, { head: Uint8Array; tail: Uint8Array }>();
 
 /**
- * A hit's product card as JSON, in two parts around `ships_free`, the one field that depends on
- * the search (its `ships_to`): made once per hit object, so once per card the card store holds.
- * The key cannot occur earlier: a quote inside a string value is escaped.
+ * A hit's product card as UTF-8 JSON in two parts around the value of `ships_free`, the one
+ * field that depends on the search (its `ships_to`): encoded once per hit object, so once per
+ * card the card store holds, both parts views of one buffer. The key cannot occur earlier: a
+ * quote inside a string value is escaped.
  */
-function cardJson(hit: SearchHit): { head: string; tail: string } {
-  let parts = cardJsons.get(hit);
-  if (!parts) {
+function cardJson(hit: SearchHit): { head: Uint8Array; tail: Uint8Array } {
+  let card = cardJsons.get(hit);
+  if (!card) {
     const json = JSON.stringify(toProductCard(hit, {}));
     const at = json.indexOf(SHIPS_FREE_KEY) + SHIPS_FREE_KEY.length;
-    parts = { head: json.slice(0, at), tail: json.slice(json.startsWith('true', at) ? at + 4 : at + 5) };
-    cardJsons.set(hit, parts);
+    const head = json.slice(0, at);
+    const bytes = Buffer.from(head + json.slice(json.startsWith('true', at) ? at + 4 : at + 5));
+    const split = Buffer.byteLength(head);
+    card = { head: bytes.subarray(0, split), tail: bytes.subarray(split) };
+    cardJsons.set(hit, card);
   }
-  return parts;
+  return card;
 }
 
 /** The search words as the engine matched them, when that differs from what was typed (did-you-mean.ts). */
@@ -111,46 +132,56 @@ function pageHits(def: GallerySearchDefinition, plan: SearchPlan, results: Meili
   return hits;
 }
 
+/** Each tag of `facet_values` (one character) -> its counted attribute. */
+const ATTRIBUTE_OF_TAG = new Map(Object.entries(FACET_TAGS).map(([attribute, tag]) => [tag, attribute as CountedAttribute]));
+
+type Distribution = Record<string, number>;
+
 /**
- * One counted attribute's counts in a result: its own distribution (an active group's query) or
- * its share of the shared one, keyed by the attribute's tag and the value (facetValue), read where
- * they are, without copying: { colours: { red: 3 } }, 'colours' -> red 3; { facet_values: { '1sea': 2 } }, 'subject' -> sea 2.
+ * A result's counts by counted attribute: the attributes it counted on their own (an active
+ * group's query), and the shared distribution split by tag, in one pass over it:
+ * { colours: { red: 3 } } -> colours { red: 3 }; { facet_values: { '1sea': 2 } } -> subject { sea: 2 }.
  */
-function countsOf(result: MeiliResult, attribute: CountedAttribute): { count(value: string): number; values(): string[] } {
-  const own = result.facetDistribution?.[attribute];
-  if (own) return { count: (value) => own[value] ?? 0, values: () => Object.keys(own) };
-  const shared = result.facetDistribution?.[FACET_VALUES] ?? {};
-  const prefix = FACET_TAGS[attribute];
-  return {
-    count: (value) => shared[prefix + value] ?? 0,
-    values: () => Object.keys(shared).filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length)),
-  };
+function countsByAttribute(result: MeiliResult): Partial<Record<CountedAttribute, Distribution>> {
+  const { [FACET_VALUES]: shared = {}, ...own } = result.facetDistribution ?? {};
+  const counts: Partial<Record<CountedAttribute, Distribution>> = {};
+  for (const key in shared) {
+    const attribute = ATTRIBUTE_OF_TAG.get(key[0]!);
+    if (attribute) (counts[attribute] ??= {})[key.slice(1)] = shared[key]!;
+  }
+  return Object.assign(counts, own);
 }
 
 /** Every counted row's values, from the table: lists by vocabulary, countries, and one value per flag; the price's bounds when already found. */
 function toFacets(def: GallerySearchDefinition, sourceOf: (group: FilterGroup) => MeiliResult, price?: Facets['price']): Facets {
-  const counts = (group: Exclude<FilterGroup, 'price'>, attribute: CountedAttribute = countedAttribute(group)) => countsOf(sourceOf(group), attribute);
+  const read = new Map<MeiliResult, Partial<Record<CountedAttribute, Distribution>>>();
+  const counts = (group: Exclude<FilterGroup, 'price'>, attribute: CountedAttribute = COUNTED_ATTRIBUTE[group]): Distribution => {
+    const source = sourceOf(group);
+    let bySource = read.get(source);
+    if (!bySource) read.set(source, (bySource = countsByAttribute(source)));
+    return bySource[attribute] ?? {};
+  };
   const lists = {} as Record<ListFacet, FacetValue[]>;
   for (const row of FILTERS) {
     switch (row.kind) {
       case 'list': {
-        const { count } = counts(row.group);
+        const counted = counts(row.group);
         // A subcategory is counted as its 'category:subcategory' pair (names repeat across categories).
         const prefix = 'parent' in row ? `${row.parent}:` : '';
-        lists[row.name] = facetList((value) => count(prefix + value), row.values, def[row.name], def.limit);
+        lists[row.name] = facetList((value) => counted[prefix + value] ?? 0, row.values, def[row.name], def.limit);
         break;
       }
       case 'country': {
-        const { count, values } = counts(row.group, row.name === 'ships_to' ? shipsToFacetAttribute(def) : row.attribute);
-        const countries = [...new Set([...SHIPPING_COUNTRIES, ...values().filter((k) => /^[A-Z]{2}$/.test(k))])];
+        const counted = counts(row.group, row.name === 'ships_to' ? shipsToFacetAttribute(def) : row.attribute);
+        const countries = [...new Set([...SHIPPING_COUNTRIES, ...Object.keys(counted).filter((k) => /^[A-Z]{2}$/.test(k))])];
         const chosen = def[row.name];
-        lists[row.name] = facetList(count, countries, chosen ? [chosen] : [], def.limit);
+        lists[row.name] = facetList((value) => counted[value] ?? 0, countries, chosen ? [chosen] : [], def.limit);
         break;
       }
       case 'flag': {
         // A flag has one value, the one its parameter takes; boolean facets are keyed 'true'.
         const key = row.name === 'free_shipping' ? freeShippingCountry(def) : 'true';
-        lists[row.name] = [{ value: row.on, count: counts(row.group).count(key) }];
+        lists[row.name] = [{ value: row.on, count: counts(row.group)[key] ?? 0 }];
         break;
       }
     }
@@ -169,11 +200,11 @@ export function facetList(
   selected: readonly string[],
   limit: number,
 ): FacetValue[] {
-  const all = values.map((value, order) => ({ value, count: countOf(value), order }));
-  all.sort((a, b) => b.count - a.count || a.order - b.order);
+  // The sort is stable: ties keep the vocabulary's order.
+  const all = values.map((value) => ({ value, count: countOf(value) })).sort((a, b) => b.count - a.count);
   const shown = all.slice(0, limit);
-  for (const item of all.slice(limit)) if (selected.includes(item.value)) shown.push(item);
-  return shown.map(({ value, count }) => ({ value, count }));
+  for (let i = limit; i < all.length; i++) if (selected.includes(all[i]!.value)) shown.push(all[i]!);
+  return shown;
 }
 
 /** Engine stats in minor units -> whole-unit bounds that contain every price: 1099..5050 -> 10..51. */
