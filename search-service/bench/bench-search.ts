@@ -121,12 +121,17 @@ interface Target {
  * Rounds each target's time in a phase is cut into, the order turning by one each round, so that
  * a machine getting faster or slower during the phase weighs on every target alike:
  * [raw, service, proxy] -> raw, service, proxy; service, proxy, raw; proxy, raw, service.
+ * Flat out, three rounds: each lets autocannon's connections settle. At the fixed rate a round
+ * is one second (FIXED_ROUND_S): this machine's speed swings by a fifth from one ten-second
+ * stretch to the next, and in rounds of ten seconds two services running the same code read up
+ * to six points apart in p50 overhead; in rounds of one second, about one (docs/PERFORMANCE.md).
  */
-const ROUNDS = 3;
+const FLAT_OUT_ROUNDS = 3;
+const FIXED_ROUND_S = 1;
 
-/** Runs `measure` for every target in every round, in turns (ROUNDS). */
-async function inTurns(targets: Target[], measure: (target: Target, index: number, round: number) => Promise<void>): Promise<void> {
-  for (let round = 0; round < ROUNDS; round++) {
+/** Runs `measure` for every target in every round, in turns. */
+async function inTurns(targets: Target[], rounds: number, measure: (target: Target, index: number, round: number) => Promise<void>): Promise<void> {
+  for (let round = 0; round < rounds; round++) {
     for (let k = 0; k < targets.length; k++) {
       const turn = (k + round) % targets.length;
       await measure(targets[turn]!, turn, round);
@@ -140,9 +145,10 @@ async function inTurns(targets: Target[], measure: (target: Target, index: numbe
  * stopped, so every target is asked the same requests, each once.
  */
 async function runFixedRate(targets: Target[]): Promise<PhaseResult[]> {
-  const perRound = Math.ceil((RATE * DURATION_S) / ROUNDS);
+  const rounds = Math.ceil(DURATION_S / FIXED_ROUND_S);
+  const perRound = Math.ceil((RATE * DURATION_S) / rounds);
   const totals = targets.map(() => ({ times: { search: [], count: [], prices: [] } as Record<Endpoint, number[]>, requests: 0, errors: 0, non2xx: 0, seconds: 0 }));
-  await inTurns(targets, async ({ url, sequence, headers }, index, round) => {
+  await inTurns(targets, rounds, async ({ url, sequence, headers }, index, round) => {
     const asked = Array.from({ length: perRound }, (_, i) => sequence[(round * perRound + i) % sequence.length]!);
     const outcomes = await steadyLoad({ baseUrl: url, requests: loadRequests(asked, headers), rate: RATE, durationMs: (perRound / RATE) * 1000 });
     const total = totals[index]!;
@@ -241,9 +247,9 @@ async function runCapacity(target: PhaseResult['target'], url: string, sequence:
  * cost the target's processes (read from /proc).
  */
 async function runFlatOut(targets: Target[]): Promise<PhaseResult[]> {
-  const roundS = DURATION_S / ROUNDS;
+  const roundS = DURATION_S / FLAT_OUT_ROUNDS;
   const totals = targets.map(() => ({ times: [] as number[], requests: 0, errors: 0, non2xx: 0, seconds: 0, cpu: { engine: 0, service: 0 } }));
-  await inTurns(targets, async ({ url, sequence, headers, pids = {} }, index) => {
+  await inTurns(targets, FLAT_OUT_ROUNDS, async ({ url, sequence, headers, pids = {} }, index) => {
     const total = totals[index]!;
     const before = { engine: pids.engine && cpuMs(pids.engine), service: pids.service && cpuMs(pids.service) };
     const instance = autocannon({ url, requests: sharedSequence(sequence), headers, duration: roundS, connections: CONNECTIONS, timeout: 10 }) as unknown as Promise<autocannon.Result> & EventEmitter;
