@@ -80,7 +80,8 @@ function cardJson(hit: SearchHit): { head: Uint8Array; tail: Uint8Array } {
     const json = JSON.stringify(toProductCard(hit, {}));
     const at = json.indexOf(SHIPS_FREE_KEY) + SHIPS_FREE_KEY.length;
     const head = json.slice(0, at);
-    const bytes = Buffer.from(head + json.slice(json.startsWith('true', at) ? at + 4 : at + 5));
+    // A buffer of its own: one cut from a shared slab would keep the slab alive as long as any card in it.
+    const bytes = utf8.encode(head + json.slice(json.startsWith('true', at) ? at + 4 : at + 5));
     const split = Buffer.byteLength(head);
     card = { head: bytes.subarray(0, split), tail: bytes.subarray(split) };
     cardJsons.set(hit, card);
