@@ -28,8 +28,13 @@ describe('facetList', () => {
 
 describe('toSearchResponseBody', () => {
   it('writes each card as toProductCard makes it, free shipping judged against the search', () => {
-    // A title holding the text of a key: the card's JSON is still split at the key itself.
-    const hits = [hit, { ...hit, id: 8, slug: 'quay', title: 'Quay ,"ships_free":true', free_shipping_to: ['FR'] }, { ...hit, id: 9, slug: 'dune', in_sale: false, original_prices: null }];
+    // A title holding the text of a key: the card's JSON is still split at the key itself. An
+    // artist's name of more bytes than characters: the split is counted in bytes.
+    const hits = [
+      hit,
+      { ...hit, id: 8, slug: 'quay', title: 'Quay ,"ships_free":true', artist_name: 'Zoë Ōtsuka', free_shipping_to: ['FR'] },
+      { ...hit, id: 9, slug: 'dune', in_sale: false, original_prices: null },
+    ];
     for (const params of [{}, { ships_to: ['FR'] }, { ships_to: ['IE'] }, { ships_to: ['US'] }] as Record<string, string[]>[]) {
       const d = def({ ...params, paginate: ['3'] });
       // The same hit objects each time: the second search writes the cards from their kept JSON.
