@@ -40,31 +40,33 @@ export function toSearchResponseBody(def: GallerySearchDefinition, plan: SearchP
     facets: toFacets(def, sourceOf, plan.priceBounds ? boundsOfHits(def.currency, results[plan.priceBounds.cheapest], results[plan.priceBounds.dearest]) : undefined),
     did_you_mean: didYouMean(def, plan, results),
   };
-  const closing = utf8.encode(`],${JSON.stringify(rest).slice(1)}`);
   const country = freeShippingCountry(def);
-  const hits = pageHits(def, plan, results);
-  const cards = hits.map(cardJson);
-  const ships = hits.map((hit) => (hit.free_shipping_to.includes(country) ? TRUE : FALSE));
-  // The opening, the cards and their commas, the counts and paging.
-  let length = RESULTS_OPEN.length + Math.max(cards.length - 1, 0) + closing.length;
-  for (let i = 0; i < cards.length; i++) length += cards[i]!.head.length + ships[i]!.length + cards[i]!.tail.length;
-  const body = new Uint8Array(length);
-  body.set(RESULTS_OPEN);
-  let at = RESULTS_OPEN.length;
-  for (let i = 0; i < cards.length; i++) {
-    if (i > 0) body[at++] = COMMA;
-    for (const part of [cards[i]!.head, ships[i]!, cards[i]!.tail]) {
-      body.set(part, at);
-      at += part.length;
-    }
+  const parts = [RESULTS_OPEN];
+  pageHits(def, plan, results).forEach((hit, i) => {
+    const { head, tail } = cardJson(hit);
+    if (i > 0) parts.push(COMMA);
+    parts.push(head, hit.free_shipping_to.includes(country) ? TRUE : FALSE, tail);
+  });
+  parts.push(utf8.encode(`],${JSON.stringify(rest).slice(1)}`));
+  return joinBytes(parts);
+}
+
+/**
+ * The parts one after another, in a buffer of their own, as the hot cache's sizes assume
+ * (Buffer.concat cuts a small answer from a shared slab).
+ */
+function joinBytes(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const body = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    body.set(part, at);
+    at += part.length;
   }
-  body.set(closing, at);
   return body;
 }
 
 const utf8 = new TextEncoder();
-const [RESULTS_OPEN, TRUE, FALSE] = ['{"results":[', 'true', 'false'].map((text) => utf8.encode(text)) as [Uint8Array, Uint8Array, Uint8Array];
-const COMMA = 0x2c;
+const [RESULTS_OPEN, COMMA, TRUE, FALSE] = ['{"results":[', ',', 'true', 'false'].map((text) => utf8.encode(text)) as [Uint8Array, Uint8Array, Uint8Array, Uint8Array];
 const SHIPS_FREE_KEY = ',"ships_free":';
 const cardJsons = new WeakMap<SearchHit, { head: Uint8Array; tail: Uint8Array }>();
 
