@@ -48,7 +48,10 @@ describe('making a collection', () => {
     const box = page.locator('.buy-box [data-collection="for-the-hall"]');
     await box.waitFor();
     expect(await box.isChecked()).toBe(false);
+    // The count moves at once; the work is in the collection once the server has answered.
+    const added = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/collections/api/items/');
     await box.check();
+    expect((await added).ok()).toBe(true);
     await expect.poll(() => page.locator('.buy-box [data-total-items]').first().getAttribute('data-total-items')).toBe('1');
     expect(await box.isChecked()).toBe(true);
 
