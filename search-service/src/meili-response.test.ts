@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { facetValue } from '@easel/indexer/documents';
-import { parseGalleryParams, type GallerySearchDefinition, type SearchResponse } from './contract';
+import { parseGalleryParams, searchResponseSchema, type GallerySearchDefinition, type SearchResponse } from './contract';
 import { buildSearchPlan, type SearchPlan } from './meili-request';
 import { facetList, toSearchResponseBody, type MeiliResult } from './meili-response';
 import { toProductCard } from './product-card';
 import { SALE_HIT as hit } from './product-card.fixture';
 
-const toSearchResponse = (d: GallerySearchDefinition, plan: SearchPlan, results: MeiliResult[]) =>
-  JSON.parse(new TextDecoder().decode(toSearchResponseBody(d, plan, results))) as SearchResponse;
+/** The answer as JSON, after checking it has the contract's shape. */
+const toSearchResponse = (d: GallerySearchDefinition, plan: SearchPlan, results: MeiliResult[]): SearchResponse => {
+  const response: unknown = JSON.parse(new TextDecoder().decode(toSearchResponseBody(d, plan, results)));
+  expect(searchResponseSchema.safeParse(response).error).toBeUndefined();
+  return response as SearchResponse;
+};
 
 const def = (params: Record<string, string[]> = {}): GallerySearchDefinition => {
   const r = parseGalleryParams(params);
@@ -86,6 +90,21 @@ describe('toSearchResponseBody', () => {
     // 'mixed-media' is a subcategory of both: each list counts only its own category's pair.
     expect(response.facets.painting.find((v) => v.value === 'mixed-media')).toEqual({ value: 'mixed-media', count: 0 });
     expect(response.facets.sculpture[0]).toEqual({ value: 'mixed-media', count: 3 });
+  });
+
+  it('lists every shipping country, and a chosen one outside them, past the limit', () => {
+    const d = def({ ships_from: ['BR'], limit: ['1'] });
+    const plan = buildSearchPlan(d, 'idx');
+    const response = toSearchResponse(d, plan, [
+      { hits: [], totalHits: 2, facetDistribution: { facet_values: { [facetValue('ships_to', 'FR')]: 2, [facetValue('ships_to', 'IE')]: 2 } } },
+      { hits: [], totalHits: 7, facetDistribution: { ships_from: { GB: 5, BR: 2 } } },
+    ]);
+    expect(response.facets.ships_from).toEqual([{ value: 'GB', count: 5 }, { value: 'BR', count: 2 }]);
+    // A tie keeps the vocabulary's order: Ireland before France.
+    expect(response.facets.ships_to).toEqual([{ value: 'IE', count: 2 }]);
+    expect(toSearchResponse(d, plan, [{ hits: [], totalHits: 0 }, { hits: [], totalHits: 0 }]).facets.ships_from).toEqual([
+      { value: 'GB', count: 0 }, { value: 'BR', count: 0 },
+    ]);
   });
 });
 

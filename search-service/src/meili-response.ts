@@ -1,12 +1,12 @@
 import { CATEGORY_VALUES, SHIPPING_COUNTRIES, type Currency } from '@easel/shared/vocabulary';
-import { FACET_TAGS, type CountedAttribute } from '@easel/indexer/documents';
+import { facetValue, type CountedAttribute } from '@easel/indexer/documents';
 import type { SearchHit } from '@easel/indexer/index-settings';
 import {
-  freeShippingCountry, type FacetValue, type Facets, type GallerySearchDefinition, type ListFacet, type PriceBar, type SearchResponse, type SuggestionsResponse,
+  freeShippingCountry, type FacetValue, type Facets, type GallerySearchDefinition, type PriceBar, type SuggestionsResponse,
 } from './contract';
 import { correctQuery, matchedWords, type MatchesPosition } from './did-you-mean';
 import { FILTERS, type FilterGroup } from './filters';
-import { COUNTED_ATTRIBUTE, FACET_VALUES, priceAttribute, shipsToFacetAttribute, type PriceBarPlan, type SearchPlan, type SuggestionsPlan } from './meili-request';
+import { FACET_VALUES, priceAttribute, shipsToFacetAttribute, type PriceBarPlan, type SearchPlan, type SuggestionsPlan } from './meili-request';
 import { toProductCard } from './product-card';
 
 /** The parts of a Meilisearch search result the service reads. */
@@ -33,13 +33,6 @@ export function toSearchResponseBody(def: GallerySearchDefinition, plan: SearchP
     const i = plan.disjunctive.indexOf(group);
     return (i === -1 ? main : results[i + 1]) ?? main;
   };
-  const rest: Omit<SearchResponse, 'results'> = {
-    count,
-    num_pages: Math.ceil(count / def.paginate),
-    page: def.page,
-    facets: toFacets(def, sourceOf, plan.priceBounds ? boundsOfHits(def.currency, results[plan.priceBounds.cheapest], results[plan.priceBounds.dearest]) : undefined),
-    did_you_mean: didYouMean(def, plan, results),
-  };
   const country = freeShippingCountry(def);
   const parts = [RESULTS_OPEN];
   pageHits(def, plan, results).forEach((hit, i) => {
@@ -47,7 +40,11 @@ export function toSearchResponseBody(def: GallerySearchDefinition, plan: SearchP
     if (i > 0) parts.push(COMMA);
     parts.push(head, hit.free_shipping_to.includes(country) ? TRUE : FALSE, tail);
   });
-  parts.push(utf8.encode(`],${JSON.stringify(rest).slice(1)}`));
+  const price = plan.priceBounds ? boundsOfHits(def.currency, results[plan.priceBounds.cheapest], results[plan.priceBounds.dearest]) : undefined;
+  const numPages = Math.ceil(count / def.paginate);
+  parts.push(utf8.encode(
+    `],"count":${count},"num_pages":${numPages},"page":${def.page},"facets":${facetsJson(def, sourceOf, price)},"did_you_mean":${JSON.stringify(didYouMean(def, plan, results))}}`,
+  ));
   return joinBytes(parts);
 }
 
@@ -135,66 +132,89 @@ function pageHits(def: GallerySearchDefinition, plan: SearchPlan, results: Meili
   return hits;
 }
 
-/** Each tag of `facet_values` (one character) -> its counted attribute. */
-const ATTRIBUTE_OF_TAG = new Map(Object.entries(FACET_TAGS).map(([attribute, tag]) => [tag, attribute as CountedAttribute]));
-
 type Distribution = Record<string, number>;
 
 /**
- * A result's counts by counted attribute: the attributes it counted on their own (an active
- * group's query), and the shared distribution split by tag, in one pass over it:
- * { colours: { red: 3 } } -> colours { red: 3 }; { facet_values: { '1sea': 2 } } -> subject { sea: 2 }.
+ * A counted list's values with what reading and writing them takes, made once: each value's key
+ * in its attribute's own counts and in the shared `facet_values` counts, and its JSON up to the
+ * count: ('colours', ['red']) -> own ['red'], shared ['3red'], json ['{"value":"red","count":'].
+ * A subcategory is counted as its 'category:subcategory' pair (names repeat across categories).
  */
-function countsByAttribute(result: MeiliResult): Partial<Record<CountedAttribute, Distribution>> {
-  const { [FACET_VALUES]: shared = {}, ...own } = result.facetDistribution ?? {};
-  const counts: Partial<Record<CountedAttribute, Distribution>> = {};
-  for (const key in shared) {
-    const attribute = ATTRIBUTE_OF_TAG.get(key[0]!);
-    if (attribute) (counts[attribute] ??= {})[key.slice(1)] = shared[key]!;
-  }
-  return Object.assign(counts, own);
+interface Slots {
+  values: readonly string[];
+  own: readonly string[];
+  shared: readonly string[];
+  json: readonly string[];
 }
 
-/** Every counted row's values, from the table: lists by vocabulary, countries, and one value per flag; the price's bounds when already found. */
-function toFacets(def: GallerySearchDefinition, sourceOf: (group: FilterGroup) => MeiliResult, price?: Facets['price']): Facets {
-  const read = new Map<MeiliResult, Partial<Record<CountedAttribute, Distribution>>>();
-  const counts = (group: Exclude<FilterGroup, 'price'>, attribute: CountedAttribute = COUNTED_ATTRIBUTE[group]): Distribution => {
-    const source = sourceOf(group);
-    let bySource = read.get(source);
-    if (!bySource) read.set(source, (bySource = countsByAttribute(source)));
-    return bySource[attribute] ?? {};
-  };
-  const lists = {} as Record<ListFacet, FacetValue[]>;
+function slotsOf(attribute: CountedAttribute, values: readonly string[], prefix = ''): Slots {
+  const own = values.map((value) => prefix + value);
+  return { values, own, shared: own.map((key) => facetValue(attribute, key)), json: values.map((value) => `${JSON.stringify({ value }).slice(0, -1)},"count":`) };
+}
+
+const LIST_SLOTS = new Map(FILTERS.flatMap((row) => (row.kind === 'list' ? [[row.name, slotsOf(row.attribute, row.values, 'parent' in row ? `${row.parent}:` : '')] as const] : [])));
+const COUNTRY_SLOTS = new Map((['ships_to', 'ships_from', 'free_shipping_to'] as const).map((attribute) => [attribute, slotsOf(attribute, SHIPPING_COUNTRIES)]));
+
+/**
+ * Where a result counts an attribute: on its own (an active group's query), keyed by value, or
+ * in the shared distribution, keyed by tagged value: { colours: { red: 3 } } -> own;
+ * { facet_values: { '3red': 3 } } -> shared.
+ */
+function countsIn(result: MeiliResult, attribute: CountedAttribute): { counts: Distribution; shared: boolean } {
+  const own = result.facetDistribution?.[attribute];
+  return own ? { counts: own, shared: false } : { counts: result.facetDistribution?.[FACET_VALUES] ?? {}, shared: true };
+}
+
+/** A list's values as facet JSON, most first, cut to `limit` but never dropping a chosen value (facetOrder). */
+function listJson(slots: Slots, { counts, shared }: ReturnType<typeof countsIn>, selected: readonly string[], limit: number): string {
+  const numbers = (shared ? slots.shared : slots.own).map((key) => counts[key] ?? 0);
+  return `[${facetOrder(numbers, slots.values, selected, limit).map((i) => `${slots.json[i]}${numbers[i]}}`).join(',')}]`;
+}
+
+/**
+ * Every counted row's values as the answer's `facets` JSON, from the table: lists by vocabulary,
+ * countries (and a chosen one besides), and one value per flag; the price's bounds when already found.
+ */
+function facetsJson(def: GallerySearchDefinition, sourceOf: (group: FilterGroup) => MeiliResult, price?: Facets['price']): string {
+  const parts = [`{"price":${JSON.stringify(price === undefined ? priceBounds(def.currency, sourceOf('price')) : price)}`];
   for (const row of FILTERS) {
     switch (row.kind) {
-      case 'list': {
-        const counted = counts(row.group);
-        // A subcategory is counted as its 'category:subcategory' pair (names repeat across categories).
-        const prefix = 'parent' in row ? `${row.parent}:` : '';
-        lists[row.name] = facetList((value) => counted[prefix + value] ?? 0, row.values, def[row.name], def.limit);
+      case 'list':
+        parts.push(`"${row.name}":${listJson(LIST_SLOTS.get(row.name)!, countsIn(sourceOf(row.group), row.attribute), def[row.name], def.limit)}`);
         break;
-      }
       case 'country': {
-        const counted = counts(row.group, row.name === 'ships_to' ? shipsToFacetAttribute(def) : row.attribute);
-        const countries = [...new Set([...SHIPPING_COUNTRIES, ...Object.keys(counted).filter((k) => /^[A-Z]{2}$/.test(k))])];
+        const attribute = row.name === 'ships_to' ? shipsToFacetAttribute(def) : row.attribute;
         const chosen = def[row.name];
-        lists[row.name] = facetList((value) => counted[value] ?? 0, countries, chosen ? [chosen] : [], def.limit);
+        const known = !chosen || (SHIPPING_COUNTRIES as readonly string[]).includes(chosen);
+        const slots = known ? COUNTRY_SLOTS.get(attribute)! : slotsOf(attribute, [...SHIPPING_COUNTRIES, chosen]);
+        parts.push(`"${row.name}":${listJson(slots, countsIn(sourceOf(row.group), attribute), chosen ? [chosen] : [], def.limit)}`);
         break;
       }
       case 'flag': {
         // A flag has one value, the one its parameter takes; boolean facets are keyed 'true'.
         const key = row.name === 'free_shipping' ? freeShippingCountry(def) : 'true';
-        lists[row.name] = [{ value: row.on, count: counts(row.group)[key] ?? 0 }];
+        const { counts, shared } = countsIn(sourceOf(row.group), row.attribute);
+        parts.push(`"${row.name}":[{"value":"${row.on}","count":${counts[shared ? facetValue(row.attribute, key) : key] ?? 0}}]`);
         break;
       }
     }
   }
-  return { price: price === undefined ? priceBounds(def.currency, sourceOf('price')) : price, ...lists };
+  return `${parts.join(',')}}`;
 }
 
 /**
- * Counts for the vocabulary's values, most first (ties in vocabulary order), cut to `limit`
- * but never dropping a chosen value: (red 3, blue 5, ['red', 'blue', 'green'], [], 2)
+ * The order a list's values are shown in: most first (ties in vocabulary order), cut to
+ * `limit` but never dropping a chosen value: ([3, 5, 0], ['red', 'blue', 'green'], ['green'], 1) -> [1, 2].
+ */
+function facetOrder(counts: readonly number[], values: readonly string[], selected: readonly string[], limit: number): number[] {
+  const order = values.map((_, i) => i).sort((a, b) => counts[b]! - counts[a]! || a - b);
+  const shown = order.slice(0, limit);
+  for (const i of order.slice(limit)) if (selected.includes(values[i]!)) shown.push(i);
+  return shown;
+}
+
+/**
+ * Counts for the vocabulary's values, in facetOrder's order: (red 3, blue 5, ['red', 'blue', 'green'], [], 2)
  * -> [{ value: 'blue', count: 5 }, { value: 'red', count: 3 }].
  */
 export function facetList(
@@ -203,11 +223,8 @@ export function facetList(
   selected: readonly string[],
   limit: number,
 ): FacetValue[] {
-  // The sort is stable: ties keep the vocabulary's order.
-  const all = values.map((value) => ({ value, count: countOf(value) })).sort((a, b) => b.count - a.count);
-  const shown = all.slice(0, limit);
-  for (let i = limit; i < all.length; i++) if (selected.includes(all[i]!.value)) shown.push(all[i]!);
-  return shown;
+  const counts = values.map(countOf);
+  return facetOrder(counts, values, selected, limit).map((i) => ({ value: values[i]!, count: counts[i]! }));
 }
 
 /** Engine stats in minor units -> whole-unit bounds that contain every price: 1099..5050 -> 10..51. */
