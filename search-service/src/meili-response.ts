@@ -33,56 +33,52 @@ export function toSearchResponseBody(def: GallerySearchDefinition, plan: SearchP
     const i = plan.disjunctive.indexOf(group);
     return (i === -1 ? main : results[i + 1]) ?? main;
   };
-  const country = freeShippingCountry(def);
-  const parts = [RESULTS_OPEN];
-  pageHits(def, plan, results).forEach((hit, i) => {
-    const { head, tail } = cardJson(hit);
-    if (i > 0) parts.push(COMMA);
-    parts.push(head, hit.free_shipping_to.includes(country) ? TRUE : FALSE, tail);
-  });
   const price = plan.priceBounds ? boundsOfHits(def.currency, results[plan.priceBounds.cheapest], results[plan.priceBounds.dearest]) : undefined;
   const numPages = Math.ceil(count / def.paginate);
-  parts.push(utf8.encode(
+  const rest = utf8.encode(
     `],"count":${count},"num_pages":${numPages},"page":${def.page},"facets":${facetsJson(def, sourceOf, price)},"did_you_mean":${JSON.stringify(didYouMean(def, plan, results))}}`,
-  ));
-  return joinBytes(parts);
-}
-
-/**
- * The parts one after another, in a buffer of their own, as the hot cache's sizes assume
- * (Buffer.concat cuts a small answer from a shared slab).
- */
-function joinBytes(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const body = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    body.set(part, at);
-    at += part.length;
-  }
+  );
+  const hits = pageHits(def, plan, results);
+  const cards = hits.map(cardJson);
+  // A buffer of its own, as the hot cache's sizes assume (Buffer.concat cuts a small answer from a shared slab).
+  const commas = Math.max(0, cards.length - 1);
+  const body = new Uint8Array(RESULTS_OPEN.length + cards.reduce((length, card) => length + card.bytes.length, 0) + commas + rest.length);
+  body.set(RESULTS_OPEN);
+  let at = RESULTS_OPEN.length;
+  const country = freeShippingCountry(def);
+  cards.forEach(({ bytes, flagAt }, i) => {
+    if (i > 0) body[at++] = COMMA;
+    body.set(bytes, at);
+    const flag = hits[i]!.free_shipping_to.includes(country) ? TRUE : FALSE;
+    for (let k = 0; k < FLAG_LENGTH; k++) body[at + flagAt + k] = flag[k]!;
+    at += bytes.length;
+  });
+  body.set(rest, at);
   return body;
 }
 
 const utf8 = new TextEncoder();
-const [RESULTS_OPEN, COMMA, TRUE, FALSE] = ['{"results":[', ',', 'true', 'false'].map((text) => utf8.encode(text)) as [Uint8Array, Uint8Array, Uint8Array, Uint8Array];
+const RESULTS_OPEN = utf8.encode('{"results":[');
+const COMMA = ','.charCodeAt(0);
+/** `ships_free`'s two values in the same number of bytes: JSON allows the space. */
+const [TRUE, FALSE] = [' true', 'false'].map((text) => utf8.encode(text)) as [Uint8Array, Uint8Array];
+const FLAG_LENGTH = 5;
 const SHIPS_FREE_KEY = ',"ships_free":';
-const cardJsons = new WeakMap<SearchHit, { head: Uint8Array; tail: Uint8Array }>();
+const cardJsons = new WeakMap<SearchHit, { bytes: Uint8Array; flagAt: number }>();
 
 /**
- * A hit's product card as UTF-8 JSON in two parts around the value of `ships_free`, the one
- * field that depends on the search (its `ships_to`): encoded once per hit object, so once per
- * card the card store holds, both parts views of one buffer. The key cannot occur earlier: a
- * quote inside a string value is escaped.
+ * A hit's product card as UTF-8 JSON with the value of `ships_free`, the one field that depends
+ * on the search (its `ships_to`), at byte `flagAt`, five bytes long: encoded once per hit object,
+ * so once per card the card store holds. The key cannot occur earlier: a quote inside a string
+ * value is escaped.
  */
-function cardJson(hit: SearchHit): { head: Uint8Array; tail: Uint8Array } {
+function cardJson(hit: SearchHit): { bytes: Uint8Array; flagAt: number } {
   let card = cardJsons.get(hit);
   if (!card) {
     const json = JSON.stringify(toProductCard(hit, {}));
     const at = json.indexOf(SHIPS_FREE_KEY) + SHIPS_FREE_KEY.length;
-    const head = json.slice(0, at);
     // A buffer of its own: one cut from a shared slab would keep the slab alive as long as any card in it.
-    const bytes = utf8.encode(head + json.slice(json.startsWith('true', at) ? at + 4 : at + 5));
-    const split = Buffer.byteLength(head);
-    card = { head: bytes.subarray(0, split), tail: bytes.subarray(split) };
+    card = { bytes: utf8.encode(`${json.slice(0, at)}false${json.slice(json.startsWith('true', at) ? at + 4 : at + 5)}`), flagAt: Buffer.byteLength(json.slice(0, at)) };
     cardJsons.set(hit, card);
   }
   return card;
