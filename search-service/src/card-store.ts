@@ -43,25 +43,26 @@ export class CardStore {
 
   /** Replaces each result's card keys with the cards, in the same order. */
   async complete(results: MeiliResult[]): Promise<void> {
-    const found = new Map<number, StoredCard>();
     const missing: number[] = [];
-    for (const { hits } of results) {
-      for (const { id, card_version: version } of hits as unknown as CardKey[]) {
-        const card = this.cards.get(id);
-        // An index written before cards had versions (served while its rebuild runs) names none: fetch.
-        if (version !== undefined && card?.card_version === version) found.set(id, card);
-        else missing.push(id);
-      }
-    }
+    // Each hit's card, or its id while the store lacks the card at the hit's version.
+    const pages = results.map(({ hits }) => (hits as unknown as CardKey[]).map(({ id, card_version: version }): StoredCard | number => {
+      const card = this.cards.get(id);
+      // An index written before cards had versions (served while its rebuild runs) names none: fetch.
+      if (version !== undefined && card?.card_version === version) return card;
+      missing.push(id);
+      return id;
+    }));
+    const fetched = new Map<number, StoredCard>();
     if (missing.length > 0) {
       for (const card of await this.engine.fetchDocuments<StoredCard>(this.indexUid, [...new Set(missing)], CARD_ATTRIBUTES)) {
         this.cards.set(card.id, card);
-        found.set(card.id, card);
+        fetched.set(card.id, card);
       }
     }
-    for (const result of results) {
-      result.hits = (result.hits as unknown as CardKey[]).flatMap(({ id }) => found.get(id) ?? []);
-    }
+    results.forEach((result, i) => {
+      const page = pages[i]!;
+      result.hits = missing.length === 0 ? (page as StoredCard[]) : page.map((hit) => (typeof hit === 'number' ? fetched.get(hit) : hit)).filter((card) => card !== undefined);
+    });
   }
 
   /**
