@@ -77,8 +77,10 @@ function cardJson(hit: SearchHit): { bytes: Uint8Array; flagAt: number } {
   if (!card) {
     const json = JSON.stringify(toProductCard(hit, {}));
     const at = json.indexOf(SHIPS_FREE_KEY) + SHIPS_FREE_KEY.length;
+    const head = json.slice(0, at);
+    const tail = json.slice(json.startsWith('true', at) ? at + 4 : at + 5);
     // A buffer of its own: one cut from a shared slab would keep the slab alive as long as any card in it.
-    card = { bytes: utf8.encode(`${json.slice(0, at)}false${json.slice(json.startsWith('true', at) ? at + 4 : at + 5)}`), flagAt: Buffer.byteLength(json.slice(0, at)) };
+    card = { bytes: utf8.encode(`${head}false${tail}`), flagAt: Buffer.byteLength(head) };
     cardJsons.set(hit, card);
   }
   return card;
