@@ -59,9 +59,10 @@ export class CardStore {
         fetched.set(card.id, card);
       }
     }
+    // A work gone from the index between the search and the fetch is left off the page.
+    const cardOf = (hit: StoredCard | number) => (typeof hit === 'number' ? fetched.get(hit) : hit);
     results.forEach((result, i) => {
-      const page = pages[i]!;
-      result.hits = missing.length === 0 ? (page as StoredCard[]) : page.map((hit) => (typeof hit === 'number' ? fetched.get(hit) : hit)).filter((card) => card !== undefined);
+      result.hits = pages[i]!.map(cardOf).filter((card) => card !== undefined);
     });
   }
 
