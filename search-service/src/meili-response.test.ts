@@ -32,8 +32,8 @@ describe('facetList', () => {
 
 describe('toSearchResponseBody', () => {
   it('writes each card as toProductCard makes it, free shipping judged against the search', () => {
-    // A title holding the text of a key: the card's JSON is still split at the key itself. An
-    // artist's name of more bytes than characters: the split is counted in bytes.
+    // A title holding the text of a key: ships_free's value is still found after the key itself.
+    // An artist's name of more bytes than characters: its place is counted in bytes.
     const hits = [
       hit,
       { ...hit, id: 8, slug: 'quay', title: 'Quay ,"ships_free":true', artist_name: 'Zoë Ōtsuka', free_shipping_to: ['FR'] },

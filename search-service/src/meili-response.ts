@@ -192,7 +192,7 @@ function facetsJson(def: GallerySearchDefinition, sourceOf: (group: FilterGroup)
         // A flag has one value, the one its parameter takes; boolean facets are keyed 'true'.
         const key = row.name === 'free_shipping' ? freeShippingCountry(def) : 'true';
         const { counts, shared } = countsIn(sourceOf(row.group), row.attribute);
-        parts.push(`"${row.name}":[{"value":"${row.on}","count":${counts[shared ? facetValue(row.attribute, key) : key] ?? 0}}]`);
+        parts.push(`"${row.name}":${JSON.stringify([{ value: row.on, count: counts[shared ? facetValue(row.attribute, key) : key] ?? 0 }])}`);
         break;
       }
     }
