@@ -9,7 +9,7 @@ import { priceBand, priceBandAttribute, type PriceBandAttribute } from './price-
 const CARD_IMAGE_WIDTH = 640;
 
 /** Raise whenever toSearchDocument changes what it writes: existing indexes then count as stale. */
-export const DOCUMENT_VERSION = 7;
+export const DOCUMENT_VERSION = 8;
 
 /**
  * The attributes the gallery's filter sections count, every one of them also gathered into
@@ -142,7 +142,7 @@ export function pictureSpecsOf(artwork: IndexableArtwork): ArtworkImageSpec[] {
 
 /**
  * An indexable artwork -> its search document, prices converted with the given rates:
- * { price_minor: 10000, sale_price_minor: 8000, … } -> { prices: { GBP: 8000, USD: 11120, … }, in_sale: true, … }
+ * { price_minor: 10000, sale_price_minor: 8000, … } -> { prices: { GBP: 8000, USD: 11100, … } (whole units, as shown and charged), in_sale: true, … }
  */
 export function toSearchDocument(artwork: IndexableArtwork, rates: RateMatrix): SearchDocument {
   const effective = artwork.sale_price_minor ?? artwork.price_minor;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRateMatrix, convertMinor, pricesInAllCurrencies } from './currency';
+import { buildRateMatrix, convertMinor, convertPrice, pricesInAllCurrencies } from './currency';
 
 describe('currency rates', () => {
   const rates = buildRateMatrix();
@@ -18,6 +18,13 @@ describe('currency rates', () => {
   it('converts minor units and rounds to a whole minor unit', () => {
     expect(convertMinor(10_000, 'GBP', 'USD', rates)).toBe(13_900);
     expect(convertMinor(999, 'GBP', 'EUR', rates)).toBe(1_179);
+  });
+
+  it('shows and charges a price in whole units of each currency', () => {
+    expect(convertPrice(13_500, 'USD', rates)).toBe(18_800);
+    expect(convertPrice(8_600, 'USD', rates)).toBe(12_000);
+    expect(convertPrice(45_049, 'GBP', rates)).toBe(45_000);
     expect(pricesInAllCurrencies(10_000, rates)).toEqual({ GBP: 10_000, USD: 13_900, EUR: 11_800, CAD: 18_900, AUD: 20_900 });
+    expect(pricesInAllCurrencies(8_000, rates)).toEqual({ GBP: 8_000, USD: 11_100, EUR: 9_400, CAD: 15_100, AUD: 16_700 });
   });
 });

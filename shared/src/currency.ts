@@ -28,7 +28,21 @@ export function convertMinor(amountMinor: number, from: Currency, to: Currency, 
   return Math.round(amountMinor * rates[from][to]);
 }
 
-/** A GBP amount in all five currencies: 10000 -> { GBP: 10000, USD: 13900, … }. */
+/** Minor units rounded to a whole unit of the currency (SPEC §5 shows prices so): 18765 -> 18800, 18749 -> 18700. */
+export function toWholeUnits(amountMinor: number): number {
+  return Math.round(amountMinor / 100) * 100;
+}
+
+/**
+ * A price in GBP minor units as the shopper is shown it and charged it in `to`: converted, then
+ * rounded to a whole unit, so the figure displayed is exactly the figure paid:
+ * (13500, 'USD') -> 18800 ($187.65 rounded to $188); (45050, 'GBP') -> 45100.
+ */
+export function convertPrice(gbpMinor: number, to: Currency, rates: RateMatrix): number {
+  return toWholeUnits(convertMinor(gbpMinor, 'GBP', to, rates));
+}
+
+/** A GBP price in all five currencies, each in whole units: 10000 -> { GBP: 10000, USD: 13900, … }. */
 export function pricesInAllCurrencies(gbpMinor: number, rates: RateMatrix): Record<Currency, number> {
-  return Object.fromEntries(CURRENCIES.map((c) => [c, convertMinor(gbpMinor, 'GBP', c, rates)])) as Record<Currency, number>;
+  return Object.fromEntries(CURRENCIES.map((c) => [c, convertPrice(gbpMinor, c, rates)])) as Record<Currency, number>;
 }

@@ -88,14 +88,14 @@ export async function quoteCheckout(
     if (problem === 'sold_out') return { ok: false, reason: problem, title: artwork.title, size_label: print!.size_label, remaining: print!.remaining, line_id };
     if (problem) return { ok: false, reason: problem, title: artwork.title, line_id };
   }
-  let shippingGbp = 0;
+  const shippingGbp: number[] = [];
   const seen = new Set<number>();
   for (const { artwork } of items) {
     if (seen.has(artwork.id)) continue;
     seen.add(artwork.id);
     const rate = artwork.shipping.find((s) => s.destination === destination);
     if (!rate) return { ok: false, reason: 'not_shipped', title: artwork.title, country: destination };
-    shippingGbp += rate.cost_minor;
+    shippingGbp.push(rate.cost_minor);
   }
   const discount = promo && !promo.expired ? promo : null;
   const priced = priceBasket(

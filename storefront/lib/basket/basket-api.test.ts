@@ -72,7 +72,8 @@ describe('/api/basket-next/', () => {
 
     const inDollars = await basketOf(await call(api.basket, 'GET', { session, query: '?currency=USD' }));
     expect(inDollars).toMatchObject({ currency: 'USD', count: 1 });
-    expect(inDollars.total_minor).toBe(Math.round((work.sale_price_minor ?? work.price_minor) * 1.39));
+    // Shown and charged in whole dollars (SPEC §5), not $187.65 shown as $188.
+    expect(inDollars.total_minor).toBe(Math.round(((work.sale_price_minor ?? work.price_minor) * 1.39) / 100) * 100);
   });
 
   it('adds print copies, changes their quantity within the copies left and removes lines', async () => {
@@ -139,12 +140,14 @@ describe('/api/basket-next/', () => {
 describe('/api/basket-next/promo/', () => {
   it('applies a percentage and a fixed amount, refuses unknown and expired codes, and removes it', async () => {
     const work = works[4]!;
-    const price = work.sale_price_minor ?? work.price_minor;
+    // Prices and discounts in whole units of the currency, as shown and charged (SPEC §5).
+    const whole = (minor: number) => Math.round(minor / 100) * 100;
+    const price = whole(work.sale_price_minor ?? work.price_minor);
     const session = sessionOf(await call(api.basket, 'POST', { body: { artwork: work.slug } }));
     const percent = await basketOf(await call(api.promo, 'POST', { session, body: { code: 'welcome10' } }));
-    expect(percent).toMatchObject({ promo: { code: 'WELCOME10', kind: 'percent', amount: 10, expired: false }, discount_minor: Math.round(price / 10), total_minor: price - Math.round(price / 10) });
+    expect(percent).toMatchObject({ promo: { code: 'WELCOME10', kind: 'percent', amount: 10, expired: false }, discount_minor: whole(price / 10), total_minor: price - whole(price / 10) });
     const fixed = await basketOf(await call(api.promo, 'POST', { session, body: { code: 'FIVEOFF' }, query: '?currency=EUR' }));
-    expect(fixed).toMatchObject({ currency: 'EUR', promo: { code: 'FIVEOFF', kind: 'fixed', amount: 590 }, discount_minor: 590 });
+    expect(fixed).toMatchObject({ currency: 'EUR', promo: { code: 'FIVEOFF', kind: 'fixed', amount: 600 }, discount_minor: 600 });
 
     const unknown = await call(api.promo, 'POST', { session, body: { code: 'NOPE' } });
     expect(unknown.status).toBe(404);

@@ -1,4 +1,4 @@
-import { convertMinor, type RateMatrix } from '@easel/shared/currency';
+import { convertPrice, type RateMatrix } from '@easel/shared/currency';
 import { printSlug } from '@easel/shared/derive';
 import type { PricedBasket } from '@easel/shared/pricing';
 import { priceBasket } from '@easel/shared/pricing';
@@ -16,7 +16,7 @@ export function priceContents({ items, promo }: BasketContents, currency: Curren
   return priceBasket(
     items.map((i) => ({ unit_gbp_minor: i.unit_price_minor, quantity: i.quantity })),
     promo && !promo.expired ? promo : null,
-    0,
+    [],
     currency,
     rates,
   );
@@ -49,7 +49,7 @@ export function toBasketView({ items, promo }: BasketContents, priced: PricedBas
     promo: promo && {
       code: promo.code,
       kind: promo.kind,
-      amount: promo.kind === 'fixed' ? convertMinor(promo.amount, 'GBP', priced.currency, rates) : promo.amount,
+      amount: promo.kind === 'fixed' ? convertPrice(promo.amount, priced.currency, rates) : promo.amount,
       expired: promo.expired,
     },
     subtotal_minor: priced.subtotal_minor,

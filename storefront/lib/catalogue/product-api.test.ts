@@ -31,7 +31,9 @@ describe('GET /api/product/', () => {
       slug, url: `/product/${slug}/`, status: 'available', description: row!.description, auto_tags: JSON.parse(row!.auto_tags),
       in_sale: true, similar: [],
     });
-    expect(body.prices).toEqual({ GBP: row!.price_minor, USD: Math.round(row!.price_minor * 1.39), EUR: Math.round(row!.price_minor * 1.18), CAD: Math.round(row!.price_minor * 1.89), AUD: Math.round(row!.price_minor * 2.09) });
+    // In whole units of each currency, as shown and charged (SPEC §5).
+    const whole = (minor: number) => Math.round(minor / 100) * 100;
+    expect(body.prices).toEqual({ GBP: whole(row!.price_minor), USD: whole(row!.price_minor * 1.39), EUR: whole(row!.price_minor * 1.18), CAD: whole(row!.price_minor * 1.89), AUD: whole(row!.price_minor * 2.09) });
     expect(body.sale_prices?.GBP).toBe(row!.sale_price_minor);
     expect(body.images.length).toBeGreaterThanOrEqual(2);
     for (const image of body.images) expect(image.srcSet.split(', ')).toHaveLength(IMAGE_WIDTHS.length);
@@ -54,7 +56,7 @@ describe('GET /api/product/', () => {
       SELECT w.slug, r.destination, r.cost_minor FROM artworks w JOIN shipping_rates r ON r.profile_id = w.shipping_profile_id
       WHERE w.status = 'available' AND r.cost_minor > 0 ORDER BY w.id LIMIT 1`.execute(db);
     const paidBody = (await (await GET(`?slug=${paid!.slug}&ships_to=${paid!.destination}`)).json()) as ProductData;
-    expect(paidBody.shipping.original).toMatchObject({ ships: true, free: false, prices: { GBP: paid!.cost_minor, USD: Math.round(paid!.cost_minor * 1.39) } });
+    expect(paidBody.shipping.original).toMatchObject({ ships: true, free: false, prices: { GBP: Math.round(paid!.cost_minor / 100) * 100, USD: Math.round((paid!.cost_minor * 1.39) / 100) * 100 } });
 
     // Shipping destinations come from 30 countries; nobody ships to Antarctica.
     const nowhere = (await (await GET(`?slug=${paid!.slug}&ships_to=AQ`)).json()) as ProductData;
