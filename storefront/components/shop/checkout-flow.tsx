@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/store';
 import { useT } from '../../lib/i18n/use-t';
 import { formatPrice } from '../../lib/money';
 import { addressLines, needsPostcode, type ShippingAddressInput } from '../../lib/checkout/address';
+import { formatCardNumber, formatCvc, formatExpiry } from '../../lib/checkout/card';
 import { arrivalText } from '../../lib/delivery';
 import type { CountryCode } from '../../lib/settings/countries';
 import { useAccount } from '../account/account-context';
@@ -223,14 +224,14 @@ export function CheckoutFlow({ countries }: CheckoutFlowProps) {
             <h2 className="checkout__heading">{t('checkout.payment')}</h2>
             <p className="checkout__note">{t('checkout.testCard')}</p>
             <label className="checkout__field">{t('checkout.cardNumber')}
-              <input className="field" name="card-number" required inputMode="numeric" autoComplete="cc-number" value={card.number} onChange={(e) => setCard({ ...card, number: e.target.value })} />
+              <input className="field" name="card-number" required inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" value={card.number} onChange={(e) => setCard({ ...card, number: formatCardNumber(e.target.value) })} />
             </label>
             <div className="checkout__pair">
               <label className="checkout__field">{t('checkout.expiry')}
-                <input className="field" name="expiry" required placeholder="MM/YY" autoComplete="cc-exp" value={card.expiry} onChange={(e) => setCard({ ...card, expiry: e.target.value })} />
+                <input className="field" name="expiry" required inputMode="numeric" placeholder="MM/YY" autoComplete="cc-exp" value={card.expiry} onChange={(e) => setCard({ ...card, expiry: formatExpiry(e.target.value) })} />
               </label>
               <label className="checkout__field">{t('checkout.cvc')}
-                <input className="field" name="cvc" required inputMode="numeric" autoComplete="cc-csc" value={card.cvc} onChange={(e) => setCard({ ...card, cvc: e.target.value })} />
+                <input className="field" name="cvc" required inputMode="numeric" autoComplete="cc-csc" value={card.cvc} onChange={(e) => setCard({ ...card, cvc: formatCvc(e.target.value) })} />
               </label>
             </div>
             {error && <p className="checkout__error" role="alert">{error}</p>}

@@ -18,7 +18,12 @@ function queryRefusal(issue: Issue): ApiError {
   return new ApiError(400, 'invalid_parameter', `${param} ${issue.message}.`, param);
 }
 
-/** A body's first issue: a field it does not take, a field at fault, or a body of the wrong shape. */
+/**
+ * A body's first issue: a field it does not take, a field at fault, or a body of the wrong shape.
+ * A schema's message is either a fragment that follows the field's name ('must be at most 40
+ * characters' -> "code must be at most 40 characters.") or, for forms a shopper fills in, a
+ * whole sentence ending in a full stop, answered as it is ('Enter the expiry as MM/YY.').
+ */
 export function bodyRefusal(issue: Issue): ApiError {
   if (issue.code === 'unrecognized_keys') {
     const field = [...issue.path, issue.keys[0]!].join('.');
@@ -26,7 +31,8 @@ export function bodyRefusal(issue: Issue): ApiError {
   }
   if (issue.path.length === 0) return new ApiError(400, 'invalid_json', `The body ${issue.message}.`, 'body');
   const param = issue.path.join('.');
-  return new ApiError(400, 'invalid_parameter', `${param} ${issue.message}.`, param);
+  const message = issue.message.endsWith('.') ? issue.message : `${param} ${issue.message}.`;
+  return new ApiError(400, 'invalid_parameter', message, param);
 }
 
 /**

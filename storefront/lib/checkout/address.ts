@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COUNTRIES_WITHOUT_POSTCODES, COUNTRY_CODES, type CountryCode } from '../settings/countries';
-import { countryName, countrySchema } from '../settings/settings';
+import { countryName } from '../settings/settings';
 import { languageTag, type Language } from '../i18n/languages';
 
 /**
@@ -8,22 +8,26 @@ import { languageTag, type Language } from '../i18n/languages';
  * region, postcode and country. The order keeps it as the lines a parcel label shows.
  */
 
-const text = (max: number) => z.string({ error: 'is required' }).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
-const optionalText = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`).optional().transform((v) => v || undefined);
+// Each refusal is a sentence the shopper reads beside the form: what to enter, not which field failed.
+const tooLong = (what: string, max: number) => `Shorten the ${what} to ${max} characters at most.`;
+const text = (what: string, max: number) =>
+  z.string({ error: `Enter the ${what}.` }).trim().min(1, `Enter the ${what}.`).max(max, tooLong(what, max));
+const optionalText = (what: string, max: number) =>
+  z.string({ error: `Enter the ${what} as text.` }).trim().max(max, tooLong(what, max)).optional().transform((v) => v || undefined);
 
 export const shippingAddressSchema = z
   .strictObject({
-    name: text(100),
-    line1: text(200),
-    line2: optionalText(200),
-    city: text(100),
-    region: optionalText(100),
-    postcode: optionalText(20),
-    country: countrySchema,
+    name: text('full name of the person the parcel is for', 100),
+    line1: text('first line of the address', 200),
+    line2: optionalText('second line of the address', 200),
+    city: text('town or city', 100),
+    region: optionalText('region', 100),
+    postcode: optionalText('postcode', 20),
+    country: z.enum(COUNTRY_CODES, { error: 'Choose the country from the list.' }),
   })
   .superRefine((address, ctx) => {
     if (!address.postcode && !COUNTRIES_WITHOUT_POSTCODES.has(address.country)) {
-      ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'is required for an address in this country' });
+      ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'Enter the postcode: addresses in this country have one.' });
     }
   });
 export type ShippingAddress = z.output<typeof shippingAddressSchema>;

@@ -238,11 +238,31 @@ describe('POST /api/checkout/order/', () => {
     ['no city', { 'Idempotency-Key': randomUUID() }, { ...orderBody(), ship_to: { name: 'A', line1: 'B', postcode: 'N1', country: 'GB' } }, 'ship_to.city'],
     ['no postcode where the country has them', { 'Idempotency-Key': randomUUID() }, { ...orderBody(), ship_to: { name: 'A', line1: 'B', city: 'Paris', country: 'FR' } }, 'ship_to.postcode'],
     ['an unknown country', { 'Idempotency-Key': randomUUID() }, { ...orderBody(), ship_to: { name: 'A', line1: 'B', city: 'C', postcode: '1', country: 'XX' } }, 'ship_to.country'],
+    ['an expiry without its slash', { 'Idempotency-Key': randomUUID() }, { ...orderBody(), card: { number: TEST_CARDS.accepted, expiry: '1230', cvc: '123' } }, 'card.expiry'],
+    ['a card past its expiry', { 'Idempotency-Key': randomUUID() }, { ...orderBody(), card: { number: TEST_CARDS.accepted, expiry: '01/20', cvc: '123' } }, 'card.expiry'],
+    ['no security code', { 'Idempotency-Key': randomUUID() }, { ...orderBody(), card: { number: TEST_CARDS.accepted, expiry: '12/30' } }, 'card.cvc'],
   ])('refuses %s with 400 naming it', async (_name, headers, body, param) => {
     const me = await shopper();
     const response = await post(checkout.order, me.session, body, headers);
     expect(response.status).toBe(400);
     expect((await errorOf(response)).param).toBe(param);
+  });
+
+  it.each([
+    ['card.expiry', { number: TEST_CARDS.accepted, expiry: '1230', cvc: '123' }, 'Enter the expiry as MM/YY, as it is printed on the card.'],
+    ['card.expiry', { number: TEST_CARDS.accepted, expiry: '01/20', cvc: '123' }, 'This card has expired: check the expiry date, or use another card.'],
+    ['card.number', { number: '4242', expiry: '12/30', cvc: '123' }, 'Enter the card number as it is printed on the card: 12 to 19 digits.'],
+    ['card.cvc', { number: TEST_CARDS.accepted, expiry: '12/30', cvc: '1' }, 'Enter the security code: the 3 or 4 digits on the back of the card.'],
+  ])('words the refusal of %s as a person would: %j', async (param, card, message) => {
+    const me = await shopper();
+    const response = await post(checkout.order, me.session, { ...orderBody(), card }, { 'Idempotency-Key': randomUUID() });
+    expect(await errorOf(response)).toEqual({ code: 'invalid_parameter', message, param });
+  });
+
+  it('words an address refusal as what to enter', async () => {
+    const me = await shopper();
+    const response = await post(checkout.order, me.session, { ...orderBody(), ship_to: { name: 'A', line1: 'B', city: 'Paris', country: 'FR' } }, { 'Idempotency-Key': randomUUID() });
+    expect(await errorOf(response)).toEqual({ code: 'invalid_parameter', message: 'Enter the postcode: addresses in this country have one.', param: 'ship_to.postcode' });
   });
 
   it('refuses a key another shopper used', async () => {

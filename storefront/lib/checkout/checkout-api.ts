@@ -14,6 +14,7 @@ import { toBasketView } from '../basket/view';
 import { requestAddress } from '../rate-limits';
 import { countrySchema, currencySchema } from '../settings/settings';
 import { addressLines, shippingAddressSchema } from './address';
+import { hasExpired } from './card';
 import type { PaymentProvider } from './payment';
 
 /**
@@ -32,14 +33,22 @@ export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/);
 
 const startSchema = z.strictObject({ country: countrySchema, currency: currencySchema });
 
+const CARD_NUMBER = 'Enter the card number as it is printed on the card: 12 to 19 digits.';
+const EXPIRY = 'Enter the expiry as MM/YY, as it is printed on the card.';
+const CVC = 'Enter the security code: the 3 or 4 digits on the back of the card.';
+
 const orderSchema = z.strictObject({
   currency: currencySchema,
   quoted_total_minor: z.number({ error: 'must be the total you were quoted, in minor units' }).int().nonnegative(),
   ship_to: shippingAddressSchema,
+  // Refusals a shopper reads under the card form, as a person would say them.
   card: z.strictObject({
-    number: z.string({ error: 'is required' }).transform((n) => n.replace(/[\s-]/g, '')).pipe(z.string().regex(/^\d{12,19}$/, 'must be 12 to 19 digits')),
-    expiry: z.string({ error: 'is required' }).regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'must be MM/YY'),
-    cvc: z.string({ error: 'is required' }).regex(/^\d{3,4}$/, 'must be 3 or 4 digits'),
+    number: z.string({ error: CARD_NUMBER }).transform((n) => n.replace(/[\s-]/g, '')).pipe(z.string().regex(/^\d{12,19}$/, CARD_NUMBER)),
+    expiry: z.string({ error: EXPIRY })
+      .transform((e) => e.replace(/\s/g, ''))
+      .pipe(z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, EXPIRY))
+      .refine((e) => !hasExpired(e, new Date()), 'This card has expired: check the expiry date, or use another card.'),
+    cvc: z.string({ error: CVC }).regex(/^\d{3,4}$/, CVC),
   }),
 });
 
