@@ -5,6 +5,7 @@ import type { Database, OrdersTable } from '../schema';
 import type { Currency } from '@easel/shared/vocabulary';
 import { getAccountUser } from './accounts';
 import { getBasket, recordCatalogueChanges, releaseReservations, type BasketContents, type BasketItem } from './basket';
+import { queueMail, type Mail } from './outbox';
 import { getRateMatrix } from './search-source';
 
 /**
@@ -216,6 +217,20 @@ export interface StoredAnswer {
   body: string;
 }
 
+/** Where each line of an order comes from and how long its artist takes to send it: its delivery estimate. */
+export interface Shipment {
+  ships_from: string;
+  dispatch_days: number;
+}
+
+/** The caller's parts of placing an order: taking the payment, wording the answer, writing the receipt. */
+export interface OrderSteps {
+  pay: (amountMinor: number, currency: Currency, idempotencyKey: string) => Promise<PaymentOutcome>;
+  answer: (outcome: PlaceOrderOutcome) => StoredAnswer;
+  /** The receipt for a placed order; `shipments` follow its lines. */
+  receipt: (order: OrderView, shipments: Shipment[]) => Mail;
+}
+
 /**
  * Places the user's basket as an order, once per idempotency key. In one write transaction:
  * a key seen before answers what it answered the first time (a retry racing the first request
@@ -223,15 +238,16 @@ export interface StoredAnswer {
  * with the new total if it is not the total the shopper accepted, its originals held, the
  * payment taken with the key (so the provider, too, charges once), and
  * then the order and its lines written, originals sold, print editions decremented (never
- * below zero), the basket emptied, and the answer stored under the key. A declined payment
- * releases the originals. Anything thrown rolls all of it back: no order without its lines,
- * no work left reserved by a request that failed. The write lock is held during the payment;
- * the price of never having half an order.
+ * below zero), the basket emptied, the receipt put in the outbox, and the answer stored under
+ * the key. A declined payment releases the originals. Anything thrown rolls all of it back: no
+ * order without its lines or its receipt, no receipt without its order, no work left reserved by
+ * a request that failed. The write lock is held during the payment; the price of never having
+ * half an order.
  */
 export async function placeOrder(
   db: Queries,
   request: OrderRequest,
-  steps: { pay: (amountMinor: number, currency: Currency, idempotencyKey: string) => Promise<PaymentOutcome>; answer: (outcome: PlaceOrderOutcome) => StoredAnswer },
+  steps: OrderSteps,
   now: Date,
 ): Promise<StoredAnswer | { reason: 'key_in_use' }> {
   const at = now.toISOString();
@@ -241,7 +257,7 @@ export async function placeOrder(
       if (seen.user_id !== request.holder.userId) return { reason: 'key_in_use' as const };
       return { status: seen.answer_status, body: seen.answer_body };
     }
-    const outcome = await settle(trx, request, steps.pay, now);
+    const outcome = await settle(trx, request, steps, now);
     const answer = steps.answer(outcome);
     await trx.insertInto('order_requests').values({
       idempotency_key: request.idempotencyKey, user_id: request.holder.userId, order_id: outcome.ok ? outcome.order.id : null,
@@ -251,12 +267,7 @@ export async function placeOrder(
   });
 }
 
-async function settle(
-  trx: Queries,
-  request: OrderRequest,
-  pay: (amountMinor: number, currency: Currency, idempotencyKey: string) => Promise<PaymentOutcome>,
-  now: Date,
-): Promise<PlaceOrderOutcome> {
+async function settle(trx: Queries, request: OrderRequest, { pay, receipt }: OrderSteps, now: Date): Promise<PlaceOrderOutcome> {
   const at = now.toISOString();
   const { holder: { userId }, shipTo, currency } = request;
   const quote = await quoteCheckout(trx, userId, shipTo.country, currency, at);
@@ -325,6 +336,8 @@ async function settle(
   await trx.updateTable('baskets').set({ promo_code: null, updated_at: at }).where('id', '=', basket.id).execute();
 
   const [view] = await getOrderViews(trx, userId, [order.id]);
+  const shipments = quote.items.map(({ artwork }) => ({ ships_from: artwork.ships_from, dispatch_days: artwork.dispatch_days }));
+  await queueMail(trx, buyer.email, receipt(view!, shipments), at);
   return { ok: true, order: view! };
 }
 

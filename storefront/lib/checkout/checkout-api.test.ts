@@ -6,6 +6,9 @@ import { printSlug } from '@easel/shared/derive';
 import { HOLD_LIMIT, quoteCheckout } from '@easel/data/queries/checkout';
 import { openPaymentLedger, type PaymentLedger } from '@easel/data/payment-ledger';
 import { Hono } from 'hono';
+import { z } from 'zod';
+import { getMailTo } from '@easel/data/queries/outbox';
+import { formatPrice } from '../money';
 import { accountRoutes } from '../account/api';
 import { callable } from '../api/testing';
 import { addSession, addUser, firstPerWork, ledgerLocation, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
@@ -172,7 +175,7 @@ describe('POST /api/checkout/order/', () => {
       ship_to: { name: 'Ada Lovelace', address: '12 St James’s Square\nLondon SW1Y 4JH', country: 'GB' },
     });
     expect(placed.lines.map((l) => [l.slug, l.size_label, l.quantity])).toEqual([[work.slug, null, 1], [work.slug, expect.any(String), 2]]);
-    expect(placed.discount_minor).toBe(Math.round(placed.subtotal_minor / 10));
+    expect(placed.discount_minor).toBe(Math.round(placed.subtotal_minor / 1000) * 100);
     expect(placed.total_minor).toBe(placed.subtotal_minor - placed.discount_minor + placed.shipping_minor);
 
     expect(await artwork(work.id)).toEqual({ status: 'sold', stock: 0, reserved_by: null, reserved_until: null });
@@ -316,6 +319,41 @@ describe('under concurrency', () => {
     expect(await orderCount()).toBe(before + 1);
     expect((await db.selectFrom('print_editions').select('remaining').where('id', '=', work.printId).executeTakeFirstOrThrow()).remaining).toBe(work.remaining - 1);
     expect(await ordersWithoutLines()).toBe(0);
+  });
+
+  it('sends one receipt per order through the outbox, with its lines, the total charged, the delivery estimate and the order number, however often it is retried', async () => {
+    const me = await shopper();
+    const { email } = await db.selectFrom('users').select('email').where('id', '=', me.userId).executeTakeFirstOrThrow();
+    const work = takeWork();
+    await addToBasket(me.session, { artwork: work.slug });
+    await addToBasket(me.session, { artwork: work.slug, print: work.print });
+    const key = randomUUID();
+    const first = await place(me.session, key);
+    expect(first.status).toBe(201);
+    const { order } = z.object({ order: orderViewSchema }).parse(await first.json());
+    const retries = await Promise.all(Array.from({ length: 5 }, () => place(me.session, key)));
+    expect(retries.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
+
+    const mail = await getMailTo(db, email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.subject).toBe(`Your Easel order ${order.id}`);
+    const body = mail[0]!.body;
+    expect(body).toContain(`Order number ${order.id}`);
+    expect(body).toContain(`${work.title} by `);
+    expect(body).toMatch(/\(Original\): £[\d,]+\n  Arrives \d/);
+    expect(body).toMatch(/ print\): £[\d,]+\n  Arrives \d/);
+    expect(body).toContain(`Total charged to your card: ${formatPrice(order.total_minor, 'GBP')}`);
+    expect(body).toContain('Shipping to:\nAda Lovelace\n12 St James’s Square\nLondon SW1Y 4JH\nUnited Kingdom');
+    // Sent once: the outbox holds it as sent.
+    expect(await db.selectFrom('outbox').select('sent_at').where('to_email', '=', email).executeTakeFirstOrThrow()).toEqual({ sent_at: expect.any(String) });
+  });
+
+  it('sends no receipt for a declined card', async () => {
+    const me = await shopper();
+    const { email } = await db.selectFrom('users').select('email').where('id', '=', me.userId).executeTakeFirstOrThrow();
+    await addToBasket(me.session, { artwork: takeWork().slug });
+    expect((await place(me.session, randomUUID(), TEST_CARDS.declined)).status).toBe(402);
+    expect(await getMailTo(db, email)).toEqual([]);
   });
 
   it('leaves nothing reserved after declined payments', async () => {

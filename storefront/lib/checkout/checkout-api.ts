@@ -5,16 +5,21 @@ import type { Db } from '@easel/data/db';
 import { getOrderViews, placeOrder, startCheckout, type PlaceOrderOutcome, type StoredAnswer } from '@easel/data/queries/checkout';
 import { rememberAddress } from '@easel/data/queries/addresses';
 import { getRateMatrix } from '@easel/data/queries/search-source';
+import { sendMail } from '../account/mail';
 import { signedInUserId } from '../api/context';
 import { ApiError, Replayed } from '../api/errors';
 import { json, jsonObject } from '../api/validate';
 import { orderViewSchema, type CheckoutQuoteView } from '../basket/basket';
 import { describeRefusal } from '../basket/refusals';
 import { toBasketView } from '../basket/view';
+import { getConfig } from '../config';
 import { requestAddress } from '../rate-limits';
+import { requestCookie } from '../session';
+import { getSavedSettings } from '../settings/saved';
 import { countrySchema, currencySchema } from '../settings/settings';
 import { addressLines, shippingAddressSchema } from './address';
 import { hasExpired } from './card';
+import { receiptMail } from './receipt';
 import type { PaymentProvider } from './payment';
 
 /**
@@ -119,6 +124,8 @@ export const checkoutRoutes = ({ getDb, payments }: Dependencies) => {
     .post('/api/checkout/order/', signedIn, idempotencyKey, body('{ "currency": "GBP", "ship_to": { … }, "card": { … } }'), json(orderSchema), async (c) => {
       const order = c.req.valid('json');
       const userId = c.get('userId');
+      const { language } = await getSavedSettings(userId, (name) => requestCookie(c.req.raw, name), getDb);
+      const now = new Date();
       const answer = await placeOrder(
         await getDb(),
         {
@@ -128,15 +135,17 @@ export const checkoutRoutes = ({ getDb, payments }: Dependencies) => {
         {
           pay: (amountMinor, currency, key) => payments.charge({ amountMinor, currency, card: order.card, idempotencyKey: key }),
           answer: orderAnswer,
+          receipt: (placed, shipments) => receiptMail(placed, shipments, language, getConfig().SITE_URL, now),
         },
-        new Date(),
+        now,
       );
       if ('reason' in answer) throw new ApiError(409, 'conflict', 'This Idempotency-Key belongs to another order; send a new one.', 'Idempotency-Key');
       // A refusal is the stored one, byte for byte: a retry gets exactly what the first request got.
       if (answer.status !== 201) throw new Replayed(new Response(answer.body, { status: answer.status, headers: { ...PRIVATE, 'Content-Type': 'application/json' } }));
-      // The address goes in the shopper's book for next time.
+      // The address goes in the shopper's book for next time, and the receipt on its way.
       const { name, line1, line2, city, region, postcode, country } = order.ship_to;
       await rememberAddress(await getDb(), userId, { name, line1, line2: line2 ?? null, city, region: region ?? null, postcode: postcode ?? null, country }, new Date().toISOString());
+      await sendMail(await getDb());
       return c.json(placedSchema.parse(JSON.parse(answer.body)), 201, PRIVATE);
     })
 

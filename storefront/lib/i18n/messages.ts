@@ -272,6 +272,11 @@ const BRITISH = {
   'checkout.confirmed': 'Thank you: your order is placed',
   'checkout.orderNumber': 'Order number {id}',
   'checkout.viewOrders': 'See your orders',
+  'receipt.subject': 'Your Easel order {id}',
+  'receipt.thanks': 'Thank you for your order. This is your receipt.',
+  'receipt.line': '{title} by {artist} ({what})',
+  'receipt.charged': 'Total charged to your card: {amount}',
+  'receipt.orders': 'Your orders, and when each should arrive: {url}',
 
   'edit.link': 'Edit this work',
   'edit.title': 'Edit “{title}”',
