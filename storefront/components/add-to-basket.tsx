@@ -38,13 +38,16 @@ export function AddToBasket({ slug, title, print, unitPriceMinor, currency, desc
     const already = !print && (basket.getState().data?.items.some((i) => i.slug === slug && i.print === null) ?? false);
     if (await basket.add({ artwork: slug, ...(print ? { print: print.slug } : {}) })) {
       if (!already) pushDataLayer(ecommerceEvent('add_to_cart', currency, [{ slug, title, variant: print?.size_label, unit_price_minor: unitPriceMinor, quantity: 1 }]));
-      // A mini-basket: the work, what the basket now comes to, and the way to check out.
+      // A mini-basket: the work, what the basket now comes to, and the way to check out. It
+      // stays until the shopper checks out or closes it; the next one takes its place.
       const now = basket.getState().data;
       const item = print ? `${title}, ${print.size_label}` : title;
       toast.show({
         title: t(already ? 'basket.alreadyIn' : 'basket.added'),
         body: now ? `${item} · ${t('basket.subtotalOf', { count: now.count, amount: formatPrice(now.subtotal_minor, now.currency) })}` : item,
         action: { href: '/checkout/', label: t('basket.checkout') },
+        durationMs: null,
+        group: 'mini-basket',
       });
     } else {
       setError(basket.getState().error);

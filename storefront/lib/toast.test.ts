@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { advanceToast, createToastStore, TOAST_DURATION_MS, TOAST_ENTER_MS, TOAST_EXIT_MS, TOAST_TICK_MS, TOAST_WIDTH_PX, type Toast } from './toast';
 
-const fresh = (durationMs = TOAST_DURATION_MS): Toast => ({ id: 1, title: 'Saved', body: undefined, action: undefined, tone: 'info', durationMs, phase: 'entering', elapsedMs: 0 });
+const fresh = (durationMs: number | null = TOAST_DURATION_MS): Toast => ({ id: 1, title: 'Saved', body: undefined, action: undefined, group: undefined, tone: 'info', durationMs, phase: 'entering', elapsedMs: 0 });
 
 /** Runs the clock in 20 ms ticks for `ms`. */
 function run(toast: Toast, ms: number, paused = false): Toast {
@@ -34,6 +34,12 @@ describe('toast timing (SPEC §9)', () => {
     expect(run(run(fresh(1000), TOAST_ENTER_MS), 1000).phase).toBe('exiting');
   });
 
+  it('without a duration, stays until it is closed', () => {
+    const shown = run(fresh(null), TOAST_ENTER_MS);
+    expect(shown.phase).toBe('shown');
+    expect(run(shown, 10 * 60_000)).toEqual(shown);
+  });
+
   it('stays while it is being read', () => {
     const shown = run(fresh(), TOAST_ENTER_MS);
     expect(run(shown, 60_000, true)).toEqual(shown);
@@ -54,5 +60,16 @@ describe('the toast store', () => {
     expect(store.getState()[0]?.phase).toBe('exiting');
     store.tick(TOAST_EXIT_MS, () => false);
     expect(store.getState().map((t) => t.title)).toEqual(['Your settings could not be saved']);
+  });
+
+  it('lets a new toast of a group take the place of the one showing, and leaves the others', () => {
+    const store = createToastStore();
+    store.show({ title: 'Added to your basket', durationMs: null, group: 'mini-basket' });
+    store.show({ title: 'Settings saved' });
+    store.show({ title: 'Already in your basket', durationMs: null, group: 'mini-basket' });
+    expect(store.getState().map((t) => t.title)).toEqual(['Settings saved', 'Already in your basket']);
+    const kept = store.getState()[1]!.id;
+    for (let elapsed = 0; elapsed < 60_000; elapsed += 1000) store.tick(1000, () => false);
+    expect(store.getState().map((t) => [t.id, t.phase])).toEqual([[kept, 'shown']]);
   });
 });

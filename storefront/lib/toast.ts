@@ -17,13 +17,17 @@ export interface ToastContent {
   action?: { href: string; label: string };
   /** Errors are announced at once; other toasts politely. */
   tone?: 'info' | 'error';
-  durationMs?: number;
+  /** How long it shows; null keeps it until the shopper acts on it or closes it. */
+  durationMs?: number | null;
+  /** A new toast of the same group takes the place of the one showing ('mini-basket'). */
+  group?: string;
 }
 
 export interface Toast extends Required<Pick<ToastContent, 'title' | 'tone' | 'durationMs'>> {
   id: number;
   body: string | undefined;
   action: ToastContent['action'];
+  group: string | undefined;
   phase: ToastPhase;
   /** Time spent in the current phase. */
   elapsedMs: number;
@@ -32,12 +36,12 @@ export interface Toast extends Required<Pick<ToastContent, 'title' | 'tone' | 'd
 /**
  * A toast's clock after `dtMs` more: it enters, shows for its duration, exits, and is gone.
  * While `paused` (pointer over it, focus in it, page hidden) a shown toast stays, so nobody
- * loses a message they are reading.
+ * loses a message they are reading; one without a duration stays until it is closed.
  */
 export function advanceToast(toast: Toast, dtMs: number, paused: boolean): Toast {
-  if (toast.phase === 'gone' || (toast.phase === 'shown' && paused)) return toast;
+  if (toast.phase === 'gone' || (toast.phase === 'shown' && (paused || toast.durationMs === null))) return toast;
   const elapsedMs = toast.elapsedMs + dtMs;
-  const limit = toast.phase === 'entering' ? TOAST_ENTER_MS : toast.phase === 'shown' ? toast.durationMs : TOAST_EXIT_MS;
+  const limit = toast.phase === 'entering' ? TOAST_ENTER_MS : toast.phase === 'shown' ? toast.durationMs! : TOAST_EXIT_MS;
   return elapsedMs < limit ? { ...toast, elapsedMs } : { ...toast, phase: NEXT_PHASE[toast.phase], elapsedMs: 0 };
 }
 
@@ -57,9 +61,10 @@ export function createToastStore(): ToastStore {
   return {
     getState: state.getState,
     subscribe: state.subscribe,
-    show({ title, body, action, tone = 'info', durationMs = TOAST_DURATION_MS }) {
+    show({ title, body, action, tone = 'info', durationMs = TOAST_DURATION_MS, group }) {
       const id = nextId++;
-      state.set([...state.getState(), { id, title, body, action, tone, durationMs, phase: 'entering', elapsedMs: 0 }]);
+      const others = state.getState().filter((t) => group === undefined || t.group !== group);
+      state.set([...others, { id, title, body, action, tone, durationMs, group, phase: 'entering', elapsedMs: 0 }]);
       return id;
     },
     dismiss(id) {
