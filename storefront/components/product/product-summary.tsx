@@ -5,7 +5,10 @@ import { AddToCollection } from '../collections/add-to-collection';
 import { FavouriteButton } from '../engagement/favourite-button';
 import type { ProductData } from '../../lib/catalogue/product';
 import type { Translate } from '../../lib/i18n/translate';
+import { BuyBar } from './buy-bar';
 import { framingLabel } from './product-details';
+
+const BUY_BOX_ID = 'buy-box';
 
 export interface ProductSummaryProps {
   product: ProductData;
@@ -41,7 +44,7 @@ export function ProductSummary({ product, card, shipping, shipsFrom, delivery, c
         {card.size}
       </p>
 
-      <div className="buy-box" data-status={product.status}>
+      <div className="buy-box" id={BUY_BOX_ID} data-status={product.status}>
         {product.status === 'sold' ? (
           <SoldNotice product={product} t={t} />
         ) : (
@@ -63,6 +66,9 @@ export function ProductSummary({ product, card, shipping, shipsFrom, delivery, c
         </div>
         <AddToCollection slug={product.slug} />
       </div>
+      {product.status === 'available' && (
+        <BuyBar slug={product.slug} title={product.title} price={card.price} unitPriceMinor={priceToPay(product, currency).pay} currency={currency} buyBoxId={BUY_BOX_ID} />
+      )}
 
       {product.status !== 'sold' && (
         <ul className="summary__facts" role="list">
