@@ -27,15 +27,15 @@ function rememberEmpty(count: number) {
 export function BasketProvider({ children }: { children: ReactNode }) {
   const { settings, setBasketCount } = useSettings();
   const t = useT();
-  const latest = useRef({ t, currency: settings.currency });
-  latest.current = { t, currency: settings.currency };
+  const latest = useRef({ t, pricing: { currency: settings.currency, country: settings.country } });
+  latest.current = { t, pricing: { currency: settings.currency, country: settings.country } };
   const [store] = useState(() => {
     const messages: FailureMessages = {
       get updateFailed() { return latest.current.t('basket.updateFailed'); },
       get promoFailed() { return latest.current.t('basket.promoFailed'); },
       get removeFailed() { return latest.current.t('basket.removeFailed'); },
     };
-    return createBasketStore(() => basketApi.load(latest.current.currency), messages, (count) => {
+    return createBasketStore(() => basketApi.load(latest.current.pricing), messages, (count) => {
       rememberEmpty(count);
       setBasketCount(count);
     });
@@ -44,22 +44,23 @@ export function BasketProvider({ children }: { children: ReactNode }) {
   return <BasketContext value={store}>{children}</BasketContext>;
 }
 
-/** The basket's state and the calls that change it, priced in the shopper's currency. */
+/** The basket's state and the calls that change it, priced in the shopper's currency with shipping to their ships-to country. */
 export function useBasket() {
   const store = use(BasketContext);
   if (!store) throw new Error('useBasket() is used outside <BasketProvider>.');
   const state: BasketState = useSyncExternalStore(store.subscribe, store.getState, store.getState);
-  const { currency } = useSettings().settings;
+  const { currency, country } = useSettings().settings;
+  const pricing = { currency, country };
   return {
     state,
     /** The state right now, for reading the outcome of a call just awaited. */
     getState: store.getState,
     load: store.load,
-    reload: () => store.run('load', () => basketApi.load(currency)),
-    add: (item: { artwork: string; print?: string }) => store.run('update', () => basketApi.add(item, currency)),
-    setQuantity: (line: number, quantity: number) => store.run('update', () => basketApi.setQuantity(line, quantity, currency)),
-    remove: (line: number) => store.run('remove', () => basketApi.remove(line, currency)),
-    applyPromo: (code: string) => store.run('promo', () => basketApi.applyPromo(code, currency)),
-    removePromo: () => store.run('promo', () => basketApi.removePromo(currency)),
+    reload: () => store.run('load', () => basketApi.load(pricing)),
+    add: (item: { artwork: string; print?: string }) => store.run('update', () => basketApi.add(item, pricing)),
+    setQuantity: (line: number, quantity: number) => store.run('update', () => basketApi.setQuantity(line, quantity, pricing)),
+    remove: (line: number) => store.run('remove', () => basketApi.remove(line, pricing)),
+    applyPromo: (code: string) => store.run('promo', () => basketApi.applyPromo(code, pricing)),
+    removePromo: () => store.run('promo', () => basketApi.removePromo(pricing)),
   };
 }

@@ -70,6 +70,24 @@ export interface OrderView {
 }
 
 /**
+ * What shipping a basket's works to `destination` costs, in GBP minor units, one charge per
+ * work (an original and its prints travel together from the same studio); or the title of the
+ * first work that does not ship there: ([original 7, print of 7, original 9], 'FR') -> [4000, 0].
+ */
+export function shippingCosts(items: readonly BasketItem[], destination: string): number[] | { not_shipped: string } {
+  const costs: number[] = [];
+  const seen = new Set<number>();
+  for (const { artwork } of items) {
+    if (seen.has(artwork.id)) continue;
+    seen.add(artwork.id);
+    const rate = artwork.shipping.find((s) => s.destination === destination);
+    if (!rate) return { not_shipped: artwork.title };
+    costs.push(rate.cost_minor);
+  }
+  return costs;
+}
+
+/**
  * The user's basket priced for shipping to `destination` in `currency`, or the first reason it
  * cannot be bought: empty, a line sold, reserved by someone else or sold out, a work that does
  * not ship there. Shipping is charged once per artwork: an original and its prints travel from
@@ -89,15 +107,8 @@ export async function quoteCheckout(
     if (problem === 'sold_out') return { ok: false, reason: problem, title: artwork.title, size_label: print!.size_label, remaining: print!.remaining, line_id };
     if (problem) return { ok: false, reason: problem, title: artwork.title, line_id };
   }
-  const shippingGbp: number[] = [];
-  const seen = new Set<number>();
-  for (const { artwork } of items) {
-    if (seen.has(artwork.id)) continue;
-    seen.add(artwork.id);
-    const rate = artwork.shipping.find((s) => s.destination === destination);
-    if (!rate) return { ok: false, reason: 'not_shipped', title: artwork.title, country: destination };
-    shippingGbp.push(rate.cost_minor);
-  }
+  const shippingGbp = shippingCosts(items, destination);
+  if (!Array.isArray(shippingGbp)) return { ok: false, reason: 'not_shipped', title: shippingGbp.not_shipped, country: destination };
   const discount = promo && !promo.expired ? promo : null;
   const priced = priceBasket(
     items.map((i) => ({ unit_gbp_minor: i.unit_price_minor, quantity: i.quantity })),

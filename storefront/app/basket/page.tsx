@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { BasketContents } from '../../components/shop/basket-contents';
+import { getLastAddressCountry } from '../../lib/checkout/last-address';
 import { getTranslator } from '../../lib/i18n/translate';
 import { getShopperSettings } from '../../lib/settings/server';
 
@@ -11,13 +12,14 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** The basket page (SPEC §2): greeting and item count, the lines, and the three reassurances. */
 export default async function BasketPage() {
-  const t = getTranslator((await getShopperSettings()).language);
+  const [settings, lastAddressCountry] = await Promise.all([getShopperSettings(), getLastAddressCountry()]);
+  const t = getTranslator(settings.language);
   return (
     <div className="container">
       <header className="intro">
         <h1 className="intro__title">{t('basket.title')}</h1>
       </header>
-      <BasketContents />
+      <BasketContents lastAddressCountry={lastAddressCountry} />
       <ul className="reassurance" aria-label={t('basket.title')}>
         <li className="reassurance__block">
           <h2 className="reassurance__title">{t('basket.moneyBack')}</h2>

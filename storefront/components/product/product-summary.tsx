@@ -5,6 +5,8 @@ import { AddToCollection } from '../collections/add-to-collection';
 import { FavouriteButton } from '../engagement/favourite-button';
 import type { ProductData } from '../../lib/catalogue/product';
 import type { Translate } from '../../lib/i18n/translate';
+import type { CountryCode } from '../../lib/settings/countries';
+import { ShipsToOffer } from '../ships-to-offer';
 import { BuyBar } from './buy-bar';
 import { framingLabel } from './product-details';
 
@@ -20,6 +22,8 @@ export interface ProductSummaryProps {
   /** When it should arrive, in words; null when it cannot be ordered to the shopper's country. */
   delivery: string | null;
   currency: Currency;
+  /** Where the shopper last sent an order, for the offer to ship there. */
+  lastAddressCountry: CountryCode | null;
   /** Whether the signed-in shopper has the work among their favourites. */
   favourited: boolean;
   t: Translate;
@@ -30,7 +34,7 @@ export interface ProductSummaryProps {
  * reaches the shopper. A sold original keeps its page, with the way to similar works instead
  * of a price.
  */
-export function ProductSummary({ product, card, shipping, shipsFrom, delivery, currency, favourited, t }: ProductSummaryProps) {
+export function ProductSummary({ product, card, shipping, shipsFrom, delivery, currency, lastAddressCountry, favourited, t }: ProductSummaryProps) {
   return (
     <section className="summary" aria-labelledby="product-title">
       <h1 className="summary__title" id="product-title">{product.title}</h1>
@@ -73,7 +77,7 @@ export function ProductSummary({ product, card, shipping, shipsFrom, delivery, c
       {product.status !== 'sold' && (
         <ul className="summary__facts" role="list">
           {(product.framed || product.ready_to_hang) && <li>{framingLabel(product, t)}</li>}
-          <li>{shipping}</li>
+          <li>{shipping}<ShipsToOffer lastAddressCountry={lastAddressCountry} /></li>
           {delivery && <li data-delivery>{delivery}</li>}
           <li>{shipsFrom}</li>
           <li>{t('product.returns')}</li>

@@ -8,20 +8,28 @@ import { formatPrice } from '../../lib/money';
 import { useBasket } from '../basket-provider';
 import { arrivalText } from '../../lib/delivery';
 import { useSettings } from '../../lib/settings/settings-context';
+import type { CountryCode } from '../../lib/settings/countries';
+import { countryName } from '../../lib/settings/settings';
+import { ShipsToOffer } from '../ships-to-offer';
 import './shop.css';
 
-/** The basket page's live part: greeting and count, the lines, the promo code, totals and the way to checkout. */
-export function BasketContents() {
+/**
+ * The basket page's live part: greeting and count, the lines, the promo code, totals with
+ * shipping estimated to the ships-to country (and the offer to change it when the shopper's
+ * currency or last address point elsewhere), and the way to checkout.
+ */
+export function BasketContents({ lastAddressCountry }: { lastAddressCountry: CountryCode | null }) {
   const t = useT();
   const { settings } = useSettings();
   const basket = useBasket();
   const { data, status, error, promoStatus, promoError } = basket.state;
   const { load, reload } = basket;
   useEffect(() => void load(), [load]);
-  // Prices follow the shopper's currency when they change it here.
+  // Prices and the shipping estimate follow the shopper's currency and ships-to country when they change them here.
   useEffect(() => {
-    if (data && data.currency !== settings.currency) void reload();
-  }, [data, settings.currency, reload]);
+    if (data && (data.currency !== settings.currency || data.destination !== settings.country)) void reload();
+  }, [data, settings.currency, settings.country, reload]);
+  const shipsTo = countryName(settings.country, settings.language);
 
   const count = data?.count ?? settings.basket_count;
   return (
@@ -42,8 +50,9 @@ export function BasketContents() {
           </ul>
           <aside className="basket__summary">
             <PromoForm basket={data} t={t} busy={promoStatus === 'updating'} error={promoError} onApply={basket.applyPromo} onRemove={basket.removePromo} />
-            <Totals basket={data} t={t} />
-            <p className="basket__note">{t('basket.shippingAtCheckout')}</p>
+            <Totals basket={data} t={t} estimateTo={shipsTo} />
+            <p className="basket__note">{t('basket.shippingAtCheckout', { country: shipsTo })}</p>
+            <ShipsToOffer lastAddressCountry={lastAddressCountry} />
             {data.items.some((i) => i.problem) ? (
               <span className="button basket__checkout" aria-disabled="true">{t('basket.checkout')}</span>
             ) : (
@@ -125,9 +134,13 @@ function PromoForm({ basket, t, busy, error, onApply, onRemove }: {
   );
 }
 
-/** Subtotal, discount and total of a basket or a checkout quote (which adds shipping). */
-export function Totals({ basket, t, shippingMinor }: { basket: BasketView; t: Translate; shippingMinor?: number }) {
-  const { currency } = basket;
+/**
+ * Subtotal, discount, shipping and total of a basket or a checkout quote. The basket's shipping
+ * is an estimate to the ships-to country (`estimateTo`, its name), and says so; a checkout
+ * quote's is for the address.
+ */
+export function Totals({ basket, t, estimateTo }: { basket: BasketView; t: Translate; estimateTo?: string }) {
+  const { currency, shipping_minor: shipping } = basket;
   return (
     <dl className="totals">
       <dt>{t('basket.subtotal')}</dt>
@@ -138,13 +151,11 @@ export function Totals({ basket, t, shippingMinor }: { basket: BasketView; t: Tr
           <dd data-discount={basket.discount_minor}>−{formatPrice(basket.discount_minor, currency)}</dd>
         </>
       )}
-      {shippingMinor !== undefined && (
-        <>
-          <dt>{t('checkout.shipping')}</dt>
-          <dd>{shippingMinor === 0 ? t('checkout.free') : formatPrice(shippingMinor, currency)}</dd>
-        </>
-      )}
-      <dt className="totals__total">{t('basket.total')}</dt>
+      <dt>{estimateTo === undefined ? t('checkout.shipping') : t('basket.shippingEstimate', { country: estimateTo })}</dt>
+      <dd data-shipping={shipping ?? undefined}>
+        {shipping === null ? t('product.noShipping', { country: estimateTo ?? basket.destination }) : shipping === 0 ? t('checkout.free') : formatPrice(shipping, currency)}
+      </dd>
+      <dt className="totals__total">{estimateTo === undefined ? t('basket.total') : t('basket.totalEstimate')}</dt>
       <dd className="totals__total">{formatPrice(basket.total_minor, currency)}</dd>
     </dl>
   );

@@ -211,7 +211,7 @@ export function CheckoutFlow({ countries }: CheckoutFlowProps) {
                 </li>
               ))}
             </ul>
-            <Totals basket={step.quote} t={t} shippingMinor={step.quote.shipping_minor} />
+            <Totals basket={step.quote} t={t} />
             <p className="checkout__note">
               {t('checkout.shipTo')} {oneLine(address)}.{' '}
               <button type="button" className="link-button" onClick={() => setStep({ name: 'address' })}>{t('checkout.changeAddress')}</button>

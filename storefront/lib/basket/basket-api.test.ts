@@ -73,7 +73,34 @@ describe('/api/basket-next/', () => {
     const inDollars = await basketOf(await call(api.basket, 'GET', { session, query: '?currency=USD' }));
     expect(inDollars).toMatchObject({ currency: 'USD', count: 1 });
     // Shown and charged in whole dollars (SPEC §5), not $187.65 shown as $188.
-    expect(inDollars.total_minor).toBe(Math.round(((work.sale_price_minor ?? work.price_minor) * 1.39) / 100) * 100);
+    expect(inDollars.subtotal_minor).toBe(Math.round(((work.sale_price_minor ?? work.price_minor) * 1.39) / 100) * 100);
+    expect(inDollars.total_minor).toBe(inDollars.subtotal_minor + inDollars.shipping_minor!);
+  });
+
+  it('estimates shipping to the ships-to country into the total, or says a work does not ship there', async () => {
+    // An available work that costs something to ship somewhere, and where.
+    const paid = await db
+      .selectFrom('artworks as w')
+      .innerJoin('shipping_rates as r', 'r.profile_id', 'w.shipping_profile_id')
+      .select(['w.id', 'w.slug', 'r.destination', 'r.cost_minor'])
+      .where('w.status', '=', 'available')
+      .where('r.cost_minor', '>', 0)
+      .orderBy('w.id', 'desc')
+      .executeTakeFirstOrThrow();
+    const rates = await db
+      .selectFrom('artworks as w')
+      .innerJoin('shipping_rates as r', 'r.profile_id', 'w.shipping_profile_id')
+      .select('r.destination')
+      .where('w.id', '=', paid.id)
+      .execute();
+    const session = sessionOf(await call(api.basket, 'POST', { body: { artwork: paid.slug } }));
+    const there = await basketOf(await call(api.basket, 'GET', { session, query: `?currency=USD&country=${paid.destination}` }));
+    expect(there).toMatchObject({ destination: paid.destination, shipping_minor: Math.round((paid.cost_minor * 1.39) / 100) * 100 });
+    expect(there.total_minor).toBe(there.subtotal_minor + there.shipping_minor!);
+
+    const nowhere = ['AQ', 'KP', 'NR', 'TV'].find((c) => !rates.some((r) => r.destination === c))!;
+    const notThere = await basketOf(await call(api.basket, 'GET', { session, query: `?country=${nowhere}` }));
+    expect(notThere).toMatchObject({ destination: nowhere, shipping_minor: null, total_minor: notThere.subtotal_minor });
   });
 
   it('adds print copies, changes their quantity within the copies left and removes lines', async () => {

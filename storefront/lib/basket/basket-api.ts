@@ -9,7 +9,7 @@ import { ApiError } from '../api/errors';
 import { json, jsonObject, query } from '../api/validate';
 import { slugSchema } from '../request-params';
 import { getSignedInUserId, keepVisitorSession, sessionHash, visitorSessionOf } from '../session';
-import { currencySchema } from '../settings/settings';
+import { countrySchema, currencySchema, DEFAULT_CHOICE } from '../settings/settings';
 import type { BasketView } from './basket';
 import { describeRefusal } from './refusals';
 import { priceContents, toBasketView } from './view';
@@ -18,7 +18,7 @@ import { priceContents, toBasketView } from './view';
  * /api/basket-next/ (SPEC §7): GET loads the basket, POST adds an original or a print, PATCH
  * changes a print's quantity, DELETE removes a line; /api/basket-next/promo/ POST applies a
  * promo code and DELETE removes it. Every answer is the whole basket (SPEC §4: a success
- * replaces the basket data), priced in `?currency=` (GBP when absent). A signed-in user's
+ * replaces the basket data), priced in `?currency=` (GBP when absent) with shipping estimated to `?country=` (GB when absent). A signed-in user's
  * basket follows the account; a visitor's their `sessionid` cookie, which the first change
  * sets when there is none.
  */
@@ -29,7 +29,8 @@ type Dependencies = { getDb: () => Promise<Db> };
 const MAX_BODY_BYTES = 1024;
 const PRIVATE = { 'Cache-Control': 'no-store' };
 
-const querySchema = z.object({ currency: z._default(currencySchema, 'GBP') });
+/** The shopper's currency, and their ships-to country for the shipping estimate. */
+const querySchema = z.object({ currency: z._default(currencySchema, DEFAULT_CHOICE.currency), country: z._default(countrySchema, DEFAULT_CHOICE.country) });
 const printSlugSchema = z.string().max(40, 'is too long').regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a print size slug such as a3');
 const lineSchema = z.number({ error: 'must be a basket line id' }).int('must be a basket line id').positive('must be a basket line id');
 const addSchema = z.strictObject({ artwork: slugSchema, print: printSlugSchema.optional() });
@@ -45,19 +46,22 @@ export async function basketOwnerOf(sessionId: string, getDb: () => Promise<Db>)
   return userId === null ? { sessionHash: sessionHash(sessionId) } : { userId };
 }
 
-export async function loadBasketView(db: Db, owner: BasketOwner, currency: BasketView['currency']): Promise<BasketView> {
+type Pricing = z.infer<typeof querySchema>;
+
+export async function loadBasketView(db: Db, owner: BasketOwner, { currency, country }: Pricing): Promise<BasketView> {
   const [contents, rates] = await Promise.all([getBasket(db, owner, new Date().toISOString()), getRateMatrix(db)]);
-  return toBasketView(contents, priceContents(contents, currency, rates), rates);
+  return toBasketView(contents, priceContents(contents, currency, rates, country), rates);
 }
 
-const emptyBasket = (currency: BasketView['currency']): BasketView => ({ count: 0, currency, items: [], promo: null, subtotal_minor: 0, discount_minor: 0, total_minor: 0 });
+const emptyBasket = ({ currency, country }: Pricing): BasketView =>
+  ({ count: 0, currency, items: [], promo: null, subtotal_minor: 0, discount_minor: 0, destination: country, shipping_minor: 0, total_minor: 0 });
 
 export const basketRoutes = ({ getDb }: Dependencies) => {
   /**
    * A change of the request owner's basket, its input already validated: the answer is the
    * basket after it, or the refusal in the API's error shape.
    */
-  async function changed(c: Context, currency: BasketView['currency'], change: (db: Db, owner: BasketOwner, now: string) => Promise<BasketChange | void>) {
+  async function changed(c: Context, pricing: Pricing, change: (db: Db, owner: BasketOwner, now: string) => Promise<BasketChange | void>) {
     const session = visitorSessionOf(c.req.raw);
     const db = await getDb();
     const owner = session.fresh ? { sessionHash: sessionHash(session.sessionId) } : await basketOwnerOf(session.sessionId, getDb);
@@ -66,39 +70,39 @@ export const basketRoutes = ({ getDb }: Dependencies) => {
       const { status, code, message, param } = describeRefusal(outcome);
       throw new ApiError(status, code, message, param);
     }
-    return keepVisitorSession(c.json(await loadBasketView(db, owner, currency), 200, PRIVATE), c.req.raw, session);
+    return keepVisitorSession(c.json(await loadBasketView(db, owner, pricing), 200, PRIVATE), c.req.raw, session);
   }
   const body = (example: string) => jsonObject(MAX_BODY_BYTES, example);
 
   return new Hono()
     /** A visitor without a session has an empty basket, and the database is not touched. */
     .get('/api/basket-next/', query(querySchema), async (c) => {
-      const { currency } = c.req.valid('query');
+      const pricing = c.req.valid('query');
       const session = visitorSessionOf(c.req.raw);
-      if (session.fresh) return c.json(emptyBasket(currency), 200, PRIVATE);
+      if (session.fresh) return c.json(emptyBasket(pricing), 200, PRIVATE);
       const owner = await basketOwnerOf(session.sessionId, getDb);
-      return c.json(await loadBasketView(await getDb(), owner, currency), 200, PRIVATE);
+      return c.json(await loadBasketView(await getDb(), owner, pricing), 200, PRIVATE);
     })
     /** Body `{ "artwork": "<slug>", "print"?: "<size slug>" }`. */
     .post('/api/basket-next/', query(querySchema), body('{ "artwork": "…", "print": "a3" }'), json(addSchema), async (c) => {
       const item = c.req.valid('json');
-      return changed(c, c.req.valid('query').currency, (db, owner, now) => addToBasket(db, owner, { slug: item.artwork, printSlug: item.print }, now));
+      return changed(c, c.req.valid('query'), (db, owner, now) => addToBasket(db, owner, { slug: item.artwork, printSlug: item.print }, now));
     })
     /** Body `{ "line": <id>, "quantity": <1-99> }`: a print line's quantity. */
     .patch('/api/basket-next/', query(querySchema), body('{ "line": 12, "quantity": 2 }'), json(quantitySchema), async (c) => {
       const { line, quantity } = c.req.valid('json');
-      return changed(c, c.req.valid('query').currency, (db, owner, now) => setPrintQuantity(db, owner, line, quantity, now));
+      return changed(c, c.req.valid('query'), (db, owner, now) => setPrintQuantity(db, owner, line, quantity, now));
     })
     /** `?line=<id>`: removes the line. */
     .delete('/api/basket-next/', query(removeQuerySchema), async (c) => {
-      const { currency, line } = c.req.valid('query');
-      return changed(c, currency, (db, owner, now) => removeBasketLine(db, owner, line, now));
+      const { line, ...pricing } = c.req.valid('query');
+      return changed(c, pricing, (db, owner, now) => removeBasketLine(db, owner, line, now));
     })
     /** Body `{ "code": "WELCOME10" }`, in any case. */
     .post('/api/basket-next/promo/', query(querySchema), body('{ "code": "WELCOME10" }'), json(promoSchema), async (c) => {
       const { code } = c.req.valid('json');
-      return changed(c, c.req.valid('query').currency, (db, owner, now) => applyPromoCode(db, owner, code, now));
+      return changed(c, c.req.valid('query'), (db, owner, now) => applyPromoCode(db, owner, code, now));
     })
     .delete('/api/basket-next/promo/', query(querySchema), async (c) =>
-      changed(c, c.req.valid('query').currency, (db, owner, now) => removePromoCode(db, owner, now)));
+      changed(c, c.req.valid('query'), (db, owner, now) => removePromoCode(db, owner, now)));
 };

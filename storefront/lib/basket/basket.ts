@@ -42,13 +42,16 @@ export const basketViewSchema = z.object({
   promo: z.object({ code: z.string(), kind: z.enum(['percent', 'fixed']), amount: z.number(), expired: z.boolean() }).nullable(),
   subtotal_minor: minor,
   discount_minor: minor,
-  /** Before shipping, which checkout quotes for the address. */
+  /** The country shipping is reckoned to: the shopper's ships-to country in the basket, the address's at checkout. */
+  destination: z.string(),
+  /** Shipping there, one charge per work; null when a work does not ship there. The basket's is an estimate until checkout. */
+  shipping_minor: minor.nullable(),
+  /** Subtotal less discount plus shipping (when it ships). */
   total_minor: minor,
 });
 export type BasketView = z.infer<typeof basketViewSchema>;
 
 export const checkoutQuoteSchema = basketViewSchema.extend({
-  destination: z.string(),
   shipping_minor: minor,
   /** Until when the basket's originals are held for this shopper. */
   reserved_until: z.string().nullable().describe('when the first hold on an original ends; null with no original'),

@@ -6,25 +6,31 @@ import type { BasketView, CheckoutQuoteView, OrderViewData } from './basket';
 
 /** The browser's calls to the basket and checkout endpoints. */
 
+/** What a basket is priced in: the shopper's currency, and the ships-to country its shipping estimate is reckoned to. */
+export interface Pricing {
+  currency: Currency;
+  country: CountryCode;
+}
+
 export interface BasketApi {
-  load(currency: Currency): Promise<BasketView>;
-  add(item: { artwork: string; print?: string }, currency: Currency): Promise<BasketView>;
-  setQuantity(line: number, quantity: number, currency: Currency): Promise<BasketView>;
-  remove(line: number, currency: Currency): Promise<BasketView>;
-  applyPromo(code: string, currency: Currency): Promise<BasketView>;
-  removePromo(currency: Currency): Promise<BasketView>;
+  load(pricing: Pricing): Promise<BasketView>;
+  add(item: { artwork: string; print?: string }, pricing: Pricing): Promise<BasketView>;
+  setQuantity(line: number, quantity: number, pricing: Pricing): Promise<BasketView>;
+  remove(line: number, pricing: Pricing): Promise<BasketView>;
+  applyPromo(code: string, pricing: Pricing): Promise<BasketView>;
+  removePromo(pricing: Pricing): Promise<BasketView>;
 }
 
 const basket = api.api['basket-next'].index;
 const promo = api.api['basket-next'].promo.index;
 
 export const basketApi: BasketApi = {
-  load: (currency) => answer(basket.$get({ query: { currency } })),
-  add: (item, currency) => answer(basket.$post({ query: { currency }, json: item })),
-  setQuantity: (line, quantity, currency) => answer(basket.$patch({ query: { currency }, json: { line, quantity } })),
-  remove: (line, currency) => answer(basket.$delete({ query: { currency, line: String(line) } })),
-  applyPromo: (code, currency) => answer(promo.$post({ query: { currency }, json: { code } })),
-  removePromo: (currency) => answer(promo.$delete({ query: { currency } })),
+  load: (query) => answer(basket.$get({ query })),
+  add: (item, query) => answer(basket.$post({ query, json: item })),
+  setQuantity: (line, quantity, query) => answer(basket.$patch({ query, json: { line, quantity } })),
+  remove: (line, query) => answer(basket.$delete({ query: { ...query, line: String(line) } })),
+  applyPromo: (code, query) => answer(promo.$post({ query, json: { code } })),
+  removePromo: (query) => answer(promo.$delete({ query })),
 };
 
 /** POST /api/checkout/: the quote for `country`, the originals held meanwhile. */

@@ -4,7 +4,7 @@ import { MESSAGES } from '../i18n/messages';
 import type { BasketView } from './basket';
 import { basketReducer, createBasketStore, failureMessage, INITIAL_BASKET, type BasketState } from './store';
 
-const basket = (count: number): BasketView => ({ count, currency: 'GBP', items: [], promo: null, subtotal_minor: 0, discount_minor: 0, total_minor: 0 });
+const basket = (count: number): BasketView => ({ count, currency: 'GBP', items: [], promo: null, subtotal_minor: 0, discount_minor: 0, destination: 'GB', shipping_minor: 0, total_minor: 0 });
 const loaded: BasketState = { ...INITIAL_BASKET, data: basket(1), status: 'succeeded' };
 const messages = {
   updateFailed: MESSAGES['en-gb']['basket.updateFailed'],

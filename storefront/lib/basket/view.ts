@@ -3,6 +3,7 @@ import { printSlug } from '@easel/shared/derive';
 import type { PricedBasket } from '@easel/shared/pricing';
 import { priceBasket } from '@easel/shared/pricing';
 import type { BasketContents } from '@easel/data/queries/basket';
+import { shippingCosts } from '@easel/data/queries/checkout';
 import type { Currency } from '@easel/shared/vocabulary';
 import { imageSpecOf } from '@easel/indexer/documents';
 import { imageSource } from '../catalogue/cards';
@@ -11,22 +12,33 @@ import type { BasketView } from './basket';
 /** The basket's picture width: a small thumbnail beside each line. */
 const LINE_IMAGE_WIDTH = 320;
 
-/** A basket priced before shipping, in `currency`. */
-export function priceContents({ items, promo }: BasketContents, currency: Currency, rates: RateMatrix): PricedBasket {
-  return priceBasket(
+/** Where a basket's shipping is reckoned to, and whether every work in it ships there. */
+export interface ShippingEstimate {
+  destination: string;
+  ships: boolean;
+}
+
+/**
+ * A basket priced in `currency` with shipping to the shopper's ships-to country, as checkout
+ * would quote it for an address there; without shipping when a work does not ship there.
+ */
+export function priceContents({ items, promo }: BasketContents, currency: Currency, rates: RateMatrix, destination: string): PricedBasket & ShippingEstimate {
+  const shipping = shippingCosts(items, destination);
+  const priced = priceBasket(
     items.map((i) => ({ unit_gbp_minor: i.unit_price_minor, quantity: i.quantity })),
     promo && !promo.expired ? promo : null,
-    [],
+    Array.isArray(shipping) ? shipping : [],
     currency,
     rates,
   );
+  return { ...priced, destination, ships: Array.isArray(shipping) };
 }
 
 /**
  * Basket contents and their prices -> what the browser shows: ({ items: [original], promo:
- * WELCOME10 }, priced in EUR) -> { count: 1, currency: 'EUR', items: [{ title, image, … }], promo: { code: 'WELCOME10', … }, … }.
+ * WELCOME10 }, priced in EUR to FR) -> { count: 1, currency: 'EUR', items: [{ title, image, … }], promo: { code: 'WELCOME10', … }, destination: 'FR', … }.
  */
-export function toBasketView({ items, promo }: BasketContents, priced: PricedBasket, rates: RateMatrix): BasketView {
+export function toBasketView({ items, promo }: BasketContents, priced: PricedBasket & ShippingEstimate, rates: RateMatrix): BasketView {
   return {
     count: items.reduce((n, i) => n + i.quantity, 0),
     currency: priced.currency,
@@ -54,6 +66,8 @@ export function toBasketView({ items, promo }: BasketContents, priced: PricedBas
     },
     subtotal_minor: priced.subtotal_minor,
     discount_minor: priced.discount_minor,
-    total_minor: priced.subtotal_minor - priced.discount_minor,
+    destination: priced.destination,
+    shipping_minor: priced.ships ? priced.shipping_minor : null,
+    total_minor: priced.total_minor,
   };
 }

@@ -105,10 +105,8 @@ export const checkoutRoutes = ({ getDb, payments }: Dependencies) => {
         throw new ApiError(status, code, message, param);
       }
       const view: CheckoutQuoteView = {
-        ...toBasketView(quote, quote, await getRateMatrix(db)),
-        destination: quote.destination,
+        ...toBasketView(quote, { ...quote, ships: true }, await getRateMatrix(db)),
         shipping_minor: quote.shipping_minor,
-        total_minor: quote.total_minor,
         reserved_until: quote.reserved_until,
       };
       return c.json(view, 200, PRIVATE);

@@ -10,7 +10,7 @@ import { printSlug } from '@easel/shared/derive';
 import { CURRENCIES } from '@easel/shared/vocabulary';
 import { addSession, addUser, ledgerLocation, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { callable } from '../api/testing';
-import { checkoutQuoteSchema, orderViewSchema, type CheckoutQuoteView } from '../basket/basket';
+import { basketViewSchema, checkoutQuoteSchema, orderViewSchema, type BasketView } from '../basket/basket';
 import { basketRoutes } from '../basket/basket-api';
 import { formatPrice } from '../money';
 import { checkoutRoutes } from './checkout-api';
@@ -18,8 +18,9 @@ import { createSimulatedPayments, TEST_CARDS } from './payment';
 
 /**
  * The money a shopper reads is the money they pay: over random baskets (originals and prints,
- * with and without a promo code), currencies and countries, the figures the review shows add up
- * to the total it shows, and the card is charged exactly that total, to the minor unit.
+ * with and without a promo code), currencies and countries, the figures the basket and the
+ * review show add up to the totals they show, the basket's estimate to the ships-to country is
+ * the total checkout quotes there, and the card is charged exactly that total, to the minor unit.
  */
 
 let temp: TemporaryDatabase;
@@ -69,8 +70,8 @@ function post(path: string, session: string, body: unknown, headers: Record<stri
 /** A shown figure back to minor units: '$1,308' -> 130800, '−€7' -> 700. */
 const shownMinor = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
 
-/** The figures the review step shows for a quote, as the page formats them. */
-function reviewFigures(quote: CheckoutQuoteView) {
+/** The figures the basket and the review step show, as the pages format them. */
+function reviewFigures(quote: BasketView & { shipping_minor: number }) {
   const shown = (minor: number) => formatPrice(minor, quote.currency);
   return {
     lines: quote.items.map((item) => shown(item.line_total_minor)),
@@ -113,10 +114,19 @@ describe('every amount shown is the amount charged', () => {
       fc.pre(added > 0);
       if (promo) expect((await post(`/api/basket-next/promo/?currency=${currency}`, session, { code: promo })).status).toBe(200);
 
+      // The basket adds up the same way, its shipping estimated to the ships-to country: what checkout to an address there then quotes.
+      const basket = basketViewSchema.parse(await (await call(new NextRequest(`http://shop.test/api/basket-next/?currency=${currency}&country=${country}`, {
+        headers: { Cookie: `sessionid=${session}` },
+      }))).json());
+      const inBasket = reviewFigures({ ...basket, shipping_minor: basket.shipping_minor! });
+      expect(inBasket.lines.reduce((sum, line) => sum + shownMinor(line), 0)).toBe(shownMinor(inBasket.subtotal));
+      expect(shownMinor(inBasket.subtotal) - shownMinor(inBasket.discount) + shownMinor(inBasket.shipping)).toBe(shownMinor(inBasket.total));
+
       const started = await post('/api/checkout/', session, { country, currency });
       expect(started.status, await started.clone().text()).toBe(200);
       const quote = checkoutQuoteSchema.parse(await started.json());
       const figures = reviewFigures(quote);
+      expect(figures.total).toBe(inBasket.total);
       const lineSum = figures.lines.reduce((sum, line) => sum + shownMinor(line), 0);
       expect(lineSum).toBe(shownMinor(figures.subtotal));
       expect(shownMinor(figures.subtotal) - shownMinor(figures.discount) + shownMinor(figures.shipping)).toBe(shownMinor(figures.total));

@@ -228,7 +228,11 @@ const BRITISH = {
   'basket.subtotal': 'Subtotal',
   'basket.discount': 'Discount',
   'basket.total': 'Total',
-  'basket.shippingAtCheckout': 'Shipping is added at checkout, for your address.',
+  'basket.shippingEstimate': 'Shipping to {country} (estimate)',
+  'basket.totalEstimate': 'Total (estimate)',
+  'basket.shippingAtCheckout': 'Shipping is an estimate for {country} until checkout, where it is worked out for your address.',
+  'shipsTo.offer': 'Shipping is worked out for {current}.',
+  'shipsTo.set': 'Ship to {offered} instead',
   'basket.checkout': 'Check out',
   'basket.continue': 'Continue shopping',
 

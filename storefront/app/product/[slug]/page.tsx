@@ -20,6 +20,7 @@ import { viewItemEvent } from '../../../lib/catalogue/view-item';
 import { loadRecommendations } from '../../../lib/catalogue/home';
 import { getDb } from '../../../lib/db';
 import { getRequestAccount } from '../../../lib/account/server';
+import { getLastAddressCountry } from '../../../lib/checkout/last-address';
 import { mayEdit } from '../../../lib/catalogue/artwork-edit';
 import { isFavourite } from '@easel/data/queries/favourites';
 import { isFollowing } from '@easel/data/queries/follows';
@@ -111,7 +112,7 @@ export default async function ProductPage(props: ProductPageProps) {
   // The shopper's own state, the staff tools (for staff only, decided here on the server; each
   // endpoint checks again) and recommendations (an available work's; a sold one's page already
   // lists works like it) are read together.
-  const [favourited, following, staff, recommended] = await Promise.all([
+  const [favourited, following, staff, recommended, lastAddressCountry] = await Promise.all([
     account ? isFavourite(db, account.id, product.id) : false,
     account ? isFollowing(db, account.id, product.artist.id) : false,
     account?.role === 'staff'
@@ -119,6 +120,7 @@ export default async function ProductPage(props: ProductPageProps) {
         .then(([themes, campaigns]) => ({ themes: themes ?? [], campaigns: campaigns ?? [] }))
       : null,
     product.status === 'sold' ? null : loadRecommendations(db, { product, viewer: null, currency: settings.currency, units: settings.display_units }),
+    getLastAddressCountry(),
   ]);
   const recommendations = recommended ? recommendationCards(recommended) : [];
   return (
@@ -144,6 +146,7 @@ export default async function ProductPage(props: ProductPageProps) {
             ? t('delivery.dispatch', { count: product.shipping.dispatch_days, dates: arrivalText(product.shipping, settings.country, settings.language, new Date()) })
             : null}
           currency={settings.currency}
+          lastAddressCountry={lastAddressCountry}
           favourited={favourited}
           t={t}
         />
