@@ -11,25 +11,30 @@ export interface BuyBarProps {
   price: string;
   unitPriceMinor: number;
   currency: Currency;
-  /** The id of the buy box it stands in for while that is off screen. */
-  buyBoxId: string;
+  /** The id of the buy box's buttons, which it stands in for while they are not wholly on screen. */
+  buttonsId: string;
 }
 
 /**
- * On phones, the price and "Add to basket" kept at the foot of the screen while the buy box is
- * out of view (a phone shows the pictures first, so the buy box starts below the fold); it
- * steps aside while the buy box itself is on screen. Wider screens show the buy box beside the
- * pictures and never this bar (product.css).
+ * On phones, the price and "Add to basket" kept at the foot of the screen while the buy box's
+ * own buttons are not wholly in view (a phone shows the pictures first, so the buy box starts
+ * near or below the fold); it steps aside while they are. Wider screens show the buy box beside
+ * the pictures and never this bar (product.css).
  */
-export function BuyBar({ slug, title, price, unitPriceMinor, currency, buyBoxId }: BuyBarProps) {
+export function BuyBar({ slug, title, price, unitPriceMinor, currency, buttonsId }: BuyBarProps) {
   const [shown, setShown] = useState(false);
   useEffect(() => {
-    const box = document.getElementById(buyBoxId);
-    if (!box) return;
-    const observer = new IntersectionObserver(([entry]) => setShown(!entry!.isIntersecting));
-    observer.observe(box);
+    const buttons = document.getElementById(buttonsId);
+    if (!buttons) return;
+    // Judged by height alone (a focus ring or a wrapped row may stick out sideways), at each
+    // twentieth of the row coming into view.
+    const observer = new IntersectionObserver(([entry]) => {
+      const { boundingClientRect: row, rootBounds: screen, isIntersecting } = entry!;
+      setShown(!isIntersecting || (screen !== null && (row.top < screen.top || row.bottom > screen.bottom)));
+    }, { threshold: Array.from({ length: 21 }, (_, i) => i / 20) });
+    observer.observe(buttons);
     return () => observer.disconnect();
-  }, [buyBoxId]);
+  }, [buttonsId]);
   return (
     <div className="buy-bar" data-shown={shown || undefined} aria-hidden={!shown} inert={!shown}>
       <p className="buy-bar__what">

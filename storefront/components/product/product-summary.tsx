@@ -10,7 +10,7 @@ import { ShipsToOffer } from '../ships-to-offer';
 import { BuyBar } from './buy-bar';
 import { framingLabel } from './product-details';
 
-const BUY_BOX_ID = 'buy-box';
+const BUY_ACTIONS_ID = 'buy-box-actions';
 
 export interface ProductSummaryProps {
   product: ProductData;
@@ -48,7 +48,7 @@ export function ProductSummary({ product, card, shipping, shipsFrom, delivery, c
         {card.size}
       </p>
 
-      <div className="buy-box" id={BUY_BOX_ID} data-status={product.status}>
+      <div className="buy-box" data-status={product.status}>
         {product.status === 'sold' ? (
           <SoldNotice product={product} t={t} />
         ) : (
@@ -62,7 +62,7 @@ export function ProductSummary({ product, card, shipping, shipsFrom, delivery, c
             <Price card={card} t={t} />
           </>
         )}
-        <div className="buy-box__actions">
+        <div className="buy-box__actions" id={BUY_ACTIONS_ID}>
           {product.status === 'available' && (
             <AddToBasket slug={product.slug} title={product.title} unitPriceMinor={priceToPay(product, currency).pay} currency={currency} />
           )}
@@ -71,7 +71,7 @@ export function ProductSummary({ product, card, shipping, shipsFrom, delivery, c
         <AddToCollection slug={product.slug} />
       </div>
       {product.status === 'available' && (
-        <BuyBar slug={product.slug} title={product.title} price={card.price} unitPriceMinor={priceToPay(product, currency).pay} currency={currency} buyBoxId={BUY_BOX_ID} />
+        <BuyBar slug={product.slug} title={product.title} price={card.price} unitPriceMinor={priceToPay(product, currency).pay} currency={currency} buttonsId={BUY_ACTIONS_ID} />
       )}
 
       {product.status !== 'sold' && (

@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { openPaymentLedger } from '@easel/data/payment-ledger';
+import { getMailTo } from '@easel/data/queries/outbox';
 import { postToBasket } from './basket';
 import { product } from './worker-product';
-import { mailedToken } from '../../../data/test/fixtures';
+import { addSession, addUser, mailedToken } from '../../../data/test/fixtures';
 import { screenshotPath, useChromium } from './chromium';
 import { signedInContext, useProductDatabase } from './product-database';
 
@@ -231,6 +235,130 @@ describe('a visitor at checkout', () => {
     await page.locator('.checkout__saved-address').first().click();
     expect(await page.locator('input[name="line1"]').inputValue()).toBe('1 Harbour Street');
     expect(await page.locator('input[name="postcode"]').inputValue()).toBe('BS1 4RN');
+    await context.close();
+  });
+});
+
+/** '$1,308' -> 130800. */
+const minorOf = (shown: string) => Math.round(Number(shown.replace(/[^\d.]/g, '')) * 100);
+
+describe('paying in dollars', () => {
+  it('from a phone: ships-to follows the currency, the buy bar and the mini-basket stay, the card is formatted as typed, and the button is the charge', async () => {
+    // A little-viewed work that ships to the UK and, at a price, to the United States.
+    const work = await productDb()
+      .selectFrom('artworks as w')
+      .innerJoin('shipping_rates as us', (j) => j.onRef('us.profile_id', '=', 'w.shipping_profile_id').on('us.destination', '=', 'US'))
+      .innerJoin('shipping_rates as gb', (j) => j.onRef('gb.profile_id', '=', 'w.shipping_profile_id').on('gb.destination', '=', 'GB'))
+      .select(['w.slug', 'w.title'])
+      .where('w.status', '=', 'available')
+      .where('us.cost_minor', '>', 0)
+      .orderBy('w.popularity')
+      .orderBy('w.id')
+      .executeTakeFirstOrThrow();
+    // A shopper who pays in dollars but whose ships-to is still the United Kingdom.
+    const email = `dollars-${randomUUID()}@example.com`;
+    const userId = await addUser(productDb(), { currency: 'USD', country: 'GB', display_units: 'in', language: 'en-gb' }, email);
+    const session = randomUUID();
+    await addSession(productDb(), session, userId);
+    const context = await browser().newContext({ viewport: { width: 390, height: 844 } });
+    await context.addCookies([{ name: 'sessionid', value: session, url: base }]);
+    const page = await context.newPage();
+
+    await page.goto(`${base}/product/${work.slug}/`, { waitUntil: 'networkidle' });
+    // The pictures come first on a phone: while the buy box's buttons are not wholly on screen,
+    // the bar carries the price and the button; it steps aside while they are.
+    const buttonsBelowFold = await page.locator('.buy-box__actions').evaluate((row) => row.getBoundingClientRect().bottom > window.innerHeight);
+    await expect.poll(() => page.locator('.buy-bar').getAttribute('data-shown')).toBe(buttonsBelowFold ? 'true' : null);
+    await page.locator('.buy-box__actions').evaluate((row) => row.scrollIntoView({ block: 'center' }));
+    await expect.poll(() => page.locator('.buy-bar').getAttribute('data-shown')).toBe(null);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.locator('.buy-bar').getAttribute('data-shown')).toBe('true');
+    const bar = await page.locator('.buy-bar').boundingBox();
+    expect(bar!.y + bar!.height).toBeCloseTo(844, 0);
+    expect(await page.locator('.buy-bar__price').textContent()).toBe(await page.locator('.buy-box__price').textContent());
+    expect(await page.locator('.buy-bar__price').textContent()).toMatch(/^\$[\d,]+$/);
+    await page.screenshot({ path: screenshotPath('product-phone-buy-bar') });
+
+    // Paying in dollars points to the United States: the page offers to ship there.
+    expect(await page.locator('.summary__facts').textContent()).toContain('Shipping is worked out for United Kingdom.');
+    await page.getByRole('button', { name: 'Ship to United States instead' }).click();
+    await expect.poll(() => page.locator('.summary__facts').textContent()).toMatch(/Shipping to United States: \$[\d,]+/);
+    expect(await page.locator('.ships-to-offer').count()).toBe(0);
+
+    // Further down the page, the bar's button adds the work; the mini-basket stays until the shopper acts on it or closes it.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.locator('.buy-bar').getAttribute('data-shown')).toBe('true');
+    await page.locator(`.buy-bar [data-add-to-basket="${work.slug}"]`).click();
+    await expect.poll(() => page.locator('.toast').last().textContent()).toContain('Added to your basket');
+    await page.waitForTimeout(5000);
+    expect(await page.locator('.toast').count()).toBe(1);
+    expect(await page.locator('.toast a.toast__action').getAttribute('href')).toBe('/checkout/');
+    await page.screenshot({ path: screenshotPath('product-phone-added') });
+    await page.locator('.toast__close').click();
+    await expect.poll(() => page.locator('.toast').count()).toBe(0);
+
+    // The basket's total includes shipping to the United States, as an estimate.
+    await page.goto(`${base}/basket/`, { waitUntil: 'networkidle' });
+    await expect.poll(() => page.locator('.totals').textContent()).toContain('Shipping to United States (estimate)');
+    const figures = await page.locator('.totals dd').allTextContents();
+    expect(await page.locator('.totals dt').last().textContent()).toBe('Total (estimate)');
+    const estimate = figures.at(-1)!;
+    expect(figures.slice(0, -1).reduce((sum, f) => sum + minorOf(f), 0)).toBe(minorOf(estimate));
+    await page.screenshot({ path: screenshotPath('basket-phone-estimate'), fullPage: true });
+
+    await page.click('a.basket__checkout');
+    await page.waitForURL(`${base}/checkout/`);
+    await page.waitForSelector('input[name="line1"]');
+    expect(await page.locator('select[name="country"]').inputValue()).toBe('US');
+    await page.fill('input[name="name"]', 'Grace Hopper');
+    await page.fill('input[name="line1"]', '1 Battery Park');
+    await page.fill('input[name="city"]', 'New York');
+    await page.fill('input[name="region"]', 'NY');
+    await page.fill('input[name="postcode"]', '10004');
+    await page.click('main form button[type="submit"]');
+    await page.waitForSelector('input[name="card-number"]');
+
+    // The card is written as it is printed, whatever is typed.
+    await page.locator('input[name="card-number"]').pressSequentially('4242424242424242');
+    expect(await page.locator('input[name="card-number"]').inputValue()).toBe('4242 4242 4242 4242');
+    await page.locator('input[name="expiry"]').pressSequentially('1330');
+    expect(await page.locator('input[name="expiry"]').inputValue()).toBe('13/30');
+    await page.fill('input[name="cvc"]', '123');
+    const button = page.locator('.checkout__review form button[type="submit"]');
+    const shownTotal = (await page.locator('.checkout__review .totals dd.totals__total').textContent())!;
+    expect(shownTotal).toBe(estimate);
+    expect(await button.textContent()).toBe(`Pay ${shownTotal}`);
+    await button.click();
+    await expect.poll(() => page.locator('.checkout__error').textContent()).toBe('Enter the expiry as MM/YY, as it is printed on the card.');
+    await page.locator('input[name="expiry"]').fill('');
+    await page.locator('input[name="expiry"]').pressSequentially('1230');
+    expect(await page.locator('input[name="expiry"]').inputValue()).toBe('12/30');
+
+    // Every figure of the review adds up to the total on the button.
+    const review = await page.locator('.checkout__review .totals dd').allTextContents();
+    const lines = await page.locator('.checkout__line > span:last-child').allTextContents();
+    expect(lines.reduce((sum, line) => sum + minorOf(line), 0)).toBe(minorOf(review[0]!));
+    expect(review.slice(0, -1).reduce((sum, f) => sum + minorOf(f), 0)).toBe(minorOf(shownTotal));
+    await page.screenshot({ path: screenshotPath('checkout-phone-dollars'), fullPage: true });
+    const onButton = (await button.textContent())!.replace(/^Pay /, '');
+    await button.click();
+    await page.waitForSelector('[data-order]');
+    expect(await page.locator('[data-order]').textContent()).toContain(`Your receipt goes to ${email}.`);
+
+    // The stored order and the provider's ledger hold exactly the amount on the button.
+    const order = await productDb().selectFrom('orders').select(['id', 'currency', 'total_minor', 'idempotency_key']).where('user_id', '=', userId).executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ currency: 'USD', total_minor: minorOf(onButton) });
+    const ledger = await openPaymentLedger(path.join(path.dirname(product.databaseFile), 'payments.db'));
+    try {
+      expect(await ledger.find(order.idempotency_key)).toMatchObject({ amount_minor: minorOf(onButton), currency: 'USD', outcome: 'charged' });
+    } finally {
+      await ledger.close();
+    }
+    // One receipt, with the order number and the total charged.
+    const mail = await getMailTo(productDb(), email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.body).toContain(`Order number ${order.id}`);
+    expect(mail[0]!.body).toContain(`Total charged to your card: ${onButton}`);
     await context.close();
   });
 });
