@@ -1,6 +1,7 @@
 import { Hono, type Context, type Schema } from 'hono';
 import type { Db } from '@easel/data/db';
 import { accountRoutes } from '../account/api';
+import { passwordRoutes } from '../account/password-api';
 import { basketRoutes } from '../basket/basket-api';
 import { artistRoutes } from '../catalogue/artist-api';
 import { artistCvRoutes } from '../catalogue/artist-cv-api';
@@ -60,6 +61,7 @@ export function createApi(deps: ApiDependencies) {
       .route('/', pageDataRoutes())
       .route('/', settingsRoutes({ getDb }))
       .route('/', accountRoutes({ getDb }))
+      .route('/', passwordRoutes({ getDb }))
       .route('/', basketRoutes({ getDb }))
       .route('/', checkoutRoutes(deps))
       .route('/', addressBookRoutes({ getDb }))
