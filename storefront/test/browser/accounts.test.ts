@@ -35,11 +35,11 @@ const userTypes = (page: Page) => page.evaluate(() => (window.dataLayer ?? []).f
 
 async function openLogin(page: Page) {
   await header(page).getByRole('button', { name: 'Log in' }).click();
-  await dialog(page, 'Welcome back').waitFor();
+  await dialog(page, 'Log in to Easel').waitFor();
 }
 
 async function logIn(page: Page, email: string, password: string) {
-  const login = dialog(page, 'Welcome back');
+  const login = dialog(page, 'Log in to Easel');
   await login.getByLabel('Email').fill(email);
   await login.getByLabel('Password').fill(password);
   await login.getByRole('button', { name: 'Log in' }).click();
@@ -59,7 +59,7 @@ describe('joining through the overlays', () => {
     expect(scripts.length).toBeGreaterThan(initial.length);
     const later = await Promise.all(scripts.slice(initial.length).map(async (url) => (await fetch(url)).text()));
     expect(later.some((body) => body.includes('overlay-form__field'))).toBe(true);
-    expect(await dialog(page, 'Welcome back').getAttribute('aria-modal')).toBe('true');
+    expect(await dialog(page, 'Log in to Easel').getAttribute('aria-modal')).toBe('true');
     expect(await focusIsIn(page, 'dialog')).toBe(true);
 
     // Join closes login and opens join.
@@ -139,7 +139,7 @@ describe('joining through the overlays', () => {
   it('joining with an email that has an account looks exactly as with a new one, and only its owner hears of it', async () => {
     const { page, errors, close } = await openPage('/');
     await openLogin(page);
-    await dialog(page, 'Welcome back').getByRole('button', { name: 'Join Easel' }).click();
+    await dialog(page, 'Log in to Easel').getByRole('button', { name: 'Join Easel' }).click();
     const join = dialog(page, 'Join Easel');
     await join.getByLabel('Your name').fill('Not the shopper');
     await join.getByLabel('Email').fill('shopper@easel.test');
@@ -161,7 +161,7 @@ describe('logging in and out', () => {
 
     await openLogin(page);
     await logIn(page, 'shopper@easel.test', 'not-the-password');
-    const login = dialog(page, 'Welcome back');
+    const login = dialog(page, 'Log in to Easel');
     await expect.poll(() => login.getByRole('alert').textContent()).toBe('The email or password is not right.');
     expect((await sessionCookie(context))!.value).toBe('a-visitor-before-login');
 
@@ -212,7 +212,7 @@ describe('the dialogs at a glance', () => {
   it.each([1280, 375])('shows the login and join dialogs at %i px', async (width) => {
     const { page, close } = await openPage('/', { width });
     await openLogin(page);
-    const box = await dialog(page, 'Welcome back').boundingBox();
+    const box = await dialog(page, 'Log in to Easel').boundingBox();
     expect(box!.width).toBeLessThanOrEqual(width);
     await page.screenshot({ path: screenshotPath(`accounts-login-${width}`) });
     await page.getByRole('button', { name: 'Join Easel' }).click();
