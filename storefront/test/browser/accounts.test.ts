@@ -257,6 +257,7 @@ describe('a forgotten password', () => {
     await password.fill('short');
     await elsewhere.page.getByRole('button', { name: 'Set my new password' }).click();
     await expect.poll(() => elsewhere.page.locator('.notice[role="alert"]').textContent()).toMatch(/password must be at least 10 characters/);
+    await elsewhere.page.screenshot({ path: screenshotPath(`accounts-reset-form-${width}`) });
     await password.fill('a-fresh-long-password');
     await elsewhere.page.getByRole('button', { name: 'Set my new password' }).click();
     await expect.poll(() => elsewhere.page.locator('.notice[role="status"]').textContent()).toContain('Your new password is set, and you are logged in.');
