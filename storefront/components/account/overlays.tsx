@@ -97,7 +97,13 @@ function LoginDialog() {
         <Field label={t('account.password')}>
           <input name="password" type="password" autoComplete="current-password" required />
         </Field>
-        <button type="button" className="link-button overlay-form__aside" onClick={() => dispatch({ type: 'forgot/click' })}>{t('account.forgot')}</button>
+        <button
+          type="button"
+          className="link-button overlay-form__aside"
+          onClick={(event) => dispatch({ type: 'forgot/click', email: text(new FormData(event.currentTarget.form!), 'email') })}
+        >
+          {t('account.forgot')}
+        </button>
         <FormError error={error} />
         <button type="submit" className="button" disabled={busy}>{busy ? t('account.working') : t('account.login')}</button>
       </form>
@@ -112,7 +118,7 @@ function LoginDialog() {
 /** "Forgot password?": an email, then the same words whether or not an account uses it. */
 function ForgotDialog() {
   const t = useT();
-  const { dispatch } = useAccount();
+  const { overlays, dispatch } = useAccount();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { busy, error, onSubmit } = useSubmit(async (form) => {
     const { email } = await answer(api.api.account.password.forgot.index.$post({ json: { email: text(form, 'email') } }));
@@ -129,7 +135,7 @@ function ForgotDialog() {
           <p className="overlay-dialog__intro">{t('account.forgotIntro')}</p>
           <form className="overlay-form" onSubmit={onSubmit} noValidate>
             <Field label={t('account.email')}>
-              <input name="email" type="email" autoComplete="email" required />
+              <input name="email" type="email" autoComplete="email" defaultValue={overlays.forgotEmail} required />
             </Field>
             <FormError error={error} />
             <button type="submit" className="button" disabled={busy}>{busy ? t('account.working') : t('account.forgotSend')}</button>

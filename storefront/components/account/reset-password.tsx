@@ -15,7 +15,7 @@ export function ResetPassword({ token }: { token: string | undefined }) {
   const { changeUser, dispatch } = useAccount();
   const [state, setState] = useState<{ name: 'ready' | 'working' | 'done' } | { name: 'failed'; message: string }>({ name: 'ready' });
   const askAgain = (
-    <button type="button" className="button button--secondary" onClick={() => dispatch({ type: 'forgot/click' })}>{t('account.resetAgain')}</button>
+    <button type="button" className="button button--secondary" onClick={() => dispatch({ type: 'forgot/click', email: '' })}>{t('account.resetAgain')}</button>
   );
   if (!token) {
     return (

@@ -35,8 +35,9 @@ describe('the overlays (SPEC §4)', () => {
   });
 
   it('"Forgot password?" closes the login dialog and opens the forgot dialog; closing it leaves nothing open', () => {
-    const forgot = run(withOpen('login'), { type: 'forgot/click' });
+    const forgot = run(withOpen('login'), { type: 'forgot/click', email: 'ada@example.com' });
     expect(openOf(forgot)).toEqual(['forgot']);
+    expect(forgot.forgotEmail).toBe('ada@example.com');
     expect(openOf(run(forgot, { type: 'close', overlay: 'forgot' }))).toEqual([]);
     expect(openOf(run(forgot, { type: 'close', overlay: 'forgot' }, { type: 'login/click' }))).toEqual(['login']);
   });

@@ -24,6 +24,8 @@ export interface OverlayState {
   user: AccountUser | null;
   /** The confirmation dialog's message. */
   confirmation: string | null;
+  /** What the login dialog's email field held when "Forgot password?" was pressed, for the forgot dialog to start from. */
+  forgotEmail: string;
   slider: SliderContent | null;
   /** Becomes true at the first opening and stays: the overlays' code loads only from then on. */
   everOpened: boolean;
@@ -32,8 +34,8 @@ export interface OverlayState {
 export type OverlayEvent =
   | { type: 'login/click' }
   | { type: 'login/succeeded' }
-  /** "Forgot password?" in the login dialog. */
-  | { type: 'forgot/click' }
+  /** "Forgot password?" in the login dialog, with the email typed there (or nothing). */
+  | { type: 'forgot/click'; email: string }
   | { type: 'join/click' }
   | { type: 'join/succeeded' }
   | { type: 'newsletter/dismissed' }
@@ -51,6 +53,7 @@ export const initialOverlayState: OverlayState = {
   open: Object.fromEntries(OVERLAYS.map((overlay) => [overlay, false])) as Record<Overlay, boolean>,
   user: null,
   confirmation: null,
+  forgotEmail: '',
   slider: null,
   everOpened: false,
 };
@@ -68,7 +71,7 @@ export function reduceOverlays(state: OverlayState, event: OverlayEvent): Overla
     case 'login/succeeded':
       return set({ login: false });
     case 'forgot/click':
-      return set({ login: false, forgot: true });
+      return set({ login: false, forgot: true }, { forgotEmail: event.email });
     case 'join/click':
       return set({ login: false, join: true });
     case 'join/succeeded':

@@ -226,9 +226,12 @@ describe('a forgotten password', () => {
     const { page, errors, close } = await openPage('/', { width });
     await openLogin(page);
     expect(await dialog(page, 'Log in to Easel').textContent()).not.toContain('Welcome back');
+    // What was typed in the log-in dialog comes along.
+    await dialog(page, 'Log in to Easel').getByLabel('Email').fill('half-remembered@example');
     await dialog(page, 'Log in to Easel').getByRole('button', { name: 'Forgot password?' }).click();
     const forgot = dialog(page, 'Set a new password');
     await forgot.waitFor();
+    expect(await forgot.getByLabel('Email').inputValue()).toBe('half-remembered@example');
     expect(await openDialogs(page)).toEqual(['Set a new password']);
     expect(await focusIsIn(page, 'dialog')).toBe(true);
     await forgot.getByLabel('Email').fill('not an address');
