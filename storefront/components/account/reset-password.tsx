@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState, type FormEvent } from 'react';
-import { answer, api } from '../../lib/api/client';
+import { answer, api, ApiResponseError } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
 import { errorMessage } from '../../lib/store';
 import { useAccount } from './account-context';
@@ -13,7 +13,7 @@ export function ResetPassword({ token }: { token: string | undefined }) {
   const t = useT();
   const id = useId();
   const { changeUser, dispatch } = useAccount();
-  const [state, setState] = useState<{ name: 'ready' | 'working' | 'done' } | { name: 'failed'; message: string }>({ name: 'ready' });
+  const [state, setState] = useState<{ name: 'ready' | 'working' | 'done' } | { name: 'failed'; message: string; deadLink: boolean }>({ name: 'ready' });
   const askAgain = (
     <button type="button" className="button button--secondary" onClick={() => dispatch({ type: 'forgot/click', email: '' })}>{t('account.resetAgain')}</button>
   );
@@ -43,23 +43,23 @@ export function ResetPassword({ token }: { token: string | undefined }) {
       changeUser(user);
       setState({ name: 'done' });
     } catch (failure) {
-      setState({ name: 'failed', message: errorMessage(failure) });
+      setState({ name: 'failed', message: errorMessage(failure), deadLink: failure instanceof ApiResponseError && failure.param === 'token' });
     }
   };
   return (
     <form className="overlay-form reset-password" onSubmit={submit} noValidate>
-      <p className="notice">{t('account.resetIntro')}</p>
+      <p className="overlay-dialog__intro">{t('account.resetIntro')}</p>
       <label className="overlay-form__field" htmlFor={id}>
         <span className="overlay-form__label">{t('account.newPassword')}</span>
         <input id={id} name="password" type="password" autoComplete="new-password" minLength={10} maxLength={200} required aria-describedby={`${id}-hint`} />
         <span className="overlay-form__hint" id={`${id}-hint`}>{t('account.passwordHint')}</span>
       </label>
-      {state.name === 'failed' && <p className="notice" role="alert">{state.message}</p>}
+      {state.name === 'failed' && <p className="overlay-form__error" role="alert">{state.message}</p>}
       <div className="overlay-form__actions">
         <button type="submit" className="button" disabled={state.name === 'working'}>
           {state.name === 'working' ? t('account.working') : t('account.resetButton')}
         </button>
-        {state.name === 'failed' && askAgain}
+        {state.name === 'failed' && state.deadLink && askAgain}
       </div>
     </form>
   );
