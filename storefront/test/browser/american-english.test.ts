@@ -83,6 +83,17 @@ describe('American English on every page type', () => {
     });
   }
 
+  it('finds the British spellings a British shopper reads, so the check can fail', async () => {
+    const grey = AMERICAN_PAGES.find((type) => type.name === 'gray colour photographs')!;
+    const { context, page } = await openPageType(browser(), productDb(), grey, 1366, 'en-gb');
+    try {
+      const found = britishInEaselsWords(await pageTexts(page)).map((finding) => finding.split(' ')[0]!.toLowerCase());
+      expect(found).toEqual(expect.arrayContaining(['grey', 'colour', 'basket']));
+    } finally {
+      await context.close();
+    }
+  });
+
   it('words the API\'s refusals for the American shopper: a line no longer in the cart, an empty cart at checkout', async () => {
     const { context, page } = await openPageType(browser(), productDb(), PAGE_TYPES.find((type) => type.name === 'basket')!, 1366, 'en-us');
     try {
