@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES, CATEGORY_VALUES, COLOUR_VALUES, ORIENTATIONS, SIZE_BUCKETS, STYLES, SUBJECTS } from '@easel/shared/vocabulary';
+import { describeIssue, PARAM_LABELS } from '@easel/search-service/contract';
 import { FILTERS } from '@easel/search-service/filters';
 import { wordIn } from '../api/errors';
 import { describeRefusal, type Refusal } from '../basket/refusals';
@@ -65,6 +66,12 @@ describe('American English', () => {
     expect(britishSpellingsIn(messages.join(' | '))).toEqual([]);
     expect(wordIn(describeRefusal({ reason: 'stale_line' }).message, 'en-us')).toBe('That item is no longer in your cart.');
     expect(wordIn(describeRefusal({ reason: 'stale_line' }).message, 'en-gb')).toBe('That item is no longer in your basket.');
+  });
+
+  it('names every search parameter the American way in the search API\'s refusals', () => {
+    // The parameter's own name ('colours', as SPEC §3 spells it and a client sends it) is a name, not wording.
+    const refusals = Object.keys(PARAM_LABELS).map((param) => describeIssue(param, 'must be given once', 'en-us').replace(`(${param})`, ''));
+    expect(britishSpellingsIn(refusals.join(' | '))).toEqual([]);
   });
 
   it('offers credit in American English', () => {
