@@ -53,7 +53,7 @@ export function ArtistWorks({ slug, definition, works, t }: ArtistWorksProps) {
                         href={artistWorksUrl(slug, { product_category: [category], sort })}
                         aria-current={chosen.length === 1 && chosen[0] === category ? 'page' : undefined}
                       >
-                        {valueLabel(category)} <span className="artist-works__category-count">{count}</span>
+                        {valueLabel(category, t)} <span className="artist-works__category-count">{count}</span>
                       </a>
                     </li>
                   );

@@ -6,12 +6,13 @@ import { getOrderViews, placeOrder, startCheckout, type PlaceOrderOutcome, type 
 import { rememberAddress } from '@easel/data/queries/addresses';
 import { getRateMatrix } from '@easel/data/queries/search-source';
 import { signedInUserId } from '../api/context';
-import { ApiError, Replayed } from '../api/errors';
+import { ApiError, languageOf, Replayed, wordIn, type ApiEnv } from '../api/errors';
 import { json, jsonObject } from '../api/validate';
 import { orderViewSchema, type CheckoutQuoteView } from '../basket/basket';
 import { describeRefusal } from '../basket/refusals';
 import { toBasketView } from '../basket/view';
 import { requestAddress } from '../rate-limits';
+import type { Language } from '../i18n/languages';
 import { countrySchema, currencySchema } from '../settings/settings';
 import { addressLines, shippingAddressSchema } from './address';
 import type { PaymentProvider } from './payment';
@@ -49,23 +50,24 @@ const placedSchema = z.object({ order: orderViewSchema });
 
 /**
  * An outcome of placing an order -> the answer stored under its key: 201 and the order, or the
- * refusal; a changed quote carries the new total, for the shopper to accept or not.
+ * refusal in the shopper's English; a changed quote carries the new total, for the shopper to
+ * accept or not.
  */
-export function orderAnswer(outcome: PlaceOrderOutcome): StoredAnswer {
+export function orderAnswer(outcome: PlaceOrderOutcome, language: Language): StoredAnswer {
   if (outcome.ok) return { status: 201, body: JSON.stringify({ order: outcome.order }) };
   const { status, code, message, param } = describeRefusal(outcome);
   const quote = outcome.reason === 'quote_changed' ? { total_minor: outcome.total_minor, currency: outcome.currency } : {};
-  return { status, body: JSON.stringify({ error: { code, message, ...(param === undefined ? {} : { param }), ...quote } }) };
+  return { status, body: JSON.stringify({ error: { code, message: wordIn(message, language), ...(param === undefined ? {} : { param }), ...quote } }) };
 }
 
 
-type Shopper = { Variables: { userId: number } };
+type Shopper = { Variables: ApiEnv['Variables'] & { userId: number } };
 
 export const checkoutRoutes = ({ getDb, payments }: Dependencies) => {
   /** Checkout is for signed-in shoppers; the user id is there for the handlers after this. */
   const signedIn = createMiddleware<Shopper>(async (c, next) => {
     const userId = await signedInUserId(c, getDb);
-    if (userId === null) throw new ApiError(401, 'not_signed_in', 'Please log in to check out; your basket will be kept.');
+    if (userId === null) throw new ApiError(401, 'not_signed_in', { key: 'api.checkoutSignIn' });
     c.set('userId', userId);
     await next();
   });
@@ -110,6 +112,7 @@ export const checkoutRoutes = ({ getDb, payments }: Dependencies) => {
     .post('/api/checkout/order/', signedIn, idempotencyKey, body('{ "currency": "GBP", "ship_to": { … }, "card": { … } }'), json(orderSchema), async (c) => {
       const order = c.req.valid('json');
       const userId = c.get('userId');
+      const language = await languageOf(c);
       const answer = await placeOrder(
         await getDb(),
         {
@@ -118,7 +121,7 @@ export const checkoutRoutes = ({ getDb, payments }: Dependencies) => {
         },
         {
           pay: (amountMinor, currency, key) => payments.charge({ amountMinor, currency, card: order.card, idempotencyKey: key }),
-          answer: orderAnswer,
+          answer: (outcome) => orderAnswer(outcome, language),
         },
         new Date(),
       );

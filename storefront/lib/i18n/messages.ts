@@ -3,7 +3,9 @@ import type { Language } from './languages';
 /**
  * The site's wording: one resource for both languages. British English holds every message;
  * American English lists only where it differs (basket/cart, colour/color, favourite/favorite,
- * centimetres/centimeters), so a message cannot go missing in one language.
+ * centimetres/centimeters, working/business days), so a message cannot go missing in one
+ * language. Besides the pages' words it holds the API's refusals (`api.*`), the gallery's SEO
+ * text (`seo.*`) and the vocabulary's labels that are not the value itself (`vocabulary.*`).
  *
  * `{name}` marks a value filled in by the translator; a message with `one`/`other` forms is
  * chosen by its `count`.
@@ -101,6 +103,7 @@ const BRITISH = {
   'settings.savedText': 'Prices in {currency}, sizes in {units}.',
   'settings.saveFailed': 'Your settings could not be saved',
   'settings.saveFailedText': 'Please try again in a moment.',
+  'settings.credit': '10% off your order with the code {code}',
 
   'gallery.filters': 'Filters',
   'gallery.filtersActive': '{count} active',
@@ -449,6 +452,33 @@ const BRITISH = {
   'staff.index.progress': '{sent} of {total} works sent',
   'staff.index.finished': 'Re-index finished in {seconds} s.',
   'staff.index.failed': 'The re-index failed: {error}',
+
+  'filter.colours': 'Colour',
+  'vocabulary.watercolour': 'Watercolour',
+  'vocabulary.colour': 'Colour',
+  'vocabulary.coloured-pencil': 'Coloured pencil',
+  'vocabulary.grey': 'Grey',
+  'vocabulary.pop-art': 'Pop art',
+  'vocabulary.street-art': 'Street art',
+  'vocabulary.black-and-white': 'Black and white',
+  'vocabulary.food-and-drink': 'Food and drink',
+  'vocabulary.giclee': 'Giclée',
+
+  'seo.galleryTitle': 'Original art for sale',
+  'seo.galleryText': 'Paintings, sculpture, photography, drawings and limited-edition prints, each bought straight from the independent artist who made it.',
+  'seo.galleryMetaTitle': 'Original art for sale from independent artists',
+  'seo.galleryMetaText': 'Buy original art online: paintings, sculpture, photography, drawings and limited-edition prints, straight from independent artists.',
+  'seo.landingTitle': '{original} {what} for sale',
+  'seo.landingText': '{What} by independent artists, each bought straight from the artist who made it. Filter by price, size, colour and style to find the one for your wall.',
+  'seo.landingMetaTitle': '{original} {what} for sale | Buy from the artists',
+  'seo.landingMetaText': 'Buy {original} {what} online, straight from independent artists. Free returns on originals and secure payments.',
+
+  'api.catalogueUnavailable': 'The catalogue is unavailable just now; please try again shortly.',
+  'api.staleLine': 'That item is no longer in your basket.',
+  'api.emptyBasket': 'Your basket is empty.',
+  'api.holdLimit': 'You can hold at most {limit} originals in checkout at once. Remove some from your basket, or finish a checkout first.',
+  'api.checkoutSignIn': 'Please log in to check out; your basket will be kept.',
+  'api.favouritesSignIn': 'Please log in to save favourites.',
 } as const satisfies Record<string, string | PluralMessage>;
 
 export type MessageKey = keyof typeof BRITISH;
@@ -456,6 +486,26 @@ type Message<K extends MessageKey> = (typeof BRITISH)[K] extends string ? string
 
 const AMERICAN: { [K in MessageKey]?: Message<K> } = {
   'settings.units.cm': 'Centimeters',
+  'edit.badNumber': 'must be a number of centimeters, such as 60 or 60.5',
+  'orders.status.cancelled': 'Canceled',
+  'delivery.dispatch': { one: 'Sent within {count} business day, arrives {dates}', other: 'Sent within {count} business days, arrives {dates}' },
+  'staff.index.intro': 'What the gallery searches, and how far behind the catalog it is.',
+  'checkout.keepAccountText': 'Choose a password and log in with {email} from now on: your order and your favorites in one place.',
+
+  'filter.colours': 'Color',
+  'vocabulary.watercolour': 'Watercolor',
+  'vocabulary.colour': 'Color',
+  'vocabulary.coloured-pencil': 'Colored pencil',
+  'vocabulary.grey': 'Gray',
+
+  'seo.landingText': '{What} by independent artists, each bought straight from the artist who made it. Filter by price, size, color and style to find the one for your wall.',
+
+  'api.catalogueUnavailable': 'The catalog is unavailable just now; please try again shortly.',
+  'api.staleLine': 'That item is no longer in your cart.',
+  'api.emptyBasket': 'Your cart is empty.',
+  'api.holdLimit': 'You can hold at most {limit} originals in checkout at once. Remove some from your cart, or finish a checkout first.',
+  'api.checkoutSignIn': 'Please log in to check out; your cart will be kept.',
+  'api.favouritesSignIn': 'Please log in to save favorites.',
 
   'shell.tools': 'Your settings and cart',
 

@@ -45,7 +45,7 @@ export default async function CollectionPage({ params }: CollectionPageProps) {
     );
   }
   if (!view) notFound();
-  const display = { currency: settings.currency, units: settings.display_units };
+  const display = { currency: settings.currency, units: settings.display_units, language: settings.language };
   return (
     <div className="container collection-page">
       <header className="intro">
