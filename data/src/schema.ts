@@ -191,6 +191,15 @@ export interface OutboxTable {
   sent_at: Timestamp | null;
 }
 
+/** A link mailed to reset a password (docs/SECURITY.md, "Forgotten passwords"): used once, within the hour. */
+export interface PasswordResetsTable {
+  /** SHA-256 of the link's token. */
+  token_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface SessionsTable {
   /** SHA-256 of the cookie value, so a leaked table does not leak sessions. */
   id_hash: string;
@@ -398,6 +407,7 @@ export interface Database {
   tracking_events: TrackingEventsTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   outbox: OutboxTable;
+  password_resets: PasswordResetsTable;
 }
 
 export type ArtistRow = Selectable<ArtistsTable>;

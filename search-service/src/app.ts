@@ -3,7 +3,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { clientAddress, createRateLimit, tooManyRequestsMessage } from '@easel/shared/rate-limit';
 import { HotCache, toAnswer, type CachedAnswer } from './cache';
 import type { CardStore } from './card-store';
-import { parseGalleryParams, toQueryString, type GallerySearchDefinition } from './contract';
+import { englishOf, parseGalleryParams, toQueryString, type GallerySearchDefinition } from './contract';
 import type { SearchConfig } from './config';
 import { AdaptiveLimit, type AdmissionOptions } from './admission';
 import { EngineTimeoutError, EngineUnavailableError, type Engine } from './engine';
@@ -156,14 +156,14 @@ function admitting(limit: AdaptiveLimit) {
   };
 }
 
-/** The request's query string -> a validated definition, or a 400 naming the parameter. */
+/** The request's query string -> a validated definition, or a 400 naming the parameter in the English `Accept-Language` asks for. */
 function readDefinition(c: Context): GallerySearchDefinition {
   const url = c.req.url;
   const at = url.indexOf('?');
   const gathered = gatherParams(at === -1 ? '' : url.slice(at + 1));
-  if (!gathered.ok) throw invalidParameter(gathered.issue.param, gathered.issue.message);
+  if (!gathered.ok) throw invalidParameter(gathered.issue.param, gathered.issue.message, englishOf(c.req.header('accept-language')));
   const parsed = parseGalleryParams(gathered.params);
-  if (!parsed.ok) throw invalidParameter(parsed.issue.param, parsed.issue.message);
+  if (!parsed.ok) throw invalidParameter(parsed.issue.param, parsed.issue.message, englishOf(c.req.header('accept-language')));
   return parsed.definition;
 }
 

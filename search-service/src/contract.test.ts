@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeIssue, parseGalleryParams, toQueryString, type GallerySearchDefinition } from './contract';
+import { describeIssue, parseGalleryParams, toQueryString, type GallerySearchDefinition, englishOf } from './contract';
 import { gatherParams } from './query-string';
 
 const parse = (qs: string) => {
@@ -109,5 +109,12 @@ describe('describeIssue', () => {
     ['status', 'is not a gallery search parameter', 'status is not a gallery search parameter'],
   ])('names %s as shoppers know it', (param, problem, message) => {
     expect(describeIssue(param, problem)).toBe(message);
+  });
+
+  it('names a parameter as American English spells it for a client that asks for it', () => {
+    expect(describeIssue('colours', 'must be one of red', englishOf('en-US,en;q=0.9'))).toBe('Color (colours) must be one of red');
+    expect(describeIssue('price_min', 'must be a whole number', 'en-us')).toBe('Minimum price (price_min) must be a whole number');
+    expect(describeIssue('colours', 'must be one of red', englishOf('en-GB'))).toBe('Colour (colours) must be one of red');
+    expect([englishOf(undefined), englishOf('fr-FR,en-US;q=0.5'), englishOf('EN-us')]).toEqual(['en-gb', 'en-gb', 'en-us']);
   });
 });

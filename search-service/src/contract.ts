@@ -148,9 +148,27 @@ export interface ParamIssue {
 
 export type ParseResult = { ok: true; definition: GallerySearchDefinition } | { ok: false; issue: ParamIssue };
 
-/** A problem in a parameter's own words: ('price_min', 'must be a whole number') -> 'Minimum price (price_min) must be a whole number'. */
-export function describeIssue(param: string, problem: string): string {
-  const label = PARAM_LABELS[param];
+/** The Englishes the service's refusals are written in; British unless a client asks otherwise. */
+export type English = 'en-gb' | 'en-us';
+
+/** The labels American English spells its own way. */
+const AMERICAN_PARAM_LABELS: Record<string, string> = { colours: 'Color' };
+
+/**
+ * The English an `Accept-Language` header asks for first: 'en-US,en;q=0.9' -> 'en-us'; anything
+ * else, or none, -> 'en-gb'.
+ */
+export function englishOf(acceptLanguage: string | undefined): English {
+  const first = acceptLanguage?.split(',', 1)[0]?.split(';', 1)[0]?.trim().toLowerCase();
+  return first === 'en-us' ? 'en-us' : 'en-gb';
+}
+
+/**
+ * A problem in a parameter's own words: ('price_min', 'must be a whole number') -> 'Minimum price
+ * (price_min) must be a whole number'; ('colours', 'must be one of red', 'en-us') -> 'Color (colours) must be one of red'.
+ */
+export function describeIssue(param: string, problem: string, english: English = 'en-gb'): string {
+  const label = (english === 'en-us' ? AMERICAN_PARAM_LABELS[param] : undefined) ?? PARAM_LABELS[param];
   return label ? `${label} (${param}) ${problem}` : `${param} ${problem}`;
 }
 
@@ -203,7 +221,8 @@ export const productCardSchema = z.object({
   prices: pricesSchema.describe('list price per currency, minor units'),
   sale_prices: pricesSchema.nullable().describe('sale price per currency, minor units, when on sale'),
   in_sale: z.boolean(),
-  main_image: z.string().describe("the picture 640 px wide; the same folder holds it at every width (srcSetOf in @easel/shared/media makes a card's srcset)"),
+  main_image: z.string().describe('the picture 640 px wide'),
+  main_image_set: z.string().describe("srcset: the same picture at the card's widths, 320 to 1200 px"),
   width_cm: z.number(),
   height_cm: z.number(),
   depth_cm: z.number(),

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { describeIssue, type ErrorResponse } from './contract';
+import { describeIssue, type English, type ErrorResponse } from './contract';
 import { EngineError, EngineTimeoutError, EngineUnavailableError } from './engine';
 
 type ErrorCode = ErrorResponse['error']['code'];
@@ -32,9 +32,9 @@ export function overloaded(): ApiError {
   return new ApiError(503, 'overloaded', 'Search is busy right now; please try again in a moment.', undefined, OVERLOADED_RETRY_AFTER_SECONDS);
 }
 
-/** 400 naming the parameter as shoppers know it: ('price_min', 'must be a whole number') -> "Minimum price (price_min) must be a whole number". */
-export function invalidParameter(param: string, problem: string): ApiError {
-  return new ApiError(400, 'invalid_parameter', describeIssue(param, problem), param);
+/** 400 naming the parameter as shoppers know it, in their English: ('price_min', 'must be a whole number') -> "Minimum price (price_min) must be a whole number". */
+export function invalidParameter(param: string, problem: string, english: English): ApiError {
+  return new ApiError(400, 'invalid_parameter', describeIssue(param, problem, english), param);
 }
 
 export function errorBody(code: ErrorCode, message: string, param?: string): ErrorResponse {

@@ -97,7 +97,7 @@ export const wholeNumber = (min: number, max: number) =>
 /** Centimetres, up to one decimal place: '40', '40.5'. */
 const centimetres = z
   .string()
-  .regex(/^\d{1,4}(\.\d)?$/, 'must be a number of centimetres such as 40 or 40.5')
+  .regex(/^\d{1,4}(\.\d)?$/, 'must be a number of cm such as 40 or 40.5')
   .transform(Number);
 
 export const MAX_PRICE = 10_000_000;

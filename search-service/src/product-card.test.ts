@@ -10,6 +10,12 @@ describe('toProductCard', () => {
     expect(card).toMatchObject({ id: 7, slug: 'sea', url: '/product/sea/', artist_slug: 'ann' });
   });
 
+  it('gives the main picture at the card widths as its srcset, from the picture folder', () => {
+    expect(toProductCard(hit, {}).main_image_set.split(', ')).toEqual(
+      [320, 480, 640, 800, 1200].map((w) => `/media/art/painting/sea/main/11/blue-gold/1500/${w}.webp ${w}w`),
+    );
+  });
+
   it.each([
     ['on sale: list price and sale price', hit, { prices: hit.original_prices, sale_prices: hit.prices, in_sale: true }],
     ['not on sale: the price, no sale price', { ...hit, in_sale: false, original_prices: null }, { prices: hit.prices, sale_prices: null, in_sale: false }],

@@ -1,4 +1,5 @@
 import type { SearchHit } from '@easel/indexer/index-settings';
+import { CARD_IMAGE_WIDTHS, srcSetOf } from '@easel/shared/media';
 import { freeShippingCountry, type ProductCard } from './contract';
 
 /**
@@ -6,7 +7,7 @@ import { freeShippingCountry, type ProductCard } from './contract';
  * engine hits with it, and the storefront the works it reads from SQLite (recommendations,
  * collections), so every card is made alike. Browser-safe (imported as
  * `@easel/search-service/product-card`): type-only imports from the indexer, values from the
- * contract only.
+ * contract and the picture addresses (`@easel/shared/media`) only.
  *
  * `prices` is the list price, `sale_prices` what the shopper pays while on sale, and
  * `ships_free` is judged against `ships_to` (GB without it):
@@ -33,6 +34,8 @@ export function toProductCard(hit: SearchHit, options: { ships_to?: string | und
     sale_prices: onSale ? hit.prices : null,
     in_sale: onSale,
     main_image: hit.main_image,
+    // A pure function of main_image, so the index need not hold it: the search service writes it once per card it keeps (cardJson).
+    main_image_set: srcSetOf(hit.main_image, CARD_IMAGE_WIDTHS),
     width_cm: hit.width_cm,
     height_cm: hit.height_cm,
     depth_cm: hit.depth_cm,

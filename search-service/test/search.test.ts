@@ -363,6 +363,15 @@ describe('hostile input gets a 400 naming the parameter', () => {
   });
 });
 
+describe('refusals in American English', () => {
+  it('names the parameter as American English spells it for a client asking with Accept-Language: en-US', async () => {
+    const ask = async (language: string) =>
+      ((await (await f.app.request(`${S}?colours=teal`, { headers: { 'Accept-Language': language } })).json()) as { error: { message: string } }).error.message;
+    expect(await ask('en-US,en;q=0.9')).toMatch(/^Color \(colours\) must be one of /);
+    expect(await ask('en-GB')).toMatch(/^Colour \(colours\) must be one of /);
+  });
+});
+
 describe('boosted works', () => {
   it('lead the first page when they match, and the pages still hold every match once', async () => {
     const qs = 'product_category=sculpture&sort=newest&paginate=20';

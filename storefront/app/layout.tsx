@@ -12,7 +12,7 @@ import { ToastProvider } from '../components/toasts';
 import { PageTracker } from '../components/tracker';
 import { QueryProvider } from '../components/query-provider';
 import { alternateLanguages, declaresAlternateLanguages } from '../lib/i18n/alternates';
-import { getRequestAccount } from '../lib/account/server';
+import { getRequestAccount, getRequestArtistSlug } from '../lib/account/server';
 import { languageTag } from '../lib/i18n/languages';
 import { getTranslator } from '../lib/i18n/translate';
 import { getRequestUrl } from '../lib/request-url';
@@ -61,7 +61,7 @@ export async function generateViewport(): Promise<Viewport> {
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [{ saved, overrides }, user] = await Promise.all([getSettingsSnapshot(), getRequestAccount()]);
+  const [{ saved, overrides }, user, artistSlug] = await Promise.all([getSettingsSnapshot(), getRequestAccount(), getRequestArtistSlug()]);
   const { language } = applyOverrides(saved, overrides);
   const t = getTranslator(language);
   return (
@@ -71,7 +71,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <SettingsProvider saved={saved} overrides={overrides}>
             <BasketProvider>
               <ToastProvider>
-                <AccountProvider user={user}>
+                <AccountProvider user={user} artistSlug={artistSlug}>
                   <FavouritesProvider>
                     <SkipLink label={t('shell.skip')} />
                     <SiteHeader t={t} />

@@ -27,7 +27,7 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
   const settings = await getShopperSettings(await searchParams);
   const t = getTranslator(settings.language);
   const { currency, display_units: units, country: shipsTo } = settings;
-  const display = { currency, units };
+  const display = { currency, units, language: settings.language };
   const sessionId = (await cookies()).get(SESSION_COOKIE)?.value;
   let viewer: Promise<string | null> | undefined;
   const getViewerOnce = () => (viewer ??= getViewer(sessionId, getDb));
@@ -40,7 +40,7 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
     within('popular artists', async () => loadArtists(await getDb(), 'popular', ARTISTS_PER_LIST)),
     within('discovered artists', async () => loadArtists(await getDb(), 'discovered', ARTISTS_PER_LIST)),
     within('recently viewed', async () => loadRecentlyViewed(await getDb(), await getViewerOnce(), shipsTo)),
-    within('recommendations', async () => loadRecommendations(await getDb(), { viewer: await getViewerOnce(), currency, units })),
+    within('recommendations', async () => loadRecommendations(await getDb(), { viewer: await getViewerOnce(), currency, units, language: settings.language })),
   ]);
 
   /** The section the server rendered, or its placeholder that loads it from its endpoint in the browser. */
@@ -60,7 +60,7 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
       {section({ kind: 'featured-art', query: { ships_to: shipsTo } }, featured, t('home.featured'), (data) => <FeaturedArtView data={data} {...props} />)}
       {artistList('popular-artists', popular, t('home.popularArtists'))}
       {section({ kind: 'recently-viewed', query: { ships_to: shipsTo } }, recent, t('home.recentlyViewed'), (data) => <RecentlyViewedView data={data} {...props} />)}
-      {section({ kind: 'recommendations', query: { currency, units } }, recommendations, t('home.recommendations'), (data) => (
+      {section({ kind: 'recommendations', query: { currency, units, language: settings.language } }, recommendations, t('home.recommendations'), (data) => (
         <RecommendationsView cards={recommendationCards(data)} t={t} />
       ))}
       {artistList('discovered-artists', discovered, t('home.discoveredArtists'))}

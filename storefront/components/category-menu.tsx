@@ -3,11 +3,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { answer, api } from '../lib/api/client';
+import type { Language } from '../lib/i18n/languages';
 import { useFormatNumber, useT } from '../lib/i18n/use-t';
+import { useSettings } from '../lib/settings/settings-context';
 import { LoadableSection, loadStatusOf } from './loadable-section';
 import { useDismiss } from './use-dismiss';
 
-const CATEGORIES = { queryKey: ['categories'], queryFn: () => answer(api.api.v2.categories.index.$get()) };
+const categoriesQuery = (language: Language) => ({
+  queryKey: ['categories', language],
+  queryFn: () => answer(api.api.v2.categories.index.$get({ query: { language } })),
+});
 
 /**
  * The header's "Shop art" menu: a button that opens the whole gallery and every medium with its
@@ -22,6 +27,7 @@ export function CategoryMenu() {
   const root = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   const panelId = useId();
+  const CATEGORIES = categoriesQuery(useSettings().settings.language);
   const categories = useQuery({ ...CATEGORIES, enabled: false });
   const queries = useQueryClient();
   // Loaded when first wanted; once loaded, kept; after a failure, wanted again loads again.

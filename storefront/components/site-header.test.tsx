@@ -15,13 +15,13 @@ import { ToastProvider } from './toasts';
 const router = { refresh() {}, replace() {}, push() {}, back() {}, forward() {}, prefetch() {} } as unknown as AppRouterInstance;
 
 /** The header as the server renders it inside the layout's providers. */
-function renderHeader(saved: UserSettings, overrides: UrlOverrides = {}, user: AccountUser | null = null) {
+function renderHeader(saved: UserSettings, overrides: UrlOverrides = {}, user: AccountUser | null = null, artistSlug: string | null = null) {
   return renderToStaticMarkup(
     <AppRouterContext value={router}>
       <QueryProvider>
         <SettingsProvider saved={saved} overrides={overrides}>
           <ToastProvider>
-            <AccountProvider user={user}>
+            <AccountProvider user={user} artistSlug={artistSlug}>
               <SiteHeader t={getTranslator(saved.language)} />
             </AccountProvider>
           </ToastProvider>
@@ -114,5 +114,18 @@ describe('the site header', () => {
     expect(html).toContain('>Log out</button>');
     expect(html).not.toContain('Log in');
     expect(html).not.toContain('<dialog');
+  });
+
+  it('gives a signed-in artist their page, their works and their profile form in the account menu, and nobody else', () => {
+    const artist: AccountUser = { id: 8, name: 'Mira Okafor', email: 'mira@example.com', role: 'provider', artist_id: 3, about: null, guest: false, email_confirmed: true };
+    const links = (html: string) => tagsOf(html).filter((tag) => tag.attributes.class === 'account-menu__item' && tag.name === 'a').map((tag) => [tag.text, tag.attributes.href]);
+    expect(links(renderHeader(DEFAULT_SETTINGS, {}, artist, 'mira-okafor')).slice(0, 3)).toEqual([
+      ['Your artist page', '/artist/mira-okafor/'],
+      ['Your works', '/artist/mira-okafor/#works'],
+      ['Edit your profile', '/artist/mira-okafor/edit/'],
+    ]);
+    const shopper = links(renderHeader(DEFAULT_SETTINGS, {}, { ...artist, role: 'user', artist_id: null })).map(([text]) => text);
+    expect(shopper).not.toContain('Your artist page');
+    expect(shopper).toContain('Your collections');
   });
 });

@@ -2,6 +2,9 @@ import { CARD_IMAGE_WIDTHS, parseArtworkImageUrl, srcSetOf } from '@easel/shared
 import type { Currency } from '@easel/shared/vocabulary';
 import type { ProductCard } from '@easel/search-service/contract';
 import { artworkImageHeight } from './artwork-image-size';
+import { valueLabel } from './gallery/labels';
+import type { Language } from './i18n/languages';
+import { getTranslator } from './i18n/translate';
 import { formatDimensions, formatPrice, type DisplayUnits } from './money';
 
 /**
@@ -34,6 +37,7 @@ export interface ProductCardData {
   image: CardImage;
   /** Ships free to the shopper's chosen country. */
   shipsFree: boolean;
+  /** Framed, as the work's edit form says; a work only ready to hang is not. */
   framed: boolean;
   hasPrints: boolean;
 }
@@ -41,7 +45,7 @@ export interface ProductCardData {
 /** The contract card's fields a product card shows (formatCard reads these and no others). */
 export const SHOWN_CARD_FIELDS = [
   'id', 'slug', 'title', 'url', 'artist_name', 'category', 'subcategory', 'width_cm', 'height_cm', 'depth_cm',
-  'prices', 'sale_prices', 'main_image', 'ships_free', 'framed', 'ready_to_hang', 'has_fine_art_prints',
+  'prices', 'sale_prices', 'main_image', 'ships_free', 'framed', 'has_fine_art_prints',
 ] as const satisfies readonly (keyof ProductCard)[];
 export type ShownCard = Pick<ProductCard, (typeof SHOWN_CARD_FIELDS)[number]>;
 
@@ -56,10 +60,11 @@ export function shownCard(card: ProductCard): ShownCard {
   return shown as ShownCard;
 }
 
-/** How the shopper reads prices and sizes (their settings). */
+/** How the shopper reads prices, sizes and words (their settings). */
 export interface CardDisplay {
   currency: Currency;
   units: DisplayUnits;
+  language: Language;
 }
 
 function formatSize(r: ShownCard, units: DisplayUnits): string {
@@ -74,9 +79,12 @@ const MEDIUM_NOUN: Record<string, string> = {
   drawing: 'drawing',
 };
 
-/** A work's kind in words: { category: 'painting', subcategory: 'oil' } -> 'Oil painting'. */
-export function formatMedium(r: Pick<ProductCard, 'category' | 'subcategory'>): string {
-  const sub = r.subcategory.replace(/-/g, ' ');
+/**
+ * A work's kind in the shopper's English: ({ category: 'painting', subcategory: 'oil' }, 'en-gb') -> 'Oil painting';
+ * ({ category: 'painting', subcategory: 'watercolour' }, 'en-us') -> 'Watercolor painting'.
+ */
+export function formatMedium(r: Pick<ProductCard, 'category' | 'subcategory'>, language: Language): string {
+  const sub = valueLabel(r.subcategory, getTranslator(language)).toLowerCase();
   const noun = MEDIUM_NOUN[r.category];
   const text = noun ? (sub === 'mixed media' ? `Mixed media ${noun}` : `${sub} ${noun}`) : sub || r.category;
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -110,7 +118,7 @@ export function priceToPay(r: Pick<ProductCard, 'prices' | 'sale_prices'>, curre
  * A card as the search contract gives it -> what a product card shows: its price in the shopper's
  * currency (the sale price first, the list price struck through), its size in their units.
  */
-export function formatCard(r: ShownCard, { currency, units }: CardDisplay): ProductCardData {
+export function formatCard(r: ShownCard, { currency, units, language }: CardDisplay): ProductCardData {
   const { pay, was } = priceToPay(r, currency);
   return {
     id: r.id,
@@ -118,14 +126,14 @@ export function formatCard(r: ShownCard, { currency, units }: CardDisplay): Prod
     title: r.title,
     href: r.url,
     artistName: r.artist_name,
-    medium: formatMedium(r),
+    medium: formatMedium(r, language),
     size: formatSize(r, units),
     price: formatPrice(pay, currency),
     originalPrice: was === null ? null : formatPrice(was, currency),
     // The same picture at the card's widths, from its address: the contract need not send it.
     image: { src: r.main_image, srcSet: srcSetOf(r.main_image, CARD_IMAGE_WIDTHS), ...cardImageSize(r.main_image, r) },
     shipsFree: r.ships_free,
-    framed: r.framed || r.ready_to_hang,
+    framed: r.framed,
     hasPrints: r.has_fine_art_prints,
   };
 }

@@ -14,6 +14,8 @@ describe('createRequestLimits', () => {
   it.each([
     ['GET', '/api/v2/search/?q=sea', LIMITS.RATE_LIMIT_SEARCH_PER_MINUTE],
     ['POST', '/api/account/login/', LIMITS.RATE_LIMIT_LOGIN_PER_MINUTE],
+    ['POST', '/api/account/password/forgot/', LIMITS.RATE_LIMIT_LOGIN_PER_MINUTE],
+    ['POST', '/api/account/password/reset/', LIMITS.RATE_LIMIT_LOGIN_PER_MINUTE],
     ['POST', '/api/account/join/', LIMITS.RATE_LIMIT_JOIN_PER_MINUTE],
     ['POST', '/api/checkout/', LIMITS.RATE_LIMIT_CHECKOUT_PER_MINUTE],
     ['POST', '/api/checkout/order/', LIMITS.RATE_LIMIT_CHECKOUT_PER_MINUTE],
@@ -37,6 +39,14 @@ describe('createRequestLimits', () => {
       expect(await limits.check(request('GET', '/api/account/', '203.0.113.3'))).toBeNull();
       expect(await limits.check(request('GET', '/api/account/login/', '203.0.113.3'))).toBeNull();
     }
+  });
+
+  it('counts asking for a password link and following one in the log-in count', async () => {
+    const limits = createRequestLimits(LIMITS);
+    expect(await limits.check(request('POST', '/api/account/login/', '203.0.113.5'))).toBeNull();
+    expect(await limits.check(request('POST', '/api/account/password/forgot/', '203.0.113.5'))).toBeNull();
+    expect(await limits.check(request('POST', '/api/account/password/reset/', '203.0.113.5'))).toBeNull();
+    expect((await limits.check(request('POST', '/api/account/login/', '203.0.113.5')))?.status).toBe(429);
   });
 
   it('counts a HEAD as the GET it is: a picture asked for with HEAD is limited too', async () => {

@@ -14,6 +14,9 @@ import { getConfig, type StorefrontConfig } from './config';
 const LIMITED = [
   { prefix: '/api/v2/search/', method: 'GET', limit: 'RATE_LIMIT_SEARCH_PER_MINUTE' },
   { prefix: '/api/account/login/', method: 'POST', limit: 'RATE_LIMIT_LOGIN_PER_MINUTE' },
+  // Asking for a password link and following one count as logging in does, in the same count.
+  { prefix: '/api/account/password/forgot/', method: 'POST', limit: 'RATE_LIMIT_LOGIN_PER_MINUTE' },
+  { prefix: '/api/account/password/reset/', method: 'POST', limit: 'RATE_LIMIT_LOGIN_PER_MINUTE' },
   { prefix: '/api/account/join/', method: 'POST', limit: 'RATE_LIMIT_JOIN_PER_MINUTE' },
   // A guest checkout makes an account, claiming one sets its password, and confirming an email signs in.
   { prefix: '/api/account/guest/', method: 'POST', limit: 'RATE_LIMIT_JOIN_PER_MINUTE' },

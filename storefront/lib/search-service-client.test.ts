@@ -5,7 +5,7 @@ import { parseGalleryPage } from './search-service-client';
 
 const base = '/media/art/painting/sea/main/7/blue-gold/1500';
 const prices = (gbp: number) => ({ GBP: gbp, USD: Math.round(gbp * 1.39), EUR: Math.round(gbp * 1.18), CAD: Math.round(gbp * 1.89), AUD: Math.round(gbp * 2.09) });
-const british: CardDisplay = { currency: 'GBP', units: 'cm' };
+const british: CardDisplay = { currency: 'GBP', units: 'cm', language: 'en-gb' };
 const result = (over: Record<string, unknown> = {}): ProductCard => ({
   id: 1,
   slug: 'quiet-harbour',
@@ -23,6 +23,7 @@ const result = (over: Record<string, unknown> = {}): ProductCard => ({
   sale_prices: null,
   in_sale: false,
   main_image: `${base}/640.webp`,
+  main_image_set: [320, 480, 640, 800, 1200].map((w) => `${base}/${w}.webp ${w}w`).join(', '),
   width_cm: 60,
   height_cm: 40,
   depth_cm: 2,
@@ -64,8 +65,8 @@ describe('parseGalleryPage', () => {
         // The srcset is the same picture at the card's widths, from its address.
         image: { src: `${base}/640.webp`, srcSet: [320, 480, 640, 800, 1200].map((w) => `${base}/${w}.webp ${w}w`).join(', '), width: 640, height: 427 },
         shipsFree: true,
-        // Ready to hang counts as framed for the badge: either way it goes straight on a wall.
-        framed: true,
+        // Only ready to hang: the card does not call it framed.
+        framed: false,
         hasPrints: false,
       },
     ]);
@@ -78,7 +79,7 @@ describe('parseGalleryPage', () => {
   });
 
   it('shows prices in the shopper\'s currency and sizes in their units', () => {
-    const [card] = parseGalleryPage(answer([result()]), { currency: 'USD', units: 'in' }).cards;
+    const [card] = parseGalleryPage(answer([result()]), { currency: 'USD', units: 'in', language: 'en-us' }).cards;
     expect(card?.price).toBe('$1,738');
     expect(card?.size).toBe('23.6 × 15.7 in');
   });

@@ -6,6 +6,18 @@ import { generateCatalogue, type ArtistBundle } from './generate';
 const generate = (seed: number, artworks: number): ArtistBundle[] => [...generateCatalogue({ seed, artworks })];
 
 describe('generateCatalogue', () => {
+  it('describes each work\'s subject in words, naming an abstract work\'s subject once', () => {
+    const artworks = generate(5, 2_000).flatMap((b) => b.artworks);
+    const abstract = artworks.filter((w) => w.subject === 'abstract' && w.style === 'abstract');
+    expect(abstract.length).toBeGreaterThan(0);
+    for (const w of abstract) expect(w.description).toMatch(/^An abstract \w+ in /);
+    for (const w of artworks) {
+      expect(w.description).not.toMatch(/ of abstract/);
+      expect(w.description.split('.')[0]!.match(/abstract/gi)?.length ?? 0).toBeLessThanOrEqual(1);
+    }
+    expect(artworks.find((w) => w.subject === 'seascape')!.description).toMatch(/ of the sea in /);
+  });
+
   it('gives the same catalogue for the same seed', () => {
     expect(generate(7, 500)).toEqual(generate(7, 500));
   });

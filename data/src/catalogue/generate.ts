@@ -7,7 +7,7 @@ import {
 } from '@easel/shared/vocabulary';
 import {
   ARTIST_COUNTRIES, ART_SCHOOLS, CATEGORY_WEIGHTS, FIRST_COURSES, GROUP_SHOW_TITLES, MEDIUMS, NAME_LOCALES, POSTGRADUATE_COURSES,
-  PRACTICE_SENTENCES, PRINT_SIZES, SOLO_SHOW_TITLES, STYLE_PHRASES, SUBJECT_WORDS, TITLE_QUALIFIERS, VENUE_KINDS, VENUE_WORDS,
+  PRACTICE_SENTENCES, PRINT_SIZES, SOLO_SHOW_TITLES, STYLE_PHRASES, SUBJECT_PHRASES, SUBJECT_WORDS, TITLE_QUALIFIERS, VENUE_KINDS, VENUE_WORDS,
 } from './words';
 
 /** Dates are spread back from a fixed day, so the same seed gives the same catalogue on any day. */
@@ -398,8 +398,9 @@ function makeDescription(
       : w.readyToHang
         ? 'It arrives ready to hang, with a wire fixed to the back.'
         : 'It is sent unframed, signed on the back.';
+  const shows = SUBJECT_PHRASES[w.subject];
   return [
-    `${capitalise(STYLE_PHRASES[w.style as keyof typeof STYLE_PHRASES])} ${kind} of ${w.subject.replace(/-/g, ' ')} in ${palette}, made in ${w.artist.city}.`,
+    `${capitalise(STYLE_PHRASES[w.style as keyof typeof STYLE_PHRASES])} ${kind}${shows ? ` of ${shows}` : ''} in ${palette}, made in ${w.artist.city}.`,
     `${w.medium}. ${finish}`,
     f.helpers.arrayElement([
       'Made over several weeks, layer by layer.',

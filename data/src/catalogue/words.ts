@@ -55,6 +55,30 @@ export const TITLE_QUALIFIERS = [
   'Distant', 'Silver', 'After the Rain', 'First Light', 'Midday', 'Northern', 'Small', 'Wild', 'Still',
 ];
 
+/**
+ * What a work of each subject shows, as a description says it ('a painting of the sea'); an
+ * abstract work shows no subject beyond itself, so its description names none.
+ */
+export const SUBJECT_PHRASES: Record<Subject, string | null> = {
+  abstract: null,
+  landscape: 'a landscape',
+  seascape: 'the sea',
+  cityscape: 'the city',
+  portrait: 'a sitter',
+  figurative: 'figures',
+  nude: 'the nude',
+  'still-life': 'a still life',
+  animals: 'an animal',
+  botanical: 'plants and flowers',
+  nature: 'the natural world',
+  architecture: 'a building',
+  interiors: 'an interior',
+  fantasy: 'an imagined world',
+  music: 'music',
+  sport: 'sport',
+  'food-and-drink': 'food and drink',
+};
+
 export const STYLE_PHRASES: Record<Style, string> = {
   abstract: 'an abstract',
   contemporary: 'a contemporary',

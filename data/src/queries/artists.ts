@@ -41,6 +41,11 @@ export async function getArtistBySlug(db: Db, slug: string): Promise<ArtistProfi
   return row && toProfile(row);
 }
 
+/** The slug of the artist with this id: where an artist's account finds their own page. */
+export async function getArtistSlug(db: Db, artistId: number): Promise<string | undefined> {
+  return (await db.selectFrom('artists').select('slug').where('id', '=', artistId).executeTakeFirst())?.slug;
+}
+
 /** The profiles of these artists, in the order of `ids`. */
 async function getProfilesInOrder(db: Db, ids: readonly number[]): Promise<ArtistProfile[]> {
   if (ids.length === 0) return [];

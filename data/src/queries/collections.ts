@@ -68,6 +68,23 @@ export async function createCollection(db: Db, userId: number, name: string, now
   });
 }
 
+/**
+ * Gives the user's collection a new name; its slug stays, so the addresses already shared or
+ * bookmarked keep working. Undefined when the user has no collection with that slug.
+ */
+export async function renameCollection(db: Db, userId: number, slug: string, name: string): Promise<Collection | undefined> {
+  return inTransaction(db, async (trx) => {
+    const renamed = await trx.updateTable('collections').set({ name }).where('user_id', '=', userId).where('slug', '=', slug).returning('id').executeTakeFirst();
+    return renamed && collectionsOf(trx, userId).where('c.id', '=', renamed.id).executeTakeFirstOrThrow();
+  });
+}
+
+/** Deletes the user's collection and its list of works (never the works); false when they have none with that slug. */
+export async function deleteCollection(db: Db, userId: number, slug: string): Promise<boolean> {
+  const deleted = await db.deleteFrom('collections').where('user_id', '=', userId).where('slug', '=', slug).returning('id').executeTakeFirst();
+  return deleted !== undefined;
+}
+
 /** The ids of a collection's works shoppers may see, most recently added first. */
 export async function getCollectionArtworkIds(db: Db, collectionId: number): Promise<number[]> {
   const rows = await db

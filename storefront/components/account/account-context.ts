@@ -6,6 +6,8 @@ import type { OverlayEvent, OverlayState } from '../../lib/overlays/overlays';
 
 export interface AccountContextValue {
   user: AccountUser | null;
+  /** The signed-in artist's own profile slug (their page, works and profile form); null for everyone else. */
+  artistSlug: string | null;
   overlays: OverlayState;
   dispatch(event: OverlayEvent): void;
   /** After joining, logging in or out: shows the new user at once, then re-renders the server parts (settings, currency). */

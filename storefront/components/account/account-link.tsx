@@ -10,13 +10,14 @@ import './account.css';
 
 /**
  * The header's account corner: "Log in" for a visitor; for a signed-in user their name, opening
- * a small menu with the profile prompt and "Log out" (and, for staff, the search index page).
+ * a small menu with the profile prompt and "Log out" (and, for staff, the search index page; for
+ * an artist, their own page, its works and their profile form).
  * Escape or a press outside closes the menu; Escape gives the focus back to the name.
  */
 export function AccountLink() {
   const t = useT();
   const toast = useToast();
-  const { user, dispatch, changeUser } = useAccount();
+  const { user, artistSlug, dispatch, changeUser } = useAccount();
   const menu = useRef<HTMLDetailsElement>(null);
   const summary = useRef<HTMLElement>(null);
   const [open, setOpen] = useState(false);
@@ -64,6 +65,14 @@ export function AccountLink() {
         {user.name}
       </summary>
       <div className="account-menu__panel">
+        {artistSlug && (
+          <>
+            <a className="account-menu__item" href={`/artist/${artistSlug}/`}>{t('account.artistPage')}</a>
+            <a className="account-menu__item" href={`/artist/${artistSlug}/#works`}>{t('account.artistWorks')}</a>
+            <a className="account-menu__item" href={`/artist/${artistSlug}/edit/`}>{t('account.artistEdit')}</a>
+            <hr className="account-menu__rule" />
+          </>
+        )}
         <a className="account-menu__item" href="/account/favourites/">{t('favourites.name')}</a>
         <a className="account-menu__item" href="/account/collections/">{t('account.collections')}</a>
         <a className="account-menu__item" href="/account/following/">{t('following.title')}</a>

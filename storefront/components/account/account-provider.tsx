@@ -14,9 +14,9 @@ const Overlays = dynamic(() => import('./overlays'), { ssr: false });
 
 /**
  * The signed-in user and the app shell's overlays, for client components. The user comes from
- * the server render and follows it after each refresh.
+ * the server render and follows it after each refresh, with an artist's own profile slug.
  */
-export function AccountProvider({ user: rendered, children }: { user: AccountUser | null; children: ReactNode }) {
+export function AccountProvider({ user: rendered, artistSlug = null, children }: { user: AccountUser | null; artistSlug?: string | null; children: ReactNode }) {
   const router = useRouter();
   const [user, setUser] = useState(rendered);
   useEffect(() => setUser(rendered), [rendered]);
@@ -56,7 +56,12 @@ export function AccountProvider({ user: rendered, children }: { user: AccountUse
     }
   }, [user, overlays.open.login, overlays.open.join]);
 
-  const value = useMemo(() => ({ user, overlays, dispatch: store.dispatch, changeUser, whenSignedIn }), [user, overlays, store, changeUser, whenSignedIn]);
+  // The artist's slug is the server's, for the user it rendered: none while another is shown.
+  const ownArtistSlug = user?.id === rendered?.id ? artistSlug : null;
+  const value = useMemo(
+    () => ({ user, artistSlug: ownArtistSlug, overlays, dispatch: store.dispatch, changeUser, whenSignedIn }),
+    [user, ownArtistSlug, overlays, store, changeUser, whenSignedIn],
+  );
   return (
     <AccountContext value={value}>
       {children}

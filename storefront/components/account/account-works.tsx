@@ -10,7 +10,7 @@ import { LoginPrompt } from './login-prompt';
 /** Works read from the catalogue -> cards in the shopper's currency, units and ships-to country. */
 export async function shopperCards(db: Db, works: IndexableArtwork[], settings: UserSettings): Promise<ProductCardData[]> {
   const rates = await getRateMatrix(db);
-  return works.map((w) => formatCard(artworkToProductCard(w, rates, { ships_to: settings.country }), { currency: settings.currency, units: settings.display_units }));
+  return works.map((w) => formatCard(artworkToProductCard(w, rates, { ships_to: settings.country }), { currency: settings.currency, units: settings.display_units, language: settings.language }));
 }
 
 export interface AccountWorksProps {

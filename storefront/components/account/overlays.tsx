@@ -21,6 +21,7 @@ export default function Overlays() {
       {open.slider && <NotificationSlider />}
       {open.welcomeAlert && <WelcomeAlert />}
       {open.login && <LoginDialog />}
+      {open.forgot && <ForgotDialog />}
       {open.join && <JoinDialog />}
       {open.newsletter && <NewsletterDialog />}
       {open.welcome && <WelcomeDialog />}
@@ -96,12 +97,55 @@ function LoginDialog() {
         <Field label={t('account.password')}>
           <input name="password" type="password" autoComplete="current-password" required />
         </Field>
+        <button
+          type="button"
+          className="link-button overlay-form__aside"
+          onClick={(event) => dispatch({ type: 'forgot/click', email: text(new FormData(event.currentTarget.form!), 'email') })}
+        >
+          {t('account.forgot')}
+        </button>
         <FormError error={error} />
         <button type="submit" className="button" disabled={busy}>{busy ? t('account.working') : t('account.login')}</button>
       </form>
       <p className="overlay-dialog__switch">
         {t('account.noAccount')}{' '}
         <button type="button" className="link-button" onClick={() => dispatch({ type: 'join/click' })}>{t('account.join')}</button>
+      </p>
+    </Dialog>
+  );
+}
+
+/** "Forgot password?": an email, then the same words whether or not an account uses it. */
+function ForgotDialog() {
+  const t = useT();
+  const { overlays, dispatch } = useAccount();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { busy, error, onSubmit } = useSubmit(async (form) => {
+    const { email } = await answer(api.api.account.password.forgot.index.$post({ json: { email: text(form, 'email') } }));
+    setSentTo(email);
+  });
+  const backToLogin = () => {
+    dispatch({ type: 'close', overlay: 'forgot' });
+    dispatch({ type: 'login/click' });
+  };
+  return (
+    <Dialog title={t('account.forgotTitle')} onClose={() => dispatch({ type: 'close', overlay: 'forgot' })}>
+      {sentTo === null ? (
+        <>
+          <p className="overlay-dialog__intro">{t('account.forgotIntro')}</p>
+          <form className="overlay-form" onSubmit={onSubmit} noValidate>
+            <Field label={t('account.email')}>
+              <input name="email" type="email" autoComplete="email" defaultValue={overlays.forgotEmail} required />
+            </Field>
+            <FormError error={error} />
+            <button type="submit" className="button" disabled={busy}>{busy ? t('account.working') : t('account.forgotSend')}</button>
+          </form>
+        </>
+      ) : (
+        <p className="overlay-dialog__intro" role="status">{t('account.forgotSent', { email: sentTo })}</p>
+      )}
+      <p className="overlay-dialog__switch">
+        <button type="button" className="link-button" onClick={backToLogin}>{t('account.backToLogin')}</button>
       </p>
     </Dialog>
   );

@@ -13,11 +13,13 @@ export interface ArtistProfileProps {
   following: boolean;
   /** Whether the signed-in account may edit the profile (the artist, or staff). */
   editable: boolean;
+  /** Whether the signed-in account is this artist, who has no one to follow here. */
+  own: boolean;
   t: Translate;
 }
 
 /** Who the artist is: avatar, name, where they work and ship from, how many follow them, and their biography. */
-export function ArtistProfile({ artist, place, shipsFrom, following, editable, t }: ArtistProfileProps) {
+export function ArtistProfile({ artist, place, shipsFrom, following, editable, own, t }: ArtistProfileProps) {
   return (
     <header className="artist-profile">
       <ArtistAvatar className="artist-profile__avatar" avatar={artist.avatar} sizes="(min-width: 768px) 160px, 96px" eager />
@@ -26,7 +28,9 @@ export function ArtistProfile({ artist, place, shipsFrom, following, editable, t
         <p className="artist-profile__place">{place}</p>
         {shipsFrom && <p className="artist-profile__ships">{shipsFrom}</p>}
         <div className="artist-profile__actions">
-          <FollowButton artistSlug={artist.slug} artistName={artist.name} followers={artist.follower_count} following={following} />
+          {own
+            ? <span className="follow__count">{t('artist.followers', { count: artist.follower_count })}</span>
+            : <FollowButton artistSlug={artist.slug} artistName={artist.name} followers={artist.follower_count} following={following} />}
           {editable && <a className="artist-profile__edit" href={`${artist.url}edit/`}>{t('artist.editProfile')}</a>}
         </div>
       </div>

@@ -22,7 +22,7 @@ export interface ArtistWorksProps {
 export function ArtistWorks({ slug, definition, works, t }: ArtistWorksProps) {
   const { product_category: chosen, sort, page } = definition;
   return (
-    <section className="artist-page__section" aria-labelledby="available-works-title">
+    <section className="artist-page__section" id="works" aria-labelledby="available-works-title">
       <header className="artist-page__head">
         <h2 className="artist-page__title" id="available-works-title">{t('artist.available')}</h2>
         {works.ok && <p className="artist-page__count" id="available-works-count">{t('artist.availableCount', { count: works.gallery.count })}</p>}
@@ -53,7 +53,7 @@ export function ArtistWorks({ slug, definition, works, t }: ArtistWorksProps) {
                         href={artistWorksUrl(slug, { product_category: [category], sort })}
                         aria-current={chosen.length === 1 && chosen[0] === category ? 'page' : undefined}
                       >
-                        {valueLabel(category)} <span className="artist-works__category-count">{count}</span>
+                        {valueLabel(category, t)} <span className="artist-works__category-count">{count}</span>
                       </a>
                     </li>
                   );

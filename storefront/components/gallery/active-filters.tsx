@@ -1,7 +1,9 @@
 'use client';
 
 import type { GallerySearchDefinition } from '@easel/search-service/contract';
-import { formatWholeUnits, valueLabel } from '../../lib/gallery/labels';
+import { filterLabel, formatWholeUnits, valueLabel } from '../../lib/gallery/labels';
+import type { Translate } from '../../lib/i18n/translate';
+import { useT } from '../../lib/i18n/use-t';
 import { changeFilters, filterChips, type FilterChip } from '../../lib/gallery/rules';
 import { formatLength } from '../../lib/money';
 import { useCountryName, useGallery } from './gallery-context';
@@ -12,24 +14,26 @@ export interface ActiveFiltersProps {
 }
 
 /** A list chip's value as shoppers read it: 'Oil (painting)', 'Turquoise', 'Large'. */
-export function listValueText({ row, value }: FilterChip): string {
-  return 'parent' in row ? `${valueLabel(value as string)} (${row.parent})` : valueLabel(value as string);
+export function listValueText({ row, value }: FilterChip, t: Translate): string {
+  return 'parent' in row ? `${valueLabel(value as string, t)} (${row.parent})` : valueLabel(value as string, t);
 }
 
 /** What a chip says, by its row's kind: 'Price from £100', 'Ships to France', 'Oil (painting)', 'Red', 'Large size'. */
 export function useChipText(): (chip: FilterChip) => string {
   const { active, settings } = useGallery();
+  const t = useT();
   const countryName = useCountryName();
   return (chip) => {
     const { row, param, value } = chip;
+    const label = filterLabel(row, t);
     switch (row.kind) {
       case 'range': {
         const amount = row.unit === 'currency' ? formatWholeUnits(value as number, active.currency) : formatLength(value as number, settings.display_units);
-        return `${row.label} ${param.endsWith('_min') ? 'from' : 'up to'} ${amount}`;
+        return `${label} ${param.endsWith('_min') ? 'from' : 'up to'} ${amount}`;
       }
-      case 'flag': return row.name === 'free_shipping' ? `${row.label} to ${countryName(active.ships_to ?? settings.country)}` : row.label;
-      case 'country': return `${row.label} ${countryName(value as string)}`;
-      case 'list': return row.name === 'size_' ? `${listValueText(chip)} size` : listValueText(chip);
+      case 'flag': return row.name === 'free_shipping' ? `${label} to ${countryName(active.ships_to ?? settings.country)}` : label;
+      case 'country': return `${label} ${countryName(value as string)}`;
+      case 'list': return row.name === 'size_' ? `${listValueText(chip, t)} size` : listValueText(chip, t);
     }
   };
 }

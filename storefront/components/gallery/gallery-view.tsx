@@ -8,6 +8,7 @@ import { getGalleryHead, type GalleryHead } from '../../lib/gallery/seo';
 import { INITIAL_TRACKING, pushTrackingEvent, trackingReducer, type TrackingEvent } from '../../lib/gallery/tracking';
 import { configured, fromUiState, toUiState } from '../../lib/gallery/ui-state';
 import { useT } from '../../lib/i18n/use-t';
+import { useSettings } from '../../lib/settings/settings-context';
 import { formatCard, type ShownCard } from '../../lib/cards';
 import { ProductGrid } from '../product-grid';
 import { ActiveFilters } from './active-filters';
@@ -66,7 +67,7 @@ export function GalleryView({ settings, limit, dropped }: GalleryViewProps) {
   const t = useT();
   const active = useMemo(() => fromUiState(indexUiState), [indexUiState]);
   const activeKey = keyOf(active);
-  const head = useMemo(() => getGalleryHead(active), [activeKey]);
+  const head = useMemo(() => getGalleryHead(active, t), [activeKey, t]);
   useDocumentHead(head);
   // The draft's latest value is read at once by apply (Enter in a field commits, then applies).
   const draftRef = useRef(active);
@@ -124,9 +125,10 @@ export function GalleryView({ settings, limit, dropped }: GalleryViewProps) {
 
   useConfigure(configured(active));
   const { items } = useHits<ShownCard>();
+  const { language } = useSettings().settings;
   const cards = useMemo(
-    () => items.map((hit) => formatCard(hit, { currency: settings.currency, units: settings.display_units })),
-    [items, settings.currency, settings.display_units],
+    () => items.map((hit) => formatCard(hit, { currency: settings.currency, units: settings.display_units, language })),
+    [items, settings.currency, settings.display_units, language],
   );
   const count = results?.nbHits ?? 0;
   const failed = status === 'error' && error !== undefined;

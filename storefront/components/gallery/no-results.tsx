@@ -4,7 +4,7 @@ import type { Category } from '@easel/shared/vocabulary';
 import type { GallerySearchDefinition, RemovalCount } from '@easel/search-service/contract';
 import { FILTERS } from '@easel/search-service/filters';
 import { widen } from '@easel/search-service/suggestions';
-import { valueLabel } from '../../lib/gallery/labels';
+import { filterLabel, valueLabel } from '../../lib/gallery/labels';
 import { galleryUrl, landingPath } from '../../lib/gallery/location';
 import { filterChips } from '../../lib/gallery/rules';
 import { useSuggestions } from '../../lib/gallery/use-search-api';
@@ -23,6 +23,7 @@ export interface NoResultsProps {
  */
 function useRemovalText(): (removal: RemovalCount) => string {
   const { active } = useGallery();
+  const t = useT();
   const chipText = useChipText();
   return (removal) => {
     if (removal.kind === 'word') return removal.word;
@@ -30,8 +31,8 @@ function useRemovalText(): (removal: RemovalCount) => string {
     const removed = filterChips(active).filter((chip) => !kept.has(chip.key));
     const lists = removed.filter((chip) => chip.row.kind === 'list');
     const others = removed.filter((chip) => chip.row.kind !== 'list').map(chipText);
-    const label = FILTERS.find((row) => row.group === removal.filter)!.label;
-    return [...(lists.length > 0 ? [`${label}: ${lists.map(listValueText).join(', ')}`] : []), ...others].join(', ');
+    const label = filterLabel(FILTERS.find((row) => row.group === removal.filter)!, t);
+    return [...(lists.length > 0 ? [`${label}: ${lists.map((chip) => listValueText(chip, t)).join(', ')}`] : []), ...others].join(', ');
   };
 }
 
@@ -76,7 +77,7 @@ export function NoResults({ onSearch }: NoResultsProps) {
             {categories.map(({ value: category, count }) => (
               <li key={category}>
                 <a className="no-results__category" href={landingPath({ category: category as Category })}>
-                  <span>{valueLabel(category)}</span>
+                  <span>{valueLabel(category, t)}</span>
                   <span className="no-results__category-count">{formatNumber(count)}</span>
                 </a>
               </li>

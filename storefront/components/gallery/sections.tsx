@@ -34,11 +34,12 @@ function useCounts(name: string): Map<string, number> {
 /** How a list's values read: sizes with their longest side in the shopper's units, the rest from the vocabulary. */
 function useOptionLabel(row: ListRow): (value: string) => string {
   const { settings } = useGallery();
-  if (row.name !== 'size_') return valueLabel;
+  const t = useT();
+  if (row.name !== 'size_') return (value) => valueLabel(value, t);
   return (bucket) => {
     const limit = SIZE_BUCKET_LIMITS_CM[bucket as keyof typeof SIZE_BUCKET_LIMITS_CM];
     const edge = formatLength(limit ?? SIZE_BUCKET_LIMITS_CM.large, settings.display_units);
-    return `${valueLabel(bucket)} (${limit ? `up to ${edge}` : `over ${edge}`})`;
+    return `${valueLabel(bucket, t)} (${limit ? `up to ${edge}` : `over ${edge}`})`;
   };
 }
 
@@ -94,6 +95,7 @@ function ListFacet({ row }: { row: ListRow }) {
 /** Categories, and under a chosen one its subcategories: one group, counted from one attribute. */
 function CategoryTree() {
   const { draft, setDraft, limit } = useGallery();
+  const t = useT();
   const formatNumber = useFormatNumber();
   const counts = useCounts('product_category');
   const isChosen = (c: Category) => draft.product_category.includes(c) || draft[c].length > 0;
@@ -105,7 +107,7 @@ function CategoryTree() {
         <li key={c} className="facet-list__item facet-list__item--tree">
           <input className="facet-list__check" type="checkbox" id={`category-${c}`} checked={isChosen(c)} onChange={() => toggleCategory(c)} />
           <label className="facet-list__label" htmlFor={`category-${c}`}>
-            <span className="facet-list__name">{valueLabel(c)}</span>
+            <span className="facet-list__name">{valueLabel(c, t)}</span>
             <span className="facet-list__count">{formatNumber(counts.get(c) ?? 0)}</span>
           </label>
           {isChosen(c) && (
@@ -121,12 +123,13 @@ function CategoryTree() {
 
 function Subcategories({ category, visible }: { category: Category; visible: number }) {
   const { draft, setDraft } = useGallery();
+  const t = useT();
   const row = FILTERS.find((r): r is ListRow => r.name === category)!;
   const counts = useCounts(category);
   return (
     <FacetList
       name={`category-${category}`}
-      options={optionsOf(row.values, counts, draft[category], valueLabel)}
+      options={optionsOf(row.values, counts, draft[category], (value) => valueLabel(value, t))}
       checked={draft[category]}
       onToggle={(s) => setDraft((d) => changeFilters(d, { [category]: toggleValue(d[category] as readonly string[], s) }))}
       visible={visible}

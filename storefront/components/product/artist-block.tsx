@@ -11,11 +11,13 @@ export interface ArtistBlockProps {
   followers: number;
   /** Whether the signed-in shopper follows the artist. */
   following: boolean;
+  /** Whether the signed-in account is this artist, who has no one to follow here. */
+  own: boolean;
   t: Translate;
 }
 
 /** Who made the work: portrait, where they work, the first paragraph of their biography and the way to the rest of their work. */
-export function ArtistBlock({ artist, place, followers, following, t }: ArtistBlockProps) {
+export function ArtistBlock({ artist, place, followers, following, own, t }: ArtistBlockProps) {
   return (
     <section className="artist-block" aria-labelledby="artist-title">
       <ArtistAvatar className="artist-block__avatar" avatar={artist.avatar} sizes="96px" />
@@ -25,7 +27,7 @@ export function ArtistBlock({ artist, place, followers, following, t }: ArtistBl
           <a href={artist.url}>{artist.name}</a>
         </h2>
         <p className="artist-block__meta">{t('product.basedIn', { place })}</p>
-        <FollowButton artistSlug={artist.slug} artistName={artist.name} followers={followers} following={following} />
+        {!own && <FollowButton artistSlug={artist.slug} artistName={artist.name} followers={followers} following={following} />}
         {artist.bio && <p className="artist-block__bio">{biographyParagraphs(artist.bio)[0]}</p>}
         <a className="button button--secondary artist-block__link" href={artist.url}>
           {t('product.artistWorks', { artist: artist.name })}

@@ -137,7 +137,7 @@ export function ArtworkEditForm({ artwork, shippingProfiles }: ArtworkEditFormPr
       <input type="checkbox" checked={draft[name]} onChange={(e) => set(name, e.target.checked)} /> {label(name)}
     </label>
   );
-  const vocabulary = (values: readonly string[]) => values.map((value) => ({ value, label: valueLabel(value) }));
+  const vocabulary = (values: readonly string[]) => values.map((value) => ({ value, label: valueLabel(value, t) }));
 
   return (
     <form className="artwork-edit" onSubmit={submit} noValidate>

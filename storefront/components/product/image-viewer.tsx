@@ -28,14 +28,14 @@ const MAX_HEIGHT_VH = 80;
 
 /**
  * How wide the stage draws a picture: the page's first column (product.css: the full width on
- * phones, 7/12 beside the summary on tablets, all but the summary's 360 px and the gap on wide
- * screens), and never wider than its aspect allows at the maximum height. The browser picks the
+ * phones, 7/12 beside the summary on tablets, all but the summary's 360 px and the gap of the
+ * 1170 px content on wide screens), and never wider than its aspect allows at the maximum height. The browser picks the
  * srcset width from it, so a laptop gets a 1200 px picture and a phone one sharp at its pixel ratio.
  */
 function stageSizes(aspect: number): string {
   const byHeight = `${Math.round(MAX_HEIGHT_VH * aspect)}vh`;
   return [
-    `(min-width: 1200px) min(calc(min(100vw - 64px, 1680px) - 424px), ${byHeight})`,
+    `(min-width: 1200px) min(calc(min(100vw - 64px, 1170px) - 424px), ${byHeight})`,
     `(min-width: 992px) min(calc((100vw - 104px) * 0.58), ${byHeight})`,
     `(min-width: 768px) min(calc((100vw - 88px) * 0.58), ${byHeight})`,
     `(min-width: 576px) min(calc(100vw - 48px), ${byHeight})`,

@@ -21,18 +21,18 @@ export function ProductDetails({ product, card, t }: { product: ProductData; car
         <div>
           <dt>{t('gallery.category')}</dt>
           <dd>
-            <a href={landingPath({ category })}>{valueLabel(category)}</a>
+            <a href={landingPath({ category })}>{valueLabel(category, t)}</a>
             {', '}
-            <a href={landingPath({ category, subcategory: product.subcategory })}>{valueLabel(product.subcategory)}</a>
+            <a href={landingPath({ category, subcategory: product.subcategory })}>{valueLabel(product.subcategory, t)}</a>
           </dd>
         </div>
         <div>
           <dt>{t('gallery.subject')}</dt>
-          <dd>{valueLabel(product.subject)}</dd>
+          <dd>{valueLabel(product.subject, t)}</dd>
         </div>
         <div>
           <dt>{t('gallery.style')}</dt>
-          <dd>{valueLabel(product.style)}</dd>
+          <dd>{valueLabel(product.style, t)}</dd>
         </div>
         <div>
           <dt>{t('product.medium')}</dt>

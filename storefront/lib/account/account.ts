@@ -18,7 +18,7 @@ export const emailSchema = z
 
 const nameSchema = z.string({ error: 'is required' }).trim().min(1, 'is required').max(80, 'must be at most 80 characters');
 
-const newPasswordSchema = z.string({ error: 'is required' }).min(10, 'must be at least 10 characters').max(200, 'must be at most 200 characters');
+export const newPasswordSchema = z.string({ error: 'is required' }).min(10, 'must be at least 10 characters').max(200, 'must be at most 200 characters');
 
 export const joinSchema = z.strictObject({ name: nameSchema, email: emailSchema, password: newPasswordSchema });
 

@@ -27,21 +27,21 @@ const MAX_BODY_BYTES = 4096;
 const PRIVATE = { 'Cache-Control': 'no-store' };
 const WRONG_CREDENTIALS = 'The email or password is not right.';
 
-const accounts = unavailable('Accounts are unavailable just now; please try again shortly.');
-const form = (example: string) => jsonObject(MAX_BODY_BYTES, example);
+export const accounts = unavailable('Accounts are unavailable just now; please try again shortly.');
+export const form = (example: string) => jsonObject(MAX_BODY_BYTES, example);
 
 const answer = (c: Context, user: AccountUser | null, status: 200 | 201 = 200) => c.json(accountAnswer(user), status, PRIVATE);
 const now = () => new Date().toISOString();
 
 /** The new session's cookie and what it replaces: the hash of the cookie the request came with. */
-function rotation(c: Context) {
+export function rotation(c: Context) {
   const previous = sessionCookie(c);
   const sessionId = newSessionId();
   return { sessionId, session: { idHash: sessionHash(sessionId), replacing: previous ? sessionHash(previous) : null, now: now() } };
 }
 
 /** Signs the requester in as `user` under the new session `sessionId`, with `status`. */
-function signedIn(c: Context, user: AccountUser | null, sessionId: string, status: 200 | 201 = 200) {
+export function signedIn(c: Context, user: AccountUser | null, sessionId: string, status: 200 | 201 = 200) {
   const response = answer(c, user, status);
   setSessionCookie(response, c.req.raw, sessionId);
   return response;

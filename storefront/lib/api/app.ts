@@ -1,6 +1,7 @@
 import { Hono, type Context, type Schema } from 'hono';
 import type { Db } from '@easel/data/db';
 import { accountRoutes } from '../account/api';
+import { passwordRoutes } from '../account/password-api';
 import { basketRoutes } from '../basket/basket-api';
 import { artistRoutes } from '../catalogue/artist-api';
 import { artistCvRoutes } from '../catalogue/artist-cv-api';
@@ -20,6 +21,7 @@ import { pageDataRoutes } from '../gallery/page-data-api';
 import { searchForwardRoutes } from '../gallery/search-forward-api';
 import { healthRoutes } from '../healthz-api';
 import { settingsRoutes } from '../settings/api';
+import { speakingShoppersLanguage } from '../settings/request-language';
 import type { IndexAdmin } from '../staff/index-admin';
 import { staffIndexRoutes } from '../staff/index-api';
 import { curationRoutes, promoteRoutes } from '../staff/tools-api';
@@ -31,7 +33,8 @@ import { answerError, ApiError, type ApiEnv } from './errors';
  * The storefront's JSON API as one Hono app (mounted in Next.js by app/api/[[...route]]/route.ts
  * and, for the addresses SPEC §7 fixes outside /api/, by a route file at each). Each part of the
  * API is a group of routes beside the code it serves; this file puts them together behind one
- * error handler. The cross-site guard and the rate limits run before any of it, in proxy.ts.
+ * error handler, which words a refusal in the asking shopper's English. The cross-site guard and
+ * the rate limits run before any of it, in proxy.ts.
  */
 
 export interface ApiDependencies {
@@ -46,6 +49,7 @@ export function createApi(deps: ApiDependencies) {
   const { getDb } = deps;
   return answering(
     new Hono<ApiEnv>()
+      .use(speakingShoppersLanguage(getDb))
       .route('/', healthRoutes({ getDb }))
       .route('/', productRoutes({ getDb }))
       .route('/', currencyRatesRoutes({ getDb }))
@@ -60,6 +64,7 @@ export function createApi(deps: ApiDependencies) {
       .route('/', pageDataRoutes())
       .route('/', settingsRoutes({ getDb }))
       .route('/', accountRoutes({ getDb }))
+      .route('/', passwordRoutes({ getDb }))
       .route('/', basketRoutes({ getDb }))
       .route('/', checkoutRoutes(deps))
       .route('/', addressBookRoutes({ getDb }))
@@ -95,7 +100,7 @@ function methodsAt(app: Hono<any, Schema, string>, path: string): Set<string> {
     .map((route) => route.method));
 }
 
-function unrouted(c: Context<ApiEnv>, methods: Set<string>): Response {
+function unrouted(c: Context<ApiEnv>, methods: Set<string>): Response | Promise<Response> {
   if (methods.size === 0) return answerError(new ApiError(404, 'not_found', 'There is nothing at this address.'), c);
   if (c.req.method !== 'OPTIONS') return new Response(null, { status: 405 });
   const allow = ['OPTIONS', ...methods, ...(methods.has('GET') ? ['HEAD'] : [])];

@@ -2,25 +2,42 @@ import type { Context, Env } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorCode } from '../api-error';
+import { DEFAULT_LANGUAGE, type Language } from '../i18n/languages';
+import { getTranslator, type MessageKey, type MessageValues } from '../i18n/translate';
+
+/**
+ * A sentence from the message table, for a refusal whose words differ between the two
+ * Englishes: { key: 'api.staleLine' } -> 'That item is no longer in your basket.' or '… cart.'.
+ */
+export interface Wording {
+  key: MessageKey;
+  values?: MessageValues;
+}
+
+/** A refusal's sentence in `language`: a plain string is the same in both Englishes. */
+export function wordIn(message: string | Wording, language: Language): string {
+  return typeof message === 'string' ? message : getTranslator(language)(message.key, message.values);
+}
 
 /**
  * A refusal in the API's error shape: `throw new ApiError(404, 'not_found', 'There is no
- * artwork x.', 'slug')` answers 404 `{ error: { code, message, param } }`, never cached.
- * `details` adds fields beside code and message (a changed quote's new total).
+ * artwork x.', 'slug')` answers 404 `{ error: { code, message, param } }`, never cached; a
+ * `Wording` is written in the asking shopper's English. `details` adds fields beside code and
+ * message (a changed quote's new total).
  */
 export class ApiError extends HTTPException {
   constructor(
     status: ContentfulStatusCode,
     readonly code: ApiErrorCode,
-    message: string,
+    readonly wording: string | Wording,
     readonly param?: string,
     readonly details: Record<string, unknown> = {},
   ) {
-    super(status, { message });
+    super(status, { message: wordIn(wording, DEFAULT_LANGUAGE) });
   }
 
-  get body() {
-    return { error: { code: this.code, message: this.message, ...(this.param === undefined ? {} : { param: this.param }), ...this.details } };
+  bodyIn(language: Language) {
+    return { error: { code: this.code, message: wordIn(this.wording, language), ...(this.param === undefined ? {} : { param: this.param }), ...this.details } };
   }
 }
 
@@ -31,10 +48,18 @@ export class Replayed extends Error {
   }
 }
 
-/** `unavailable`: what the 503 for a failure below says is unavailable, when it is not the catalogue. */
-export type ApiEnv = Env & { Variables: { unavailable?: string } };
+/**
+ * `unavailable`: what the 503 for a failure below says is unavailable, when it is not the
+ * catalogue; `language`: how to find the asking shopper's English (speakingShoppersLanguage).
+ */
+export type ApiEnv = Env & { Variables: { unavailable?: string; language?: () => Promise<Language> } };
 
-const CATALOGUE_UNAVAILABLE = 'The catalogue is unavailable just now; please try again shortly.';
+/** The asking shopper's English, when the API was told how to find it; British English otherwise. */
+export async function languageOf<E extends ApiEnv>(c: Context<E>): Promise<Language> {
+  const find: (() => Promise<Language>) | undefined = c.get('language');
+  return (await find?.()) ?? DEFAULT_LANGUAGE;
+}
+
 export const NO_STORE = { 'Cache-Control': 'no-store' };
 
 /**
@@ -42,9 +67,12 @@ export const NO_STORE = { 'Cache-Control': 'no-store' };
  * is given again as it was; anything else is a failure below (the database, most likely),
  * logged, and answers 503 `unavailable`.
  */
-export function answerError(error: Error, c: Context<ApiEnv>): Response {
-  if (error instanceof ApiError) return c.json(error.body, error.status, NO_STORE);
+export async function answerError(error: Error, c: Context<ApiEnv>): Promise<Response> {
+  if (error instanceof ApiError) {
+    return c.json(error.bodyIn(typeof error.wording === 'string' ? DEFAULT_LANGUAGE : await languageOf(c)), error.status, NO_STORE);
+  }
   if (error instanceof Replayed) return error.response;
   console.error(`${c.req.method} ${c.req.path} failed:`, error);
-  return c.json({ error: { code: 'unavailable', message: c.get('unavailable') ?? CATALOGUE_UNAVAILABLE } }, 503, NO_STORE);
+  const message = c.get('unavailable') ?? wordIn({ key: 'api.catalogueUnavailable' }, await languageOf(c));
+  return c.json({ error: { code: 'unavailable', message } }, 503, NO_STORE);
 }

@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { every } from 'hono/combine';
 import type { z } from 'zod';
 import { ApiError } from './errors';
+import { isMessageKey } from '../i18n/messages';
 
 /**
  * The API's validators: the query and JSON body checked against their zod schemas, the first
@@ -21,8 +22,9 @@ function queryRefusal(issue: Issue): ApiError {
 /**
  * A body's first issue: a field it does not take, a field at fault, or a body of the wrong shape.
  * A schema's message is either a fragment that follows the field's name ('must be at most 40
- * characters' -> "code must be at most 40 characters.") or, for forms a shopper fills in, a
- * whole sentence ending in a full stop, answered as it is ('Enter the expiry as MM/YY.').
+ * characters' -> "code must be at most 40 characters.") or, for forms a shopper fills in, a key
+ * of the message table, answered as that sentence in the shopper's English ('refusal.expiry' ->
+ * "Enter the expiry as MM/YY, as it is printed on the card.").
  */
 export function bodyRefusal(issue: Issue): ApiError {
   if (issue.code === 'unrecognized_keys') {
@@ -31,7 +33,7 @@ export function bodyRefusal(issue: Issue): ApiError {
   }
   if (issue.path.length === 0) return new ApiError(400, 'invalid_json', `The body ${issue.message}.`, 'body');
   const param = issue.path.join('.');
-  const message = issue.message.endsWith('.') ? issue.message : `${param} ${issue.message}.`;
+  const message = isMessageKey(issue.message) ? { key: issue.message } : `${param} ${issue.message}.`;
   return new ApiError(400, 'invalid_parameter', message, param);
 }
 

@@ -32,10 +32,10 @@ const PRIVATE = { 'Cache-Control': 'no-store' };
 /** The shopper's currency, and their ships-to country for the shipping estimate. */
 const querySchema = z.object({ currency: z._default(currencySchema, DEFAULT_CHOICE.currency), country: z._default(countrySchema, DEFAULT_CHOICE.country) });
 const printSlugSchema = z.string().max(40, 'is too long').regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a print size slug such as a3');
-const lineSchema = z.number({ error: 'must be a basket line id' }).int('must be a basket line id').positive('must be a basket line id');
+const lineSchema = z.number({ error: 'must be a line id' }).int('must be a line id').positive('must be a line id');
 const addSchema = z.strictObject({ artwork: slugSchema, print: printSlugSchema.optional() });
 const quantitySchema = z.strictObject({ line: lineSchema, quantity: z.number({ error: 'must be a whole number from 1 to 99' }).int('must be a whole number from 1 to 99').min(1, 'must be at least 1').max(99, 'must be at most 99') });
-const removeQuerySchema = querySchema.extend({ line: z.coerce.number({ error: 'must be a basket line id' }).pipe(lineSchema) });
+const removeQuerySchema = querySchema.extend({ line: z.coerce.number({ error: 'must be a line id' }).pipe(lineSchema) });
 const promoSchema = z.strictObject({
   code: z.string({ error: 'is required' }).trim().min(1, 'is required').max(40, 'is too long').regex(/^[A-Za-z0-9-]+$/, 'must be letters, digits and hyphens'),
 });

@@ -2,16 +2,18 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { BasketRefusal } from '@easel/data/queries/basket';
 import type { CheckoutRefusal, PlaceOrderOutcome } from '@easel/data/queries/checkout';
 import type { ApiErrorCode } from '../api-error';
+import type { Wording } from '../api/errors';
 import { formatPrice } from '../money';
 
 export type Refusal = BasketRefusal | CheckoutRefusal | Extract<PlaceOrderOutcome, { ok: false }>;
 
 /**
  * A refusal from the basket or checkout -> the status, code and sentence the API answers with;
- * the sentence is what the shopper reads (SPEC §8: other failures show the server's message):
+ * the sentence is what the shopper reads (SPEC §8: other failures show the server's message),
+ * from the message table where the two Englishes word it differently:
  * { reason: 'sold', title: 'Harbour' } -> [409, 'sold', '“Harbour” has just been sold.'].
  */
-export function describeRefusal(refusal: Refusal): { status: ContentfulStatusCode; code: ApiErrorCode; message: string; param?: string } {
+export function describeRefusal(refusal: Refusal): { status: ContentfulStatusCode; code: ApiErrorCode; message: string | Wording; param?: string } {
   switch (refusal.reason) {
     case 'not_found':
       return { status: 404, code: 'not_found', message: 'There is no such artwork.', param: 'artwork' };
@@ -31,7 +33,7 @@ export function describeRefusal(refusal: Refusal): { status: ContentfulStatusCod
           : `Only ${refusal.remaining} ${refusal.size_label} ${refusal.remaining === 1 ? 'print' : 'prints'} of “${refusal.title}” ${refusal.remaining === 1 ? 'is' : 'are'} left.`,
       };
     case 'stale_line':
-      return { status: 404, code: 'stale_line', message: 'That item is no longer in your basket.', param: 'line' };
+      return { status: 404, code: 'stale_line', message: { key: 'api.staleLine' }, param: 'line' };
     case 'not_a_print':
       return { status: 400, code: 'invalid_parameter', message: 'An original is one of a kind: only a print’s quantity can change.', param: 'line' };
     case 'unknown_promo':
@@ -39,7 +41,7 @@ export function describeRefusal(refusal: Refusal): { status: ContentfulStatusCod
     case 'expired_promo':
       return { status: 422, code: 'expired_promo', message: `The promo code ${refusal.code} expired on ${formatDay(refusal.expires_at)}.`, param: 'code' };
     case 'empty_basket':
-      return { status: 409, code: 'empty_basket', message: 'Your basket is empty.' };
+      return { status: 409, code: 'empty_basket', message: { key: 'api.emptyBasket' } };
     case 'not_shipped':
       return { status: 422, code: 'not_shipped', message: `“${refusal.title}” cannot be shipped to ${refusal.country}.`, param: 'country' };
     case 'payment_declined':
@@ -47,7 +49,7 @@ export function describeRefusal(refusal: Refusal): { status: ContentfulStatusCod
     case 'hold_limit':
       return {
         status: 409, code: 'hold_limit',
-        message: `You can hold at most ${refusal.limit} originals in checkout at once. Remove some from your basket, or finish a checkout first.`,
+        message: { key: 'api.holdLimit', values: { limit: refusal.limit } },
       };
     case 'quote_changed':
       return {

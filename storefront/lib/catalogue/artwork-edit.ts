@@ -14,7 +14,7 @@ const minor = (what: string) =>
   z.number({ error: `must be ${what} in pence, a whole number` }).int(`must be ${what} in pence, a whole number`)
     .min(100, 'must be at least 100 (£1)').max(100_000_000, 'must be at most 100000000 (£1,000,000)');
 const centimetres = (min: number) =>
-  z.number({ error: 'must be a number of centimetres' }).min(min, `must be at least ${min} cm`).max(2000, 'must be at most 2000 cm')
+  z.number({ error: 'must be a number of cm' }).min(min, `must be at least ${min} cm`).max(2000, 'must be at most 2000 cm')
     .refine((n) => Math.round(n * 10) === n * 10, 'may have at most one decimal place');
 const text = (max: number) => z.string({ error: 'must be text' }).trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 

@@ -1,8 +1,12 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { CATEGORIES, CATEGORY_VALUES, type Category } from '@easel/shared/vocabulary';
 import type { FacetValue } from '@easel/search-service/contract';
 import { ApiError } from '../api/errors';
 import { valueLabel } from '../gallery/labels';
+import { LANGUAGES } from '../i18n/languages';
+import { getTranslator } from '../i18n/translate';
+import { query } from '../api/validate';
 import { fetchGallery } from '../search-service-client';
 
 type Dependencies = { searchServiceUrl: () => string };
@@ -24,6 +28,9 @@ export interface CategoryMenu {
   results: (CategoryLink & { value: Category; subcategories: CategoryLink[] })[];
 }
 
+/** `?language=en-us` names the media in American English; British English without it. */
+const querySchema = z.object({ language: z.enum(LANGUAGES).default('en-gb') });
+
 const countOf = (facet: FacetValue[], value: string) => facet.find((f) => f.value === value)?.count ?? 0;
 
 /**
@@ -32,23 +39,25 @@ const countOf = (facet: FacetValue[], value: string) => facet.find((f) => f.valu
  * search's facet counts (the search service caches it too):
  * { results: [{ value: 'painting', name: 'Painting', url: '/shop/painting/', count: 703,
  *   subcategories: [{ value: 'oil', name: 'Oil', url: '/shop/painting/oil/', count: 115 }, …] }, …] }.
- * When the search service cannot answer: 503 `unavailable`, uncached.
+ * Named in the English of `?language=` (en-gb by default). When the search service cannot answer:
+ * 503 `unavailable`, uncached.
  */
 export const categoryRoutes = ({ searchServiceUrl }: Dependencies) =>
-  new Hono().get('/api/v2/categories/', async (c) => {
+  new Hono().get('/api/v2/categories/', query(querySchema), async (c) => {
+    const t = getTranslator(c.req.valid('query').language);
     // One work is the least a search answers; its facets count the whole catalogue.
-    const works = await fetchGallery({ paginate: 1 }, { currency: 'GBP', units: 'cm' }, searchServiceUrl());
+    const works = await fetchGallery({ paginate: 1 }, { currency: 'GBP', units: 'cm', language: 'en-gb' }, searchServiceUrl());
     if (!works.ok) throw new ApiError(503, 'unavailable', 'The categories cannot be counted just now; please try again shortly.');
     const { categories, subcategories } = works.gallery;
     const body: CategoryMenu = {
       results: CATEGORY_VALUES.map((category) => ({
         value: category,
-        name: valueLabel(category),
+        name: valueLabel(category, t),
         url: `/shop/${category}/`,
         count: countOf(categories, category),
         subcategories: CATEGORIES[category].map((sub: string) => ({
           value: sub,
-          name: valueLabel(sub),
+          name: valueLabel(sub, t),
           url: `/shop/${category}/${sub}/`,
           count: countOf(subcategories[category], sub),
         })),

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { LANGUAGES } from '../i18n/languages';
 import type { Db } from '@easel/data/db';
 import { getProductBySlug } from '@easel/data/queries/product';
 import { CURRENCIES } from '@easel/shared/vocabulary';
@@ -23,6 +24,7 @@ const shipsToQuerySchema = z.object({ ships_to: shipsToSchema });
 const recommendationsQuerySchema = z.object({
   currency: z.enum(CURRENCIES, { error: `must be one of ${CURRENCIES.join(', ')}` }).default('GBP'),
   units: z.enum(['cm', 'in'], { error: 'must be cm or in' }).default('cm'),
+  language: z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(', ')}` }).default('en-gb'),
   product: slugSchema.optional(),
 });
 
@@ -31,7 +33,7 @@ const recommendationsQuerySchema = z.object({
  * - GET /api/v2/collections: the editors' picks in staff order, `{ results: [{ id, title, slug, artworks: ProductCard[] }] }`.
  * - GET /api/v2/featured-art/: the works staff feature, `{ results: ProductCard[] }`.
  * - GET /api/v2/homepage/banner/: the hero banner, whole (see BannerData); 404 when staff have set none.
- * - GET /api/v2/recommendations/?currency=GBP&units=cm[&product=<slug>]: SPEC §3's
+ * - GET /api/v2/recommendations/?currency=GBP&units=cm&language=en-gb[&product=<slug>]: SPEC §3's
  *   recommendations, `{ id, order, recommendations: { [original id]: { title, url, photo, … } } }`.
  *   With `product`, works like it (shared-cached as its page); without, works like what this
  *   shopper looked at last (private).
@@ -48,13 +50,13 @@ export const homeRoutes = ({ getDb }: Dependencies) =>
       return c.json(banner, 200, { 'Cache-Control': HOMEPAGE_CACHE });
     })
     .get('/api/v2/recommendations/', query(recommendationsQuerySchema), async (c) => {
-      const { currency, units, product: slug } = c.req.valid('query');
+      const { currency, units, language, product: slug } = c.req.valid('query');
       const db = await getDb();
       if (slug) {
         const product = await getProductBySlug(db, slug);
         if (!product) throw new ApiError(404, 'not_found', `There is no artwork ${slug}.`, 'product');
-        return c.json(await loadRecommendations(db, { product, viewer: null, currency, units }), 200, { 'Cache-Control': PAGE_DATA_CACHE });
+        return c.json(await loadRecommendations(db, { product, viewer: null, currency, units, language }), 200, { 'Cache-Control': PAGE_DATA_CACHE });
       }
       const viewer = await getViewer(sessionCookie(c), getDb);
-      return c.json(await loadRecommendations(db, { viewer, currency, units }), 200, { 'Cache-Control': 'private, no-store' });
+      return c.json(await loadRecommendations(db, { viewer, currency, units, language }), 200, { 'Cache-Control': 'private, no-store' });
     });

@@ -7,7 +7,8 @@ import { getRateMatrix } from '@easel/data/queries/search-source';
 import type { Currency } from '@easel/shared/vocabulary';
 import type { ProductCard } from '@easel/search-service/contract';
 import { imageSpecOf } from '@easel/indexer/documents';
-import { formatCard, formatMedium } from '../cards';
+import { formatCard } from '../cards';
+import type { Language } from '../i18n/languages';
 import type { DisplayUnits } from '../money';
 import type { Recommendations } from '../recommendations';
 import { toArtistData, type ArtistData } from './artists';
@@ -107,12 +108,12 @@ export async function loadRecentlyViewed(db: Db, viewer: string | null, shipsTo:
 
 /**
  * Recommendations for a product's page (`product`, works like it) or for the homepage's viewer
- * (works like what they looked at last, else the most loved new listings), priced in `currency`
- * and measured in `units`; `id` names which.
+ * (works like what they looked at last, else the most loved new listings), priced in `currency`,
+ * measured in `units` and worded in `language`; `id` names which.
  */
 export async function loadRecommendations(
   db: Db,
-  { product, viewer, currency, units, now = new Date() }: { product?: { id: number; slug: string }; viewer: string | null; currency: Currency; units: DisplayUnits; now?: Date },
+  { product, viewer, currency, units, language, now = new Date() }: { product?: { id: number; slug: string }; viewer: string | null; currency: Currency; units: DisplayUnits; language: Language; now?: Date },
 ): Promise<Recommendations> {
   const seeds = product ? [product.id] : viewer === null ? [] : await getRecentlyViewedIds(db, viewer, RECOMMENDATION_SEEDS);
   const [works, rates] = await Promise.all([getRecommendedArtworks(db, seeds, RECOMMENDATIONS_LIMIT), getRateMatrix(db)]);
@@ -120,7 +121,7 @@ export async function loadRecommendations(
   const recommendations: Recommendations['recommendations'] = {};
   for (const work of works) {
     const card = artworkToProductCard(work, rates, {});
-    const shown = formatCard(card, { currency, units });
+    const shown = formatCard(card, { currency, units, language });
     recommendations[String(work.id)] = {
       title: work.title,
       url: card.url,
@@ -128,7 +129,7 @@ export async function loadRecommendations(
       photo_set: shown.image.srcSet,
       artist_name: work.artist.name,
       currency,
-      sub_category: formatMedium(work),
+      sub_category: shown.medium,
       dimension_description: shown.size,
       is_new: Date.parse(work.created_at) >= newSince,
       is_in_stock: work.status === 'available',

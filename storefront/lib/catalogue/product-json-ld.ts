@@ -1,6 +1,7 @@
 import type { Currency } from '@easel/shared/vocabulary';
 import { priceToPay } from '../cards';
 import { valueLabel } from '../gallery/labels';
+import type { Translate } from '../i18n/translate';
 import type { ProductData } from './product';
 
 /**
@@ -21,7 +22,7 @@ const centimetres = (value: number) => ({ '@type': 'QuantitativeValue', value, u
  * ({ title: 'Blue harbour', status: 'sold', prices: { GBP: 125049 }, … }, { currency: 'GBP', origin: 'https://easel.example' })
  * -> { '@type': 'VisualArtwork', name: 'Blue harbour', offers: { price: 1250, priceCurrency: 'GBP', availability: 'https://schema.org/SoldOut', … }, … }.
  */
-export function productJsonLd(product: ProductData, { currency, origin }: { currency: Currency; origin: string }): Record<string, unknown> {
+export function productJsonLd(product: ProductData, { currency, origin, t }: { currency: Currency; origin: string; t: Translate }): Record<string, unknown> {
   const url = new URL(product.url, origin).href;
   const objectDepth = product.category === 'sculpture' && product.depth_cm > 0;
   return {
@@ -32,9 +33,9 @@ export function productJsonLd(product: ProductData, { currency, origin }: { curr
     url,
     image: product.images.map((image) => new URL(image.src, origin).href),
     creator: { '@type': 'Person', name: product.artist.name, url: new URL(product.artist.url, origin).href },
-    artform: valueLabel(product.category),
+    artform: valueLabel(product.category, t),
     artMedium: product.medium,
-    genre: valueLabel(product.style),
+    genre: valueLabel(product.style, t),
     keywords: product.auto_tags.join(', '),
     width: centimetres(product.width_cm),
     height: centimetres(product.height_cm),

@@ -56,8 +56,8 @@ export const searchRoutes = ({ getDb, searchServiceUrl }: Dependencies) =>
     const { q } = c.req.valid('query');
     if (!q) return c.json(NO_SUGGESTIONS, 200, { 'Cache-Control': SUGGESTIONS_CACHE });
     const [works, artists] = await Promise.all([
-      // Prices are not shown, so any display will do.
-      fetchGallery({ q, paginate: ARTWORK_SUGGESTIONS }, { currency: 'GBP', units: 'cm' }, searchServiceUrl()),
+      // Prices and media are not shown, so any display will do.
+      fetchGallery({ q, paginate: ARTWORK_SUGGESTIONS }, { currency: 'GBP', units: 'cm', language: 'en-gb' }, searchServiceUrl()),
       getDb().then((db) => searchArtistsByName(db, q, ARTIST_SUGGESTIONS)),
     ]);
     const body: SearchSuggestions = {

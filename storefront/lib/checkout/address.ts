@@ -2,32 +2,33 @@ import { z } from 'zod';
 import { COUNTRIES_WITHOUT_POSTCODES, COUNTRY_CODES, type CountryCode } from '../settings/countries';
 import { countryName } from '../settings/settings';
 import { languageTag, type Language } from '../i18n/languages';
+import type { MessageKey } from '../i18n/messages';
 
 /**
  * A shipping address in its parts, as couriers read it: the shopper's name, two lines, city,
  * region, postcode and country. The order keeps it as the lines a parcel label shows.
  */
 
-// Each refusal is a sentence the shopper reads beside the form: what to enter, not which field failed.
-const tooLong = (what: string, max: number) => `Shorten the ${what} to ${max} characters at most.`;
-const text = (what: string, max: number) =>
-  z.string({ error: `Enter the ${what}.` }).trim().min(1, `Enter the ${what}.`).max(max, tooLong(what, max));
-const optionalText = (what: string, max: number) =>
-  z.string({ error: `Enter the ${what} as text.` }).trim().max(max, tooLong(what, max)).optional().transform((v) => v || undefined);
+// Each refusal is a sentence of the message table the shopper reads beside the form, in their
+// English: what to enter, not which field failed (lib/api/validate.ts).
+const text = (missing: MessageKey, max: number) =>
+  z.string({ error: missing }).trim().min(1, missing).max(max, 'refusal.tooLong' satisfies MessageKey);
+const optionalText = (max: number) =>
+  z.string({ error: 'refusal.tooLong' satisfies MessageKey }).trim().max(max, 'refusal.tooLong' satisfies MessageKey).optional().transform((v) => v || undefined);
 
 export const shippingAddressSchema = z
   .strictObject({
-    name: text('full name of the person the parcel is for', 100),
-    line1: text('first line of the address', 200),
-    line2: optionalText('second line of the address', 200),
-    city: text('town or city', 100),
-    region: optionalText('region', 100),
-    postcode: optionalText('postcode', 20),
-    country: z.enum(COUNTRY_CODES, { error: 'Choose the country from the list.' }),
+    name: text('refusal.name', 100),
+    line1: text('refusal.line1', 200),
+    line2: optionalText(200),
+    city: text('refusal.city', 100),
+    region: optionalText(100),
+    postcode: optionalText(20),
+    country: z.enum(COUNTRY_CODES, { error: 'refusal.country' satisfies MessageKey }),
   })
   .superRefine((address, ctx) => {
     if (!address.postcode && !COUNTRIES_WITHOUT_POSTCODES.has(address.country)) {
-      ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'Enter the postcode: addresses in this country have one.' });
+      ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'refusal.postcode' satisfies MessageKey });
     }
   });
 export type ShippingAddress = z.output<typeof shippingAddressSchema>;

@@ -7,15 +7,15 @@ import { rememberAddress } from '@easel/data/queries/addresses';
 import { getRateMatrix } from '@easel/data/queries/search-source';
 import { sendMail } from '../account/mail';
 import { signedInUserId } from '../api/context';
-import { ApiError, Replayed } from '../api/errors';
+import { ApiError, languageOf, Replayed, wordIn, type ApiEnv } from '../api/errors';
 import { json, jsonObject } from '../api/validate';
 import { orderViewSchema, type CheckoutQuoteView } from '../basket/basket';
 import { describeRefusal } from '../basket/refusals';
 import { toBasketView } from '../basket/view';
 import { getConfig } from '../config';
 import { requestAddress } from '../rate-limits';
-import { requestCookie } from '../session';
-import { getSavedSettings } from '../settings/saved';
+import type { Language } from '../i18n/languages';
+import type { MessageKey } from '../i18n/messages';
 import { countrySchema, currencySchema } from '../settings/settings';
 import { addressLines, shippingAddressSchema } from './address';
 import { hasExpired } from './card';
@@ -38,9 +38,9 @@ export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/);
 
 const startSchema = z.strictObject({ country: countrySchema, currency: currencySchema });
 
-const CARD_NUMBER = 'Enter the card number as it is printed on the card: 12 to 19 digits.';
-const EXPIRY = 'Enter the expiry as MM/YY, as it is printed on the card.';
-const CVC = 'Enter the security code: the 3 or 4 digits on the back of the card.';
+const CARD_NUMBER = 'refusal.cardNumber' satisfies MessageKey;
+const EXPIRY = 'refusal.expiry' satisfies MessageKey;
+const CVC = 'refusal.cvc' satisfies MessageKey;
 
 const orderSchema = z.strictObject({
   currency: currencySchema,
@@ -52,7 +52,7 @@ const orderSchema = z.strictObject({
     expiry: z.string({ error: EXPIRY })
       .transform((e) => e.replace(/\s/g, ''))
       .pipe(z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, EXPIRY))
-      .refine((e) => !hasExpired(e, new Date()), 'This card has expired: check the expiry date, or use another card.'),
+      .refine((e) => !hasExpired(e, new Date()), 'refusal.cardExpired' satisfies MessageKey),
     cvc: z.string({ error: CVC }).regex(/^\d{3,4}$/, CVC),
   }),
 });
@@ -63,23 +63,24 @@ const placedSchema = z.object({ order: orderViewSchema });
 
 /**
  * An outcome of placing an order -> the answer stored under its key: 201 and the order, or the
- * refusal; a changed quote carries the new total, for the shopper to accept or not.
+ * refusal in the shopper's English; a changed quote carries the new total, for the shopper to
+ * accept or not.
  */
-export function orderAnswer(outcome: PlaceOrderOutcome): StoredAnswer {
+export function orderAnswer(outcome: PlaceOrderOutcome, language: Language): StoredAnswer {
   if (outcome.ok) return { status: 201, body: JSON.stringify({ order: outcome.order }) };
   const { status, code, message, param } = describeRefusal(outcome);
   const quote = outcome.reason === 'quote_changed' ? { total_minor: outcome.total_minor, currency: outcome.currency } : {};
-  return { status, body: JSON.stringify({ error: { code, message, ...(param === undefined ? {} : { param }), ...quote } }) };
+  return { status, body: JSON.stringify({ error: { code, message: wordIn(message, language), ...(param === undefined ? {} : { param }), ...quote } }) };
 }
 
 
-type Shopper = { Variables: { userId: number } };
+type Shopper = { Variables: ApiEnv['Variables'] & { userId: number } };
 
 export const checkoutRoutes = ({ getDb, payments }: Dependencies) => {
   /** Checkout is for signed-in shoppers; the user id is there for the handlers after this. */
   const signedIn = createMiddleware<Shopper>(async (c, next) => {
     const userId = await signedInUserId(c, getDb);
-    if (userId === null) throw new ApiError(401, 'not_signed_in', 'Please log in to check out; your basket will be kept.');
+    if (userId === null) throw new ApiError(401, 'not_signed_in', { key: 'api.checkoutSignIn' });
     c.set('userId', userId);
     await next();
   });
@@ -122,7 +123,7 @@ export const checkoutRoutes = ({ getDb, payments }: Dependencies) => {
     .post('/api/checkout/order/', signedIn, idempotencyKey, body('{ "currency": "GBP", "ship_to": { … }, "card": { … } }'), json(orderSchema), async (c) => {
       const order = c.req.valid('json');
       const userId = c.get('userId');
-      const { language } = await getSavedSettings(userId, (name) => requestCookie(c.req.raw, name), getDb);
+      const language = await languageOf(c);
       const now = new Date();
       const answer = await placeOrder(
         await getDb(),
@@ -132,7 +133,7 @@ export const checkoutRoutes = ({ getDb, payments }: Dependencies) => {
         },
         {
           pay: (amountMinor, currency, key) => payments.charge({ amountMinor, currency, card: order.card, idempotencyKey: key }),
-          answer: orderAnswer,
+          answer: (outcome) => orderAnswer(outcome, language),
           receipt: (placed, shipments) => receiptMail(placed, shipments, language, getConfig().SITE_URL, now),
         },
         now,

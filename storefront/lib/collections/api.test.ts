@@ -23,7 +23,7 @@ const request = (path: string, { method = 'GET', body, session }: { method?: str
     ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
   });
 const call = callable(collectionsRoutes(deps));
-const collections = { GET: call, POST: call };
+const collections = { GET: call, POST: call, PATCH: call, DELETE: call };
 const items = { POST: call, DELETE: call };
 const collection = call;
 const create = (name: unknown, session = 'ada-session') => collections.POST(request('/collections/api/', { method: 'POST', body: { name }, session }));
@@ -61,6 +61,99 @@ describe('/collections/api/', () => {
     const response = await collections.POST(request('/collections/api/', { method: 'POST', body, session: 'ada-session' }));
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: { param } });
+  });
+});
+
+const rename = (body: unknown, session = 'ada-session') => collections.PATCH(request('/collections/api/', { method: 'PATCH', body, session }));
+const remove = (body: unknown, session = 'ada-session') => collections.DELETE(request('/collections/api/', { method: 'DELETE', body, session }));
+const listed = async (session = 'ada-session') =>
+  ((await (await collections.GET(request('/collections/api/', { session }))).json()) as { results: { slug: string; name: string; total_items: number }[] }).results;
+
+describe('names a shopper cannot read as typed', () => {
+  // Each kind the field refuses: controls (C0, DEL, C1), bidi embeddings, overrides and isolates, lone surrogates.
+  const unreadable = [
+    ['a NUL', 'Night\u0000shift'],
+    ['a line break', 'Two\nlines'],
+    ['an escape', 'Bold\u001b[1m'],
+    ['DEL', 'Gone\u007f'],
+    ['a C1 control', 'Next\u0085line'],
+    ['U+202A', '\u202Aembedded'],
+    ['U+202E, the right-to-left override', 'Invoice\u202Efdp.exe'],
+    ['U+2066', 'iso\u2066late'],
+    ['U+2069', 'iso\u2069late'],
+    ['a lone high surrogate', 'Broken \ud800'],
+    ['a lone low surrogate', '\udc00 broken'],
+    ['a reversed pair', 'Flipped \udc00\ud83d'],
+  ] as const;
+
+  it.each(unreadable)('refuses %s with 400 naming name, on create and rename, storing nothing', async (_, name) => {
+    const before = await listed();
+    const created = await create(name);
+    expect(created.status).toBe(400);
+    expect(await created.json()).toMatchObject({ error: { code: 'invalid_parameter', param: 'name' } });
+    await create('Plain words');
+    const renamed = await rename({ collection: 'plain-words', name });
+    expect(renamed.status).toBe(400);
+    expect(await renamed.json()).toMatchObject({ error: { param: 'name' } });
+    expect((await listed()).find((c) => c.slug === 'plain-words')?.name).toBe('Plain words');
+    await remove({ collection: 'plain-words' });
+    expect(await listed()).toEqual(before);
+  });
+
+  it('keeps what people do type: accents, other scripts, emoji and joiners', async () => {
+    for (const name of ['Café crème', '風景と海', 'Sunsets 🌅', 'Family 👩‍👩‍👧', 'שקיעה בים']) {
+      const created = await create(name);
+      expect(created.status).toBe(201);
+      const { collection } = (await created.json()) as { collection: { slug: string; name: string } };
+      expect(collection.name).toBe(name);
+      expect((await remove({ collection: collection.slug })).status).toBe(204);
+    }
+  });
+});
+
+describe('renaming and deleting a collection', () => {
+  it('renames the owner\'s collection, keeping its address, and the collection page shows the new name', async () => {
+    await create('Kitchen wall');
+    expect(((await (await view('kitchen-wall')).json()) as { collection: { name: string } }).collection.name).toBe('Kitchen wall');
+    const renamed = await rename({ collection: 'kitchen-wall', name: '  Dining room ' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.headers.get('cache-control')).toBe('private, no-store');
+    expect(await renamed.json()).toEqual({ collection: { id: expect.any(Number), slug: 'kitchen-wall', name: 'Dining room', total_items: 0 } });
+    // The cached view of the slug is forgotten with the old name.
+    expect(((await (await view('kitchen-wall')).json()) as { collection: { name: string } }).collection.name).toBe('Dining room');
+  });
+
+  it('deletes the owner\'s collection and its list, never the works, and its slug is free again', async () => {
+    await create('Short list');
+    const [work] = works;
+    await item('POST', { collection: 'short-list', product: work!.slug });
+    expect((await view('short-list')).status).toBe(200);
+    const deleted = await remove({ collection: 'short-list' });
+    expect(deleted.status).toBe(204);
+    expect(await deleted.text()).toBe('');
+    expect((await listed()).some((c) => c.slug === 'short-list')).toBe(false);
+    expect((await view('short-list')).status).toBe(404);
+    const items = await temp.db.selectFrom('collection_items as i').leftJoin('collections as c', 'c.id', 'i.collection_id').select('c.id').where('c.id', 'is', null).execute();
+    expect(items).toEqual([]);
+    expect(await temp.db.selectFrom('artworks').select('id').where('id', '=', work!.id).executeTakeFirst()).toBeDefined();
+    expect((await remove({ collection: 'short-list' })).status).toBe(404);
+    expect(((await (await create('Short list')).json()) as { collection: { slug: string } }).collection.slug).toBe('short-list');
+  });
+
+  it('lets nobody but the owner rename or delete, and refuses malformed bodies by field', async () => {
+    await create('Only mine');
+    for (const answer of [await rename({ collection: 'only-mine', name: 'Theirs' }, 'grace-session'), await remove({ collection: 'only-mine' }, 'grace-session')]) {
+      expect(answer.status).toBe(404);
+      expect(await answer.json()).toMatchObject({ error: { code: 'not_found', param: 'collection' } });
+    }
+    expect((await rename({ collection: 'only-mine', name: 'Theirs' }, 'a-visitor')).status).toBe(401);
+    expect((await remove({ collection: 'only-mine' }, 'a-visitor')).status).toBe(401);
+    expect(await rename({ collection: 'only-mine', name: '' }).then((r) => r.json())).toMatchObject({ error: { param: 'name' } });
+    expect(await rename({ name: 'No slug' }).then((r) => r.json())).toMatchObject({ error: { param: 'collection' } });
+    expect(await rename({ collection: 'only-mine', name: 'x'.repeat(81) }).then((r) => r.json())).toMatchObject({ error: { param: 'name' } });
+    expect(await remove({ collection: 'Not A Slug' }).then((r) => r.json())).toMatchObject({ error: { param: 'collection' } });
+    expect(await remove({ collection: 'only-mine', extra: 1 }).then((r) => r.json())).toMatchObject({ error: { param: 'extra' } });
+    expect((await listed()).find((c) => c.slug === 'only-mine')?.name).toBe('Only mine');
   });
 });
 

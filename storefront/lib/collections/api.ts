@@ -2,7 +2,7 @@ import { Hono, type Context, type Env } from 'hono';
 import { z } from 'zod';
 import type { Db } from '@easel/data/db';
 import {
-  createCollection, getCollections, getProductCollections, MAX_COLLECTION_NAME_LENGTH, setCollectionItem,
+  createCollection, deleteCollection, getCollections, getProductCollections, MAX_COLLECTION_NAME_LENGTH, renameCollection, setCollectionItem,
 } from '@easel/data/queries/collections';
 import { signedInUserId } from '../api/context';
 import { ApiError } from '../api/errors';
@@ -11,8 +11,8 @@ import { slugSchema } from '../request-params';
 import { forgetCollectionView, loadCollectionView } from './collection-view';
 
 /**
- * A signed-in shopper's collections (SPEC §1, §3, §4): `/collections/api/` (list, create),
- * `/collections/api/items/` (add or remove a work) and `/api/v2/collection/` (one collection's
+ * A signed-in shopper's collections (SPEC §1, §3, §4): `/collections/api/` (list, create,
+ * rename, delete), `/collections/api/items/` (add or remove a work) and `/api/v2/collection/` (one collection's
  * works). Reading the list answers an empty one for a visitor, so the product page's menu
  * renders for everyone; anything else needs an account (401 `not_signed_in`, which the page
  * answers with the login overlay). Another user's collection answers 404, as if it did not exist.
@@ -25,9 +25,26 @@ const PRIVATE = { 'Cache-Control': 'private, no-store' };
 
 
 const listQuerySchema = z.object({ product: slugSchema.optional() });
-const createSchema = z.strictObject({
-  name: z.string({ error: 'is required' }).trim().min(1, 'is required').max(MAX_COLLECTION_NAME_LENGTH, `must be at most ${MAX_COLLECTION_NAME_LENGTH} characters`),
-});
+/**
+ * C0 and C1 control characters (NUL, line breaks, escapes) and the bidirectional embeddings,
+ * overrides and isolates (U+202A–U+202E, U+2066–U+2069), which make a name read differently from
+ * what it holds.
+ */
+const UNPRINTABLE = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+/** Half of a UTF-16 surrogate pair standing alone: no character at all, and not storable as UTF-8. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** A collection's name: printable, well-formed text. */
+const nameSchema = z
+  .string({ error: 'is required' })
+  .refine((name) => !LONE_SURROGATE.test(name), 'holds a broken character; please type it again')
+  .refine((name) => !UNPRINTABLE.test(name), 'must not hold control or text-direction characters')
+  .trim()
+  .min(1, 'is required')
+  .max(MAX_COLLECTION_NAME_LENGTH, `must be at most ${MAX_COLLECTION_NAME_LENGTH} characters`);
+const createSchema = z.strictObject({ name: nameSchema });
+const renameSchema = z.strictObject({ collection: slugSchema, name: nameSchema });
+const deleteSchema = z.strictObject({ collection: slugSchema });
 const itemSchema = z.strictObject({ collection: slugSchema, product: slugSchema });
 const collectionQuerySchema = z.object({ slug: slugSchema });
 
@@ -75,6 +92,27 @@ export const collectionsRoutes = ({ getDb }: Dependencies) => {
       const collection = await createCollection(db, userId, name, new Date().toISOString());
       await forgetCollectionView(db, userId, collection.slug);
       return c.json({ collection }, 201, PRIVATE);
+    })
+    /** Body `{ "collection": "<slug>", "name": "…" }`: the owner's collection renamed, `{ collection }`; its slug stays. */
+    .patch('/collections/api/', body('{ "collection": "…", "name": "…" }'), json(renameSchema), async (c) => {
+      const { collection: slug, name } = c.req.valid('json');
+      const userId = await signedInUserId(c, getDb);
+      if (userId === null) throw new ApiError(401, 'not_signed_in', 'Please log in to rename a collection.');
+      const db = await getDb();
+      const collection = await renameCollection(db, userId, slug, name);
+      if (!collection) throw new ApiError(404, 'not_found', `You have no collection ${slug}.`, 'collection');
+      await forgetCollectionView(db, userId, slug);
+      return c.json({ collection }, 200, PRIVATE);
+    })
+    /** Body `{ "collection": "<slug>" }`: deletes the owner's collection (the works stay on sale); 204. */
+    .delete('/collections/api/', body('{ "collection": "…" }'), json(deleteSchema), async (c) => {
+      const { collection: slug } = c.req.valid('json');
+      const userId = await signedInUserId(c, getDb);
+      if (userId === null) throw new ApiError(401, 'not_signed_in', 'Please log in to delete a collection.');
+      const db = await getDb();
+      if (!(await deleteCollection(db, userId, slug))) throw new ApiError(404, 'not_found', `You have no collection ${slug}.`, 'collection');
+      await forgetCollectionView(db, userId, slug);
+      return c.body(null, 204, PRIVATE);
     })
     .post('/collections/api/items/', itemBody, json(itemSchema), changeItem(true))
     .delete('/collections/api/items/', itemBody, json(itemSchema), changeItem(false))

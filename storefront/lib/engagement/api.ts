@@ -35,7 +35,7 @@ export const engagementRoutes = ({ getDb }: Dependencies) =>
     .post('/collections/api/favourites/', jsonObject(MAX_BODY_BYTES, '{ "slug": "…" }'), json(favouriteSchema), async (c) => {
       const { slug } = c.req.valid('json');
       const userId = await signedInUserId(c, getDb);
-      if (userId === null) throw new ApiError(401, 'not_signed_in', 'Please log in to save favourites.');
+      if (userId === null) throw new ApiError(401, 'not_signed_in', { key: 'api.favouritesSignIn' });
       const toggled = await toggleFavourite(await getDb(), userId, slug, new Date().toISOString());
       if (!toggled) throw new ApiError(404, 'not_found', `There is no artwork ${slug}.`, 'slug');
       return c.json(toggled, 200, PRIVATE);

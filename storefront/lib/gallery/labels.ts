@@ -1,20 +1,29 @@
 import { CURRENCY_SYMBOLS, type Currency } from '@easel/shared/vocabulary';
+import { MESSAGES, type MessageKey } from '../i18n/messages';
+import type { Translate } from '../i18n/translate';
 
-/** How vocabulary values read in the gallery: 'mixed-media' -> 'Mixed media', 'still-life' -> 'Still life'. */
+/** Whether the message table words `key` (British English holds every key). */
+const worded = (key: string): key is MessageKey => key in MESSAGES['en-gb'];
 
-const SPECIAL: Record<string, string> = {
-  'pop-art': 'Pop art',
-  'street-art': 'Street art',
-  'black-and-white': 'Black and white',
-  'food-and-drink': 'Food and drink',
-  giclee: 'Giclée',
-};
-
-export function valueLabel(value: string): string {
-  const special = SPECIAL[value];
-  if (special) return special;
+/**
+ * How a vocabulary value reads, in the shopper's English (`t`): the message table's
+ * `vocabulary.<value>` where it has one ('grey' -> 'Grey' or 'Gray', 'giclee' -> 'Giclée'), else
+ * the value itself: 'mixed-media' -> 'Mixed media', 'still-life' -> 'Still life'.
+ */
+export function valueLabel(value: string, t: Translate): string {
+  const key = `vocabulary.${value}`;
+  if (worded(key)) return t(key);
   const text = value.replace(/-/g, ' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * A filter row's label, in the shopper's English (`t`): the message table's `filter.<name>`
+ * where it has one, else the filter table's own: colours -> 'Colour' or 'Color', subject -> 'Subject'.
+ */
+export function filterLabel(row: { name: string; label: string }, t: Translate): string {
+  const key = `filter.${row.name}`;
+  return worded(key) ? t(key) : row.label;
 }
 
 /** Whole units with the currency's symbol: (1250, 'GBP') -> '£1,250'. */

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { query } from '../api/validate';
+import { LANGUAGES } from '../i18n/languages';
+import { getTranslator } from '../i18n/translate';
 import { parseLandingPath, type Landing } from './location';
 import { getPageSeo } from './seo';
 
@@ -18,8 +20,8 @@ const landingSchema = z
 
 /**
  * GET /shop/page-data/?path=/shop/painting/oil/ -> the landing page's SEO text (SPEC section 3).
- * Without `path`, the whole gallery's.
+ * Without `path`, the whole gallery's; in the English of `language` (en-gb by default).
  */
 export const pageDataRoutes = () =>
-  new Hono().get('/shop/page-data/', query(z.object({ path: landingSchema })), (c) =>
-    c.json(getPageSeo(c.req.valid('query').path), 200, { 'Cache-Control': 'public, max-age=1800, stale-while-revalidate=21600' }));
+  new Hono().get('/shop/page-data/', query(z.object({ path: landingSchema, language: z.enum(LANGUAGES).default('en-gb') })), (c) =>
+    c.json(getPageSeo(c.req.valid('query').path, getTranslator(c.req.valid('query').language)), 200, { 'Cache-Control': 'public, max-age=1800, stale-while-revalidate=21600' }));

@@ -35,6 +35,9 @@ export const searchForwardRoutes = ({ searchServiceUrl }: { searchServiceUrl: ()
     const headers: Record<string, string> = { accept: 'application/json', 'x-forwarded-for': requestAddress(c.req.raw) };
     const ifNoneMatch = c.req.header('if-none-match');
     if (ifNoneMatch) headers['if-none-match'] = ifNoneMatch;
+    // The English the client reads the service's refusals in.
+    const language = c.req.header('accept-language');
+    if (language) headers['accept-language'] = language;
     let upstream: Response;
     try {
       upstream = await fetch(target, { headers, signal: AbortSignal.timeout(SEARCH_WAITS_MS.storefront), cache: 'no-store' });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Category } from '@easel/shared/vocabulary';
 import type { GallerySearchDefinition } from '@easel/search-service/contract';
+import type { Translate } from '../i18n/translate';
 import { valueLabel } from './labels';
 import { isIndexable, landingOf, landingPath, type Landing } from './location';
 
@@ -26,38 +27,40 @@ const PLURAL: Record<Category, string> = {
   prints: 'prints',
 };
 
-const SUB_PHRASE: Partial<Record<Category, (sub: string) => string>> = {
-  painting: (sub) => (sub === 'collage' ? 'collages' : `${valueLabel(sub).toLowerCase()} paintings`),
-  sculpture: (sub) => `${valueLabel(sub).toLowerCase()} sculptures`,
-  photography: (sub) => `${valueLabel(sub).toLowerCase()} photography`,
-  drawing: (sub) => `${valueLabel(sub).toLowerCase()} drawings`,
-  prints: (sub) => `${valueLabel(sub).toLowerCase()}s`,
+/** A subcategory's works, from its label (`name`, in lower case): 'oil' -> 'oil paintings'. */
+const SUB_PHRASE: Partial<Record<Category, (sub: string, name: string) => string>> = {
+  painting: (sub, name) => (sub === 'collage' ? 'collages' : `${name} paintings`),
+  sculpture: (_, name) => `${name} sculptures`,
+  photography: (_, name) => `${name} photography`,
+  drawing: (_, name) => `${name} drawings`,
+  prints: (_, name) => `${name}s`,
 };
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
- * { } -> 'Original art for sale'; { category: 'painting' } -> 'Original paintings for sale';
- * { category: 'painting', subcategory: 'oil' } -> 'Original oil paintings for sale'.
+ * A landing page's texts in the shopper's English (`t`): { } -> 'Original art for sale';
+ * { category: 'painting' } -> 'Original paintings for sale';
+ * { category: 'painting', subcategory: 'watercolour' } -> 'Original watercolour paintings for sale' or '… watercolor …'.
  */
-export function getPageSeo(landing: Landing): PageSeo {
+export function getPageSeo(landing: Landing, t: Translate): PageSeo {
   if (!landing.category) {
     return {
-      page_title: 'Original art for sale',
-      page_description: 'Paintings, sculpture, photography, drawings and limited-edition prints, each bought straight from the independent artist who made it.',
-      meta_page_title: 'Original art for sale from independent artists',
-      meta_page_description: 'Buy original art online: paintings, sculpture, photography, drawings and limited-edition prints, straight from independent artists.',
+      page_title: t('seo.galleryTitle'),
+      page_description: t('seo.galleryText'),
+      meta_page_title: t('seo.galleryMetaTitle'),
+      meta_page_description: t('seo.galleryMetaText'),
     };
   }
-  const what = landing.subcategory
-    ? (SUB_PHRASE[landing.category]?.(landing.subcategory) ?? valueLabel(landing.subcategory).toLowerCase())
-    : PLURAL[landing.category];
+  const name = landing.subcategory ? valueLabel(landing.subcategory, t).toLowerCase() : '';
+  const what = landing.subcategory ? (SUB_PHRASE[landing.category]?.(landing.subcategory, name) ?? name) : PLURAL[landing.category];
   const original = landing.category === 'prints' ? 'Limited-edition' : 'Original';
+  const values = { original, what, What: capitalise(what) };
   return {
-    page_title: `${original} ${what} for sale`,
-    page_description: `${capitalise(what)} by independent artists, each bought straight from the artist who made it. Filter by price, size, colour and style to find the one for your wall.`,
-    meta_page_title: `${original} ${what} for sale | Buy from the artists`,
-    meta_page_description: `Buy ${original.toLowerCase()} ${what} online, straight from independent artists. Free returns on originals and secure payments.`,
+    page_title: t('seo.landingTitle', values),
+    page_description: t('seo.landingText', values),
+    meta_page_title: t('seo.landingMetaTitle', values),
+    meta_page_description: t('seo.landingMetaText', { ...values, original: original.toLowerCase() }),
   };
 }
 
@@ -74,7 +77,7 @@ export interface GalleryHead {
  * texts, canonical '/shop/painting/oil/', not indexable. The server's metadata and the page's
  * own updates after a search on the page both come from here.
  */
-export function getGalleryHead(def: GallerySearchDefinition): GalleryHead {
+export function getGalleryHead(def: GallerySearchDefinition, t: Translate): GalleryHead {
   const landing = landingOf(def);
-  return { seo: getPageSeo(landing), canonicalPath: landingPath(landing), indexable: isIndexable(def) };
+  return { seo: getPageSeo(landing, t), canonicalPath: landingPath(landing), indexable: isIndexable(def) };
 }

@@ -3,7 +3,9 @@ import type { Language } from './languages';
 /**
  * The site's wording: one resource for both languages. British English holds every message;
  * American English lists only where it differs (basket/cart, colour/color, favourite/favorite,
- * centimetres/centimeters), so a message cannot go missing in one language.
+ * centimetres/centimeters, working/business days), so a message cannot go missing in one
+ * language. Besides the pages' words it holds the API's refusals (`api.*`), the gallery's SEO
+ * text (`seo.*`) and the vocabulary's labels that are not the value itself (`vocabulary.*`).
  *
  * `{name}` marks a value filled in by the translator; a message with `one`/`other` forms is
  * chosen by its `count`.
@@ -36,7 +38,7 @@ const BRITISH = {
   'account.email': 'Email',
   'account.password': 'Password',
   'account.name': 'Your name',
-  'account.loginTitle': 'Welcome back',
+  'account.loginTitle': 'Log in to Easel',
   'account.loginIntro': 'Log in to see your favourites, collections and orders.',
   'account.noAccount': 'New to Easel?',
   'account.join': 'Join Easel',
@@ -71,6 +73,22 @@ const BRITISH = {
   'account.done': 'Done',
   'account.ok': 'OK',
   'account.failed': 'That did not work just now. Please try again.',
+  'account.forgot': 'Forgot password?',
+  'account.forgotTitle': 'Set a new password',
+  'account.forgotIntro': 'Enter the email you log in with, and we will send it a link to choose a new password.',
+  'account.forgotSend': 'Send the link',
+  'account.forgotSent': 'If an account uses {email}, a link to set a new password is on its way there. It works once, within an hour.',
+  'account.backToLogin': 'Back to log in',
+  'account.resetTitle': 'Choose a new password',
+  'account.resetIntro': 'Once it is set, you are logged in here, and logged out everywhere else.',
+  'account.newPassword': 'New password',
+  'account.resetButton': 'Set my new password',
+  'account.resetDone': 'Your new password is set, and you are logged in. Anywhere else you were logged in, you have been logged out.',
+  'account.resetMissing': 'This address has no link in it. Open the link from the email we sent you, or ask for a new one.',
+  'account.resetAgain': 'Ask for a new link',
+  'account.artistPage': 'Your artist page',
+  'account.artistWorks': 'Your works',
+  'account.artistEdit': 'Edit your profile',
 
   'settings.title': 'Your settings',
   'settings.summary': '{currency} · {units} · ships to {country}',
@@ -85,6 +103,7 @@ const BRITISH = {
   'settings.savedText': 'Prices in {currency}, sizes in {units}.',
   'settings.saveFailed': 'Your settings could not be saved',
   'settings.saveFailedText': 'Please try again in a moment.',
+  'settings.credit': '10% off your order with the code {code}',
 
   'gallery.filters': 'Filters',
   'gallery.filtersActive': '{count} active',
@@ -354,6 +373,15 @@ const BRITISH = {
   'collections.removeWork': 'Remove {title} from this collection',
   'collections.all': 'See all your collections',
   'collections.back': 'All your collections',
+  'collections.rename': 'Rename',
+  'collections.newName': 'Name of this collection',
+  'collections.saveName': 'Save name',
+  'collections.cancel': 'Cancel',
+  'collections.delete': 'Delete collection',
+  'collections.deleteConfirm': 'Delete “{name}”? The works in it stay on Easel: only this list goes.',
+  'collections.deleteYes': 'Delete it',
+  'collections.deleteNo': 'Keep it',
+  'collections.deleted': '“{name}” is deleted.',
 
   'staff.title': 'Staff tools',
   'staff.themes': 'Themes',
@@ -433,6 +461,43 @@ const BRITISH = {
   'staff.index.progress': '{sent} of {total} works sent',
   'staff.index.finished': 'Re-index finished in {seconds} s.',
   'staff.index.failed': 'The re-index failed: {error}',
+
+  'filter.colours': 'Colour',
+  'vocabulary.watercolour': 'Watercolour',
+  'vocabulary.colour': 'Colour',
+  'vocabulary.coloured-pencil': 'Coloured pencil',
+  'vocabulary.grey': 'Grey',
+  'vocabulary.pop-art': 'Pop art',
+  'vocabulary.street-art': 'Street art',
+  'vocabulary.black-and-white': 'Black and white',
+  'vocabulary.food-and-drink': 'Food and drink',
+  'vocabulary.giclee': 'Giclée',
+
+  'seo.galleryTitle': 'Original art for sale',
+  'seo.galleryText': 'Paintings, sculpture, photography, drawings and limited-edition prints, each bought straight from the independent artist who made it.',
+  'seo.galleryMetaTitle': 'Original art for sale from independent artists',
+  'seo.galleryMetaText': 'Buy original art online: paintings, sculpture, photography, drawings and limited-edition prints, straight from independent artists.',
+  'seo.landingTitle': '{original} {what} for sale',
+  'seo.landingText': '{What} by independent artists, each bought straight from the artist who made it. Filter by price, size, colour and style to find the one for your wall.',
+  'seo.landingMetaTitle': '{original} {what} for sale | Buy from the artists',
+  'seo.landingMetaText': 'Buy {original} {what} online, straight from independent artists. Free returns on originals and secure payments.',
+
+  'api.catalogueUnavailable': 'The catalogue is unavailable just now; please try again shortly.',
+  'api.staleLine': 'That item is no longer in your basket.',
+  'api.emptyBasket': 'Your basket is empty.',
+  'api.holdLimit': 'You can hold at most {limit} originals in checkout at once. Remove some from your basket, or finish a checkout first.',
+  'api.checkoutSignIn': 'Please log in to check out; your basket will be kept.',
+  'refusal.name': 'Enter the full name of the person the parcel is for.',
+  'refusal.line1': 'Enter the first line of the address.',
+  'refusal.city': 'Enter the town or city.',
+  'refusal.postcode': 'Enter the postcode: addresses in this country have one.',
+  'refusal.country': 'Choose the country from the list.',
+  'refusal.tooLong': 'This line of the address is too long: shorten it.',
+  'refusal.cardNumber': 'Enter the card number as it is printed on the card: 12 to 19 digits.',
+  'refusal.expiry': 'Enter the expiry as MM/YY, as it is printed on the card.',
+  'refusal.cardExpired': 'This card has expired: check the expiry date, or use another card.',
+  'refusal.cvc': 'Enter the security code: the 3 or 4 digits on the back of the card.',
+  'api.favouritesSignIn': 'Please log in to save favourites.',
 } as const satisfies Record<string, string | PluralMessage>;
 
 export type MessageKey = keyof typeof BRITISH;
@@ -440,6 +505,27 @@ type Message<K extends MessageKey> = (typeof BRITISH)[K] extends string ? string
 
 const AMERICAN: { [K in MessageKey]?: Message<K> } = {
   'settings.units.cm': 'Centimeters',
+  'edit.badNumber': 'must be a number of centimeters, such as 60 or 60.5',
+  'orders.status.cancelled': 'Canceled',
+  'delivery.dispatch': { one: 'Sent within {count} business day, arrives {dates}', other: 'Sent within {count} business days, arrives {dates}' },
+  'staff.index.intro': 'What the gallery searches, and how far behind the catalog it is.',
+  'checkout.keepAccountText': 'Choose a password and log in with {email} from now on: your order and your favorites in one place.',
+
+  'filter.colours': 'Color',
+  'vocabulary.watercolour': 'Watercolor',
+  'vocabulary.colour': 'Color',
+  'vocabulary.coloured-pencil': 'Colored pencil',
+  'vocabulary.grey': 'Gray',
+
+  'seo.landingText': '{What} by independent artists, each bought straight from the artist who made it. Filter by price, size, color and style to find the one for your wall.',
+
+  'api.catalogueUnavailable': 'The catalog is unavailable just now; please try again shortly.',
+  'api.staleLine': 'That item is no longer in your cart.',
+  'api.emptyBasket': 'Your cart is empty.',
+  'api.holdLimit': 'You can hold at most {limit} originals in checkout at once. Remove some from your cart, or finish a checkout first.',
+  'api.checkoutSignIn': 'Please log in to check out; your cart will be kept.',
+  'refusal.postcode': 'Enter the ZIP or postal code: addresses in this country have one.',
+  'api.favouritesSignIn': 'Please log in to save favorites.',
 
   'shell.tools': 'Your settings and cart',
 
@@ -474,6 +560,9 @@ const AMERICAN: { [K in MessageKey]?: Message<K> } = {
   'favourites.signIn': 'Log in to see the works you have saved.',
   'favourites.empty': 'Nothing saved yet: tap the heart on any work to keep it here.',
 };
+
+/** Whether a string names a message of the table: 'refusal.expiry' -> true. */
+export const isMessageKey = (text: string): text is MessageKey => Object.hasOwn(BRITISH, text);
 
 export const MESSAGES: Record<Language, { readonly [K in MessageKey]: Message<K> }> = {
   'en-gb': BRITISH,

@@ -34,6 +34,14 @@ describe('the overlays (SPEC §4)', () => {
     expect(openOf(run(initialOverlayState, { type: 'join/click' }))).toEqual(['join']);
   });
 
+  it('"Forgot password?" closes the login dialog and opens the forgot dialog; closing it leaves nothing open', () => {
+    const forgot = run(withOpen('login'), { type: 'forgot/click', email: 'ada@example.com' });
+    expect(openOf(forgot)).toEqual(['forgot']);
+    expect(forgot.forgotEmail).toBe('ada@example.com');
+    expect(openOf(run(forgot, { type: 'close', overlay: 'forgot' }))).toEqual([]);
+    expect(openOf(run(forgot, { type: 'close', overlay: 'forgot' }, { type: 'login/click' }))).toEqual(['login']);
+  });
+
   it('registration success closes the join dialog and opens the newsletter dialog and the welcome alert', () => {
     expect(openOf(run(withOpen('join'), { type: 'join/succeeded' }))).toEqual(['welcomeAlert', 'newsletter']);
   });

@@ -3,11 +3,11 @@ import { createState, type Store } from '../store';
 
 /**
  * The app shell's overlays (SPEC §2, §4): each open or closed, all closed at first, moved only
- * by the events below, exactly as section 4 lists them. The reducer is pure; the store adds the
+ * by the events below, as section 4 lists them, with "Forgot password?" beside log-in. The reducer is pure; the store adds the
  * one timer the spec asks for (the slider closing 3 s after its close event).
  */
 
-export const OVERLAYS = ['slider', 'welcomeAlert', 'login', 'join', 'newsletter', 'welcome', 'yourself', 'joinThanks', 'confirmation'] as const;
+export const OVERLAYS = ['slider', 'welcomeAlert', 'login', 'forgot', 'join', 'newsletter', 'welcome', 'yourself', 'joinThanks', 'confirmation'] as const;
 export type Overlay = (typeof OVERLAYS)[number];
 
 /** SPEC §9: the notification slider closes this long after its close event. */
@@ -24,6 +24,8 @@ export interface OverlayState {
   user: AccountUser | null;
   /** The confirmation dialog's message. */
   confirmation: string | null;
+  /** What the login dialog's email field held when "Forgot password?" was pressed, for the forgot dialog to start from. */
+  forgotEmail: string;
   slider: SliderContent | null;
   /** Becomes true at the first opening and stays: the overlays' code loads only from then on. */
   everOpened: boolean;
@@ -32,6 +34,8 @@ export interface OverlayState {
 export type OverlayEvent =
   | { type: 'login/click' }
   | { type: 'login/succeeded' }
+  /** "Forgot password?" in the login dialog, with the email typed there (or nothing). */
+  | { type: 'forgot/click'; email: string }
   | { type: 'join/click' }
   | { type: 'join/succeeded' }
   | { type: 'newsletter/dismissed' }
@@ -49,6 +53,7 @@ export const initialOverlayState: OverlayState = {
   open: Object.fromEntries(OVERLAYS.map((overlay) => [overlay, false])) as Record<Overlay, boolean>,
   user: null,
   confirmation: null,
+  forgotEmail: '',
   slider: null,
   everOpened: false,
 };
@@ -65,6 +70,8 @@ export function reduceOverlays(state: OverlayState, event: OverlayEvent): Overla
       return set({ login: true });
     case 'login/succeeded':
       return set({ login: false });
+    case 'forgot/click':
+      return set({ login: false, forgot: true }, { forgotEmail: event.email });
     case 'join/click':
       return set({ login: false, join: true });
     case 'join/succeeded':

@@ -126,7 +126,7 @@ describe('every staff and artist endpoint against every role', () => {
 });
 
 describe('a shopper\'s collections are theirs alone, whatever the other account\'s role', () => {
-  const collections = { GET: call, POST: call };
+  const collections = { GET: call, POST: call, PATCH: call, DELETE: call };
   const items = { POST: call, DELETE: call };
   const collection = call;
 
@@ -139,6 +139,8 @@ describe('a shopper\'s collections are theirs alone, whatever the other account\
     expect((await collection(request('GET', `/api/v2/collection/?slug=${slug}`, session))).status).toBe(404);
     expect((await items.POST(request('POST', '/collections/api/items/', session, { collection: slug, product: others }))).status).toBe(404);
     expect((await items.DELETE(request('DELETE', '/collections/api/items/', session, { collection: slug, product: own }))).status).toBe(404);
+    expect((await collections.PATCH(request('PATCH', '/collections/api/', session, { collection: slug, name: 'Taken over' }))).status).toBe(404);
+    expect((await collections.DELETE(request('DELETE', '/collections/api/', session, { collection: slug }))).status).toBe(404);
     const listed = (await (await collections.GET(request('GET', '/collections/api/', session))).json()) as { results: { slug: string }[] };
     expect(listed.results.map((c) => c.slug)).not.toContain(slug);
     expect(await databaseDigest(temp.db)).toBe(before);

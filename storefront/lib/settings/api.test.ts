@@ -1,8 +1,10 @@
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '@easel/data/db';
+import { addToBasket } from '@easel/data/queries/basket';
 import { getAccountSettings } from '@easel/data/queries/settings';
 import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
+import { sessionHash } from '../session';
 import { COUNTRY_CODES } from './countries';
 import { callable } from '../api/testing';
 import { settingsRoutes, type SettingsApiDependencies } from './api';
@@ -20,7 +22,7 @@ let userId: number;
 const SESSION = 'session-of-ada';
 
 beforeAll(async () => {
-  temp = await openTemporaryDatabase('settings-api');
+  temp = await openTemporaryDatabase('settings-api', { seed: 1, artworks: 20 });
   db = temp.db;
   userId = await addUser(db, { currency: 'EUR', country: 'FR', display_units: 'in', language: 'en-us' });
   await addSession(db, SESSION, userId);
@@ -161,6 +163,15 @@ describe('PUT /api/u/', () => {
     const response = await put({ ...valid, language: 'fr' }, { cookies: { sessionid: SESSION } });
     expect(response.status).toBe(200);
     expect(await getAccountSettings(db, userId)).toMatchObject({ language: 'en-gb', currency: 'USD' });
+  });
+
+  it('answers a visitor the real read-only counts, the works in their basket included', async () => {
+    const visitor = 'session-of-a-visitor';
+    const { slug } = await db.selectFrom('artworks').select('slug').where('status', '=', 'available').orderBy('id').executeTakeFirstOrThrow();
+    expect(await addToBasket(db, { sessionHash: sessionHash(visitor) }, { slug }, new Date().toISOString())).toEqual({ ok: true });
+    const response = await put(valid, { cookies: { sessionid: visitor } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ currency: 'USD', basket_count: 1, authenticated: false });
   });
 
   it('saves a signed-in user\'s settings in the database and writes no cookies', async () => {

@@ -10,7 +10,7 @@ import { parseLanguage } from '../i18n/languages';
 import { isHttps, requestCookie } from '../session';
 import { applyUrlOverrides, rawQuery } from './resolve';
 import { getSavedSettings } from './saved';
-import { buildUserSettings, factsOf, getSettingsOptions, READ_ONLY_FIELDS, settingsChoiceSchema, VISITOR_FACTS, type SettingsChoice, type SettingsField } from './settings';
+import { buildUserSettings, factsOf, getSettingsOptions, READ_ONLY_FIELDS, settingsChoiceSchema, type SettingsChoice, type SettingsField } from './settings';
 import { visitorCookieValues } from './visitor-cookies';
 
 /**
@@ -63,11 +63,13 @@ export const settingsRoutes = ({ getDb }: SettingsApiDependencies) => {
       const current: Record<string, unknown> = applyUrlOverrides(saved, queryOf(c));
       const changed = Object.keys(readOnly).find((field) => JSON.stringify(readOnly[field as keyof typeof readOnly]) !== JSON.stringify(current[field]));
       if (changed) throw new ApiError(400, 'read_only', `${changed} is read-only and cannot be saved.`, changed);
+      // The read-only counts are the shopper's own, a visitor's basket included: the answer replaces the settings the page holds.
+      const answer = buildUserSettings(choice, factsOf(saved));
       if (userId !== null && saved.authenticated) {
         await saveAccountSettings(await getDb(), userId, choice);
-        return c.json(buildUserSettings(choice, factsOf(saved)), 200, PRIVATE);
+        return c.json(answer, 200, PRIVATE);
       }
-      const response = c.json(buildUserSettings(choice, VISITOR_FACTS), 200, PRIVATE);
+      const response = c.json(answer, 200, PRIVATE);
       setCookies(response, visitorCookieValues(choice), { path: '/', maxAge: ONE_YEAR_S, secure: isHttps(c.req.raw) });
       return response;
     })

@@ -17,7 +17,7 @@ describe('the settings entity', () => {
       language_display: 'British English',
       collections_enabled: false,
       psychobar: false,
-      credit_data: null,
+      credit_data: { display_text: '10% off your order with the code WELCOME10', url: '/basket/' },
       dislike_collective: false,
       authenticated: false,
     });

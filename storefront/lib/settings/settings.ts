@@ -72,7 +72,7 @@ export const userSettingsSchema = z.object({
   language_display: z.string(),
   collections_enabled: z.boolean(),
   psychobar: z.boolean(),
-  credit_data: z.nullable(z.object({ display_text: z.string(), url: z.string() })),
+  credit_data: z.object({ display_text: z.string(), url: z.string() }),
   dislike_collective: z.boolean(),
   authenticated: z.boolean(),
 });
@@ -88,20 +88,31 @@ export const READ_ONLY_FIELDS = (Object.keys(userSettingsSchema.shape) as Settin
 /** What the account (or its absence) contributes besides the four choices. */
 export type AccountFacts = Pick<
   UserSettings,
-  'basket_count' | 'unread_count' | 'review_count' | 'collections_enabled' | 'psychobar' | 'credit_data' | 'dislike_collective' | 'authenticated'
+  'basket_count' | 'unread_count' | 'review_count' | 'collections_enabled' | 'psychobar' | 'dislike_collective' | 'authenticated'
 >;
 
-/** A visitor has no basket count yet, no collections (they need an account) and no credit. */
+/** A visitor has no basket count yet and no collections (they need an account). */
 export const VISITOR_FACTS: AccountFacts = {
   basket_count: 0,
   unread_count: 0,
   review_count: 0,
   collections_enabled: false,
   psychobar: false,
-  credit_data: null,
   dislike_collective: false,
   authenticated: false,
 };
+
+/** The promo code every shopper may spend (data/src/catalogue/promo-codes.ts), offered as `credit_data`. */
+const WELCOME_CODE = 'WELCOME10';
+
+/**
+ * SPEC §3's `credit_data`: what the shopper has to spend, in their English, and where to spend
+ * it. Easel keeps no store credit, so it is the welcome code, entered in the basket:
+ * 'en-us' -> { display_text: '10% off your order with the code WELCOME10', url: '/basket/' }.
+ */
+export function creditData(language: Language): UserSettings['credit_data'] {
+  return { display_text: getTranslator(language)('settings.credit', { code: WELCOME_CODE }), url: '/basket/' };
+}
 
 export const DEFAULT_CHOICE: SettingsChoice = { currency: 'GBP', country: 'GB', display_units: 'cm', language: 'en-gb' };
 
@@ -128,6 +139,7 @@ export function buildUserSettings(choice: SettingsChoice, facts: AccountFacts): 
     display_units: choice.display_units,
     language: choice.language,
     language_display: LANGUAGE_NAMES[choice.language],
+    credit_data: creditData(choice.language),
   };
 }
 
@@ -138,8 +150,8 @@ export function choiceOf(settings: UserSettings): SettingsChoice {
 
 /** The account facts inside a full settings entity. */
 export function factsOf(settings: UserSettings): AccountFacts {
-  const { basket_count, unread_count, review_count, collections_enabled, psychobar, credit_data, dislike_collective, authenticated } = settings;
-  return { basket_count, unread_count, review_count, collections_enabled, psychobar, credit_data, dislike_collective, authenticated };
+  const { basket_count, unread_count, review_count, collections_enabled, psychobar, dislike_collective, authenticated } = settings;
+  return { basket_count, unread_count, review_count, collections_enabled, psychobar, dislike_collective, authenticated };
 }
 
 /** SPEC §3 defaults: GBP (£), GB, cm, en-gb, an empty basket. */

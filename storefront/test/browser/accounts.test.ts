@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { product } from './worker-product';
 import { DEMO_PASSWORD } from '@easel/data';
 import { getMailTo } from '@easel/data/queries/outbox';
-import { mailedToken } from '../../../data/test/fixtures';
+import { addSession, addUser, mailedToken } from '../../../data/test/fixtures';
 import { screenshotPath, useChromium } from './chromium';
 import { useProductDatabase } from './product-database';
 
@@ -35,11 +35,11 @@ const userTypes = (page: Page) => page.evaluate(() => (window.dataLayer ?? []).f
 
 async function openLogin(page: Page) {
   await header(page).getByRole('button', { name: 'Log in' }).click();
-  await dialog(page, 'Welcome back').waitFor();
+  await dialog(page, 'Log in to Easel').waitFor();
 }
 
 async function logIn(page: Page, email: string, password: string) {
-  const login = dialog(page, 'Welcome back');
+  const login = dialog(page, 'Log in to Easel');
   await login.getByLabel('Email').fill(email);
   await login.getByLabel('Password').fill(password);
   await login.getByRole('button', { name: 'Log in' }).click();
@@ -59,7 +59,7 @@ describe('joining through the overlays', () => {
     expect(scripts.length).toBeGreaterThan(initial.length);
     const later = await Promise.all(scripts.slice(initial.length).map(async (url) => (await fetch(url)).text()));
     expect(later.some((body) => body.includes('overlay-form__field'))).toBe(true);
-    expect(await dialog(page, 'Welcome back').getAttribute('aria-modal')).toBe('true');
+    expect(await dialog(page, 'Log in to Easel').getAttribute('aria-modal')).toBe('true');
     expect(await focusIsIn(page, 'dialog')).toBe(true);
 
     // Join closes login and opens join.
@@ -139,7 +139,7 @@ describe('joining through the overlays', () => {
   it('joining with an email that has an account looks exactly as with a new one, and only its owner hears of it', async () => {
     const { page, errors, close } = await openPage('/');
     await openLogin(page);
-    await dialog(page, 'Welcome back').getByRole('button', { name: 'Join Easel' }).click();
+    await dialog(page, 'Log in to Easel').getByRole('button', { name: 'Join Easel' }).click();
     const join = dialog(page, 'Join Easel');
     await join.getByLabel('Your name').fill('Not the shopper');
     await join.getByLabel('Email').fill('shopper@easel.test');
@@ -161,7 +161,7 @@ describe('logging in and out', () => {
 
     await openLogin(page);
     await logIn(page, 'shopper@easel.test', 'not-the-password');
-    const login = dialog(page, 'Welcome back');
+    const login = dialog(page, 'Log in to Easel');
     await expect.poll(() => login.getByRole('alert').textContent()).toBe('The email or password is not right.');
     expect((await sessionCookie(context))!.value).toBe('a-visitor-before-login');
 
@@ -208,11 +208,141 @@ describe('logging in and out', () => {
   });
 });
 
+/** The token of the last "Forgot password?" link mailed to an address. */
+const mailedResetToken = async (email: string) =>
+  (await getMailTo(database(), email)).at(-1)?.body.match(/\/account\/reset-password\/\?token=([\w-]{43})\n/)?.[1];
+/** Who the API says a session cookie signs in: a name, or null. */
+const signedInAs = async (cookie: string) =>
+  ((await (await fetch(`${base}/api/account/`, { headers: { Cookie: `sessionid=${cookie}` } })).json()) as { user: { name: string } | null }).user?.name ?? null;
+
+describe('a forgotten password', () => {
+  it.each([1366, 390])('is set anew through the mailed link at %i px, ending every other session', async (width) => {
+    const email = `forgetful-${width}@example.com`;
+    const userId = await addUser(database(), undefined, email);
+    await database().updateTable('users').set({ name: `Forgetful ${width}` }).where('id', '=', userId).execute();
+    await addSession(database(), `forgetful-phone-${width}`, userId);
+
+    // The log-in dialog greets new and returning visitors alike, and offers "Forgot password?".
+    const { page, errors, close } = await openPage('/', { width });
+    await openLogin(page);
+    expect(await dialog(page, 'Log in to Easel').textContent()).not.toContain('Welcome back');
+    // What was typed in the log-in dialog comes along.
+    await dialog(page, 'Log in to Easel').getByLabel('Email').fill('half-remembered@example');
+    await dialog(page, 'Log in to Easel').getByRole('button', { name: 'Forgot password?' }).click();
+    const forgot = dialog(page, 'Set a new password');
+    await forgot.waitFor();
+    expect(await forgot.getByLabel('Email').inputValue()).toBe('half-remembered@example');
+    expect(await openDialogs(page)).toEqual(['Set a new password']);
+    expect(await focusIsIn(page, 'dialog')).toBe(true);
+    await forgot.getByLabel('Email').fill('not an address');
+    await forgot.getByRole('button', { name: 'Send the link' }).click();
+    await expect.poll(() => forgot.getByRole('alert').textContent()).toMatch(/email must be an email address/);
+    await forgot.getByLabel('Email').fill(email.toUpperCase());
+    await forgot.getByRole('button', { name: 'Send the link' }).click();
+    await expect.poll(() => forgot.getByRole('status').textContent()).toBe(`If an account uses ${email}, a link to set a new password is on its way there. It works once, within an hour.`);
+    const box = await forgot.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: screenshotPath(`accounts-forgot-${width}`) });
+    await forgot.getByRole('button', { name: 'Back to log in' }).click();
+    await dialog(page, 'Log in to Easel').waitFor();
+    expect(await openDialogs(page)).toEqual(['Log in to Easel']);
+    expect(errors).toEqual([]);
+    await close();
+
+    // The link, opened in another browser: a short password is refused, a good one signs in.
+    const token = await mailedResetToken(email);
+    expect(token).toBeDefined();
+    const elsewhere = await openPage(`/account/reset-password/?token=${token}`, { width });
+    expect(await elsewhere.page.title()).toBe('Choose a new password | Easel');
+    expect(await header(elsewhere.page).textContent()).toContain('Log in');
+    const password = elsewhere.page.getByLabel('New password');
+    await password.fill('short');
+    await elsewhere.page.getByRole('button', { name: 'Set my new password' }).click();
+    await expect.poll(() => elsewhere.page.locator('.reset-password [role="alert"]').textContent()).toMatch(/password must be at least 10 characters/);
+    await elsewhere.page.screenshot({ path: screenshotPath(`accounts-reset-form-${width}`) });
+    // A password too short is the shopper's to fix: no new link is offered for it.
+    expect(await elsewhere.page.getByRole('button', { name: 'Ask for a new link' }).count()).toBe(0);
+    await password.fill('a-fresh-long-password');
+    await elsewhere.page.getByRole('button', { name: 'Set my new password' }).click();
+    await expect.poll(() => elsewhere.page.locator('.notice[role="status"]').textContent()).toContain('Your new password is set, and you are logged in.');
+    await expect.poll(() => header(elsewhere.page).textContent()).toContain(`Forgetful ${width}`);
+    expect(await elsewhere.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await elsewhere.page.screenshot({ path: screenshotPath(`accounts-reset-${width}`) });
+    // The phone's session has ended; this browser's is the account's one session.
+    expect(await signedInAs(`forgetful-phone-${width}`)).toBeNull();
+    expect(await signedInAs((await sessionCookie(elsewhere.context))!.value)).toBe(`Forgetful ${width}`);
+
+    // The link works once: followed again, it says so and offers a new one.
+    await elsewhere.page.reload({ waitUntil: 'networkidle' });
+    await elsewhere.page.getByLabel('New password').fill('yet-another-password');
+    await elsewhere.page.getByRole('button', { name: 'Set my new password' }).click();
+    await expect.poll(() => elsewhere.page.locator('.reset-password [role="alert"]').textContent()).toContain('has been used already');
+    await elsewhere.page.getByRole('button', { name: 'Ask for a new link' }).click();
+    await dialog(elsewhere.page, 'Set a new password').waitFor();
+    expect(elsewhere.errors).toEqual([]);
+    await elsewhere.close();
+
+    // The new password logs in.
+    const again = await openPage('/', { width });
+    await openLogin(again.page);
+    await logIn(again.page, email, 'a-fresh-long-password');
+    await expect.poll(() => header(again.page).textContent()).toContain(`Forgetful ${width}`);
+    await again.close();
+  });
+});
+
+describe('an artist\'s account menu', () => {
+  it.each([1366, 390])('links their page, their works and their profile form at %i px', async (width) => {
+    const artist = await database().selectFrom('artists').select(['id', 'slug', 'name']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const userId = await addUser(database(), undefined, `artist-${width}@example.com`);
+    await database().updateTable('users').set({ role: 'provider', artist_id: artist.id, name: 'Ines' }).where('id', '=', userId).execute();
+    await addSession(database(), `artist-menu-${width}`, userId);
+    const { page, errors, close } = await openPage('/', { width, visitorCookie: `artist-menu-${width}` });
+    await header(page).getByText('Ines').click();
+    const menu = header(page).locator('.account-menu__panel');
+    await menu.getByRole('link', { name: 'Your artist page' }).waitFor();
+    const links = await menu.getByRole('link').evaluateAll((all) => all.map((a) => [a.textContent, a.getAttribute('href')]));
+    expect(links.slice(0, 3)).toEqual([
+      ['Your artist page', `/artist/${artist.slug}/`],
+      ['Your works', `/artist/${artist.slug}/#works`],
+      ['Edit your profile', `/artist/${artist.slug}/edit/`],
+    ]);
+    const panel = await menu.boundingBox();
+    expect(panel!.x).toBeGreaterThanOrEqual(0);
+    expect(panel!.x + panel!.width).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: screenshotPath(`accounts-artist-menu-${width}`) });
+
+    await menu.getByRole('link', { name: 'Your works' }).click();
+    await page.waitForURL(`${base}/artist/${artist.slug}/#works`);
+    await expect.poll(() => page.locator('#available-works-title').evaluate((h) => {
+      const { top, bottom } = h.getBoundingClientRect();
+      return top >= 0 && bottom <= window.innerHeight;
+    })).toBe(true);
+    await header(page).getByText('Ines').click();
+    await header(page).getByRole('link', { name: 'Edit your profile' }).click();
+    await page.waitForURL(`${base}/artist/${artist.slug}/edit/`);
+    expect(await page.locator('h1').textContent()).toContain(artist.name);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('is not offered to a shopper', async () => {
+    const userId = await addUser(database(), undefined, 'not-an-artist@example.com');
+    await addSession(database(), 'not-an-artist', userId);
+    const { page, close } = await openPage('/', { visitorCookie: 'not-an-artist' });
+    await header(page).getByText('not-an-artist').click();
+    await header(page).getByRole('link', { name: 'Your collections' }).waitFor();
+    expect(await header(page).getByRole('link', { name: 'Your artist page' }).count()).toBe(0);
+    await close();
+  });
+});
+
 describe('the dialogs at a glance', () => {
   it.each([1280, 375])('shows the login and join dialogs at %i px', async (width) => {
     const { page, close } = await openPage('/', { width });
     await openLogin(page);
-    const box = await dialog(page, 'Welcome back').boundingBox();
+    const box = await dialog(page, 'Log in to Easel').boundingBox();
     expect(box!.width).toBeLessThanOrEqual(width);
     await page.screenshot({ path: screenshotPath(`accounts-login-${width}`) });
     await page.getByRole('button', { name: 'Join Easel' }).click();

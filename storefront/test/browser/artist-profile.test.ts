@@ -154,6 +154,32 @@ describe('an artist’s profile', () => {
     }
   });
 
+  it('offers the artist no Follow button for themselves, on their page or their work\'s, and one for other artists', async () => {
+    const { context, page } = await newPage(1366);
+    try {
+      await page.goto(`${base}/artist/${demo.slug}/`, { waitUntil: 'networkidle' });
+      // A visitor may follow the artist (logging in first, as favourites ask).
+      expect(await page.locator(`[data-follow="${demo.slug}"]`).count()).toBe(1);
+      const status = await page.evaluate(async (password) => (await fetch('/api/account/login/', {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'artist@easel.test', password }),
+      })).status, DEMO_PASSWORD);
+      expect(status).toBe(200);
+      await page.reload({ waitUntil: 'networkidle' });
+      expect(await page.locator('[data-follow]').count()).toBe(0);
+      // The follower count still shows.
+      expect(await page.locator('.artist-profile .follow__count').textContent()).toMatch(/\d+ followers?/);
+      const own = await productDb().selectFrom('artworks').innerJoin('artists', 'artists.id', 'artworks.artist_id')
+        .select('artworks.slug').where('artists.slug', '=', demo.slug).where('artworks.status', '=', 'available').executeTakeFirstOrThrow();
+      await page.goto(`${base}/product/${own.slug}/`, { waitUntil: 'networkidle' });
+      expect(await page.locator('.artist-block').count()).toBe(1);
+      expect(await page.locator('[data-follow]').count()).toBe(0);
+      await page.goto(`${base}/artist/${shown.slug}/`, { waitUntil: 'networkidle' });
+      expect(await page.locator(`[data-follow="${shown.slug}"]`).count()).toBe(shown.slug === demo.slug ? 0 : 1);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows shoppers and other artists why they cannot edit, and no form', async () => {
     for (const role of ['user', 'provider'] as const) {
       const context = await signedInContext(browser(), productDb(), role);

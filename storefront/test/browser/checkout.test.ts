@@ -182,7 +182,7 @@ describe('a visitor at checkout', () => {
     await expect.poll(() => page.getByRole('dialog', { name: 'Join Easel' }).isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Log in' }).first().click();
-    await expect.poll(() => page.getByRole('dialog', { name: 'Welcome back' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('dialog', { name: 'Log in to Easel' }).isVisible()).toBe(true);
     await page.screenshot({ path: screenshotPath('checkout-visitor') });
     await context.close();
   });

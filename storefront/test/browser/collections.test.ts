@@ -96,3 +96,53 @@ describe('making a collection', () => {
     await close();
   });
 });
+
+describe('renaming and deleting a collection', () => {
+  it.each([1366, 390])('renames one on its page, keeping its address, refuses an unreadable name, and deletes it at %i px', async (width) => {
+    const { page, errors, close } = await signedIn('user', width);
+    await page.goto(`${base}/account/collections/`, { waitUntil: 'networkidle' });
+    await page.getByLabel('Name of a new collection').fill('Hall');
+    await page.getByRole('button', { name: 'Make a collection' }).click();
+    await page.waitForURL(`${base}/account/collections/hall/`);
+
+    await clickHydrated(page.getByRole('button', { name: 'Rename' }));
+    const field = page.getByLabel('Name of this collection');
+    expect(await field.inputValue()).toBe('Hall');
+    await field.fill('Front hall, north wall');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Front hall, north wall');
+    expect(page.url()).toBe(`${base}/account/collections/hall/`);
+    await expect.poll(() => page.title()).toBe('Front hall, north wall | Easel');
+
+    // A right-to-left override would make the name read otherwise than it is: refused, in words, nothing changed.
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await field.fill('Invoice\u202Efdp.exe');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await expect.poll(() => page.locator('.toast[role="alert"]').textContent()).toContain('name must not hold control or text-direction characters');
+    expect(await field.inputValue()).toBe('Invoice\u202Efdp.exe');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.locator('h1').textContent()).toBe('Front hall, north wall');
+    await page.screenshot({ path: screenshotPath(`collection-manage-${width}`) });
+
+    await page.goto(`${base}/account/collections/`, { waitUntil: 'networkidle' });
+    expect(await page.locator('[data-collection-link="hall"] .collection-tile__name').textContent()).toBe('Front hall, north wall');
+
+    // Deleting asks once; "Keep it" keeps it, "Delete it" deletes it and goes back to the list.
+    await page.goto(`${base}/account/collections/hall/`, { waitUntil: 'networkidle' });
+    await clickHydrated(page.getByRole('button', { name: 'Delete collection' }));
+    const question = page.getByRole('group', { name: 'Delete collection' });
+    expect(await question.textContent()).toContain('Delete “Front hall, north wall”? The works in it stay on Easel');
+    await page.screenshot({ path: screenshotPath(`collection-delete-${width}`) });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await question.getByRole('button', { name: 'Keep it' }).click();
+    await page.getByRole('button', { name: 'Delete collection' }).click();
+    await question.getByRole('button', { name: 'Delete it' }).click();
+    await page.waitForURL(`${base}/account/collections/`);
+    await expect.poll(() => page.locator('.toast').first().textContent()).toContain('“Front hall, north wall” is deleted.');
+    await expect.poll(() => page.locator('[data-collection-link="hall"]').count()).toBe(0);
+    const response = await page.goto(`${base}/account/collections/hall/`, { waitUntil: 'networkidle' });
+    expect(response?.status()).toBe(404);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});

@@ -23,7 +23,7 @@ async function open(path: string) {
 }
 
 async function logInThroughOverlay(page: Page) {
-  const login = page.getByRole('dialog', { name: 'Welcome back' });
+  const login = page.getByRole('dialog', { name: 'Log in to Easel' });
   await login.waitFor();
   await login.getByLabel('Email').fill('shopper@easel.test');
   await login.getByLabel('Password').fill(DEMO_PASSWORD);

@@ -164,7 +164,7 @@ describe('keyboard use', () => {
     const login = page.getByRole('button', { name: 'Log in' });
     await login.focus();
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'Welcome back' });
+    const dialog = page.getByRole('dialog', { name: 'Log in to Easel' });
     await dialog.waitFor();
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);

@@ -184,6 +184,16 @@ describe('the product page', () => {
     }
   });
 
+  it('keeps to the 1170 px content width of SPEC §9 on a wide screen, the header and footer with it', async () => {
+    const { page, close } = await openProduct((await searchedWork()).slug, 1920);
+    const contentWidth = (selector: string) => page.locator(selector).first().evaluate((e) => {
+      const style = getComputedStyle(e);
+      return e.getBoundingClientRect().width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    });
+    for (const selector of ['.container.product', '.site-header__inner', '.site-footer__inner']) expect(await contentWidth(selector), selector).toBe(1170);
+    await close();
+  });
+
   it('fits a 375 px phone without sideways scrolling', async () => {
     const { page, close } = await openProduct((await searchedWork()).slug, 375);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

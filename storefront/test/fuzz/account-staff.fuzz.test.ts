@@ -7,6 +7,7 @@ import { meiliClient } from '@easel/indexer';
 import { fuzzRuns, fuzzTimeout, goodOrJunk, junkText } from '../../../data/test/fuzz';
 import { serveIndexerAdmin } from '../../../indexer/test/admin-fixture';
 import { accountRoutes } from '../../lib/account/api';
+import { passwordRoutes } from '../../lib/account/password-api';
 import { callable } from '../../lib/api/testing';
 import { artistCvRoutes } from '../../lib/catalogue/artist-cv-api';
 import { editRoutes } from '../../lib/catalogue/edit-api';
@@ -110,6 +111,18 @@ describe('account endpoints fuzz', () => {
     await fuzzHandler(world, {
       endpoint: 'POST /api/account/confirm/', handler: account(), prepare: restoreSessions,
       body: { token: goodOrJunk(['A'.repeat(43), 'not-a-token']) },
+    });
+  }, timeout);
+
+  it('POST /api/account/password/forgot/', async () => {
+    await fuzzHandler(world, { endpoint: 'POST /api/account/password/forgot/', handler: callable(passwordRoutes(world.deps)), body: { email: email(world) } });
+  }, timeout);
+
+  it('POST /api/account/password/reset/', async () => {
+    // A made-up link is refused before its password is hashed, so every body here is quick.
+    await fuzzHandler(world, {
+      endpoint: 'POST /api/account/password/reset/', handler: callable(passwordRoutes(world.deps)), prepare: restoreSessions,
+      body: { token: goodOrJunk(['A'.repeat(43), 'not-a-token']), password: goodOrJunk(['correct horse battery', 'short']) },
     });
   }, timeout);
 

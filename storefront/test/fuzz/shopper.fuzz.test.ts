@@ -137,6 +137,13 @@ describe('shopper endpoints fuzz', () => {
     await fuzzHandler(world, { endpoint: 'POST /collections/api/', handler: collections(), body: { name: goodOrJunk(['Sea pictures', 'Fuzz favourites', ' ']) } });
   }, timeout);
 
+  it.each(['PATCH', 'DELETE'] as const)('%s /collections/api/', async (method) => {
+    await fuzzHandler(world, {
+      endpoint: `${method} /collections/api/`, handler: collections(),
+      body: { collection: goodOrJunk(world.slugs.collections), ...(method === 'PATCH' ? { name: goodOrJunk(['Sea pictures', ' ', 'Right\u202Eleft', 'Lone \ud800']) } : {}) },
+    });
+  }, timeout);
+
   it.each(['POST', 'DELETE'] as const)('%s /collections/api/items/', async (method) => {
     await fuzzHandler(world, {
       endpoint: `${method} /collections/api/items/`, handler: collections(),

@@ -73,7 +73,7 @@ export default async function ArtistPage({ params, searchParams }: ArtistPagePro
   if (!artist) notFound();
   const settings = await getShopperSettings(query);
   const t = getTranslator(settings.language);
-  const display = { currency: settings.currency, units: settings.display_units };
+  const display = { currency: settings.currency, units: settings.display_units, language: settings.language };
   const definition = parseArtistWorksQuery(slug, query);
   const account = await getRequestAccount();
   const [works, following] = await Promise.all([
@@ -90,6 +90,7 @@ export default async function ArtistPage({ params, searchParams }: ArtistPagePro
         shipsFrom={shipsFrom}
         following={following}
         editable={account !== null && mayEditArtist(account, artist.id)}
+        own={account?.artist_id === artist.id}
         t={t}
       />
       <ArtistWorks slug={slug} definition={definition} works={works} t={t} />

@@ -105,7 +105,7 @@ export default async function ProductPage(props: ProductPageProps) {
   if (!page) notFound();
   const { product, artistFollowers, moreByArtist, settings } = page;
   const t = getTranslator(settings.language);
-  const display = { currency: settings.currency, units: settings.display_units };
+  const display = { currency: settings.currency, units: settings.display_units, language: settings.language };
   const card = formatCard(product, display);
   const origin = (await getRequestUrl())?.origin ?? 'http://localhost';
   const [db, account] = await Promise.all([getDb(), getRequestAccount()]);
@@ -119,7 +119,7 @@ export default async function ProductPage(props: ProductPageProps) {
       ? Promise.all([getProductCurations(db, 'theme', product.slug), getProductCurations(db, 'campaign', product.slug)])
         .then(([themes, campaigns]) => ({ themes: themes ?? [], campaigns: campaigns ?? [] }))
       : null,
-    product.status === 'sold' ? null : loadRecommendations(db, { product, viewer: null, currency: settings.currency, units: settings.display_units }),
+    product.status === 'sold' ? null : loadRecommendations(db, { product, viewer: null, currency: settings.currency, units: settings.display_units, language: settings.language }),
     getLastAddressCountry(),
   ]);
   const recommendations = recommended ? recommendationCards(recommended) : [];
@@ -171,6 +171,7 @@ export default async function ProductPage(props: ProductPageProps) {
         place={artistPlace(product.artist, settings.language)}
         followers={artistFollowers}
         following={following}
+        own={account?.artist_id === product.artist.id}
         t={t}
       />
 
@@ -188,7 +189,7 @@ export default async function ProductPage(props: ProductPageProps) {
         </section>
       )}
 
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(productJsonLd(product, { currency: settings.currency, origin })) }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(productJsonLd(product, { currency: settings.currency, origin, t })) }} />
       <ProductView slug={product.slug} event={viewItemEvent(product, settings.currency)} />
     </div>
   );
@@ -200,8 +201,8 @@ function Breadcrumbs({ product, t }: { product: ProductData; t: Translate }) {
     <nav className="breadcrumbs" aria-label={t('product.breadcrumb')}>
       <ol role="list">
         <li><a href={GALLERY_PATH}>{t('shell.shop')}</a></li>
-        <li><a href={landingPath({ category })}>{valueLabel(category)}</a></li>
-        <li><a href={landingPath({ category, subcategory: product.subcategory })}>{valueLabel(product.subcategory)}</a></li>
+        <li><a href={landingPath({ category })}>{valueLabel(category, t)}</a></li>
+        <li><a href={landingPath({ category, subcategory: product.subcategory })}>{valueLabel(product.subcategory, t)}</a></li>
       </ol>
     </nav>
   );

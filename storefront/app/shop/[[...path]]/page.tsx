@@ -7,6 +7,7 @@ import { getInitialGalleryResults } from '../../../lib/gallery/initial-results';
 import { galleryUrl, parseLandingPath, readGalleryPage, type GalleryLocation } from '../../../lib/gallery/location';
 import { getGalleryHead } from '../../../lib/gallery/seo';
 import { alternateLanguages } from '../../../lib/i18n/alternates';
+import { getTranslator } from '../../../lib/i18n/translate';
 import { getShopperSettings } from '../../../lib/settings/server';
 import { countryName, type UserSettings } from '../../../lib/settings/settings';
 import { SHIPPING_COUNTRIES } from '@easel/shared/vocabulary';
@@ -31,7 +32,8 @@ async function readPage({ params, searchParams }: ShopPageProps): Promise<{ loca
  * address; any other search is `noindex` with its landing page as canonical.
  */
 export async function generateMetadata(props: ShopPageProps): Promise<Metadata> {
-  const { seo, canonicalPath, indexable } = getGalleryHead((await readPage(props)).location.definition);
+  const { location, settings } = await readPage(props);
+  const { seo, canonicalPath, indexable } = getGalleryHead(location.definition, getTranslator(settings.language));
   return {
     title: seo.meta_page_title,
     description: seo.meta_page_description,

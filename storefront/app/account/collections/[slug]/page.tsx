@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { CollectionWorks } from '../../../../components/collections/collection-works';
+import { ManageCollection } from '../../../../components/collections/manage-collection';
 import '../../../../components/collections/collections.css';
 import { getRequestAccount } from '../../../../lib/account/server';
 import { formatCard } from '../../../../lib/cards';
@@ -31,7 +32,7 @@ export async function generateMetadata({ params }: CollectionPageProps): Promise
   return { title: view?.collection.name ?? t('collections.title'), robots: { index: false, follow: false } };
 }
 
-/** One of the shopper's collections: its works in the gallery's grid, each with "Remove". */
+/** One of the shopper's collections: its works in the gallery's grid, each with "Remove"; the collection renamed or deleted. */
 export default async function CollectionPage({ params }: CollectionPageProps) {
   const [{ slug }, settings] = await Promise.all([params, getShopperSettings()]);
   const t = getTranslator(settings.language);
@@ -44,13 +45,14 @@ export default async function CollectionPage({ params }: CollectionPageProps) {
     );
   }
   if (!view) notFound();
-  const display = { currency: settings.currency, units: settings.display_units };
+  const display = { currency: settings.currency, units: settings.display_units, language: settings.language };
   return (
     <div className="container collection-page">
       <header className="intro">
         <a className="collection-page__back" href="/account/collections/">{t('collections.back')}</a>
         <h1 className="intro__title">{view.collection.name}</h1>
         <p className="intro__count" data-total-items={view.collection.total_items}>{t('collections.count', { count: view.collection.total_items })}</p>
+        <ManageCollection slug={view.collection.slug} name={view.collection.name} />
       </header>
       {view.results.length === 0 ? (
         <p className="notice">{t('collections.emptyOne')}</p>
