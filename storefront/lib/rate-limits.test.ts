@@ -20,30 +20,30 @@ describe('createRequestLimits', () => {
     ['GET', '/media/art/painting/land/main/7/blue/1000/320.webp', LIMITS.RATE_LIMIT_MEDIA_PER_MINUTE],
   ] as const)('%s %s: the request over the limit is a 429 with Retry-After; another address is unaffected', async (method, path, limit) => {
     const limits = createRequestLimits(LIMITS);
-    for (let i = 0; i < limit; i += 1) expect(await limits.check(request(method, path, '203.0.113.1'))).toBeNull();
-    const refused = await limits.check(request(method, path, '203.0.113.1'));
+    for (let i = 0; i < limit; i += 1) expect(await limits.check(request(method, path, '203.0.113.1'), path.split('?')[0]!)).toBeNull();
+    const refused = await limits.check(request(method, path, '203.0.113.1'), path.split('?')[0]!);
     expect(refused?.status).toBe(429);
     expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(apiErrorBodySchema.parse(await refused?.json()).error.code).toBe('rate_limited');
-    expect(await limits.check(request(method, path, '203.0.113.2'))).toBeNull();
+    expect(await limits.check(request(method, path, '203.0.113.2'), path.split('?')[0]!)).toBeNull();
   });
 
   it('counts each limit on its own, and leaves other paths and methods alone', async () => {
     const limits = createRequestLimits(LIMITS);
-    for (let i = 0; i < LIMITS.RATE_LIMIT_JOIN_PER_MINUTE; i += 1) await limits.check(request('POST', '/api/account/join/', '203.0.113.3'));
-    expect(await limits.check(request('POST', '/api/account/join/', '203.0.113.3'))).not.toBeNull();
-    expect(await limits.check(request('POST', '/api/account/login/', '203.0.113.3'))).toBeNull();
+    for (let i = 0; i < LIMITS.RATE_LIMIT_JOIN_PER_MINUTE; i += 1) await limits.check(request('POST', '/api/account/join/', '203.0.113.3'), '/api/account/join/');
+    expect(await limits.check(request('POST', '/api/account/join/', '203.0.113.3'), '/api/account/join/')).not.toBeNull();
+    expect(await limits.check(request('POST', '/api/account/login/', '203.0.113.3'), '/api/account/login/')).toBeNull();
     for (let i = 0; i < 20; i += 1) {
-      expect(await limits.check(request('GET', '/api/account/', '203.0.113.3'))).toBeNull();
-      expect(await limits.check(request('GET', '/api/account/login/', '203.0.113.3'))).toBeNull();
+      expect(await limits.check(request('GET', '/api/account/', '203.0.113.3'), '/api/account/')).toBeNull();
+      expect(await limits.check(request('GET', '/api/account/login/', '203.0.113.3'), '/api/account/login/')).toBeNull();
     }
   });
 
   it('counts a HEAD as the GET it is: a picture asked for with HEAD is limited too', async () => {
     const limits = createRequestLimits(LIMITS);
     const picture = '/media/art/painting/land/main/7/blue/1000/320.webp';
-    for (let i = 0; i < LIMITS.RATE_LIMIT_MEDIA_PER_MINUTE; i += 1) expect(await limits.check(request(i % 2 ? 'HEAD' : 'GET', picture, '203.0.113.4'))).toBeNull();
-    expect((await limits.check(request('HEAD', picture, '203.0.113.4')))?.status).toBe(429);
+    for (let i = 0; i < LIMITS.RATE_LIMIT_MEDIA_PER_MINUTE; i += 1) expect(await limits.check(request(i % 2 ? 'HEAD' : 'GET', picture, '203.0.113.4'), picture)).toBeNull();
+    expect((await limits.check(request('HEAD', picture, '203.0.113.4'), picture))?.status).toBe(429);
   });
 });
 
@@ -55,7 +55,7 @@ describe.runIf(inject('postgres'))('createRequestLimits on PostgreSQL', () => {
     const replicas = Array.from({ length: 4 }, () => createRequestLimits(config));
     const login = () => request('POST', '/api/account/login/', '203.0.113.7');
     const answers = [];
-    for (const replica of [...replicas, ...replicas]) answers.push((await replica.check(login()))?.status ?? 'allowed');
+    for (const replica of [...replicas, ...replicas]) answers.push((await replica.check(login(), '/api/account/login/'))?.status ?? 'allowed');
     expect(answers).toEqual(['allowed', 'allowed', 'allowed', 429, 429, 429, 429, 429]);
     await temp.close();
   });

@@ -51,17 +51,18 @@ export function settleForwardedHeaders(headers: IncomingHttpHeaders, peer: strin
 }
 
 /**
- * `check(request)` counts a limited request and answers 429 when its address is over; null lets
+ * `check(request, path)` counts a limited request and answers 429 when its address is over; null lets
  * it through. On PostgreSQL the counts live in the database every replica shares.
  */
 export function createRequestLimits(config: Limits) {
   const pool = config.DATABASE_URL ? postgresPool(config.DATABASE_URL, 4) : undefined;
   const limits = new Map<string, RateLimit>(LIMITED.map(({ limit }) => [limit, createRateLimit(config[limit], pool && { pool, name: limit })]));
   return {
-    async check(request: Pick<NextRequest, 'method' | 'headers' | 'nextUrl'>): Promise<Response | null> {
+    /** `path` is the request's path as the router reads it (routePath in lib/request-target.ts), never the raw one. */
+    async check(request: Pick<NextRequest, 'method' | 'headers'>, path: string): Promise<Response | null> {
       // A HEAD is a GET without its body: the server does the same work, so it counts the same.
       const method = request.method === 'HEAD' ? 'GET' : request.method;
-      const rule = LIMITED.find((r) => r.method === method && request.nextUrl.pathname.startsWith(r.prefix));
+      const rule = LIMITED.find((r) => r.method === method && path.startsWith(r.prefix));
       if (!rule) return null;
       const verdict = await limits.get(rule.limit)!.take(requestAddress(request));
       if (verdict.allowed) return null;
