@@ -19,6 +19,7 @@ import * as artistCv from './migrations/0017-artist-cv';
 import * as searchEngineState from './migrations/0018-search-engine-state';
 import * as cacheGenerations from './migrations/0019-cache-generations';
 import * as fingerprintIndexes from './migrations/0020-fingerprint-indexes';
+import * as confirmTokenExpiry from './migrations/0021-confirm-token-expiry';
 
 export type Db = Kysely<Database>;
 
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-search-engine-state': searchEngineState,
   '0019-cache-generations': cacheGenerations,
   '0020-fingerprint-indexes': fingerprintIndexes,
+  '0021-confirm-token-expiry': confirmTokenExpiry,
 };
 
 /** The database could not be opened or migrated; the message says what to do. */

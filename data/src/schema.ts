@@ -177,6 +177,8 @@ export interface UsersTable {
   unconfirmed_email: string | null;
   /** SHA-256 of the link mailed to `unconfirmed_email`; null once confirmed or for a guest. */
   confirm_token_hash: string | null;
+  /** When the link in `confirm_token_hash` stops working: 24 hours after it was mailed. */
+  confirm_token_expires_at: string | null;
   created_at: Timestamp;
 }
 

@@ -28,8 +28,17 @@ export const guestSchema = z.strictObject({ email: emailSchema });
 /** A guest keeping their account: the password they will log in with. */
 export const claimSchema = z.strictObject({ password: newPasswordSchema });
 
-/** The link mailed to confirm an email: `{ token }`, 43 URL-safe characters. */
-export const confirmSchema = z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'is not a link we sent') });
+/**
+ * The link mailed to confirm an email, `{ token }` (43 URL-safe characters), and the password the
+ * account logs in with from then on: whoever follows the link chooses it, so a password someone
+ * else set before does not survive the confirmation.
+ */
+export const confirmSchema = z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'is not a link we sent'), password: newPasswordSchema });
+
+/** What confirming answers: the address now confirmed. No one is signed in by it. */
+export interface ConfirmAnswer {
+  email: string;
+}
 
 /** Any password of the right type is checked against the hash: its length says nothing here. */
 export const loginSchema = z.strictObject({

@@ -27,7 +27,7 @@ export function accountMail(token: string): MailFor {
     }
     : {
       subject: 'Confirm your email for Easel',
-      body: `Follow this link to confirm your email and log in with it from now on:\n${site}/account/confirm/?token=${token}\n\nIf you did not join Easel, ignore this message.`,
+      body: `Follow this link within 24 hours to confirm your email and choose the password you will log in with:\n${site}/account/confirm/?token=${token}\n\nIf you did not join Easel, ignore this message.`,
     };
 }
 

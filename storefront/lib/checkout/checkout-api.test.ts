@@ -7,7 +7,7 @@ import { HOLD_LIMIT, quoteCheckout } from '@easel/data/queries/checkout';
 import { openPaymentLedger, type PaymentLedger } from '@easel/data/payment-ledger';
 import { Hono } from 'hono';
 import { accountRoutes } from '../account/api';
-import { callable } from '../api/testing';
+import { callable, noLoginLimits } from '../api/testing';
 import { addSession, addUser, firstPerWork, ledgerLocation, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { apiErrorBodySchema } from '../api-error';
 import { checkoutQuoteSchema, orderViewSchema } from '../basket/basket';
@@ -26,7 +26,7 @@ const call = callable(new Hono()
   .route('/', checkoutRoutes({ getDb, payments: createSimulatedPayments(async () => ledger) }))
   .route('/', addressBookRoutes({ getDb }))
   .route('/', editRoutes({ getDb }))
-  .route('/', accountRoutes({ getDb })));
+  .route('/', accountRoutes({ getDb, loginLimits: noLoginLimits })));
 const checkout = { start: '/api/checkout/', order: '/api/checkout/order/' };
 const basket = { POST: '/api/basket-next/', GET: call, DELETE: call };
 const addresses = { GET: call };
