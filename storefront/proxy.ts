@@ -38,7 +38,7 @@ export async function proxy(request: NextRequest) {
   const canonical = canonicalPath(path);
   const target = canonical === request.nextUrl.pathname ? undefined : new URL(`${canonical}${request.nextUrl.search}`, request.url);
   if (isGuardedPath(path)) {
-    const refusal = isCrossSiteRequest(request, request.headers.get('host') ?? request.nextUrl.host)
+    const refusal = isCrossSiteRequest(request, `${request.nextUrl.protocol}//${request.headers.get('host') ?? request.nextUrl.host}`)
       ? apiError(403, 'forbidden', 'This request came from another site and was refused.')
       : await requestLimits().check(request, path);
     const response = refusal ?? (target ? NextResponse.rewrite(target) : NextResponse.next());

@@ -13,7 +13,6 @@ const request = (method: string, path: string, address: string) =>
 describe('createRequestLimits', () => {
   it.each([
     ['GET', '/api/v2/search/?q=sea', LIMITS.RATE_LIMIT_SEARCH_PER_MINUTE],
-    ['POST', '/api/account/login/', LIMITS.RATE_LIMIT_LOGIN_PER_MINUTE],
     ['POST', '/api/account/join/', LIMITS.RATE_LIMIT_JOIN_PER_MINUTE],
     ['POST', '/api/checkout/', LIMITS.RATE_LIMIT_CHECKOUT_PER_MINUTE],
     ['POST', '/api/checkout/order/', LIMITS.RATE_LIMIT_CHECKOUT_PER_MINUTE],
@@ -32,6 +31,7 @@ describe('createRequestLimits', () => {
     const limits = createRequestLimits(LIMITS);
     for (let i = 0; i < LIMITS.RATE_LIMIT_JOIN_PER_MINUTE; i += 1) await limits.check(request('POST', '/api/account/join/', '203.0.113.3'), '/api/account/join/');
     expect(await limits.check(request('POST', '/api/account/join/', '203.0.113.3'), '/api/account/join/')).not.toBeNull();
+    // The log-in's limits count failures, in its route (LoginLimits), not every request here.
     expect(await limits.check(request('POST', '/api/account/login/', '203.0.113.3'), '/api/account/login/')).toBeNull();
     for (let i = 0; i < 20; i += 1) {
       expect(await limits.check(request('GET', '/api/account/', '203.0.113.3'), '/api/account/')).toBeNull();
@@ -53,10 +53,13 @@ describe.runIf(inject('postgres'))('createRequestLimits on PostgreSQL', () => {
     const config = { ...LIMITS, DATABASE_URL: temp.location };
     // Replicas that start together all make the counters' table at once.
     const replicas = Array.from({ length: 4 }, () => createRequestLimits(config));
-    const login = () => request('POST', '/api/account/login/', '203.0.113.7');
+    const join = () => request('POST', '/api/account/join/', '203.0.113.7');
     const answers = [];
-    for (const replica of [...replicas, ...replicas]) answers.push((await replica.check(login(), '/api/account/login/'))?.status ?? 'allowed');
-    expect(answers).toEqual(['allowed', 'allowed', 'allowed', 429, 429, 429, 429, 429]);
+    for (const replica of [...replicas, ...replicas]) answers.push((await replica.check(join(), '/api/account/join/'))?.status ?? 'allowed');
+    expect(answers).toEqual(['allowed', 'allowed', 429, 429, 429, 429, 429, 429]);
+    // Failed log-ins too are counted once across replicas.
+    for (const replica of replicas.slice(0, 3)) await replica.login.failed('ada@example.com', '203.0.113.7');
+    expect(await replicas[3]!.login.check('ada@example.com', '203.0.113.7')).toMatchObject({ message: expect.stringMatching(/^Too many requests from this address/) });
     await temp.close();
   });
 });
@@ -86,10 +89,10 @@ describe('settleForwardedHeaders (server.ts)', () => {
 });
 
 describe('proxy.ts applies the limits', () => {
-  it('the eleventh log-in a minute from one address is refused with the default limit, before the route runs', async () => {
-    const login = () => proxy(request('POST', '/api/account/login/', '192.0.2.44'));
-    for (let i = 0; i < 10; i += 1) expect((await login()).status).toBe(200);
-    const refused = await login();
+  it('the eleventh join a minute from one address is refused with the default limit, before the route runs', async () => {
+    const join = () => proxy(request('POST', '/api/account/join/', '192.0.2.44'));
+    for (let i = 0; i < 10; i += 1) expect((await join()).status).toBe(200);
+    const refused = await join();
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(refused.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");

@@ -13,3 +13,6 @@ export function callable(routes: Hono<any, Schema, string>): (request: Request) 
 
 /** For tests of the account routes that are not about the log-in's limits: limits that never refuse. */
 export const noLoginLimits = (): LoginLimits => ({ check: async () => null, failed: async () => {} });
+
+/** For tests of a database that is down: what getDb rejects with when SQLite cannot open its file. */
+export const databaseDown = () => Promise.reject(Object.assign(new Error('unable to open database file'), { code: 'SQLITE_CANTOPEN' }));

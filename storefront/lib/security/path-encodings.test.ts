@@ -1,6 +1,7 @@
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
+import { getFreePort } from '@easel/shared/process';
 import { proxy } from '../../proxy';
 import { createApi } from '../api/app';
 import { createSimulatedPayments } from '../checkout/payment';
@@ -24,11 +25,12 @@ let temp: TemporaryDatabase;
 let api: ReturnType<typeof createApi>;
 beforeAll(async () => {
   temp = await openTemporaryDatabase('path-encodings');
+  const closedPort = await getFreePort();
   const getDb = async () => temp.db;
   api = createApi({
     getDb,
     // Nothing listens there: the suggestions answer 503, after the limit has counted them.
-    searchServiceUrl: () => 'http://127.0.0.1:9',
+    searchServiceUrl: () => `http://127.0.0.1:${closedPort}`,
     payments: createSimulatedPayments(() => Promise.reject(new Error('no payment is taken by these requests'))),
     trackingQueue: new TrackingQueue(getDb),
     getIndexAdmin: () => createIndexAdmin({ getDb, indexerUrl: undefined, indexUid: 'none' }),
