@@ -254,6 +254,20 @@ describe('POST /api/checkout/order/', () => {
     expect(reused.status).toBe(409);
     expect((await errorOf(reused)).code).toBe('conflict');
   });
+
+  it('a retry with the same key and another body replays the order and writes nothing, its address not kept', async () => {
+    const me = await shopper();
+    const key = randomUUID();
+    await addToBasket(me.session, { artwork: takeWork().slug });
+    const first = await place(me.session, key);
+    expect(first.status).toBe(201);
+    const elsewhere = { ...orderBody(), ship_to: { name: 'Mallory', line1: '1 Elsewhere Road', city: 'Leeds', postcode: 'LS1 1AA', country: 'GB' } };
+    const replayed = await post(checkout.order, me.session, elsewhere, { 'Idempotency-Key': key });
+    expect(replayed.status).toBe(201);
+    expect(await replayed.json()).toEqual(await first.json());
+    const book = await (await addresses.GET(new NextRequest('http://shop.test/api/account/addresses/', { headers: { Cookie: `sessionid=${me.session}` } }))).json();
+    expect(book.results.map((a: { name: string; line1: string }) => [a.name, a.line1])).toEqual([['Ada Lovelace', '12 St James’s Square']]);
+  });
 });
 
 describe('under concurrency', () => {
