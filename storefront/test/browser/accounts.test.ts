@@ -124,12 +124,17 @@ describe('joining through the overlays', () => {
     expect(errors).toEqual([]);
     await close();
 
-    // The mailed link, opened in another browser: the button confirms the email and signs in.
+    // The mailed link, opened in another browser: confirming takes the password chosen there and
+    // signs no one in; the shopper then logs in with it.
     const token = await mailedToken(database(), 'ada@example.com');
     const elsewhere = await openPage(`/account/confirm/?token=${token}`, { width: 375 });
     expect(await header(elsewhere.page).textContent()).toContain('Log in');
+    await elsewhere.page.locator('main').getByLabel('Password').fill('analytical-engine-2');
     await elsewhere.page.getByRole('button', { name: 'Confirm my email' }).click();
-    await expect.poll(() => elsewhere.page.locator('.notice[role="status"]').textContent()).toBe('Thank you: ada@example.com is confirmed, and you are logged in.');
+    await expect.poll(() => elsewhere.page.locator('main .notice__text').textContent()).toBe('Thank you: ada@example.com is confirmed. Log in with it and the password you have just chosen.');
+    expect(await header(elsewhere.page).textContent()).toContain('Log in');
+    await elsewhere.page.locator('main').getByRole('button', { name: 'Log in' }).click();
+    await logIn(elsewhere.page, 'ada@example.com', 'analytical-engine-2');
     await expect.poll(() => header(elsewhere.page).textContent()).toContain('Ada Lovelace');
     await elsewhere.page.screenshot({ path: screenshotPath('accounts-confirmed-375') });
     expect(elsewhere.errors).toEqual([]);
