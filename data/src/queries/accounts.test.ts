@@ -43,26 +43,26 @@ describe('accounts', () => {
     // Until the link is followed the email logs nothing in.
     expect(await findCredentials(db, 'ada@example.com')).toBeUndefined();
     // Confirming takes the password given with it, and ends the account's sessions: it signs no one in.
-    expect(await confirmEmail(db, token('c-ada'), 'scrypt$owner', after(HOUR))).toEqual({ email: 'ada@example.com' });
+    expect(await confirmEmail(db, token('c-ada'), async () => 'scrypt$owner', after(HOUR))).toEqual({ email: 'ada@example.com' });
     expect(await getAccountUser(db, user.id)).toMatchObject({ email: 'ada@example.com', email_confirmed: true });
     expect(await findCredentials(db, 'ada@example.com')).toEqual({ id: user.id, password_hash: 'scrypt$owner' });
     expect(await readSession(db, hash('c-ada'), after(HOUR))).toEqual({ state: 'none' });
-    expect(await confirmEmail(db, token('c-ada'), 'scrypt$again', after(HOUR))).toBeUndefined();
+    expect(await confirmEmail(db, token('c-ada'), async () => 'scrypt$again', after(HOUR))).toBeUndefined();
     expect(await findCredentials(db, 'ada@example.com')).toEqual({ id: user.id, password_hash: 'scrypt$owner' });
   });
 
   it('a link works for 24 hours, and confirming one voids every other account\'s link to the address', async () => {
     const late = await join('late@example.com', 'c-late');
-    expect(await confirmEmail(db, token('c-late'), 'scrypt$late', after(DAY))).toBeUndefined();
+    expect(await confirmEmail(db, token('c-late'), async () => 'scrypt$late', after(DAY))).toBeUndefined();
     expect(await getAccountUser(db, late.id)).toMatchObject({ email_confirmed: false });
 
     const first = await join('twice@example.com', 'c-twice-1');
     const second = await join('twice@example.com', 'c-twice-2');
-    expect(await confirmEmail(db, token('c-twice-2'), 'scrypt$second', after(DAY - 1000))).toEqual({ email: 'twice@example.com' });
+    expect(await confirmEmail(db, token('c-twice-2'), async () => 'scrypt$second', after(DAY - 1000))).toEqual({ email: 'twice@example.com' });
     expect(await findCredentials(db, 'twice@example.com')).toEqual({ id: second.id, password_hash: 'scrypt$second' });
     expect(await db.selectFrom('users').select(['confirm_token_hash', 'confirm_token_expires_at']).where('id', '=', first.id).executeTakeFirstOrThrow())
       .toEqual({ confirm_token_hash: null, confirm_token_expires_at: null });
-    expect(await confirmEmail(db, token('c-twice-1'), 'scrypt$first', after(HOUR))).toBeUndefined();
+    expect(await confirmEmail(db, token('c-twice-1'), async () => 'scrypt$first', after(HOUR))).toBeUndefined();
   });
 
   it('treats a held email the same, but mails its owner, and its link confirms nothing', async () => {
@@ -72,7 +72,7 @@ describe('accounts', () => {
     expect(again.id).not.toBe(owner.id);
     expect(await readSession(db, hash('c-ada-again'), after(1000))).toEqual({ state: 'active', userId: again.id });
     expect(await getMailTo(db, 'ada@example.com')).toEqual([mail(false), mail(true)]);
-    expect(await confirmEmail(db, token('c-ada-again'), 'scrypt$y', after(HOUR))).toBe('held');
+    expect(await confirmEmail(db, token('c-ada-again'), async () => 'scrypt$y', after(HOUR))).toBe('held');
     expect(await findCredentials(db, 'ada@example.com')).toEqual(owner);
   });
 
@@ -88,7 +88,7 @@ describe('accounts', () => {
     const fresh = await startGuestCheckout(db, { email: 'lin@example.com', placeholder: 'guest-2@guest.invalid', settings }, { idHash: hash('c-guest-3'), replacing: null, now: T0 });
     await claimGuestAccount(db, fresh.id, { passwordHash: 'scrypt$l', confirmTokenHash: token('c-guest-3') }, mail, T0);
     expect(await getMailTo(db, 'lin@example.com')).toEqual([mail(false)]);
-    expect(await confirmEmail(db, token('c-guest-3'), 'scrypt$lin', after(HOUR))).toEqual({ email: 'lin@example.com' });
+    expect(await confirmEmail(db, token('c-guest-3'), async () => 'scrypt$lin', after(HOUR))).toEqual({ email: 'lin@example.com' });
     expect(await getAccountUser(db, fresh.id)).toMatchObject({ email: 'lin@example.com', guest: false, email_confirmed: true });
     expect(await readSession(db, hash('c-guest-3'), after(HOUR))).toEqual({ state: 'none' });
     // The password the guest set when keeping the account does not survive the confirmation.

@@ -132,9 +132,10 @@ export async function claimGuestAccount(db: Db, userId: number, claim: { passwor
  * account, is gone), and every session of the account ends, so whoever set it up is signed out.
  * No one is signed in. The link works once and for 24 hours; every other account's link to the
  * same address stops working. 'held' when another account holds the address (it confirmed
- * first); undefined for a link that is unknown, used or expired.
+ * first); undefined for a link that is unknown, used or expired. `hashPassword` is called only
+ * for a link that works, so a made-up one costs no hash.
  */
-export async function confirmEmail(db: Db, tokenHash: string, passwordHash: string, now: string): Promise<{ email: string } | 'held' | undefined> {
+export async function confirmEmail(db: Db, tokenHash: string, hashPassword: () => Promise<string>, now: string): Promise<{ email: string } | 'held' | undefined> {
   return inTransaction(db, async (trx) => {
     const pending = await trx.selectFrom('users').select(['id', 'unconfirmed_email']).where('confirm_token_hash', '=', tokenHash)
       .where('confirm_token_expires_at', '>', now).executeTakeFirst();
@@ -142,7 +143,7 @@ export async function confirmEmail(db: Db, tokenHash: string, passwordHash: stri
     const email = pending.unconfirmed_email;
     if (await isHeld(trx, email)) return 'held';
     await trx.updateTable('users')
-      .set({ email, unconfirmed_email: null, confirm_token_hash: null, confirm_token_expires_at: null, password_hash: passwordHash })
+      .set({ email, unconfirmed_email: null, confirm_token_hash: null, confirm_token_expires_at: null, password_hash: await hashPassword() })
       .where('id', '=', pending.id)
       .execute();
     await trx.updateTable('users').set({ confirm_token_hash: null, confirm_token_expires_at: null }).where('unconfirmed_email', '=', email).execute();

@@ -136,7 +136,7 @@ export const accountRoutes = ({ getDb, loginLimits }: Dependencies) => {
      */
     .post('/api/account/confirm/', accounts, form('{ "token": "…", "password": "…" }'), json(confirmSchema), async (c) => {
       const { token, password } = c.req.valid('json');
-      const confirmed = await confirmEmail(await getDb(), sessionHash(token), await hashPassword(password), now());
+      const confirmed = await confirmEmail(await getDb(), sessionHash(token), () => hashPassword(password), now());
       if (confirmed === undefined) throw new ApiError(404, 'not_found', 'This link is not one we sent, or it has been used or is more than a day old. Log in, or join again for a fresh link.', 'token');
       if (confirmed === 'held') throw new ApiError(409, 'conflict', 'Another account holds this email now. Log in to it instead.', 'token');
       return c.json(confirmed satisfies ConfirmAnswer, 200, PRIVATE);
