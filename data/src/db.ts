@@ -20,6 +20,7 @@ import * as searchEngineState from './migrations/0018-search-engine-state';
 import * as cacheGenerations from './migrations/0019-cache-generations';
 import * as fingerprintIndexes from './migrations/0020-fingerprint-indexes';
 import * as confirmTokenExpiry from './migrations/0021-confirm-token-expiry';
+import * as newsletterOptIn from './migrations/0022-newsletter-opt-in';
 
 export type Db = Kysely<Database>;
 
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-cache-generations': cacheGenerations,
   '0020-fingerprint-indexes': fingerprintIndexes,
   '0021-confirm-token-expiry': confirmTokenExpiry,
+  '0022-newsletter-opt-in': newsletterOptIn,
 };
 
 /** The database could not be opened or migrated; the message says what to do. */

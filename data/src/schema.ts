@@ -340,9 +340,17 @@ export interface TrackingEventsTable {
   created_at: Timestamp;
 }
 
+/** The newsletter's addresses; one gets the newsletter once its owner has confirmed it. */
 export interface NewsletterSubscriptionsTable {
   email: string;
   created_at: Timestamp;
+  /** When the owner followed the mailed link; null until then. */
+  confirmed_at: Timestamp | null;
+  /** SHA-256 of the link last mailed; null once confirmed. */
+  confirm_token_hash: string | null;
+  confirm_token_expires_at: Timestamp | null;
+  /** When the last link was mailed: an address is mailed at most once a day. */
+  mailed_at: Timestamp | null;
 }
 
 /** One address in a signed-in shopper's address book. */

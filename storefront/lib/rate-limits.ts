@@ -18,8 +18,9 @@ const LIMITED = [
   { prefix: '/api/account/guest/', method: 'POST', limit: 'RATE_LIMIT_JOIN_PER_MINUTE' },
   { prefix: '/api/account/claim/', method: 'POST', limit: 'RATE_LIMIT_JOIN_PER_MINUTE' },
   { prefix: '/api/account/confirm/', method: 'POST', limit: 'RATE_LIMIT_JOIN_PER_MINUTE' },
-  // Each subscription is an address written down for mail.
+  // Each subscription is an address written down and mailed.
   { prefix: '/api/marketing/subscribe/newsletter/', method: 'POST', limit: 'RATE_LIMIT_JOIN_PER_MINUTE' },
+  { prefix: '/api/marketing/newsletter/confirm/', method: 'POST', limit: 'RATE_LIMIT_JOIN_PER_MINUTE' },
   // Both the quote and the order.
   { prefix: '/api/checkout/', method: 'POST', limit: 'RATE_LIMIT_CHECKOUT_PER_MINUTE' },
   // Checked by the picture route itself (lib/media.ts): proxy.ts leaves pictures alone.

@@ -6,7 +6,7 @@ import type { Db } from '../db';
 import { verifyPassword } from '@easel/shared/password';
 import { claimGuestAccount, confirmEmail, createAccount, findCredentials, getAccountUser, signIn, startGuestCheckout, updateProfile, type MailFor } from './accounts';
 import { getMailTo } from './outbox';
-import { subscribeToNewsletter } from './newsletter';
+import { confirmNewsletter, subscribeToNewsletter } from './newsletter';
 import { addRecentlyViewed, getRecentlyViewedIds, RECENTLY_VIEWED_LIMIT } from './recently-viewed';
 import { endSession, readSession, SESSION_IDLE_MS, SESSION_MAX_AGE_MS, SESSION_TOUCH_MS } from './sessions';
 
@@ -159,10 +159,30 @@ describe('a visitor signing in', () => {
 });
 
 describe('the newsletter', () => {
-  it('keeps one subscription per email however often it is asked', async () => {
-    await subscribeToNewsletter(db, 'reader@example.com', T0);
-    await subscribeToNewsletter(db, 'reader@example.com', after(DAY));
-    expect(await db.selectFrom('newsletter_subscriptions').selectAll().where('email', '=', 'reader@example.com').execute()).toEqual([{ email: 'reader@example.com', created_at: T0 }]);
+  const link = (name: string) => ({ tokenHash: token(name), mail: { subject: 'Confirm the newsletter', body: `link ${name}` } });
+  const row = (email: string) => db.selectFrom('newsletter_subscriptions').select(['email', 'confirmed_at']).where('email', '=', email).execute();
+
+  it('mails an address a link, at most once a day, and sends it the newsletter only once the link is followed', async () => {
+    await subscribeToNewsletter(db, 'reader@example.com', link('n1'), T0);
+    await subscribeToNewsletter(db, 'reader@example.com', link('n2'), after(HOUR));
+    expect(await row('reader@example.com')).toEqual([{ email: 'reader@example.com', confirmed_at: null }]);
+    expect((await getMailTo(db, 'reader@example.com')).map((m) => m.body)).toEqual(['link n1']);
+    // A day on, asking again mails a fresh link; the first has stopped working.
+    await subscribeToNewsletter(db, 'reader@example.com', link('n3'), after(DAY + HOUR));
+    expect((await getMailTo(db, 'reader@example.com')).map((m) => m.body)).toEqual(['link n1', 'link n3']);
+    expect(await confirmNewsletter(db, token('n1'), after(DAY + HOUR))).toBeUndefined();
+    expect(await confirmNewsletter(db, token('n3'), after(DAY + 2 * HOUR))).toBe('reader@example.com');
+    expect(await row('reader@example.com')).toEqual([{ email: 'reader@example.com', confirmed_at: after(DAY + 2 * HOUR) }]);
+    expect(await confirmNewsletter(db, token('n3'), after(DAY + 2 * HOUR))).toBeUndefined();
+    // Confirmed: asking again mails nothing.
+    await subscribeToNewsletter(db, 'reader@example.com', link('n4'), after(3 * DAY));
+    expect(await getMailTo(db, 'reader@example.com')).toHaveLength(2);
+  });
+
+  it('a link older than a day confirms nothing', async () => {
+    await subscribeToNewsletter(db, 'late.reader@example.com', link('n5'), T0);
+    expect(await confirmNewsletter(db, token('n5'), after(DAY))).toBeUndefined();
+    expect(await row('late.reader@example.com')).toEqual([{ email: 'late.reader@example.com', confirmed_at: null }]);
   });
 });
 

@@ -6,6 +6,7 @@ import { useT } from '../../lib/i18n/use-t';
 import { errorMessage } from '../../lib/store';
 import { useAccount } from './account-context';
 import { LoginPrompt } from './login-prompt';
+import './overlays.css';
 
 /**
  * The form that confirms a mailed link's email with the password the account will log in with.
@@ -17,7 +18,11 @@ export function ConfirmEmail({ token }: { token: string | undefined }) {
   const { user, changeUser } = useAccount();
   const [state, setState] = useState<{ name: 'ready' | 'working' } | { name: 'done'; email: string } | { name: 'failed'; message: string }>({ name: 'ready' });
   if (!token) return <p className="notice">{t('account.confirmMissing')}</p>;
-  if (state.name === 'done') return <LoginPrompt text={t('account.confirmed', { email: state.email })} action={t('account.login')} />;
+  if (state.name === 'done') {
+    // Once they have logged in from here, the way on is the gallery.
+    if (user?.email !== state.email) return <LoginPrompt text={t('account.confirmed', { email: state.email })} action={t('account.login')} />;
+    return <a className="button" href="/shop/">{t('account.startLooking')}</a>;
+  }
   const confirm = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const password = String(new FormData(event.currentTarget).get('password') ?? '');
@@ -31,7 +36,7 @@ export function ConfirmEmail({ token }: { token: string | undefined }) {
     }
   };
   return (
-    <form className="overlay-form" onSubmit={confirm} noValidate>
+    <form className="overlay-form overlay-form--page" onSubmit={confirm} noValidate>
       <p className="notice">{t('account.confirmIntro')}</p>
       <label className="overlay-form__field">
         <span className="overlay-form__label">{t('account.password')}</span>

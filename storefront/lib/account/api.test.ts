@@ -36,7 +36,7 @@ function request(method: string, path: string, options: { cookie?: string; body?
 const join = (body: unknown, options: { cookie?: string; https?: boolean } = {}) => call(request('POST', '/api/account/join/', { ...options, body }));
 const login = (body: unknown, cookie?: string) => call(request('POST', '/api/account/login/', { cookie, body }));
 const confirm = (body: unknown, cookie?: string) => call(request('POST', '/api/account/confirm/', { cookie, body }));
-const mailedToken = (email: string) => mailedTokenIn(db, email);
+const mailedToken = (email: string, kind?: 'account' | 'newsletter') => mailedTokenIn(db, email, kind);
 const whoAmI = async (session?: string) => (await call(request('GET', '/api/account/', { cookie: session && `sessionid=${session}` }))).json();
 
 /** The Set-Cookie header for sessionid, and the value it sets. */
@@ -295,13 +295,31 @@ describe('the signed-in user', () => {
 describe('the newsletter', () => {
   const subscribe = (body: unknown) => call(request('POST', '/api/marketing/subscribe/newsletter/', { body }));
 
-  it('subscribes an email once, however often it is sent', async () => {
-    for (const email of ['Reader@Example.com', 'reader@example.com']) {
+  const confirmNewsletter = (body: unknown) => call(request('POST', '/api/marketing/newsletter/confirm/', { body }));
+  const confirmedAt = async (email: string) => (await db.selectFrom('newsletter_subscriptions').select('confirmed_at').where('email', '=', email).executeTakeFirstOrThrow()).confirmed_at;
+
+  it('mails an address one link however often it is sent, and starts the newsletter only once the link is followed', async () => {
+    for (const email of ['Reader@Example.com', 'reader@example.com', 'reader@example.com']) {
       const response = await subscribe({ email });
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ email: 'reader@example.com' });
     }
     expect(await db.selectFrom('newsletter_subscriptions').select('email').where('email', 'like', 'reader@%').execute()).toEqual([{ email: 'reader@example.com' }]);
+    const mails = await getMailTo(db, 'reader@example.com');
+    expect(mails.map((mail) => mail.subject)).toEqual(['Confirm the Easel newsletter']);
+    expect(await confirmedAt('reader@example.com')).toBeNull();
+
+    const token = await mailedToken('reader@example.com', 'newsletter');
+    expect(token).toBeDefined();
+    const confirmed = await confirmNewsletter({ token });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.json()).toEqual({ email: 'reader@example.com' });
+    expect(await confirmedAt('reader@example.com')).not.toBeNull();
+    await expectError(await confirmNewsletter({ token }), 404, 'not_found', 'token');
+    await expectError(await confirmNewsletter({ token: 'short' }), 400, 'invalid_parameter', 'token');
+    // Subscribed: asking again mails nothing more.
+    await subscribe({ email: 'reader@example.com' });
+    expect(await getMailTo(db, 'reader@example.com')).toHaveLength(1);
   });
 
   it('answers 400 for a malformed or missing email', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { Db } from '@easel/data/db';
 import { claimGuestAccount, confirmEmail, createAccount, findCredentials, getAccountUser, signIn, startGuestCheckout, updateProfile, type AccountUser, type NewSession } from '@easel/data/queries/accounts';
-import { subscribeToNewsletter } from '@easel/data/queries/newsletter';
+import { confirmNewsletter, subscribeToNewsletter } from '@easel/data/queries/newsletter';
 import { endSession, readSession } from '@easel/data/queries/sessions';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '@easel/shared/password';
 import { sessionCookie, unavailable } from '../api/context';
@@ -11,8 +11,8 @@ import { json, jsonObject } from '../api/validate';
 import { requestAddress, type LoginLimits } from '../rate-limits';
 import { clearSessionCookie, newSessionId, requestCookie, sessionHash, setSessionCookie } from '../session';
 import { readVisitorChoice } from '../settings/visitor-cookies';
-import { accountAnswer, claimSchema, confirmSchema, type ConfirmAnswer, guestSchema, joinSchema, loginSchema, newsletterSchema, profileSchema } from './account';
-import { accountMail, newUnconfirmed, sendMail } from './mail';
+import { accountAnswer, claimSchema, confirmSchema, type ConfirmAnswer, guestSchema, joinSchema, loginSchema, newsletterConfirmSchema, newsletterSchema, profileSchema } from './account';
+import { accountMail, newLink, newsletterMail, newUnconfirmed, sendMail } from './mail';
 
 /**
  * The account endpoints (SPEC §1, §6): joining, logging in and out, the signed-in user and
@@ -174,10 +174,24 @@ export const accountRoutes = ({ getDb, loginLimits }: Dependencies) => {
       return response;
     })
 
-    /** POST /api/marketing/subscribe/newsletter/: `{ email }` -> 200 `{ email }`; subscribing twice is fine. */
+    /**
+     * POST /api/marketing/subscribe/newsletter/: `{ email }` -> 200 `{ email }`, the address mailed
+     * a link that starts the newsletter (at most once a day); the same answer whatever the
+     * address's state, so it tells no one who subscribes.
+     */
     .post('/api/marketing/subscribe/newsletter/', accounts, form('{ "email": "…" }'), json(newsletterSchema), async (c) => {
       const { email } = c.req.valid('json');
-      await subscribeToNewsletter(await getDb(), email, now());
+      const { token, tokenHash } = newLink();
+      const db = await getDb();
+      await subscribeToNewsletter(db, email, { tokenHash, mail: newsletterMail(token) }, now());
+      await sendMail(db);
+      return c.json({ email }, 200, PRIVATE);
+    })
+
+    /** The newsletter's mailed link followed: `{ token }` -> `{ email }`, now getting it; 404 for a link unknown, used or older than a day. */
+    .post('/api/marketing/newsletter/confirm/', accounts, form('{ "token": "…" }'), json(newsletterConfirmSchema), async (c) => {
+      const email = await confirmNewsletter(await getDb(), sessionHash(c.req.valid('json').token), now());
+      if (email === undefined) throw new ApiError(404, 'not_found', 'This link is not one we sent, or it has been used or is more than a day old. Subscribe again for a fresh one.', 'token');
       return c.json({ email }, 200, PRIVATE);
     });
 };

@@ -46,6 +46,7 @@ const LIMITED = [
   { method: 'POST', path: '/api/account/claim/', body: {}, limit: LIMITS.RATE_LIMIT_JOIN_PER_MINUTE },
   { method: 'POST', path: '/api/account/confirm/', body: {}, limit: LIMITS.RATE_LIMIT_JOIN_PER_MINUTE },
   { method: 'POST', path: '/api/marketing/subscribe/newsletter/', body: {}, limit: LIMITS.RATE_LIMIT_JOIN_PER_MINUTE },
+  { method: 'POST', path: '/api/marketing/newsletter/confirm/', body: {}, limit: LIMITS.RATE_LIMIT_JOIN_PER_MINUTE },
   { method: 'POST', path: '/api/checkout/', body: {}, limit: LIMITS.RATE_LIMIT_CHECKOUT_PER_MINUTE },
   { method: 'POST', path: '/api/checkout/order/', body: {}, limit: LIMITS.RATE_LIMIT_CHECKOUT_PER_MINUTE },
   { method: 'GET', path: '/api/v2/search/', query: '?q=sea', limit: LIMITS.RATE_LIMIT_SEARCH_PER_MINUTE },

@@ -113,6 +113,13 @@ describe('account endpoints fuzz', () => {
     });
   }, timeout);
 
+  it('POST /api/marketing/newsletter/confirm/', async () => {
+    await fuzzHandler(world, {
+      endpoint: 'POST /api/marketing/newsletter/confirm/', handler: account(),
+      body: { token: goodOrJunk(['A'.repeat(43), 'not-a-token']) },
+    });
+  }, timeout);
+
   it('POST /api/account/logout/', async () => {
     await fuzzHandler(world, { endpoint: 'POST /api/account/logout/', handler: account(), prepare: restoreSessions });
   }, timeout);
