@@ -56,7 +56,7 @@ export function canonicalPath(path: string): string {
   return path.split('/').map((segment) => encodeURIComponent(segment).replace(/%(?:24|26|2B|2C|3A|3B|3D|40)/g, decodeURIComponent)).join('/');
 }
 
-/** The methods the storefront answers; any other (TRACE, CONNECT, made-up ones) is 405 before Next.js sees it. */
+/** The methods the storefront answers; any other (TRACE, PROPFIND, made-up ones) is 405 before Next.js sees it. */
 export const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /**
