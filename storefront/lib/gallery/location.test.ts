@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toQueryString } from '@easel/search-service/contract';
-import { galleryUrl, isIndexable, landingOf, parseGalleryQuery, parseLandingPath, readGalleryPage } from './location';
+import { buildRateMatrix } from '@easel/shared/currency';
+import { galleryUrl, inCurrency, isIndexable, landingOf, parseGalleryQuery, parseLandingPath, readGalleryPage } from './location';
 
 const parse = (path: string[], query: Record<string, string | string[]>, currency: 'GBP' | 'EUR' = 'GBP') => {
   const landing = parseLandingPath(path);
@@ -59,6 +60,12 @@ describe('parseGalleryQuery', () => {
     expect(definition.artist).toBeUndefined();
     expect(definition.colours).toEqual(['blue']);
     expect(galleryUrl(definition, 'GBP')).toBe('/shop/painting/?colours=blue');
+  });
+
+  it('leaves the language to the page shell: not searched, not reported as left out', () => {
+    const { definition, dropped } = parse([], { language: 'en-us', colours: 'blue' });
+    expect(dropped).toEqual([]);
+    expect(galleryUrl(definition, 'GBP')).toBe('/shop/?colours=blue');
   });
 
   it('never fails on junk names', () => {
@@ -126,5 +133,23 @@ describe('landingOf and isIndexable', () => {
     expect(landingOf(parse(['painting', 'oil'], { colours: 'red' }).definition)).toEqual({ category: 'painting', subcategory: 'oil' });
     expect(landingOf(parse([], { painting: ['oil', 'ink'] }).definition)).toEqual({ category: 'painting' });
     expect(landingOf(parse([], { product_category: ['painting', 'drawing'] }).definition)).toEqual({});
+  });
+});
+
+describe('inCurrency', () => {
+  const rates = buildRateMatrix({ GBP: 1, USD: 1.39, EUR: 1.18, CAD: 1.89, AUD: 2.09 });
+
+  it('converts the price range at the prices\' rates, to whole units, keeping every other filter, on page 1', () => {
+    const def = parse(['painting'], { price_min: '250', price_max: '1000', colours: 'blue', sort: 'newest', page: '3' }).definition;
+    const usd = inCurrency(def, 'USD', rates);
+    expect(usd).toEqual({ ...def, currency: 'USD', price_min: 348, price_max: 1390, page: 1 });
+  });
+
+  it('rounds as the price fields do, and leaves a range without bounds without them', () => {
+    expect(inCurrency(parse([], { currency: 'USD', price_max: '100' }).definition, 'GBP', rates).price_max).toBe(72);
+    const none = inCurrency(parse([], { colours: 'red' }).definition, 'EUR', rates);
+    expect(none).not.toHaveProperty('price_min');
+    expect(none).not.toHaveProperty('price_max');
+    expect(galleryUrl(none, 'EUR')).toBe('/shop/?colours=red');
   });
 });

@@ -1,4 +1,5 @@
 import { CATEGORIES, CATEGORY_VALUES, CURRENCIES, type Category, type Currency } from '@easel/shared/vocabulary';
+import { convertMinor, type RateMatrix } from '@easel/shared/currency';
 import {
   parseGalleryParams, printable, toQueryString, type GallerySearchDefinition,
 } from '@easel/search-service/contract';
@@ -57,6 +58,7 @@ export function parseGalleryQuery(landing: Landing, query: RawQuery, currency: C
     const value = landing.subcategory ?? landing.category;
     raw[key] = [...new Set([...(raw[key] ?? []).filter((v) => v !== value), value])];
   }
+  for (const name of SHELL_PARAMS) delete raw[name];
   for (const name of NOT_GALLERY_PARAMS) {
     if (raw[name] === undefined) continue;
     dropped.push(name);
@@ -81,6 +83,12 @@ export function readGalleryPage(
   const currencyInAddress = !settings.authenticated && urlCurrency !== undefined && !location.dropped.includes('currency');
   return { location, currencyInAddress };
 }
+
+/**
+ * Parameters the page shell reads, not the search (SPEC section 1: the language comes from a
+ * cookie or the query string): neither searched nor reported as left out.
+ */
+export const SHELL_PARAMS = ['language'];
 
 /**
  * Contract parameters the gallery's panel has no place for, so keeping one would hide a filter
@@ -148,4 +156,21 @@ export function galleryUrl(def: GallerySearchDefinition, shopperCurrency?: Curre
 export function isIndexable(def: GallerySearchDefinition): boolean {
   const landing = landingOf(def);
   return galleryUrl({ ...def, currency: 'GBP' }, 'GBP') === landingPath(landing);
+}
+
+/**
+ * A search shown in another currency: the price range converted at the rates the prices are
+ * converted at, to whole units as the price fields take them, and page 1:
+ * ({ price_max: 1000, currency: 'GBP' }, 'USD') -> { price_max: 1390, currency: 'USD' }.
+ */
+export function inCurrency(def: GallerySearchDefinition, currency: Currency, rates: RateMatrix): GallerySearchDefinition {
+  const { price_min: min, price_max: max, ...rest } = def;
+  const convert = (amount: number) => Math.round(convertMinor(amount * 100, def.currency, currency, rates) / 100);
+  return {
+    ...rest,
+    currency,
+    page: 1,
+    ...(min === undefined ? {} : { price_min: convert(min) }),
+    ...(max === undefined ? {} : { price_max: convert(max) }),
+  };
 }
