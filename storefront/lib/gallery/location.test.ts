@@ -27,6 +27,7 @@ describe('parseLandingPath', () => {
 describe('parseGalleryQuery', () => {
   it('joins the path category to the query', () => {
     const { definition, dropped } = parse(['painting', 'oil'], { colours: 'blue' });
+    expect(definition.product_category).toEqual(['painting']);
     expect(definition.painting).toEqual(['oil']);
     expect(definition.colours).toEqual(['blue']);
     expect(dropped).toEqual([]);
@@ -74,6 +75,27 @@ describe('parseGalleryQuery', () => {
   });
 });
 
+describe('one form for a search with subcategories', () => {
+  it.each([
+    [['painting', 'oil'], {}],
+    [[], { painting: 'oil' }],
+    [[], { product_category: 'painting', painting: 'oil' }],
+  ])('%j %j is the category with its subcategory, at /shop/painting/oil/', (path, query) => {
+    const { definition } = parse(path, query);
+    expect(definition).toMatchObject({ product_category: ['painting'], painting: ['oil'] });
+    expect(galleryUrl(definition, 'GBP')).toBe('/shop/painting/oil/');
+  });
+
+  it('reads back from its address as it was', () => {
+    for (const query of [{ painting: ['oil', 'acrylic'] }, { product_category: ['sculpture', 'painting'], painting: 'oil' }]) {
+      const { definition } = parse([], query);
+      const url = new URL(galleryUrl(definition, 'GBP'), 'http://x');
+      const again = parse(url.pathname.split('/').slice(2).filter(Boolean), Object.fromEntries([...url.searchParams.keys()].map((k) => [k, url.searchParams.getAll(k)])));
+      expect(toQueryString(again.definition)).toBe(toQueryString(definition));
+    }
+  });
+});
+
 describe('readGalleryPage', () => {
   it.each([
     // A visitor: the address's currency, when it parses, searches and stays in the address.
@@ -96,7 +118,7 @@ describe('galleryUrl', () => {
     [['painting', 'oil'], { colours: 'blue', page: '2' }, '/shop/painting/oil/?page=2&colours=blue'],
     [[], { product_category: ['painting', 'sculpture'] }, '/shop/?product_category=painting&product_category=sculpture'],
     [[], { painting: ['oil', 'acrylic'] }, '/shop/painting/?painting=acrylic&painting=oil'],
-    [[], { product_category: 'sculpture', painting: 'oil' }, '/shop/?product_category=sculpture&painting=oil'],
+    [[], { product_category: 'sculpture', painting: 'oil' }, '/shop/?product_category=painting&product_category=sculpture&painting=oil'],
   ])('%j %j -> %s', (path, query, url) => {
     expect(galleryUrl(parse(path, query).definition, 'GBP')).toBe(url);
   });

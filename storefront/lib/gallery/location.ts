@@ -107,12 +107,23 @@ export function parseDroppingInvalid(raw: Record<string, string[]>): { definitio
   // Each failed parse names one parameter: drop it and parse the rest again.
   for (;;) {
     const parsed = parseGalleryParams(rest);
-    if (parsed.ok) return { definition: parsed.definition, dropped };
+    if (parsed.ok) return { definition: withParentCategories(parsed.definition), dropped };
     const name = Object.keys(rest).find((n) => n === parsed.issue.param || printable(n) === parsed.issue.param);
     if (name === undefined) throw new Error(`Search address problem with no parameter: ${parsed.issue.message}`);
     dropped.push(parsed.issue.param);
     delete rest[name];
   }
+}
+
+/**
+ * A chosen subcategory names its category too, as the panel's tree shows it (the category
+ * ticked, the subcategory under it), so a search has one form whichever way it was reached:
+ * { painting: ['oil'] } -> { product_category: ['painting'], painting: ['oil'] }. It searches the
+ * same: a category with subcategories chosen means just those.
+ */
+function withParentCategories(def: GallerySearchDefinition): GallerySearchDefinition {
+  const parents = CATEGORY_VALUES.filter((c) => def[c].length > 0 && !def.product_category.includes(c));
+  return parents.length === 0 ? def : { ...def, product_category: [...def.product_category, ...parents] };
 }
 
 /** The landing page a definition belongs to: one category, or one subcategory of it, and nothing else. */
