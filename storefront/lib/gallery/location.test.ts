@@ -87,7 +87,8 @@ describe('one form for a search with subcategories', () => {
   });
 
   it('reads back from its address as it was', () => {
-    for (const query of [{ painting: ['oil', 'acrylic'] }, { product_category: ['sculpture', 'painting'], painting: 'oil' }]) {
+    const queries: Record<string, string | string[]>[] = [{ painting: ['oil', 'acrylic'] }, { product_category: ['sculpture', 'painting'], painting: 'oil' }];
+    for (const query of queries) {
       const { definition } = parse([], query);
       const url = new URL(galleryUrl(definition, 'GBP'), 'http://x');
       const again = parse(url.pathname.split('/').slice(2).filter(Boolean), Object.fromEntries([...url.searchParams.keys()].map((k) => [k, url.searchParams.getAll(k)])));
