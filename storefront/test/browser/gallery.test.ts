@@ -438,9 +438,9 @@ describe('settings changes keep the search', () => {
     await expect.poll(() => page.locator('.grid .card .card__now').first().textContent()).toMatch(/^\$/);
 
     const addressInDollars = page.url();
-    await (await settingsPanel(page)).getByLabel('American English').check();
+    await (await settingsPanel(page)).getByLabel('American English').click();
     await expect.poll(() => page.locator('.filter-section[data-section="colour"]').getByText('Color', { exact: true }).count()).toBe(1);
-    await (await settingsPanel(page)).getByLabel('Inches').check();
+    await (await settingsPanel(page)).getByLabel('Inches').click();
     await expect.poll(() => page.locator('.settings__toggle').textContent()).toMatch(/· in ·/);
     await expect.poll(() => page.locator('label[for="size_-small"]').textContent()).toMatch(/ in\)/);
     expect(page.url()).toBe(addressInDollars);
@@ -453,6 +453,18 @@ describe('settings changes keep the search', () => {
     expect(await chipTexts(page)).toEqual(usdChips);
     expect(await countOf(page)).toBe(expected);
     expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe('a currency chosen over the one an address names', () => {
+  it('converts the price range from the address\'s currency and leaves the address\'s currency out', async () => {
+    const { page, close } = await openGallery('/shop/?currency=EUR&price_min=100&shape=square');
+    expect(await chipTexts(page)).toEqual(expect.arrayContaining([expect.stringMatching(/^Price from €100/)]));
+    await (await settingsPanel(page)).getByLabel('Currency').selectOption('USD');
+    // €100 at the seeded rates (1.18 and 1.39 to the pound) is $117.80, $118 in whole units.
+    await expect.poll(() => page.url()).toBe(`${base}/shop/?price_min=118&shape=square`);
+    await expect.poll(() => chipTexts(page)).toEqual(expect.arrayContaining([expect.stringMatching(/^Price from \$118/), expect.stringMatching(/^Square/)]));
     await close();
   });
 });
@@ -531,6 +543,42 @@ async function galleryState(page: Page) {
   };
 }
 
+/**
+ * Checks the page shows what a new visit to its address shows (in `visits`, a context of its
+ * own), with the heading and title of the address's landing page; `where` names the steps.
+ */
+async function expectAgreesWithAddress(page: Page, visits: BrowserContext, where: string) {
+  const address = new URL(page.url());
+  const visit = await visits.newPage();
+  await visit.goto(address.href, { waitUntil: 'networkidle' });
+  const expected = await galleryState(visit);
+  await visit.close();
+  expect(expected.address, `${where}: a visit keeps the address`).toBe(address.pathname + address.search);
+  const seo = (await (await fetch(`${base}/shop/page-data/?path=${encodeURIComponent(address.pathname)}`)).json()) as { page_title: string; meta_page_title: string };
+  expect({ heading: expected.heading, title: expected.title }, `${where}: the landing page's texts`).toEqual({ heading: seo.page_title, title: `${seo.meta_page_title} | Easel` });
+  await expect.poll(() => galleryState(page), { message: `${where}: the page shows what its address says` }).toEqual(expected);
+}
+
+describe('Back to a category address', () => {
+  it('shows the subcategory again after its chip was removed: results, heading, title, chips and address agree', async () => {
+    const { page, close } = await openGallery('/shop/painting/oil/');
+    const visits = await browser().newContext({ viewport: { width: 1280, height: 900 } });
+    const oil = await galleryState(page);
+    expect(oil.heading).toBe('Original oil paintings for sale');
+    await searching(page, () => page.locator('.chips .chip').filter({ hasText: /^Oil/ }).click());
+    expect(new URL(page.url()).pathname).toBe('/shop/painting/');
+    await expectAgreesWithAddress(page, visits, 'Oil removed');
+    await page.goBack();
+    expect(new URL(page.url()).pathname).toBe('/shop/painting/oil/');
+    await expectAgreesWithAddress(page, visits, 'Back');
+    expect(await galleryState(page)).toEqual(oil);
+    await page.goForward();
+    await expectAgreesWithAddress(page, visits, 'Forward');
+    await visits.close();
+    await close();
+  });
+});
+
 describe('walking the gallery at random', () => {
   // GALLERY_WALK_SEED=<n> walks a failed run's steps again.
   const seed = Number(process.env.GALLERY_WALK_SEED ?? Date.now() % 2 ** 31);
@@ -602,15 +650,7 @@ describe('walking the gallery at random', () => {
       while (!(await actions[pick(weighted)]!())) { /* not possible here: pick another */ }
       const where = `seed ${seed}, after ${steps.join(' → ')}`;
       expect(page.url(), `${where}: the address is the entry's`).toBe(entries[at]);
-      // What a new visit to the same address shows is what the walked page must show.
-      const visit = await fresh.newPage();
-      await visit.goto(page.url(), { waitUntil: 'networkidle' });
-      const expected = await galleryState(visit);
-      await visit.close();
-      expect(expected.address, `${where}: a visit keeps the address`).toBe(new URL(page.url()).pathname + new URL(page.url()).search);
-      const seo = (await (await fetch(`${base}/shop/page-data/?path=${encodeURIComponent(new URL(page.url()).pathname)}`)).json()) as { page_title: string; meta_page_title: string };
-      expect({ heading: expected.heading, title: expected.title }, `${where}: the landing page's texts`).toEqual({ heading: seo.page_title, title: `${seo.meta_page_title} | Easel` });
-      await expect.poll(() => galleryState(page), { message: `${where}: the page shows what its address says` }).toEqual(expected);
+      await expectAgreesWithAddress(page, fresh, where);
     }
     expect(errors).toEqual([]);
     await fresh.close();
