@@ -63,8 +63,9 @@ export function Gallery({ serverUrl, initialResults, definition, currencyInAddre
   const limit = definition.limit;
   // The router is made once, so it reads the settings of the latest render (a settings change
   // re-renders the page on the server and brings new ones) through a ref.
-  const settings = useRef({ currency, address: { currency: currencyInAddress ? undefined : currency, language: languageInAddress } as AddressSettings });
-  settings.current = { currency, address: { currency: currencyInAddress ? undefined : currency, language: languageInAddress } };
+  const latest: { currency: Currency; address: AddressSettings } = { currency, address: { currency: currencyInAddress ? undefined : currency, language: languageInAddress } };
+  const settings = useRef(latest);
+  settings.current = latest;
   // Set when the next address written stands for the same search in new settings: it replaces the entry.
   const replacing = useRef(false);
   // Built once per mount: a new client or router would make InstantSearch search again. The
