@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import type { InitialResults } from 'instantsearch.js';
 import { history } from 'instantsearch.js/es/lib/routers';
 import { InstantSearch, InstantSearchSSRProvider } from 'react-instantsearch';
@@ -68,6 +68,16 @@ export function Gallery({ serverUrl, initialResults, definition, currencyInAddre
   settings.current = latest;
   // Set when the next address written stands for the same search in new settings: it replaces the entry.
   const replacing = useRef(false);
+  // A gallery being replaced by another (Next.js restoring an entry's page on Back) unmounts its
+  // widgets first, which empties its search state: it must not write that as an address. Cleared
+  // before any widget's own cleanup runs.
+  const mounted = useRef(true);
+  useLayoutEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   // Built once per mount: a new client or router would make InstantSearch search again. The
   // server never searches through this client (it renders from `initialResults` or not at all).
   const searchClient = useMemo(() => createSearchClient(typeof window === 'undefined' ? 'http://localhost' : window.location.origin, SEARCH_WAITS_MS.browser), []);
@@ -83,6 +93,7 @@ export function Gallery({ serverUrl, initialResults, definition, currencyInAddre
         // the entry, so Back never lands on the same search again. No state of its own: the
         // address is read on back and forward, and Next.js keeps its router's in the entry.
         push: (url: string) => {
+          if (!mounted.current) return;
           const current = readLocation(window.location, settings.current.currency);
           const replace = replacing.current || galleryUrl(readLocation(new URL(url), settings.current.currency)) === galleryUrl(current);
           replacing.current = false;

@@ -416,7 +416,7 @@ async function settingsPanel(page: Page) {
 const chipTexts = async (page: Page) => (await page.locator('.chips .chip').allTextContents()).sort();
 
 describe('settings changes keep the search', () => {
-  it.each([1366, 390])('at %i px: a new currency converts the price range, American English and inches keep every filter', async (width) => {
+  it.each([1366, 390])('at %i px: a new currency converts the price range; American English, inches and another ships-to country keep every filter', async (width) => {
     const { page, errors, close } = await openGallery('/shop/painting/?colours=blue&price_max=1000&sort=newest', { width });
     const chips = await chipTexts(page);
     expect(chips).toEqual(expect.arrayContaining([expect.stringMatching(/^Price up to £1,000/), expect.stringMatching(/^Blue/), expect.stringMatching(/^Painting/)]));
@@ -443,6 +443,8 @@ describe('settings changes keep the search', () => {
     await (await settingsPanel(page)).getByLabel('Inches').click();
     await expect.poll(() => page.locator('.settings__toggle').textContent()).toMatch(/· in ·/);
     await expect.poll(() => page.locator('label[for="size_-small"]').textContent()).toMatch(/ in\)/);
+    await (await settingsPanel(page)).getByLabel('Ships to').selectOption('FR');
+    await expect.poll(() => page.locator('label[for="free_shipping"]').textContent()).toMatch(/\(France\)/);
     expect(page.url()).toBe(addressInDollars);
     expect(await chipTexts(page)).toEqual(usdChips);
     expect(await countOf(page)).toBe(expected);
@@ -574,6 +576,11 @@ describe('Back to a category address', () => {
     expect(await galleryState(page)).toEqual(oil);
     await page.goForward();
     await expectAgreesWithAddress(page, visits, 'Forward');
+    // Back across a reload: Next.js restores the entry's page, and the gallery it replaces writes nothing.
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.goBack();
+    expect(new URL(page.url()).pathname).toBe('/shop/painting/oil/');
+    await expectAgreesWithAddress(page, visits, 'reload, Back');
     await visits.close();
     await close();
   });
