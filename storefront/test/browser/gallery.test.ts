@@ -588,6 +588,8 @@ describe('Back to a category address', () => {
 
 describe('walking the gallery at random', () => {
   // GALLERY_WALK_SEED=<n> walks a failed run's steps again.
+  // Sixteen steps, each compared with a visit: under a minute on a quiet machine, more on a busy one.
+  const WALK_TIMEOUT_MS = 240_000;
   const seed = Number(process.env.GALLERY_WALK_SEED ?? Date.now() % 2 ** 31);
 
   it(`agrees with its address after every filter change, chip removal, Back, Forward and reload (seed ${seed})`, async () => {
@@ -662,5 +664,5 @@ describe('walking the gallery at random', () => {
     expect(errors).toEqual([]);
     await fresh.close();
     await close();
-  });
+  }, WALK_TIMEOUT_MS);
 });
