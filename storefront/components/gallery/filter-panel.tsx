@@ -31,7 +31,7 @@ export function FilterPanel({ resultCount, onApply, onResetAll }: FilterPanelPro
   const opener = useRef<HTMLButtonElement>(null);
   const count = preview ? preview.value?.count : resultCount;
   const label = preview && preview.status === 'loading' && preview.value === undefined
-    ? 'Counting…'
+    ? t('gallery.counting')
     : t('gallery.showArtworks', { count: count ?? 0 });
 
   // Growing past the breakpoint with the drawer open leaves a modal on a wide page: close it.

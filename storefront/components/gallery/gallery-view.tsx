@@ -6,6 +6,7 @@ import { PARAM_LABELS, toQueryString, type GallerySearchDefinition } from '@ease
 import type { RateMatrix } from '@easel/shared/currency';
 import { inCurrency } from '../../lib/gallery/location';
 import { changeFilters, resetAll } from '../../lib/gallery/rules';
+import { filterLabel } from '../../lib/gallery/labels';
 import { getGalleryHead, type GalleryHead } from '../../lib/gallery/seo';
 import { useDraftPreview } from '../../lib/gallery/use-search-api';
 import { INITIAL_TRACKING, pushTrackingEvent, trackingReducer, type TrackingEvent } from '../../lib/gallery/tracking';
@@ -162,7 +163,7 @@ export function GalleryView({ settings, limit, dropped, rates, replaceAddress }:
         </header>
         {dropped.length > 0 && (
           <p className="gallery__notice" role="status">
-            Some of this address could not be used and was left out: {dropped.map((param) => PARAM_LABELS[param] ?? param).join(', ')}.
+            {t('gallery.leftOut', { params: dropped.map((param) => filterLabel({ name: param, label: PARAM_LABELS[param] ?? param }, t)).join(', ') })}
           </p>
         )}
         <div className="gallery__layout">

@@ -158,6 +158,7 @@ function CountrySelect({ row }: { row: CountryRow }) {
   const counts = useCounts(row.name);
   const countryName = useCountryName();
   const formatNumber = useFormatNumber();
+  const t = useT();
   const value = draft[row.name];
   const codes = [...new Set([...counts.keys(), ...(value ? [value] : [])])].sort((a, b) => countryName(a).localeCompare(countryName(b)));
   const id = row.name.replace('_', '-');
@@ -167,7 +168,7 @@ function CountrySelect({ row }: { row: CountryRow }) {
     <p className="facet-select">
       <label className="facet-select__label" htmlFor={id}>{row.label}</label>
       <select className="facet-select__control" id={id} value={value ?? ''} onChange={(e) => choose(e.target.value || undefined)}>
-        <option value="">Anywhere</option>
+        <option value="">{t('gallery.anywhere')}</option>
         {codes.map((code) => (
           <option key={code} value={code}>
             {countryName(code)} ({formatNumber(counts.get(code) ?? 0)})

@@ -143,6 +143,9 @@ const BRITISH = {
   'gallery.artworks': { one: '{count} artwork', other: '{count} artworks' },
   'gallery.popularCategories': 'Popular categories',
   'gallery.didYouMean': 'Did you mean {query}?',
+  'gallery.counting': 'Counting…',
+  'gallery.anywhere': 'Anywhere',
+  'gallery.leftOut': 'Some of this address could not be used and was left out: {params}.',
 
   'home.editorsPicks': 'Editors’ picks',
   'home.editorsPicksText': 'Themes our editors are looking at this month.',
