@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '@easel/shared/random';
 import { product } from './worker-product';
 import { screenshotPath, useChromium } from './chromium';
 import { expectNotFoundPage } from './not-found';
@@ -521,18 +522,6 @@ describe('the open panel follows its draft', () => {
   });
 });
 
-/** A seeded generator (mulberry32): the same seed walks the same steps. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The five things that must agree: the address, heading, title, chips and results (count and cards). */
 async function galleryState(page: Page) {
   return {
@@ -593,7 +582,7 @@ describe('walking the gallery at random', () => {
   const seed = Number(process.env.GALLERY_WALK_SEED ?? Date.now() % 2 ** 31);
 
   it(`agrees with its address after every filter change, chip removal, Back, Forward and reload (seed ${seed})`, async () => {
-    const random = seeded(seed);
+    const random = mulberry32(seed);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
     const { page, errors, close } = await openGallery('/shop/painting/oil/', { width: 1366 });
     const fresh = await browser().newContext({ viewport: { width: 1366, height: 900 } });
