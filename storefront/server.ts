@@ -14,12 +14,16 @@ import { gallerySearchOfRequest, withStartedSearch } from './lib/gallery/early-s
 import { fetchSearchAnswer } from './lib/gallery/search-client';
 import { isSearchApiRequest, searchForwardRoutes } from './lib/gallery/search-forward-api';
 import { settleForwardedHeaders } from './lib/rate-limits';
-import { originForm } from './lib/request-target';
+import { judgeRequestLine, originForm } from './lib/request-target';
 
 /**
- * The storefront's production server (`npm start` runs it): `next start` with four things added.
+ * The storefront's production server (`npm start` runs it): `next start` with five things added.
  * A request line with an absolute URI is read as its path (lib/request-target.ts originForm), so
  * Next.js never redirects to the host it names.
+ * Its path is read once, as the router reads it (lib/request-target.ts judgeRequestLine), and
+ * handed on in that canonical form, so the proxy's guards and limits and the routes see one
+ * path; a path whose escapes would name something else is 400, and a method the site does not
+ * take (TRACE) is 405, both as JSON with the security headers.
  * Next.js tells route handlers the client's address only through X-Forwarded-For, and fills it
  * from the socket only when the request has none (`??=` in next/dist/server/base-server.js), so
  * behind no proxy a client could name any address it liked and dodge the rate limits. So the
@@ -49,9 +53,14 @@ const searchApi = new Hono<ApiEnv>()
 const forwardSearch = getRequestListener(searchApi.fetch);
 
 const server = createServer((req, res) => {
-  req.url = originForm(req.url ?? '/');
-  settleForwardedHeaders(req.headers, req.socket.remoteAddress, trusted);
   const method = req.method ?? 'GET';
+  const line = judgeRequestLine(method, originForm(req.url ?? '/'));
+  if (line.refusal) {
+    res.writeHead(line.refusal.status, { ...apiSecurityHeaders(req.headers.host), ...line.refusal.headers }).end(line.refusal.body);
+    return;
+  }
+  req.url = line.target;
+  settleForwardedHeaders(req.headers, req.socket.remoteAddress, trusted);
   if (isSearchApiRequest(method, req.url)) {
     for (const [name, value] of Object.entries(apiSecurityHeaders(req.headers.host))) res.setHeader(name, value);
     void forwardSearch(req, res);

@@ -19,7 +19,9 @@ import * as artistCv from './migrations/0017-artist-cv';
 import * as searchEngineState from './migrations/0018-search-engine-state';
 import * as cacheGenerations from './migrations/0019-cache-generations';
 import * as fingerprintIndexes from './migrations/0020-fingerprint-indexes';
-import * as passwordReset from './migrations/0021-password-reset';
+import * as confirmTokenExpiry from './migrations/0021-confirm-token-expiry';
+import * as newsletterOptIn from './migrations/0022-newsletter-opt-in';
+import * as passwordReset from './migrations/0023-password-reset';
 
 export type Db = Kysely<Database>;
 
@@ -43,7 +45,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-search-engine-state': searchEngineState,
   '0019-cache-generations': cacheGenerations,
   '0020-fingerprint-indexes': fingerprintIndexes,
-  '0021-password-reset': passwordReset,
+  '0021-confirm-token-expiry': confirmTokenExpiry,
+  '0022-newsletter-opt-in': newsletterOptIn,
+  '0023-password-reset': passwordReset,
 };
 
 /** The database could not be opened or migrated; the message says what to do. */

@@ -177,6 +177,8 @@ export interface UsersTable {
   unconfirmed_email: string | null;
   /** SHA-256 of the link mailed to `unconfirmed_email`; null once confirmed or for a guest. */
   confirm_token_hash: string | null;
+  /** When the link in `confirm_token_hash` stops working: 24 hours after it was mailed. */
+  confirm_token_expires_at: string | null;
   created_at: Timestamp;
 }
 
@@ -347,9 +349,17 @@ export interface TrackingEventsTable {
   created_at: Timestamp;
 }
 
+/** The newsletter's addresses; one gets the newsletter once its owner has confirmed it. */
 export interface NewsletterSubscriptionsTable {
   email: string;
   created_at: Timestamp;
+  /** When the owner followed the mailed link; null until then. */
+  confirmed_at: Timestamp | null;
+  /** SHA-256 of the link last mailed; null once confirmed. */
+  confirm_token_hash: string | null;
+  confirm_token_expires_at: Timestamp | null;
+  /** When the last link was mailed: an address is mailed at most once a day. */
+  mailed_at: Timestamp | null;
 }
 
 /** One address in a signed-in shopper's address book. */

@@ -118,7 +118,11 @@ export async function databaseDigest(db: Db): Promise<string> {
   return hash.digest('hex');
 }
 
-/** The token in the last link mailed to an address for confirming it; undefined when its last mail has none. */
-export async function mailedToken(db: Db, email: string): Promise<string | undefined> {
-  return (await getMailTo(db, email)).at(-1)?.body.match(/\/account\/confirm\/\?token=([\w-]{43})\n/)?.[1];
+/**
+ * The token in the last link mailed to an address for confirming it (`account`) or its
+ * newsletter (`newsletter`); undefined when it was mailed no such link.
+ */
+export async function mailedToken(db: Db, email: string, kind: 'account' | 'newsletter' = 'account'): Promise<string | undefined> {
+  const link = new RegExp(`/${kind}/confirm/\\?token=([\\w-]{43})\n`);
+  return (await getMailTo(db, email)).findLast((mail) => link.test(mail.body))?.body.match(link)?.[1];
 }

@@ -118,3 +118,15 @@ describe('describeIssue', () => {
     expect([englishOf(undefined), englishOf('fr-FR,en-US;q=0.5'), englishOf('EN-us')]).toEqual(['en-gb', 'en-gb', 'en-us']);
   });
 });
+
+describe('names of members every object inherits', () => {
+  it.each(['constructor', 'toString', 'hasOwnProperty', 'valueOf', '__proto__', 'isPrototypeOf'])('%s=1 is an unknown parameter, echoed as sent and nothing more', (name) => {
+    const gathered = gatherParams(`${name}=1`);
+    if (!gathered.ok) throw new Error(gathered.issue.message);
+    const parsed = parseGalleryParams(gathered.params);
+    expect(parsed).toEqual({ ok: false, issue: { param: name, message: 'is not a gallery search parameter' } });
+    const message = describeIssue(name, 'is not a gallery search parameter');
+    expect(message).toBe(`${name} is not a gallery search parameter`);
+    expect(message).not.toMatch(/function|native code|\[object/);
+  });
+});

@@ -104,8 +104,11 @@ export const LIST_PARAMS: ReadonlySet<string> = new Set([
 ]);
 export const PARAM_NAMES: readonly string[] = Object.keys(galleryParamsSchema.shape);
 
-/** Each parameter as shoppers know it, for error messages: 'price_min' -> 'Minimum price'. */
-export const PARAM_LABELS: Record<string, string> = {
+/**
+ * Each parameter as shoppers know it, for error messages: 'price_min' -> 'Minimum price'. With no
+ * prototype, so a name a client sends ('constructor', 'toString') finds no inherited member.
+ */
+export const PARAM_LABELS: Readonly<Record<string, string>> = Object.assign(Object.create(null) as Record<string, string>, {
   q: 'Search words',
   sort: 'Sort order',
   page: 'Page',
@@ -116,7 +119,7 @@ export const PARAM_LABELS: Record<string, string> = {
   product_boost: 'Featured work',
   multiple_product_boost: 'Featured works',
   artist: 'Artist',
-};
+});
 
 /** The definition every parameter left out gives: sort best_match, page 1, no filters. */
 export const DEFAULT_DEFINITION: GallerySearchDefinition = galleryParamsSchema.parse({});
@@ -152,7 +155,7 @@ export type ParseResult = { ok: true; definition: GallerySearchDefinition } | { 
 export type English = 'en-gb' | 'en-us';
 
 /** The labels American English spells its own way. */
-const AMERICAN_PARAM_LABELS: Record<string, string> = { colours: 'Color' };
+const AMERICAN_PARAM_LABELS: Readonly<Record<string, string>> = Object.assign(Object.create(null) as Record<string, string>, { colours: 'Color' });
 
 /**
  * The English an `Accept-Language` header asks for first: 'en-US,en;q=0.9' -> 'en-us'; anything
@@ -168,7 +171,7 @@ export function englishOf(acceptLanguage: string | undefined): English {
  * (price_min) must be a whole number'; ('colours', 'must be one of red', 'en-us') -> 'Color (colours) must be one of red'.
  */
 export function describeIssue(param: string, problem: string, english: English = 'en-gb'): string {
-  const label = (english === 'en-us' ? AMERICAN_PARAM_LABELS[param] : undefined) ?? PARAM_LABELS[param];
+  const label: string | undefined = (english === 'en-us' ? AMERICAN_PARAM_LABELS[param] : undefined) ?? PARAM_LABELS[param];
   return label ? `${label} (${param}) ${problem}` : `${param} ${problem}`;
 }
 

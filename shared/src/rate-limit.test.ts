@@ -32,6 +32,18 @@ describe('createRateLimit', () => {
     expect(await limit.take('b')).toEqual({ allowed: true });
   });
 
+  it('peek says whether one more would pass and counts nothing; a longer window waits longer', async () => {
+    const limit = createRateLimit(2, undefined, 900);
+    for (let i = 0; i < 5; i += 1) expect(await limit.peek('a')).toEqual({ allowed: true });
+    await limit.take('a');
+    expect(await limit.peek('a')).toEqual({ allowed: true });
+    await limit.take('a');
+    const over = await limit.peek('a');
+    expect(over.allowed).toBe(false);
+    if (!over.allowed) expect(over.retryAfterS).toBeGreaterThan(60);
+    expect(await limit.peek('b')).toEqual({ allowed: true });
+  });
+
   it('0 turns the limit off', async () => {
     const limit = createRateLimit(0);
     for (let i = 0; i < 50; i += 1) expect(await limit.take('a')).toEqual({ allowed: true });

@@ -53,13 +53,18 @@ const TABLE_ATTEMPTS = 2;
 
 export type LimitVerdict = { allowed: true } | { allowed: false; retryAfterS: number };
 
-/** One named limit: `take(address)` counts a request and says whether it may go ahead. */
+/**
+ * One named limit: `take(key)` counts a request and says whether it may go ahead; `peek(key)`
+ * says whether one more would, counting nothing (for limits that count only failures).
+ */
 export interface RateLimit {
-  take(address: string): Promise<LimitVerdict>;
+  take(key: string): Promise<LimitVerdict>;
+  peek(key: string): Promise<LimitVerdict>;
 }
 
 /**
- * `perMinute` requests per address in any fixed minute, all of which may come at once (a burst).
+ * `points` requests per key (an address) in any fixed window of `durationS` seconds (a minute
+ * unless told), all of which may come at once (a burst).
  * rate-limiter-flexible keeps one counter per address and forgets it when its minute ends: in
  * this process's memory, or, for replicas that share a PostgreSQL database (`shared`, a `pg`
  * pool), in its table `rate_limits` there, so a client counts the same whichever replica it
@@ -67,9 +72,9 @@ export interface RateLimit {
  * process started) the counting goes on in memory (the library's insurance limiter), so an
  * outage neither lets everyone through unlimited nor refuses everyone.
  */
-export function createRateLimit(perMinute: number, shared?: { pool: unknown; name: string }): RateLimit {
-  if (perMinute === 0) return { take: async () => ({ allowed: true }) };
-  const options = { points: perMinute, duration: 60 };
+export function createRateLimit(points: number, shared?: { pool: unknown; name: string }, durationS = 60): RateLimit {
+  if (points === 0) return { take: async () => ({ allowed: true }), peek: async () => ({ allowed: true }) };
+  const options = { points, duration: durationS };
   const memory = new RateLimiterMemory(options);
   let limiter: RateLimiterAbstract = memory;
   // The first requests wait for the table rather than be counted apart from the other replicas'.
@@ -91,16 +96,22 @@ export function createRateLimit(perMinute: number, shared?: { pool: unknown; nam
       }
     }
   })();
+  const wait = (res: RateLimiterRes): LimitVerdict => ({ allowed: false, retryAfterS: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) });
   return {
-    async take(address) {
+    async take(key) {
       await ready;
       try {
-        await limiter.consume(address);
+        await limiter.consume(key);
         return { allowed: true };
       } catch (refusal) {
         if (!(refusal instanceof RateLimiterRes)) throw refusal;
-        return { allowed: false, retryAfterS: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
+        return wait(refusal);
       }
+    },
+    async peek(key) {
+      await ready;
+      const res = await limiter.get(key).catch(() => memory.get(key));
+      return res !== null && res.consumedPoints >= points ? wait(res) : { allowed: true };
     },
   };
 }

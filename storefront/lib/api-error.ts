@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 
 /** Error codes the storefront's own JSON endpoints answer with. */
 export const API_ERROR_CODES = [
-  'invalid_parameter', 'read_only', 'invalid_json', 'payload_too_large', 'not_found', 'unavailable',
+  'invalid_parameter', 'read_only', 'invalid_json', 'payload_too_large', 'not_found', 'unavailable', 'internal',
   // The basket and checkout's refusals.
   'sold', 'reserved', 'sold_out', 'stale_line', 'unknown_promo', 'expired_promo', 'empty_basket', 'not_shipped',
   'payment_declined', 'hold_limit', 'quote_changed', 'conflict',

@@ -4,34 +4,37 @@ import { proxy } from '../proxy';
 import { isCrossSiteRequest, isGuardedPath } from './csrf';
 
 const request = (method: string, headers: Record<string, string> = {}) => ({ method, headers: new Headers(headers) });
-const HOST = 'shop.test:3000';
+const ORIGIN = 'http://shop.test:3000';
 
 describe('isCrossSiteRequest', () => {
   it('lets reads through whoever sends them', () => {
-    for (const method of ['GET', 'HEAD', 'OPTIONS']) expect(isCrossSiteRequest(request(method, { 'Sec-Fetch-Site': 'cross-site' }), HOST)).toBe(false);
+    for (const method of ['GET', 'HEAD', 'OPTIONS']) expect(isCrossSiteRequest(request(method, { 'Sec-Fetch-Site': 'cross-site' }), ORIGIN)).toBe(false);
   });
 
   it('lets a state-changing request through when the browser says it is same-origin or typed in', () => {
-    for (const site of ['same-origin', 'none']) expect(isCrossSiteRequest(request('POST', { 'Sec-Fetch-Site': site }), HOST)).toBe(false);
+    for (const site of ['same-origin', 'none']) expect(isCrossSiteRequest(request('POST', { 'Sec-Fetch-Site': site }), ORIGIN)).toBe(false);
   });
 
   it('refuses another site\'s, or a sibling subdomain\'s, request whatever its Origin says', () => {
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
-      expect(isCrossSiteRequest(request(method, { 'Sec-Fetch-Site': 'cross-site', Origin: 'http://shop.test:3000' }), HOST)).toBe(true);
-      expect(isCrossSiteRequest(request(method, { 'Sec-Fetch-Site': 'same-site' }), HOST)).toBe(true);
+      expect(isCrossSiteRequest(request(method, { 'Sec-Fetch-Site': 'cross-site', Origin: 'http://shop.test:3000' }), ORIGIN)).toBe(true);
+      expect(isCrossSiteRequest(request(method, { 'Sec-Fetch-Site': 'same-site' }), ORIGIN)).toBe(true);
     }
   });
 
-  it('falls back to Origin when the browser sends no Sec-Fetch-Site', () => {
-    expect(isCrossSiteRequest(request('POST', { Origin: 'http://shop.test:3000' }), HOST)).toBe(false);
-    expect(isCrossSiteRequest(request('POST', { Origin: 'https://shop.test:3000' }), HOST)).toBe(false);
-    expect(isCrossSiteRequest(request('POST', { Origin: 'http://evil.test' }), HOST)).toBe(true);
-    expect(isCrossSiteRequest(request('POST', { Origin: 'http://shop.test' }), HOST)).toBe(true);
-    expect(isCrossSiteRequest(request('POST', { Origin: 'null' }), HOST)).toBe(true);
+  it('falls back to Origin when the browser sends no Sec-Fetch-Site, comparing scheme, host and port', () => {
+    expect(isCrossSiteRequest(request('POST', { Origin: 'http://shop.test:3000' }), ORIGIN)).toBe(false);
+    expect(isCrossSiteRequest(request('POST', { Origin: 'https://shop.test:3000' }), ORIGIN)).toBe(true);
+    expect(isCrossSiteRequest(request('POST', { Origin: 'http://shop.test:3001' }), ORIGIN)).toBe(true);
+    expect(isCrossSiteRequest(request('POST', { Origin: 'http://SHOP.test:3000' }), ORIGIN)).toBe(false);
+    expect(isCrossSiteRequest(request('POST', { Origin: 'https://shop.test' }), 'https://shop.test:443')).toBe(false);
+    expect(isCrossSiteRequest(request('POST', { Origin: 'http://evil.test' }), ORIGIN)).toBe(true);
+    expect(isCrossSiteRequest(request('POST', { Origin: 'http://shop.test' }), ORIGIN)).toBe(true);
+    expect(isCrossSiteRequest(request('POST', { Origin: 'null' }), ORIGIN)).toBe(true);
   });
 
   it('refuses a state-changing request that carries neither header', () => {
-    expect(isCrossSiteRequest(request('POST'), HOST)).toBe(true);
+    expect(isCrossSiteRequest(request('POST'), ORIGIN)).toBe(true);
   });
 });
 
@@ -51,6 +54,13 @@ describe('isGuardedPath', () => {
 const call = (path: string, init: ConstructorParameters<typeof NextRequest>[1] = {}) => proxy(new NextRequest(`http://shop.test${path}`, init));
 
 describe('the proxy', () => {
+  it('refuses a POST whose Origin names this host under another scheme or port', async () => {
+    for (const origin of ['https://shop.test', 'http://shop.test:8080']) {
+      const response = await call('/api/account/', { method: 'POST', headers: { Origin: origin }, body: '{}' });
+      expect(response.status).toBe(403);
+    }
+  });
+
   it('refuses a cross-site POST to an API with 403 in the error shape', async () => {
     const response = await call('/api/account/login/', { method: 'POST', headers: { 'Sec-Fetch-Site': 'cross-site' }, body: '{}' });
     expect(response.status).toBe(403);

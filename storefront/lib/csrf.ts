@@ -20,17 +20,15 @@ export function isGuardedPath(pathname: string): boolean {
 
 /**
  * True when a request to a guarded path must be refused: a state-changing method that the
- * browser does not vouch for as same-origin. `host` is the Host the request was sent to.
+ * browser does not vouch for as same-origin. `origin` is the origin the request was sent to
+ * (`http://shop.test:3000`): an Origin header must match its scheme, host and port.
  */
-export function isCrossSiteRequest(request: { method: string; headers: Headers }, host: string): boolean {
+export function isCrossSiteRequest(request: { method: string; headers: Headers }, origin: string): boolean {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
   const site = request.headers.get('sec-fetch-site');
   if (site !== null) return site !== 'same-origin' && site !== 'none';
-  const origin = request.headers.get('origin');
-  if (origin === null) return true;
-  try {
-    return new URL(origin).host !== host;
-  } catch {
-    return true;
-  }
+  const claimed = request.headers.get('origin');
+  if (claimed === null) return true;
+  const parsed = URL.parse(claimed);
+  return parsed === null || parsed.origin !== URL.parse(origin)?.origin;
 }

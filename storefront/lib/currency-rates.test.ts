@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Db } from '@easel/data/db';
-import { callable } from './api/testing';
+import { callable, databaseDown } from './api/testing';
 import { currencyRatesRoutes } from './currency-rates';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-rates-'));
@@ -44,10 +44,10 @@ describe('GET /api/product/currency-rates/', () => {
 
   it('answers 503 in the error shape when the database cannot be read, and logs why', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const response = await ratesAt(() => Promise.reject(new Error('gone')))();
+    const response = await ratesAt(databaseDown)();
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ error: { code: 'unavailable' } });
-    expect(log).toHaveBeenCalledWith('GET /api/product/currency-rates/ failed:', new Error('gone'));
+    expect(log).toHaveBeenCalledWith('GET /api/product/currency-rates/ failed:', expect.objectContaining({ code: 'SQLITE_CANTOPEN' }));
     log.mockRestore();
   });
 });

@@ -40,7 +40,8 @@ export interface PictureDeps {
 }
 
 export async function answerPictureRequest(request: NextRequest, segments: string[], { db, cache, limits }: PictureDeps): Promise<Response> {
-  const refusal = await limits.check(request);
+  // The path Next.js routed by: its decoded segments.
+  const refusal = await limits.check(request, `/media/art/${segments.join('/')}`);
   if (refusal) return refusal;
   const notFound = (detail: string) => apiError(404, 'not_found', `No artwork picture at /media/art/${segments.join('/')} (${detail}).`);
   const parsed = artworkImagePathSchema.safeParse(segments);

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTemporaryDatabase, type TemporaryDatabase } from '../../data/test/fixtures';
+import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../data/test/fixtures';
 import { pageExists } from './page-exists';
 
 let temp: TemporaryDatabase;
-let work: { slug: string; artist: string };
+let work: { slug: string; artist: string; artistId: number };
 beforeAll(async () => {
   temp = await openTemporaryDatabase('page-exists', { seed: 3, artworks: 60 });
-  const row = await temp.db.selectFrom('artworks as w').innerJoin('artists as a', 'a.id', 'w.artist_id').select(['w.slug', 'a.slug as artist'])
+  const row = await temp.db.selectFrom('artworks as w').innerJoin('artists as a', 'a.id', 'w.artist_id').select(['w.slug', 'a.slug as artist', 'a.id as artistId'])
     .where('w.status', '=', 'available').limit(1).executeTakeFirstOrThrow();
   work = row;
 });
 afterAll(() => temp.close());
 
-const exists = (path: string) => pageExists(path, async () => temp.db);
+const exists = (path: string, session?: string) => pageExists(path, async () => temp.db, session);
 
 describe('pageExists', () => {
   it('knows the works, artists and gallery landing pages there are', async () => {
@@ -24,20 +24,28 @@ describe('pageExists', () => {
   });
 
   it.each([
-    '/product/no-such-work/', '/product/UPPER/', '/product/a%20b/', `/product/x/extra/`, '/product/', '/product/no-such-work/edit/', `/product/x/edit/more/`,
-    '/artist/no-such-artist/', '/artist/%E2%80%A6/', '/artist/no-such-artist/edit/', '/artist/x/edit/more/', '/artist/x/extra/', '/shop/furniture/', '/shop/painting/marble/', '/shop/painting/oil/more/',
+    '/product/no-such-work/', '/product/UPPER/', '/product/a b/', `/product/x/extra/`, '/product/', '/product/no-such-work/edit/', `/product/x/edit/more/`,
+    '/artist/no-such-artist/', '/artist/…/', '/artist/no-such-artist/edit/', '/artist/x/edit/more/', '/artist/x/extra/', '/shop/furniture/', '/shop/painting/marble/', '/shop/painting/oil/more/',
   ])('finds nothing at %s', async (path) => {
     expect(await exists(path)).toBe(false);
   });
 
-  it('leaves a hidden work unseen, and other addresses to their routes', async () => {
+  it('leaves a hidden work unseen, its edit form too but to those who may edit it, and other addresses to their routes', async () => {
+    const shopper = await addUser(temp.db, undefined, 'shopper@example.com');
+    const staff = await addUser(temp.db, undefined, 'staff@example.com');
+    const artist = await addUser(temp.db, undefined, 'artist@example.com');
+    const otherArtistId = (await temp.db.selectFrom('artists').select('id').where('id', '!=', work.artistId).executeTakeFirstOrThrow()).id;
+    const otherArtist = await addUser(temp.db, undefined, 'other-artist@example.com');
+    await temp.db.updateTable('users').set({ role: 'staff' }).where('id', '=', staff).execute();
+    await temp.db.updateTable('users').set({ role: 'provider', artist_id: work.artistId }).where('id', '=', artist).execute();
+    await temp.db.updateTable('users').set({ role: 'provider', artist_id: otherArtistId }).where('id', '=', otherArtist).execute();
+    for (const [token, id] of [['shopper', shopper], ['staff', staff], ['artist', artist], ['other-artist', otherArtist]] as const) await addSession(temp.db, token, id);
+
     await temp.db.updateTable('artworks').set({ status: 'hidden' }).where('slug', '=', work.slug).execute();
     expect(await exists(`/product/${work.slug}/`)).toBe(false);
-    expect(await exists(`/product/${work.slug}/edit/`)).toBe(true);
+    const edit = `/product/${work.slug}/edit/`;
+    expect([await exists(edit), await exists(edit, 'shopper'), await exists(edit, 'other-artist'), await exists(edit, 'forged')]).toEqual([false, false, false, false]);
+    expect([await exists(edit, 'artist'), await exists(edit, 'staff')]).toEqual([true, true]);
     for (const path of ['/', '/home/', '/basket/', '/not-found/']) expect(await exists(path)).toBe(true);
-  });
-
-  it('throws URIError for %-escapes that are not UTF-8', async () => {
-    await expect(exists('/shop/%FF/')).rejects.toBeInstanceOf(URIError);
   });
 });

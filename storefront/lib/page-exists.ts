@@ -1,23 +1,28 @@
 import type { Db } from '@easel/data/db';
 import { isArtistSlug } from '@easel/data/queries/artists';
-import { isArtworkSlug } from '@easel/data/queries/editing';
+import { getAccountUser } from '@easel/data/queries/accounts';
+import { getEditableArtwork } from '@easel/data/queries/editing';
 import { isProductSlug } from '@easel/data/queries/product';
 import { slugSchema } from './request-params';
+import { mayEdit } from './catalogue/artwork-edit';
 import { parseLandingPath } from './gallery/location';
+import { getSignedInUserId } from './session';
 import { isStaff } from './staff/access';
 
 /**
- * Whether a page address names something that exists: a gallery landing page, a work or an
+ * Whether a page address (decoded, as lib/request-target.ts routePath reads it) names something
+ * that exists: a gallery landing page, a work or an
  * artist. The proxy answers the rest with the not-found page, fully rendered on the server;
  * a page's own notFound() would send its 404 body for the browser to draw (vercel/next.js
  * #62228), leaving crawlers and no-JavaScript visitors a blank page. Other addresses are for
  * their routes to judge. '/product/blue-harbour/' -> true when that work is for shoppers to see;
- * '/product/blue-harbour/edit/' -> true when there is such a work at all, '/artist/ada-lovelace/edit/'
+ * '/product/blue-harbour/edit/' -> true when there is such a work, and when it is hidden only to
+ * those who may edit it (staff, its artist), '/artist/ada-lovelace/edit/'
  * when there is such an artist;
  * '/staff/index/' -> true only for a staff member's session.
  */
 export async function pageExists(pathname: string, getDb: () => Promise<Db>, sessionId?: string): Promise<boolean> {
-  const segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  const segments = pathname.split('/').filter(Boolean);
   const [section, ...rest] = segments;
   switch (section) {
     case 'shop':
@@ -26,8 +31,9 @@ export async function pageExists(pathname: string, getDb: () => Promise<Db>, ses
     case 'artist': {
       const [slug, ...more] = rest;
       if (!slugSchema.safeParse(slug).success) return false;
-      // An edit form (a work's, an artist's profile): staff and the artist edit hidden works too; the page judges who asks.
-      if (more.length === 1 && more[0] === 'edit') return section === 'product' ? isArtworkSlug(await getDb(), slug!) : isArtistSlug(await getDb(), slug!);
+      // An edit form (a work's, an artist's profile): the page judges who asks, but a hidden
+      // work's form, which would name it, is not there for anyone who may not edit it.
+      if (more.length === 1 && more[0] === 'edit') return section === 'product' ? editFormExists(await getDb(), slug!, sessionId, getDb) : isArtistSlug(await getDb(), slug!);
       if (more.length > 0) return false;
       return section === 'product' ? isProductSlug(await getDb(), slug!) : isArtistSlug(await getDb(), slug!);
     }
@@ -37,4 +43,12 @@ export async function pageExists(pathname: string, getDb: () => Promise<Db>, ses
     default:
       return true;
   }
+}
+
+async function editFormExists(db: Db, slug: string, sessionId: string | undefined, getDb: () => Promise<Db>): Promise<boolean> {
+  const artwork = await getEditableArtwork(db, slug);
+  if (!artwork || artwork.status !== 'hidden') return artwork !== undefined;
+  const userId = await getSignedInUserId(sessionId, getDb);
+  const user = userId === null ? undefined : await getAccountUser(db, userId);
+  return user !== undefined && mayEdit(user, artwork);
 }

@@ -1,4 +1,4 @@
-import { NextResponse, type NextRequest } from 'next/server';
+import type { NextRequest } from 'next/server';
 
 /**
  * Layouts are not told the address they render for, yet the root layout needs it: the path
@@ -10,16 +10,12 @@ export const REQUEST_PATH_HEADER = 'x-easel-path';
 
 /**
  * A page request's headers as the proxy passes them on: the client's, the proxy's `extra` (its
- * Content-Security-Policy), and the path and query the browser asked for in REQUEST_PATH_HEADER.
+ * Content-Security-Policy), and in REQUEST_PATH_HEADER the path the page renders for (in its
+ * canonical form, lib/request-target.ts) with the query the browser sent.
  */
-export function pageRequestHeaders(request: NextRequest, extra: Record<string, string> = {}): Headers {
+export function pageRequestHeaders(request: NextRequest, path: string, extra: Record<string, string> = {}): Headers {
   const headers = new Headers(request.headers);
   for (const [name, value] of Object.entries(extra)) headers.set(name, value);
-  headers.set(REQUEST_PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
+  headers.set(REQUEST_PATH_HEADER, `${path}${request.nextUrl.search}`);
   return headers;
-}
-
-/** The proxy's work for a page that exists: pass the request on with pageRequestHeaders. */
-export function forwardRequestPath(request: NextRequest, extra: Record<string, string> = {}): NextResponse {
-  return NextResponse.next({ request: { headers: pageRequestHeaders(request, extra) } });
 }

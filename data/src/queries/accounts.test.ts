@@ -6,7 +6,7 @@ import type { Db } from '../db';
 import { verifyPassword } from '@easel/shared/password';
 import { claimGuestAccount, confirmEmail, createAccount, findCredentials, getAccountUser, signIn, startGuestCheckout, updateProfile, type MailFor } from './accounts';
 import { getMailTo } from './outbox';
-import { subscribeToNewsletter } from './newsletter';
+import { confirmNewsletter, subscribeToNewsletter } from './newsletter';
 import { addRecentlyViewed, getRecentlyViewedIds, RECENTLY_VIEWED_LIMIT } from './recently-viewed';
 import { endSession, readSession, SESSION_IDLE_MS, SESSION_MAX_AGE_MS, SESSION_TOUCH_MS } from './sessions';
 
@@ -42,9 +42,27 @@ describe('accounts', () => {
     expect(await getMailTo(db, 'ada@example.com')).toEqual([mail(false)]);
     // Until the link is followed the email logs nothing in.
     expect(await findCredentials(db, 'ada@example.com')).toBeUndefined();
-    expect(await confirmEmail(db, token('c-ada'))).toMatchObject({ id: user.id, email: 'ada@example.com', email_confirmed: true });
-    expect(await findCredentials(db, 'ada@example.com')).toEqual({ id: user.id, password_hash: 'scrypt$x' });
-    expect(await confirmEmail(db, token('c-ada'))).toBeUndefined();
+    // Confirming takes the password given with it, and ends the account's sessions: it signs no one in.
+    expect(await confirmEmail(db, token('c-ada'), async () => 'scrypt$owner', after(HOUR))).toEqual({ email: 'ada@example.com' });
+    expect(await getAccountUser(db, user.id)).toMatchObject({ email: 'ada@example.com', email_confirmed: true });
+    expect(await findCredentials(db, 'ada@example.com')).toEqual({ id: user.id, password_hash: 'scrypt$owner' });
+    expect(await readSession(db, hash('c-ada'), after(HOUR))).toEqual({ state: 'none' });
+    expect(await confirmEmail(db, token('c-ada'), async () => 'scrypt$again', after(HOUR))).toBeUndefined();
+    expect(await findCredentials(db, 'ada@example.com')).toEqual({ id: user.id, password_hash: 'scrypt$owner' });
+  });
+
+  it('a link works for 24 hours, and confirming one voids every other account\'s link to the address', async () => {
+    const late = await join('late@example.com', 'c-late');
+    expect(await confirmEmail(db, token('c-late'), async () => 'scrypt$late', after(DAY))).toBeUndefined();
+    expect(await getAccountUser(db, late.id)).toMatchObject({ email_confirmed: false });
+
+    const first = await join('twice@example.com', 'c-twice-1');
+    const second = await join('twice@example.com', 'c-twice-2');
+    expect(await confirmEmail(db, token('c-twice-2'), async () => 'scrypt$second', after(DAY - 1000))).toEqual({ email: 'twice@example.com' });
+    expect(await findCredentials(db, 'twice@example.com')).toEqual({ id: second.id, password_hash: 'scrypt$second' });
+    expect(await db.selectFrom('users').select(['confirm_token_hash', 'confirm_token_expires_at']).where('id', '=', first.id).executeTakeFirstOrThrow())
+      .toEqual({ confirm_token_hash: null, confirm_token_expires_at: null });
+    expect(await confirmEmail(db, token('c-twice-1'), async () => 'scrypt$first', after(HOUR))).toBeUndefined();
   });
 
   it('treats a held email the same, but mails its owner, and its link confirms nothing', async () => {
@@ -54,7 +72,7 @@ describe('accounts', () => {
     expect(again.id).not.toBe(owner.id);
     expect(await readSession(db, hash('c-ada-again'), after(1000))).toEqual({ state: 'active', userId: again.id });
     expect(await getMailTo(db, 'ada@example.com')).toEqual([mail(false), mail(true)]);
-    expect(await confirmEmail(db, token('c-ada-again'))).toBe('held');
+    expect(await confirmEmail(db, token('c-ada-again'), async () => 'scrypt$y', after(HOUR))).toBe('held');
     expect(await findCredentials(db, 'ada@example.com')).toEqual(owner);
   });
 
@@ -70,8 +88,11 @@ describe('accounts', () => {
     const fresh = await startGuestCheckout(db, { email: 'lin@example.com', placeholder: 'guest-2@guest.invalid', settings }, { idHash: hash('c-guest-3'), replacing: null, now: T0 });
     await claimGuestAccount(db, fresh.id, { passwordHash: 'scrypt$l', confirmTokenHash: token('c-guest-3') }, mail, T0);
     expect(await getMailTo(db, 'lin@example.com')).toEqual([mail(false)]);
-    expect(await confirmEmail(db, token('c-guest-3'))).toMatchObject({ id: fresh.id, email: 'lin@example.com', guest: false, email_confirmed: true });
-    expect(await findCredentials(db, 'lin@example.com')).toEqual({ id: fresh.id, password_hash: 'scrypt$l' });
+    expect(await confirmEmail(db, token('c-guest-3'), async () => 'scrypt$lin', after(HOUR))).toEqual({ email: 'lin@example.com' });
+    expect(await getAccountUser(db, fresh.id)).toMatchObject({ email: 'lin@example.com', guest: false, email_confirmed: true });
+    expect(await readSession(db, hash('c-guest-3'), after(HOUR))).toEqual({ state: 'none' });
+    // The password the guest set when keeping the account does not survive the confirmation.
+    expect(await findCredentials(db, 'lin@example.com')).toEqual({ id: fresh.id, password_hash: 'scrypt$lin' });
   });
 
   it('updates the profile and answers the updated user', async () => {
@@ -138,10 +159,30 @@ describe('a visitor signing in', () => {
 });
 
 describe('the newsletter', () => {
-  it('keeps one subscription per email however often it is asked', async () => {
-    await subscribeToNewsletter(db, 'reader@example.com', T0);
-    await subscribeToNewsletter(db, 'reader@example.com', after(DAY));
-    expect(await db.selectFrom('newsletter_subscriptions').selectAll().where('email', '=', 'reader@example.com').execute()).toEqual([{ email: 'reader@example.com', created_at: T0 }]);
+  const link = (name: string) => ({ tokenHash: token(name), mail: { subject: 'Confirm the newsletter', body: `link ${name}` } });
+  const row = (email: string) => db.selectFrom('newsletter_subscriptions').select(['email', 'confirmed_at']).where('email', '=', email).execute();
+
+  it('mails an address a link, at most once a day, and sends it the newsletter only once the link is followed', async () => {
+    await subscribeToNewsletter(db, 'reader@example.com', link('n1'), T0);
+    await subscribeToNewsletter(db, 'reader@example.com', link('n2'), after(HOUR));
+    expect(await row('reader@example.com')).toEqual([{ email: 'reader@example.com', confirmed_at: null }]);
+    expect((await getMailTo(db, 'reader@example.com')).map((m) => m.body)).toEqual(['link n1']);
+    // A day on, asking again mails a fresh link; the first has stopped working.
+    await subscribeToNewsletter(db, 'reader@example.com', link('n3'), after(DAY + HOUR));
+    expect((await getMailTo(db, 'reader@example.com')).map((m) => m.body)).toEqual(['link n1', 'link n3']);
+    expect(await confirmNewsletter(db, token('n1'), after(DAY + HOUR))).toBeUndefined();
+    expect(await confirmNewsletter(db, token('n3'), after(DAY + 2 * HOUR))).toBe('reader@example.com');
+    expect(await row('reader@example.com')).toEqual([{ email: 'reader@example.com', confirmed_at: after(DAY + 2 * HOUR) }]);
+    expect(await confirmNewsletter(db, token('n3'), after(DAY + 2 * HOUR))).toBeUndefined();
+    // Confirmed: asking again mails nothing.
+    await subscribeToNewsletter(db, 'reader@example.com', link('n4'), after(3 * DAY));
+    expect(await getMailTo(db, 'reader@example.com')).toHaveLength(2);
+  });
+
+  it('a link older than a day confirms nothing', async () => {
+    await subscribeToNewsletter(db, 'late.reader@example.com', link('n5'), T0);
+    expect(await confirmNewsletter(db, token('n5'), after(DAY))).toBeUndefined();
+    expect(await row('late.reader@example.com')).toEqual([{ email: 'late.reader@example.com', confirmed_at: null }]);
   });
 });
 

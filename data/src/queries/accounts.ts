@@ -45,6 +45,10 @@ export interface Unconfirmed {
   confirmTokenHash: string;
 }
 
+/** How long a confirmation link works. */
+export const CONFIRM_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const linkExpiry = (now: string) => new Date(Date.parse(now) + CONFIRM_LINK_LIFETIME_MS).toISOString();
+
 export interface NewAccount extends Unconfirmed {
   name: string;
   /** Already lower-cased: the column's uniqueness is exact. */
@@ -68,7 +72,7 @@ export async function createAccount(db: Db, account: NewAccount, mail: MailFor, 
       .insertInto('users')
       .values({
         name: account.name, email: account.placeholder, unconfirmed_email: account.email, confirm_token_hash: account.confirmTokenHash,
-        password_hash: account.passwordHash, role: 'user', artist_id: null, created_at: session.now, ...account.settings,
+        confirm_token_expires_at: linkExpiry(session.now), password_hash: account.passwordHash, role: 'user', artist_id: null, created_at: session.now, ...account.settings,
       })
       .returning(ACCOUNT_COLUMNS)
       .executeTakeFirstOrThrow();
@@ -110,7 +114,7 @@ export async function claimGuestAccount(db: Db, userId: number, claim: { passwor
   return inTransaction(db, async (trx) => {
     const user = await trx
       .updateTable('users')
-      .set({ password_hash: claim.passwordHash, confirm_token_hash: claim.confirmTokenHash })
+      .set({ password_hash: claim.passwordHash, confirm_token_hash: claim.confirmTokenHash, confirm_token_expires_at: linkExpiry(now) })
       .where('id', '=', userId)
       .where('password_hash', '=', '')
       .where('unconfirmed_email', 'is not', null)
@@ -123,22 +127,28 @@ export async function claimGuestAccount(db: Db, userId: number, claim: { passwor
 }
 
 /**
- * The owner of an address follows its link: the account takes the email it gave, and logs in
- * with it from then on. 'held' when another account holds the address (it confirmed first);
- * undefined for a link that is unknown or already used.
+ * The owner of an address follows its link (docs/SECURITY.md, "Joining"): the account takes the
+ * email it gave, with the password given now (any set before, by whoever joined or kept the
+ * account, is gone), and every session of the account ends, so whoever set it up is signed out.
+ * No one is signed in. The link works once and for 24 hours; every other account's link to the
+ * same address stops working. 'held' when another account holds the address (it confirmed
+ * first); undefined for a link that is unknown, used or expired. `hashPassword` is called only
+ * for a link that works, so a made-up one costs no hash.
  */
-export async function confirmEmail(db: Db, tokenHash: string): Promise<AccountUser | 'held' | undefined> {
+export async function confirmEmail(db: Db, tokenHash: string, hashPassword: () => Promise<string>, now: string): Promise<{ email: string } | 'held' | undefined> {
   return inTransaction(db, async (trx) => {
-    const pending = await trx.selectFrom('users').select(['id', 'unconfirmed_email']).where('confirm_token_hash', '=', tokenHash).executeTakeFirst();
+    const pending = await trx.selectFrom('users').select(['id', 'unconfirmed_email']).where('confirm_token_hash', '=', tokenHash)
+      .where('confirm_token_expires_at', '>', now).executeTakeFirst();
     if (!pending?.unconfirmed_email) return undefined;
-    if (await isHeld(trx, pending.unconfirmed_email)) return 'held';
-    const user = await trx
-      .updateTable('users')
-      .set({ email: pending.unconfirmed_email, unconfirmed_email: null, confirm_token_hash: null })
+    const email = pending.unconfirmed_email;
+    if (await isHeld(trx, email)) return 'held';
+    await trx.updateTable('users')
+      .set({ email, unconfirmed_email: null, confirm_token_hash: null, confirm_token_expires_at: null, password_hash: await hashPassword() })
       .where('id', '=', pending.id)
-      .returning(ACCOUNT_COLUMNS)
-      .executeTakeFirstOrThrow();
-    return toAccountUser(user);
+      .execute();
+    await trx.updateTable('users').set({ confirm_token_hash: null, confirm_token_expires_at: null }).where('unconfirmed_email', '=', email).execute();
+    await trx.deleteFrom('sessions').where('user_id', '=', pending.id).execute();
+    return { email };
   });
 }
 

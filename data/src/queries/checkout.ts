@@ -244,8 +244,8 @@ export interface OrderSteps {
 
 /**
  * Places the user's basket as an order, once per idempotency key. In one write transaction:
- * a key seen before answers what it answered the first time (a retry racing the first request
- * waits for its lock and then reads that answer); otherwise the basket is quoted, and refused
+ * a key seen before answers what it answered the first time, `replayed` (a retry racing the
+ * first request waits for its lock and then reads that answer); otherwise the basket is quoted, and refused
  * with the new total if it is not the total the shopper accepted, its originals held, the
  * payment taken with the key (so the provider, too, charges once), and
  * then the order and its lines written, originals sold, print editions decremented (never
@@ -260,13 +260,13 @@ export async function placeOrder(
   request: OrderRequest,
   steps: OrderSteps,
   now: Date,
-): Promise<StoredAnswer | { reason: 'key_in_use' }> {
+): Promise<(StoredAnswer & { replayed: boolean }) | { reason: 'key_in_use' }> {
   const at = now.toISOString();
   return inTransaction(db, async (trx) => {
     const seen = await trx.selectFrom('order_requests').selectAll().where('idempotency_key', '=', request.idempotencyKey).executeTakeFirst();
     if (seen) {
       if (seen.user_id !== request.holder.userId) return { reason: 'key_in_use' as const };
-      return { status: seen.answer_status, body: seen.answer_body };
+      return { status: seen.answer_status, body: seen.answer_body, replayed: true };
     }
     const outcome = await settle(trx, request, steps, now);
     const answer = steps.answer(outcome);
@@ -274,7 +274,7 @@ export async function placeOrder(
       idempotency_key: request.idempotencyKey, user_id: request.holder.userId, order_id: outcome.ok ? outcome.order.id : null,
       answer_status: answer.status, answer_body: answer.body, created_at: at,
     }).execute();
-    return answer;
+    return { ...answer, replayed: false };
   });
 }
 

@@ -72,11 +72,6 @@ const EDITABLE_COLUMNS = [
   'updated_at',
 ] as const;
 
-/** Whether any artwork, hidden ones included, has this slug: the edit form's address exists. */
-export async function isArtworkSlug(db: Db, slug: string): Promise<boolean> {
-  return (await db.selectFrom('artworks').select('id').where('slug', '=', slug).executeTakeFirst()) !== undefined;
-}
-
 /** The artwork with this slug, hidden ones included, or undefined. */
 export async function getEditableArtwork(db: Db, slug: string): Promise<EditableArtwork | undefined> {
   const row = await db.selectFrom('artworks').select(EDITABLE_COLUMNS).where('slug', '=', slug).executeTakeFirst();

@@ -47,7 +47,7 @@ export function ResetPassword({ token }: { token: string | undefined }) {
     }
   };
   return (
-    <form className="overlay-form reset-password" onSubmit={submit} noValidate>
+    <form className="overlay-form overlay-form--page" onSubmit={submit} noValidate>
       <p className="overlay-dialog__intro">{t('account.resetIntro')}</p>
       <label className="overlay-form__field" htmlFor={id}>
         <span className="overlay-form__label">{t('account.newPassword')}</span>

@@ -3,13 +3,10 @@
 import { useEffect, useRef } from 'react';
 import { useT } from '../../lib/i18n/use-t';
 import { filterChips } from '../../lib/gallery/rules';
-import { usePreviewCount } from '../../lib/gallery/use-search-api';
 import { useGallery } from './gallery-context';
 import { FilterSections } from './sections';
 
 export interface FilterPanelProps {
-  /** Whether the draft differs from the active search, so there is something to apply. */
-  previewEnabled: boolean;
   resultCount: number;
   onApply: () => void;
   onResetAll: () => void;
@@ -22,19 +19,19 @@ const DRAWER_QUERY = '(max-width: 991.98px)';
  * The filter panel: a column beside the results on wide screens, a modal drawer on small ones
  * (one element either way, so each widget is mounted once), opened by a button that says how
  * many filters are on: "Filters (2)". Edits are a draft; the apply button shows the draft's
- * live count from `_count`.
+ * live count, and stays in view at the foot of the panel.
  */
-export function FilterPanel({ previewEnabled, resultCount, onApply, onResetAll }: FilterPanelProps) {
-  const { draft, active } = useGallery();
+export function FilterPanel({ resultCount, onApply, onResetAll }: FilterPanelProps) {
+  const { active, preview } = useGallery();
+  const previewEnabled = preview !== null;
   // The applied search's filters, as its chips show them: the drawer's button says how many.
   const activeCount = filterChips(active).length;
   const t = useT();
-  const preview = usePreviewCount(draft, previewEnabled);
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
-  const count = previewEnabled ? preview.value : resultCount;
-  const label = previewEnabled && preview.status === 'loading' && preview.value === undefined
-    ? 'Counting…'
+  const count = preview ? preview.value?.count : resultCount;
+  const label = preview && preview.status === 'loading' && preview.value === undefined
+    ? t('gallery.counting')
     : t('gallery.showArtworks', { count: count ?? 0 });
 
   // Growing past the breakpoint with the drawer open leaves a modal on a wide page: close it.

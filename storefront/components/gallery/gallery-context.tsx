@@ -4,6 +4,7 @@ import { createContext, useContext } from 'react';
 import type { Currency } from '@easel/shared/vocabulary';
 import type { GallerySearchDefinition } from '@easel/search-service/contract';
 import type { DisplayUnits } from '../../lib/money';
+import type { DraftPreview, Loadable } from '../../lib/gallery/use-search-api';
 
 /** What the gallery needs of the shopper's settings. */
 export interface GallerySettings {
@@ -23,6 +24,8 @@ export interface GalleryState {
   active: GallerySearchDefinition;
   /** The panel's edits, not yet applied. */
   draft: GallerySearchDefinition;
+  /** The draft's count and facets while it differs from the active search; null while it does not. */
+  preview: Loadable<DraftPreview> | null;
   /** How many values of a long list show before "Show all" (SPEC section 9's limit). */
   limit: number;
   setDraft: (update: (draft: GallerySearchDefinition) => GallerySearchDefinition) => void;

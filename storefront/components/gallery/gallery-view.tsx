@@ -1,12 +1,16 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useConfigure, useHits, useInstantSearch } from 'react-instantsearch';
+import { useConnector, useHits, useInstantSearch } from 'react-instantsearch';
 import { PARAM_LABELS, toQueryString, type GallerySearchDefinition } from '@easel/search-service/contract';
+import type { RateMatrix } from '@easel/shared/currency';
+import { inCurrency } from '../../lib/gallery/location';
 import { changeFilters, resetAll } from '../../lib/gallery/rules';
+import { filterLabel } from '../../lib/gallery/labels';
 import { getGalleryHead, type GalleryHead } from '../../lib/gallery/seo';
+import { useDraftPreview } from '../../lib/gallery/use-search-api';
 import { INITIAL_TRACKING, pushTrackingEvent, trackingReducer, type TrackingEvent } from '../../lib/gallery/tracking';
-import { configured, fromUiState, toUiState } from '../../lib/gallery/ui-state';
+import { connectSearchSettings, fromUiState, toUiState } from '../../lib/gallery/ui-state';
 import { useT } from '../../lib/i18n/use-t';
 import { useSettings } from '../../lib/settings/settings-context';
 import { formatCard, type ShownCard } from '../../lib/cards';
@@ -24,6 +28,10 @@ export interface GalleryViewProps {
   limit: number;
   /** Query parameters the server dropped from the address, to tell the shopper. */
   dropped: string[];
+  /** The currency rates the prices are converted at, for the price range when the currency changes. */
+  rates: RateMatrix;
+  /** Marks the next address written for `def` as replacing the current history entry. */
+  replaceAddress: (def: GallerySearchDefinition) => void;
 }
 
 const CLICKED_KEY = 'gallery-clicked';
@@ -61,7 +69,7 @@ function useDocumentHead({ seo, canonicalPath, indexable }: GalleryHead) {
  * panel's draft, and every way of changing the search (apply, chips, sort, pages), each
  * counted for tracking.
  */
-export function GalleryView({ settings, limit, dropped }: GalleryViewProps) {
+export function GalleryView({ settings, limit, dropped, rates, replaceAddress }: GalleryViewProps) {
   // A failed search is shown in the page (the notice below); caught, it is not also thrown as an uncaught error.
   const { indexUiState, setIndexUiState, status, error, results, refresh } = useInstantSearch({ catchError: true });
   const t = useT();
@@ -113,7 +121,19 @@ export function GalleryView({ settings, limit, dropped }: GalleryViewProps) {
     [active, setIndexUiState, track],
   );
 
-  const state: GalleryState = useMemo(() => ({ settings, active, draft, setDraft, limit }), [settings, active, draft, setDraft, limit]);
+  // A new currency in the settings (chosen in the header, or a signed-in shopper's own) shows the
+  // same search in it: every filter kept, the price range converted, page 1, in the same entry.
+  useEffect(() => {
+    if (settings.currency === active.currency) return;
+    const next = inCurrency(active, settings.currency, rates);
+    replaceAddress(next);
+    setIndexUiState(toUiState(next));
+  }, [settings.currency]);
+
+  const drafting = keyOf(draft) !== activeKey;
+  const draftPreview = useDraftPreview(draft, drafting);
+  const preview = drafting ? draftPreview : null;
+  const state: GalleryState = useMemo(() => ({ settings, active, draft, setDraft, preview, limit }), [settings, active, draft, setDraft, preview, limit]);
 
   // A search that failed (the engine stopped, paused or restarting) is asked again every few
   // seconds, each failure a new error, so the gallery comes back by itself when search does.
@@ -123,12 +143,12 @@ export function GalleryView({ settings, limit, dropped }: GalleryViewProps) {
     return () => clearTimeout(timer);
   }, [status, error, refresh]);
 
-  useConfigure(configured(active));
+  useConnector(connectSearchSettings, {});
   const { items } = useHits<ShownCard>();
   const { language } = useSettings().settings;
   const cards = useMemo(
-    () => items.map((hit) => formatCard(hit, { currency: settings.currency, units: settings.display_units, language })),
-    [items, settings.currency, settings.display_units, language],
+    () => items.map((hit) => formatCard(hit, { currency: active.currency, units: settings.display_units, language })),
+    [items, active.currency, settings.display_units, language],
   );
   const count = results?.nbHits ?? 0;
   const failed = status === 'error' && error !== undefined;
@@ -143,12 +163,11 @@ export function GalleryView({ settings, limit, dropped }: GalleryViewProps) {
         </header>
         {dropped.length > 0 && (
           <p className="gallery__notice" role="status">
-            Some of this address could not be used and was left out: {dropped.map((param) => PARAM_LABELS[param] ?? param).join(', ')}.
+            {t('gallery.leftOut', { params: dropped.map((param) => filterLabel({ name: param, label: PARAM_LABELS[param] ?? param }, t)).join(', ') })}
           </p>
         )}
         <div className="gallery__layout">
           <FilterPanel
-            previewEnabled={keyOf(draft) !== activeKey}
             resultCount={count}
             onApply={() => search(draftRef.current, 'filter')}
             onResetAll={() => setDraft(resetAll)}

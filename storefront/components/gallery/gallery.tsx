@@ -1,18 +1,21 @@
 'use client';
 
-import { useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import type { InitialResults } from 'instantsearch.js';
 import { history } from 'instantsearch.js/es/lib/routers';
 import { InstantSearch, InstantSearchSSRProvider } from 'react-instantsearch';
 import type { Currency } from '@easel/shared/vocabulary';
+import type { RateMatrix } from '@easel/shared/currency';
 import { SEARCH_WAITS_MS } from '@easel/search-service/budget';
 import type { GallerySearchDefinition } from '@easel/search-service/contract';
 import { galleryUrl, parseGalleryQuery, parseLandingPath, GALLERY_PATH } from '../../lib/gallery/location';
+import type { Language } from '../../lib/i18n/languages';
+import { SETTINGS_QUERY } from '../../lib/settings/settings';
 import { createSearchClient } from '../../lib/gallery/search-client';
 import { fromUiState, INDEX_NAME, toUiState } from '../../lib/gallery/ui-state';
 import { GalleryView, type GalleryViewProps } from './gallery-view';
 
-export interface GalleryProps extends Omit<GalleryViewProps, 'limit'> {
+export interface GalleryProps extends Omit<GalleryViewProps, 'limit' | 'replaceAddress'> {
   /** The address the server rendered, path and query: '/shop/painting/?colours=blue'. */
   serverUrl: string;
   /** The server's results; null when the server ran out of time and the browser searches. */
@@ -20,6 +23,8 @@ export interface GalleryProps extends Omit<GalleryViewProps, 'limit'> {
   definition: GallerySearchDefinition;
   /** The address named a currency: the gallery's addresses keep it, so a shared link shows the same prices. */
   currencyInAddress: boolean;
+  /** The language the address names (`?language=en-us`): the gallery's addresses keep it until the shopper chooses one. */
+  languageInAddress: Language | undefined;
 }
 
 /** The address bar's query as the parser takes it: repeated names gathered into lists. */
@@ -35,14 +40,44 @@ function readLocation(location: Pick<Location, 'pathname' | 'search'>, currency:
   return parseGalleryQuery(parseLandingPath(segments) ?? {}, queryOf(location.search), currency).definition;
 }
 
+/** What the gallery's addresses are written with: the currency they leave out and the language they keep. */
+interface AddressSettings {
+  /** The shopper's currency, left out of the address; undefined when the address keeps its own. */
+  currency: Currency | undefined;
+  language: Language | undefined;
+}
+
+/** A search's address: the canonical one, with the language the address came with. */
+function addressOf(def: GallerySearchDefinition, settings: AddressSettings): string {
+  const url = galleryUrl(def, settings.currency);
+  if (!settings.language) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${SETTINGS_QUERY.language}=${settings.language}`;
+}
+
 /**
  * The gallery: React InstantSearch searching through the search contract, with the
  * address as its state (each applied search is a history entry; back and forward walk them).
  */
-export function Gallery({ serverUrl, initialResults, definition, currencyInAddress, ...view }: GalleryProps) {
+export function Gallery({ serverUrl, initialResults, definition, currencyInAddress, languageInAddress, ...view }: GalleryProps) {
   const { currency } = view.settings;
   const limit = definition.limit;
-  const addressCurrency = currencyInAddress ? undefined : currency;
+  // The router is made once, so it reads the settings of the latest render (a settings change
+  // re-renders the page on the server and brings new ones) through a ref.
+  const latest: { currency: Currency; address: AddressSettings } = { currency, address: { currency: currencyInAddress ? undefined : currency, language: languageInAddress } };
+  const settings = useRef(latest);
+  settings.current = latest;
+  // Set when the next address written stands for the same search in new settings: it replaces the entry.
+  const replacing = useRef(false);
+  // A gallery being replaced by another (Next.js restoring an entry's page on Back) unmounts its
+  // widgets first, which empties its search state: it must not write that as an address. Cleared
+  // before any widget's own cleanup runs.
+  const mounted = useRef(true);
+  useLayoutEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   // Built once per mount: a new client or router would make InstantSearch search again. The
   // server never searches through this client (it renders from `initialResults` or not at all).
   const searchClient = useMemo(() => createSearchClient(typeof window === 'undefined' ? 'http://localhost' : window.location.origin, SEARCH_WAITS_MS.browser), []);
@@ -51,8 +86,20 @@ export function Gallery({ serverUrl, initialResults, definition, currencyInAddre
       router: history<GallerySearchDefinition>({
         getLocation: () => (typeof window === 'undefined' ? (new URL(serverUrl, 'http://localhost') as unknown as Location) : window.location),
         // Absolute, as the router compares it with location.href before writing a history entry.
-        createURL: ({ routeState, location }) => new URL(galleryUrl(routeState, addressCurrency), location.href).href,
-        parseURL: ({ location }) => readLocation(location, currency),
+        createURL: ({ routeState, location }) => new URL(addressOf(routeState, settings.current.address), location.href).href,
+        parseURL: ({ location }) => readLocation(location, settings.current.currency),
+        // A new search is a new history entry. The same search written canonically (the first
+        // write of an address with its parameters in another order) or in new settings replaces
+        // the entry, so Back never lands on the same search again. No state of its own: the
+        // address is read on back and forward, and Next.js keeps its router's in the entry.
+        push: (url: string) => {
+          if (!mounted.current) return;
+          const current = readLocation(window.location, settings.current.currency);
+          const replace = replacing.current || galleryUrl(readLocation(new URL(url), settings.current.currency)) === galleryUrl(current);
+          replacing.current = false;
+          if (replace) window.history.replaceState(null, '', url);
+          else window.history.pushState(null, '', url);
+        },
         // Every change is a deliberate apply, sort or page turn: write it at once.
         writeDelay: 0,
         cleanUrlOnDispose: false,
@@ -62,9 +109,12 @@ export function Gallery({ serverUrl, initialResults, definition, currencyInAddre
         routeToState: (route: GallerySearchDefinition) => ({ [INDEX_NAME]: toUiState(route) }),
       },
     }),
-    // InstantSearch cannot take a new router after mount; the page re-mounts the gallery when the currency changes.
+    // InstantSearch cannot take a new router after mount: the router reads the settings through the ref.
     [],
   );
+  const replaceAddress = useCallback((def: GallerySearchDefinition) => {
+    replacing.current = new URL(addressOf(def, settings.current.address), window.location.href).href !== window.location.href;
+  }, []);
 
   const search = (
     <InstantSearch
@@ -74,7 +124,7 @@ export function Gallery({ serverUrl, initialResults, definition, currencyInAddre
       initialUiState={{ [INDEX_NAME]: toUiState(definition) }}
       future={{ preserveSharedStateOnUnmount: true }}
     >
-      <GalleryView {...view} limit={limit} />
+      <GalleryView {...view} limit={limit} replaceAddress={replaceAddress} />
     </InstantSearch>
   );
   return initialResults ? <InstantSearchSSRProvider initialResults={initialResults}>{search}</InstantSearchSSRProvider> : search;

@@ -1,8 +1,10 @@
 'use client';
 
+import { useMemo } from 'react';
 import { useRange, useRefinementList, useToggleRefinement } from 'react-instantsearch';
 import { CATEGORY_VALUES, COLOURS, SIZE_BUCKET_LIMITS_CM, type Category } from '@easel/shared/vocabulary';
 import { FILTERS, PANEL_SECTIONS, rowsOfSection, type FilterRow } from '@easel/search-service/filters';
+import type { Facets } from '@easel/search-service/contract';
 import { valueLabel } from '../../lib/gallery/labels';
 import { changeFilters, isSectionActive, PANEL_ORDER, removeCategory, resetSection, setShipsTo, toggleValue, type PanelSection } from '../../lib/gallery/rules';
 import { WIDGETS } from '../../lib/gallery/ui-state';
@@ -20,15 +22,29 @@ type FlagRow = Extract<FilterRow, { kind: 'flag' }>;
 
 /**
  * The wired sections of the filter panel, made from the filter table: each row is drawn by its
- * kind, reads its counts from its InstantSearch widget (the active search) and edits the draft.
- * Every widget is mounted whether or not its section is open, so InstantSearch applies every
- * part of the search state.
+ * kind, reads its counts from its InstantSearch widget (the active search), or from the draft's
+ * preview while the shopper edits, and edits the draft. Every widget is mounted whether or not
+ * its section is open or its list shown (a subcategory list shows only under its chosen
+ * category), so InstantSearch applies every part of any search state, one reached with Back
+ * included.
  */
 
-/** Counts of one row's values in the active search: value -> count, every value the search has. */
+/** A row's counts in the draft's preview, when there is one: value -> count, zero counts left out as the engine leaves them out. */
+function useDraftCounts(name: string): Map<string, number> | undefined {
+  const { preview } = useGallery();
+  const values = preview?.value?.facets[name as keyof Omit<Facets, 'price'>];
+  return useMemo(() => (values ? new Map(values.filter((v) => v.count > 0).map((v) => [v.value, v.count])) : undefined), [values]);
+}
+
+/**
+ * Counts of one row's values: value -> count, every value the search has. Those of the draft
+ * while it differs from the active search (each section's counts narrowed by the drafted
+ * choices in the others), else those of the results.
+ */
 function useCounts(name: string): Map<string, number> {
   const { items } = useRefinementList(WIDGETS.lists[name]!);
-  return new Map(items.map((i) => [i.value, i.count]));
+  const drafted = useDraftCounts(name);
+  return useMemo(() => drafted ?? new Map(items.map((i) => [i.value, i.count])), [drafted, items]);
 }
 
 /** How a list's values read: sizes with their longest side in the shopper's units, the rest from the vocabulary. */
@@ -142,6 +158,7 @@ function CountrySelect({ row }: { row: CountryRow }) {
   const counts = useCounts(row.name);
   const countryName = useCountryName();
   const formatNumber = useFormatNumber();
+  const t = useT();
   const value = draft[row.name];
   const codes = [...new Set([...counts.keys(), ...(value ? [value] : [])])].sort((a, b) => countryName(a).localeCompare(countryName(b)));
   const id = row.name.replace('_', '-');
@@ -151,7 +168,7 @@ function CountrySelect({ row }: { row: CountryRow }) {
     <p className="facet-select">
       <label className="facet-select__label" htmlFor={id}>{row.label}</label>
       <select className="facet-select__control" id={id} value={value ?? ''} onChange={(e) => choose(e.target.value || undefined)}>
-        <option value="">Anywhere</option>
+        <option value="">{t('gallery.anywhere')}</option>
         {codes.map((code) => (
           <option key={code} value={code}>
             {countryName(code)} ({formatNumber(counts.get(code) ?? 0)})
@@ -165,9 +182,10 @@ function CountrySelect({ row }: { row: CountryRow }) {
 function Toggle({ row }: { row: FlagRow }) {
   const { draft, setDraft, settings } = useGallery();
   const { value } = useToggleRefinement(WIDGETS.toggles[row.name]!);
+  const drafted = useDraftCounts(row.name);
   const countryName = useCountryName();
   const formatNumber = useFormatNumber();
-  const count = value.onFacetValue.count ?? undefined;
+  const count = drafted ? drafted.get(row.on) : (value.onFacetValue.count ?? undefined);
   // Free shipping is always to a country: the chosen destination, else the shopper's own.
   const country = draft.ships_to ?? settings.country;
   const free = row.name === 'free_shipping';
@@ -207,12 +225,15 @@ function MountedList({ name }: { name: string }) {
   return null;
 }
 
-/** The eleven sections in the order of SPEC section 2, and the filters no section shows. */
+/**
+ * The eleven sections in the order of SPEC section 2, the filters no section shows, and the
+ * subcategory lists, which show only under a chosen category but search whenever refined.
+ */
 export function FilterSections() {
   return (
     <>
       {PANEL_ORDER.map((section) => <Section key={section} id={section} />)}
-      {FILTERS.filter((row) => row.section === null).map((row) => <Mounted key={row.name} row={row} />)}
+      {FILTERS.filter((row) => row.section === null || 'parent' in row).map((row) => <Mounted key={row.name} row={row} />)}
     </>
   );
 }

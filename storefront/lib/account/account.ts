@@ -28,8 +28,20 @@ export const guestSchema = z.strictObject({ email: emailSchema });
 /** A guest keeping their account: the password they will log in with. */
 export const claimSchema = z.strictObject({ password: newPasswordSchema });
 
-/** The link mailed to confirm an email: `{ token }`, 43 URL-safe characters. */
-export const confirmSchema = z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'is not a link we sent') });
+/** A mailed link's token: 43 URL-safe characters. */
+const linkTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'is not a link we sent');
+
+/**
+ * The link mailed to confirm an email, `{ token }` (43 URL-safe characters), and the password the
+ * account logs in with from then on: whoever follows the link chooses it, so a password someone
+ * else set before does not survive the confirmation.
+ */
+export const confirmSchema = z.strictObject({ token: linkTokenSchema, password: newPasswordSchema });
+
+/** What confirming answers: the address now confirmed. No one is signed in by it. */
+export interface ConfirmAnswer {
+  email: string;
+}
 
 /** Any password of the right type is checked against the hash: its length says nothing here. */
 export const loginSchema = z.strictObject({
@@ -46,6 +58,9 @@ export const profileSchema = z
   .refine((profile) => profile.name !== undefined || profile.about !== undefined, { error: 'must hold a name or about', path: ['body'] });
 
 export const newsletterSchema = z.strictObject({ email: emailSchema });
+
+/** The link mailed to confirm the newsletter: `{ token }`. */
+export const newsletterConfirmSchema = z.strictObject({ token: linkTokenSchema });
 
 /** The signed-in user as the storefront shows them: the AccountUser of the data package. */
 export type { AccountUser };

@@ -7,6 +7,7 @@ import { addRecentlyViewed, getRecentlyViewedIds } from '@easel/data/queries/rec
 import { addSession, addUser, mailedToken as mailedTokenIn, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { sessionHash } from '../session';
 import { callable } from '../api/testing';
+import { ACCOUNT_LOGIN_FAILURES, createRequestLimits } from '../rate-limits';
 import { accountRoutes } from './api';
 
 let temp: TemporaryDatabase;
@@ -20,7 +21,9 @@ beforeAll(async () => {
 });
 afterAll(() => temp.close());
 
-const call = callable(accountRoutes({ getDb: async () => db }));
+const OFF = { RATE_LIMIT_SEARCH_PER_MINUTE: 0, RATE_LIMIT_JOIN_PER_MINUTE: 0, RATE_LIMIT_CHECKOUT_PER_MINUTE: 0, RATE_LIMIT_MEDIA_PER_MINUTE: 0 };
+const limits = createRequestLimits({ ...OFF, RATE_LIMIT_LOGIN_PER_MINUTE: 1000 });
+const call = callable(accountRoutes({ getDb: async () => db, loginLimits: () => limits.login }));
 
 function request(method: string, path: string, options: { cookie?: string; body?: unknown; https?: boolean } = {}) {
   return new NextRequest(`${options.https ? 'https' : 'http'}://shop.test${path}`, {
@@ -33,7 +36,7 @@ function request(method: string, path: string, options: { cookie?: string; body?
 const join = (body: unknown, options: { cookie?: string; https?: boolean } = {}) => call(request('POST', '/api/account/join/', { ...options, body }));
 const login = (body: unknown, cookie?: string) => call(request('POST', '/api/account/login/', { cookie, body }));
 const confirm = (body: unknown, cookie?: string) => call(request('POST', '/api/account/confirm/', { cookie, body }));
-const mailedToken = (email: string) => mailedTokenIn(db, email);
+const mailedToken = (email: string, kind?: 'account' | 'newsletter') => mailedTokenIn(db, email, kind);
 const whoAmI = async (session?: string) => (await call(request('GET', '/api/account/', { cookie: session && `sessionid=${session}` }))).json();
 
 /** The Set-Cookie header for sessionid, and the value it sets. */
@@ -70,20 +73,55 @@ describe('joining', () => {
     expect(stored.password_hash).not.toContain('analytical-engine');
   });
 
-  it('mails the email a link, which confirms it and signs in; from then on the email logs in', async () => {
+  it('mails the email a link, which confirms it with the password chosen there and signs no one in; from then on the email logs in', async () => {
     // Until then it does not: the address is not the account's yet.
     await expectError(await login({ email: 'ada@example.com', password: 'analytical-engine' }), 401, 'invalid_credentials');
     const token = await mailedToken('ada@example.com');
     expect(token).toBeDefined();
-    const confirmed = await confirm({ token }, 'sessionid=another-browser');
+    await expectError(await confirm({ token }), 400, 'invalid_parameter', 'password');
+    await expectError(await confirm({ token, password: 'short' }), 400, 'invalid_parameter', 'password');
+    const confirmed = await confirm({ token, password: 'analytical-engine' }, 'sessionid=another-browser');
     expect(confirmed.status).toBe(200);
-    expect(await confirmed.json()).toMatchObject({ user: { email: 'ada@example.com', email_confirmed: true } });
-    expect(await whoAmI(sessionCookie(confirmed).value)).toMatchObject({ user: { email: 'ada@example.com' } });
+    expect(await confirmed.json()).toEqual({ email: 'ada@example.com' });
+    expect(confirmed.headers.getSetCookie()).toEqual([]);
     expect((await login({ email: 'ada@example.com', password: 'analytical-engine' })).status).toBe(200);
     // A link works once; a made-up one never.
-    await expectError(await confirm({ token }), 404, 'not_found', 'token');
-    await expectError(await confirm({ token: 'x'.repeat(43) }), 404, 'not_found', 'token');
-    await expectError(await confirm({ token: 'short' }), 400, 'invalid_parameter', 'token');
+    await expectError(await confirm({ token, password: 'analytical-engine' }), 404, 'not_found', 'token');
+    await expectError(await confirm({ token: 'x'.repeat(43), password: 'analytical-engine' }), 404, 'not_found', 'token');
+    await expectError(await confirm({ token: 'short', password: 'analytical-engine' }), 400, 'invalid_parameter', 'token');
+  });
+
+  it('a confirmation hands no one the victim\'s address: the attack of joining with someone else\'s email, step by step', async () => {
+    // 1. The attacker joins with the victim's email and the attacker's own password.
+    const attacker = await join({ name: 'Mallory', email: 'victim@example.com', password: 'attackers-password' });
+    expect(attacker.status).toBe(201);
+    const attackerSession = sessionCookie(attacker).value;
+    // Before any confirmation the address logs no one in, the attacker's password included.
+    await expectError(await login({ email: 'victim@example.com', password: 'attackers-password' }), 401, 'invalid_credentials');
+    // 2. The victim gets "Confirm your email" and follows it in their own browser.
+    const victimBrowser = 'sessionid=victims-own-browser';
+    const confirmed = await confirm({ token: await mailedToken('victim@example.com'), password: 'the-victims-password' }, victimBrowser);
+    expect(confirmed.status).toBe(200);
+    // 3. The victim's browser is signed in to no account: no cookie was set, and theirs is no one's.
+    expect(confirmed.headers.getSetCookie()).toEqual([]);
+    expect(await whoAmI('victims-own-browser')).toEqual({ user: null, user_type: 'anonymous' });
+    // The attacker's password no longer logs in with the address, and the attacker's session has ended.
+    await expectError(await login({ email: 'victim@example.com', password: 'attackers-password' }), 401, 'invalid_credentials');
+    expect(await whoAmI(attackerSession)).toEqual({ user: null, user_type: 'anonymous' });
+    // 4. The victim logs in with their own password, and what they save is theirs alone.
+    const victim = await login({ email: 'victim@example.com', password: 'the-victims-password' });
+    expect(victim.status).toBe(200);
+    const sessions = await db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id').select('sessions.id_hash')
+      .where('users.email', '=', 'victim@example.com').execute();
+    expect(sessions.map((row) => row.id_hash)).toEqual([sessionHash(sessionCookie(victim).value)]);
+  });
+
+  it('a link older than 24 hours confirms nothing', async () => {
+    await join({ name: 'Late', email: 'late@example.com', password: 'late-password' });
+    const token = await mailedToken('late@example.com');
+    await db.updateTable('users').set({ confirm_token_expires_at: new Date(Date.now() - 1000).toISOString() }).where('unconfirmed_email', '=', 'late@example.com').execute();
+    await expectError(await confirm({ token, password: 'late-password' }), 404, 'not_found', 'token');
+    await expectError(await login({ email: 'late@example.com', password: 'late-password' }), 401, 'invalid_credentials');
   });
 
   it('marks the cookie Secure over HTTPS', async () => {
@@ -186,6 +224,35 @@ describe('logging in and out', () => {
   });
 });
 
+describe('the log-in\'s limits', () => {
+  const address = (n: number) => `198.51.100.${n}`;
+  const from = (ip: string, body: unknown, loginLimits = limited) => callable(accountRoutes({ getDb: async () => db, loginLimits: () => loginLimits }))(
+    new NextRequest('http://shop.test/api/account/login/', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(body) }));
+  const limited = createRequestLimits({ ...OFF, RATE_LIMIT_LOGIN_PER_MINUTE: 1000 }).login;
+
+  it('shoppers who share an address log in however many others do: only failures count', async () => {
+    const shared = createRequestLimits({ ...OFF, RATE_LIMIT_LOGIN_PER_MINUTE: 3 }).login;
+    for (let i = 0; i < 12; i += 1) expect((await from(address(1), { email: 'ada@example.com', password: 'analytical-engine' }, shared)).status).toBe(200);
+    for (let i = 0; i < 3; i += 1) expect((await from(address(1), { email: `nobody${i}@example.com`, password: 'guess' }, shared)).status).toBe(401);
+    const refused = await from(address(1), { email: 'ada@example.com', password: 'analytical-engine' }, shared);
+    await expectError(refused, 429, 'rate_limited');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect((await from(address(2), { email: 'ada@example.com', password: 'analytical-engine' }, shared)).status).toBe(200);
+  });
+
+  it(`an account takes ${ACCOUNT_LOGIN_FAILURES} failures in 15 minutes from one address, then that address waits; its owner elsewhere logs in`, async () => {
+    for (let i = 0; i < ACCOUNT_LOGIN_FAILURES; i += 1) await expectError(await from(address(3), { email: 'ada@example.com', password: `guess-${i}` }), 401, 'invalid_credentials');
+    // The right password waits too: the guesser learns nothing more from here.
+    const waiting = await from(address(3), { email: 'ada@example.com', password: 'analytical-engine' });
+    expect(await expectError(waiting, 429, 'rate_limited')).toMatch(/failed log-ins to this account/);
+    expect(Number(waiting.headers.get('retry-after'))).toBeGreaterThan(60);
+    expect(Number(waiting.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
+    // No lock-out: the owner, from anywhere else, logs in; the guesser's address may try other accounts.
+    expect((await from(address(4), { email: 'ada@example.com', password: 'analytical-engine' })).status).toBe(200);
+    expect((await from(address(3), { email: 'victim@example.com', password: 'the-victims-password' })).status).toBe(200);
+  });
+});
+
 describe('the signed-in user', () => {
   it('answers the analytics user type of each role', async () => {
     for (const role of ['provider', 'staff'] as const) {
@@ -228,13 +295,31 @@ describe('the signed-in user', () => {
 describe('the newsletter', () => {
   const subscribe = (body: unknown) => call(request('POST', '/api/marketing/subscribe/newsletter/', { body }));
 
-  it('subscribes an email once, however often it is sent', async () => {
-    for (const email of ['Reader@Example.com', 'reader@example.com']) {
+  const confirmNewsletter = (body: unknown) => call(request('POST', '/api/marketing/newsletter/confirm/', { body }));
+  const confirmedAt = async (email: string) => (await db.selectFrom('newsletter_subscriptions').select('confirmed_at').where('email', '=', email).executeTakeFirstOrThrow()).confirmed_at;
+
+  it('mails an address one link however often it is sent, and starts the newsletter only once the link is followed', async () => {
+    for (const email of ['Reader@Example.com', 'reader@example.com', 'reader@example.com']) {
       const response = await subscribe({ email });
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ email: 'reader@example.com' });
     }
     expect(await db.selectFrom('newsletter_subscriptions').select('email').where('email', 'like', 'reader@%').execute()).toEqual([{ email: 'reader@example.com' }]);
+    const mails = await getMailTo(db, 'reader@example.com');
+    expect(mails.map((mail) => mail.subject)).toEqual(['Confirm the Easel newsletter']);
+    expect(await confirmedAt('reader@example.com')).toBeNull();
+
+    const token = await mailedToken('reader@example.com', 'newsletter');
+    expect(token).toBeDefined();
+    const confirmed = await confirmNewsletter({ token });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.json()).toEqual({ email: 'reader@example.com' });
+    expect(await confirmedAt('reader@example.com')).not.toBeNull();
+    await expectError(await confirmNewsletter({ token }), 404, 'not_found', 'token');
+    await expectError(await confirmNewsletter({ token: 'short' }), 400, 'invalid_parameter', 'token');
+    // Subscribed: asking again mails nothing more.
+    await subscribe({ email: 'reader@example.com' });
+    expect(await getMailTo(db, 'reader@example.com')).toHaveLength(1);
   });
 
   it('answers 400 for a malformed or missing email', async () => {
@@ -267,17 +352,20 @@ describe('checking out as a guest', () => {
     const kept = await claim({ password: 'a long enough password' }, session);
     expect(kept.status).toBe(200);
     expect(((await kept.json()) as { user: unknown }).user).toMatchObject({ id: user.id, email: 'grete@example.com', guest: false, email_confirmed: false });
-    // Like a new account's, the email logs in once the mailed link confirms it.
-    expect((await login({ email: 'grete@example.com', password: 'a long enough password' })).status).toBe(401);
-    expect((await confirm({ token: await mailedToken('grete@example.com') })).status).toBe(200);
-    expect((await login({ email: 'grete@example.com', password: 'a long enough password' })).status).toBe(200);
     // Kept once: a full account has its password already.
     expect((await claim({ password: 'another long password' }, session)).status).toBe(409);
+    // Like a new account's, the email logs in once the mailed link confirms it, with the password
+    // chosen at the confirmation; the guest's session ends with it.
+    expect((await login({ email: 'grete@example.com', password: 'a long enough password' })).status).toBe(401);
+    expect((await confirm({ token: await mailedToken('grete@example.com'), password: 'the owners password' })).status).toBe(200);
+    expect(await whoAmI(session)).toEqual({ user: null, user_type: 'anonymous' });
+    expect((await login({ email: 'grete@example.com', password: 'a long enough password' })).status).toBe(401);
+    expect((await login({ email: 'grete@example.com', password: 'the owners password' })).status).toBe(200);
   });
 
   it('checks out a guest whoever holds the email, and a guest who keeps such an account cannot take the address', async () => {
     await join({ name: 'Hedy', email: 'hedy@example.com', password: 'a long enough password' });
-    await confirm({ token: await mailedToken('hedy@example.com') });
+    await confirm({ token: await mailedToken('hedy@example.com'), password: 'a long enough password' });
     const response = await guest({ email: 'HEDY@example.com' });
     expect(response.status).toBe(201);
     const session = sessionCookie(response).value;

@@ -2,16 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { Db } from '@easel/data/db';
 import { claimGuestAccount, confirmEmail, createAccount, findCredentials, getAccountUser, signIn, startGuestCheckout, updateProfile, type AccountUser, type NewSession } from '@easel/data/queries/accounts';
-import { subscribeToNewsletter } from '@easel/data/queries/newsletter';
+import { confirmNewsletter, subscribeToNewsletter } from '@easel/data/queries/newsletter';
 import { endSession, readSession } from '@easel/data/queries/sessions';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '@easel/shared/password';
 import { sessionCookie, unavailable } from '../api/context';
 import { ApiError, type ApiEnv } from '../api/errors';
 import { json, jsonObject } from '../api/validate';
+import { requestAddress, type LoginLimits } from '../rate-limits';
 import { clearSessionCookie, newSessionId, requestCookie, sessionHash, setSessionCookie } from '../session';
 import { readVisitorChoice } from '../settings/visitor-cookies';
-import { accountAnswer, claimSchema, confirmSchema, guestSchema, joinSchema, loginSchema, newsletterSchema, profileSchema } from './account';
-import { accountMail, newUnconfirmed, sendMail } from './mail';
+import { accountAnswer, claimSchema, confirmSchema, type ConfirmAnswer, guestSchema, joinSchema, loginSchema, newsletterConfirmSchema, newsletterSchema, profileSchema } from './account';
+import { accountMail, newLink, newsletterMail, newUnconfirmed, sendMail } from './mail';
 
 /**
  * The account endpoints (SPEC §1, §6): joining, logging in and out, the signed-in user and
@@ -20,7 +21,7 @@ import { accountMail, newUnconfirmed, sendMail } from './mail';
  * signing in is worth nothing after.
  */
 
-type Dependencies = { getDb: () => Promise<Db> };
+type Dependencies = { getDb: () => Promise<Db>; loginLimits: () => LoginLimits };
 
 /** Names, emails and passwords are short; anything longer is not an account form. */
 const MAX_BODY_BYTES = 4096;
@@ -58,7 +59,7 @@ async function startAs(c: Context, create: (session: NewSession, settings: Retur
   return signedIn(c, user, sessionId, 201);
 }
 
-export const accountRoutes = ({ getDb }: Dependencies) => {
+export const accountRoutes = ({ getDb, loginLimits }: Dependencies) => {
   /** The signed-in user, or null with the refusal that says why there is none. */
   async function readUser(c: Context): Promise<{ user: AccountUser; refusal?: never } | { user: null; refusal: ApiError }> {
     const cookie = sessionCookie(c);
@@ -114,7 +115,8 @@ export const accountRoutes = ({ getDb }: Dependencies) => {
 
     /**
      * A guest keeps their account: `{ password }` -> `{ user }`, now with a password; its email is
-     * mailed as a new account's is, and logs in once the link confirms it.
+     * mailed as a new account's is, and logs in once the link confirms it (with the password
+     * chosen then).
      */
     .post('/api/account/claim/', accounts, form('{ "password": "…" }'), json(claimSchema), async (c) => {
       const user = await signedInUser(c);
@@ -127,25 +129,38 @@ export const accountRoutes = ({ getDb }: Dependencies) => {
     })
 
     /**
-     * The mailed link followed: `{ token }` -> `{ user }`, the account now holding its email and
-     * signed in under a new session; 404 for a link unknown or used, 409 when another account
-     * confirmed the address first.
+     * The mailed link followed: `{ token, password }` -> `{ email }`: the account holds its email
+     * and logs in with this password from now on; every session it had is ended and no one is
+     * signed in (docs/SECURITY.md, "Joining"). 404 for a link unknown, used or older than 24
+     * hours; 409 when another account confirmed the address first.
      */
-    .post('/api/account/confirm/', accounts, form('{ "token": "…" }'), json(confirmSchema), async (c) => {
-      const db = await getDb();
-      const confirmed = await confirmEmail(db, sessionHash(c.req.valid('json').token));
-      if (confirmed === undefined) throw new ApiError(404, 'not_found', 'This link is not one we sent, or it has been used already.', 'token');
+    .post('/api/account/confirm/', accounts, form('{ "token": "…", "password": "…" }'), json(confirmSchema), async (c) => {
+      const { token, password } = c.req.valid('json');
+      const confirmed = await confirmEmail(await getDb(), sessionHash(token), () => hashPassword(password), now());
+      if (confirmed === undefined) throw new ApiError(404, 'not_found', 'This link is not one we sent, or it has been used or is more than a day old. Log in, or join again for a fresh link.', 'token');
       if (confirmed === 'held') throw new ApiError(409, 'conflict', 'Another account holds this email now. Log in to it instead.', 'token');
-      const { sessionId, session } = rotation(c);
-      return signedIn(c, (await signIn(db, confirmed.id, session)) ?? null, sessionId);
+      return c.json(confirmed satisfies ConfirmAnswer, 200, PRIVATE);
     })
 
-    /** `{ email, password }` -> `{ user }` under a new session; 401 `invalid_credentials` for an unknown email or a wrong password alike. */
+    /**
+     * `{ email, password }` -> `{ user }` under a new session; 401 `invalid_credentials` for an
+     * unknown email or a wrong password alike; 429 once too many have failed (lib/rate-limits.ts
+     * LoginLimits), before the password is checked.
+     */
     .post('/api/account/login/', accounts, form('{ "email": "…", "password": "…" }'), json(loginSchema), async (c) => {
       const { email, password } = c.req.valid('json');
+      const address = requestAddress(c.req.raw);
+      const wait = await loginLimits().check(email, address);
+      if (wait) {
+        c.header('Retry-After', String(wait.retryAfterS));
+        throw new ApiError(429, 'rate_limited', wait.message);
+      }
       const credentials = await findCredentials(await getDb(), email);
       const matches = await verifyPassword(password, credentials?.password_hash ?? (await decoyPasswordHash()));
-      if (!credentials || !matches) throw new ApiError(401, 'invalid_credentials', WRONG_CREDENTIALS);
+      if (!credentials || !matches) {
+        await loginLimits().failed(email, address);
+        throw new ApiError(401, 'invalid_credentials', WRONG_CREDENTIALS);
+      }
       const { sessionId, session } = rotation(c);
       return signedIn(c, (await signIn(await getDb(), credentials.id, session)) ?? null, sessionId);
     })
@@ -159,10 +174,24 @@ export const accountRoutes = ({ getDb }: Dependencies) => {
       return response;
     })
 
-    /** POST /api/marketing/subscribe/newsletter/: `{ email }` -> 200 `{ email }`; subscribing twice is fine. */
+    /**
+     * POST /api/marketing/subscribe/newsletter/: `{ email }` -> 200 `{ email }`, the address mailed
+     * a link that starts the newsletter (at most once a day); the same answer whatever the
+     * address's state, so it tells no one who subscribes.
+     */
     .post('/api/marketing/subscribe/newsletter/', accounts, form('{ "email": "…" }'), json(newsletterSchema), async (c) => {
       const { email } = c.req.valid('json');
-      await subscribeToNewsletter(await getDb(), email, now());
+      const { token, tokenHash } = newLink();
+      const db = await getDb();
+      await subscribeToNewsletter(db, email, { tokenHash, mail: newsletterMail(token) }, now());
+      await sendMail(db);
+      return c.json({ email }, 200, PRIVATE);
+    })
+
+    /** The newsletter's mailed link followed: `{ token }` -> `{ email }`, now getting it; 404 for a link unknown, used or older than a day. */
+    .post('/api/marketing/newsletter/confirm/', accounts, form('{ "token": "…" }'), json(newsletterConfirmSchema), async (c) => {
+      const email = await confirmNewsletter(await getDb(), sessionHash(c.req.valid('json').token), now());
+      if (email === undefined) throw new ApiError(404, 'not_found', 'This link is not one we sent, or it has been used or is more than a day old. Subscribe again for a fresh one.', 'token');
       return c.json({ email }, 200, PRIVATE);
     });
 };

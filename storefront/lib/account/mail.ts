@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { MailFor, Unconfirmed } from '@easel/data/queries/accounts';
 import type { Db } from '@easel/data/db';
-import { takeUnsentMail } from '@easel/data/queries/outbox';
+import { takeUnsentMail, type Mail } from '@easel/data/queries/outbox';
 import { getConfig } from '../config';
 import { sessionHash } from '../session';
 
@@ -11,10 +11,16 @@ import { sessionHash } from '../session';
  * delivers the links (a mail provider's client would go in sendMail).
  */
 
+/** A fresh link's token (256 random bits, for the mail) and its hash (for the database). */
+export function newLink(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: sessionHash(token) };
+}
+
 /** A fresh confirmation link's token and what the account keeps of it: its own placeholder email and the token's hash. */
 export function newUnconfirmed(): Unconfirmed & { token: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, confirmTokenHash: sessionHash(token), placeholder: `unconfirmed-${randomUUID()}@unconfirmed.invalid` };
+  const { token, tokenHash } = newLink();
+  return { token, confirmTokenHash: tokenHash, placeholder: `unconfirmed-${randomUUID()}@unconfirmed.invalid` };
 }
 
 /** The link to confirm, or the word to an address's owner that someone tried to take it. */
@@ -27,8 +33,16 @@ export function accountMail(token: string): MailFor {
     }
     : {
       subject: 'Confirm your email for Easel',
-      body: `Follow this link to confirm your email and log in with it from now on:\n${site}/account/confirm/?token=${token}\n\nIf you did not join Easel, ignore this message.`,
+      body: `Follow this link within 24 hours to confirm your email and choose the password you will log in with:\n${site}/account/confirm/?token=${token}\n\nIf you did not join Easel, ignore this message.`,
     };
+}
+
+/** The link that starts the newsletter for an address (docs/SECURITY.md, "The newsletter"). */
+export function newsletterMail(token: string): Mail {
+  return {
+    subject: 'Confirm the Easel newsletter',
+    body: `Follow this link within 24 hours to get the Easel newsletter at this address:\n${getConfig().SITE_URL}/newsletter/confirm/?token=${token}\n\nIf you did not ask for it, ignore this message: nothing will be sent.`,
+  };
 }
 
 /** Sends what the outbox holds: here, to this server's output. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@easel/data/db';
 import { getMailTo } from '@easel/data/queries/outbox';
 import { addSession, addUser, databaseDigest, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
-import { callable } from '../api/testing';
+import { callable, noLoginLimits } from '../api/testing';
 import { sessionHash } from '../session';
 import { accountRoutes } from './api';
 import { passwordRoutes } from './password-api';
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => temp.close());
 
-const call = callable(new Hono().route('/', accountRoutes({ getDb: async () => db })).route('/', passwordRoutes({ getDb: async () => db })));
+const call = callable(new Hono().route('/', accountRoutes({ getDb: async () => db, loginLimits: noLoginLimits })).route('/', passwordRoutes({ getDb: async () => db })));
 
 const post = (path: string, body: unknown, cookie?: string) =>
   call(new NextRequest(`http://shop.test${path}`, {

@@ -14,6 +14,7 @@ import { searchRoutes } from '../catalogue/search-api';
 import { addressBookRoutes } from '../checkout/address-book-api';
 import { checkoutRoutes } from '../checkout/checkout-api';
 import type { PaymentProvider } from '../checkout/payment';
+import type { LoginLimits } from '../rate-limits';
 import { collectionsRoutes } from '../collections/api';
 import { currencyRatesRoutes } from '../currency-rates';
 import { engagementRoutes } from '../engagement/api';
@@ -43,6 +44,7 @@ export interface ApiDependencies {
   payments: PaymentProvider;
   trackingQueue: TrackingQueue;
   getIndexAdmin: () => IndexAdmin;
+  loginLimits: () => LoginLimits;
 }
 
 export function createApi(deps: ApiDependencies) {
@@ -63,7 +65,7 @@ export function createApi(deps: ApiDependencies) {
       .route('/', searchForwardRoutes(deps))
       .route('/', pageDataRoutes())
       .route('/', settingsRoutes({ getDb }))
-      .route('/', accountRoutes({ getDb }))
+      .route('/', accountRoutes({ getDb, loginLimits: deps.loginLimits }))
       .route('/', passwordRoutes({ getDb }))
       .route('/', basketRoutes({ getDb }))
       .route('/', checkoutRoutes(deps))

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Context, Env } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -63,16 +64,41 @@ export async function languageOf<E extends ApiEnv>(c: Context<E>): Promise<Langu
 export const NO_STORE = { 'Cache-Control': 'no-store' };
 
 /**
+ * Error codes of a dependency that is down or overloaded, not of a bug: SQLite busy, locked or
+ * unable to open or write its file; a connection refused, reset, timed out or unresolved (the
+ * search service, the indexer, PostgreSQL); PostgreSQL's connection exceptions (class 08),
+ * shutdowns (57P01-57P03) and exhausted resources (class 53); undici's socket and timeout errors.
+ */
+const DEPENDENCY_DOWN = /^(?:SQLITE_(?:BUSY|LOCKED|CANTOPEN|IOERR|FULL|READONLY)|E(?:CONNREFUSED|CONNRESET|TIMEDOUT|HOSTUNREACH|NETUNREACH|NOTFOUND|AI_AGAIN|PIPE)|UND_ERR_\w+|08\w{3}|57P0[1-3]|53\w{3})/;
+
+/** Whether `error`, or an error it was caused by, says a dependency is down rather than that the code is wrong. */
+export function isDependencyDown(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth += 1) {
+    if (e.name === 'TimeoutError' || e.name === 'AbortError') return true;
+    const { code } = e as { code?: unknown };
+    if (typeof code === 'string' && DEPENDENCY_DOWN.test(code)) return true;
+  }
+  return false;
+}
+
+/**
  * The API's one error handler: an ApiError answers its own status and body, a Replayed answer
- * is given again as it was; anything else is a failure below (the database, most likely),
- * logged, and answers 503 `unavailable`.
+ * is given again as it was. A dependency that is down (isDependencyDown) answers 503
+ * `unavailable`, saying what is; anything else is a bug: 500 `internal` with an error id the
+ * shopper can quote, logged with the route and the stack.
  */
 export async function answerError(error: Error, c: Context<ApiEnv>): Promise<Response> {
   if (error instanceof ApiError) {
     return c.json(error.bodyIn(typeof error.wording === 'string' ? DEFAULT_LANGUAGE : await languageOf(c)), error.status, NO_STORE);
   }
   if (error instanceof Replayed) return error.response;
-  console.error(`${c.req.method} ${c.req.path} failed:`, error);
-  const message = c.get('unavailable') ?? wordIn({ key: 'api.catalogueUnavailable' }, await languageOf(c));
-  return c.json({ error: { code: 'unavailable', message } }, 503, NO_STORE);
+  if (isDependencyDown(error)) {
+    console.error(`${c.req.method} ${c.req.path} failed:`, error);
+    const message = c.get('unavailable') ?? wordIn({ key: 'api.catalogueUnavailable' }, await languageOf(c));
+    return c.json({ error: { code: 'unavailable', message } }, 503, NO_STORE);
+  }
+  const id = randomUUID();
+  console.error(`error ${id}: ${c.req.method} ${c.req.routePath} (${c.req.path})`, error);
+  const message = wordIn({ key: 'api.internal', values: { id } }, await languageOf(c));
+  return c.json({ error: { code: 'internal', message, id } }, 500, NO_STORE);
 }

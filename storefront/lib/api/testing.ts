@@ -1,4 +1,5 @@
 import type { Hono, Schema } from 'hono';
+import type { LoginLimits } from '../rate-limits';
 import { answering } from './app';
 
 /**
@@ -9,3 +10,9 @@ export function callable(routes: Hono<any, Schema, string>): (request: Request) 
   const app = answering(routes);
   return async (request) => app.fetch(request);
 }
+
+/** For tests of the account routes that are not about the log-in's limits: limits that never refuse. */
+export const noLoginLimits = (): LoginLimits => ({ check: async () => null, failed: async () => {} });
+
+/** For tests of a database that is down: what getDb rejects with when SQLite cannot open its file. */
+export const databaseDown = () => Promise.reject(Object.assign(new Error('unable to open database file'), { code: 'SQLITE_CANTOPEN' }));

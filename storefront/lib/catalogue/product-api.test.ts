@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { IMAGE_WIDTHS } from '@easel/shared/media';
 import { openTemporaryDatabase } from '../../../data/test/fixtures';
 import { productCardSchema } from '@easel/search-service/contract';
-import { callable } from '../api/testing';
+import { callable, databaseDown } from '../api/testing';
 import { productRoutes } from './product-api';
 import type { ProductData } from './product';
 
@@ -94,7 +94,7 @@ describe('GET /api/product/', () => {
 
   it('answers 503 in the error shape when the database cannot be read', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const response = await callable(productRoutes({ getDb: () => Promise.reject(new Error('gone')) }))(new NextRequest('http://shop.test/api/product/?slug=sea'));
+    const response = await callable(productRoutes({ getDb: databaseDown }))(new NextRequest('http://shop.test/api/product/?slug=sea'));
     expect(response.status).toBe(503);
     expect(await errorOf(response)).toMatchObject({ code: 'unavailable' });
     log.mockRestore();

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { getMailTo } from '@easel/data/queries/outbox';
 import { formatPrice } from '../money';
 import { accountRoutes } from '../account/api';
-import { callable } from '../api/testing';
+import { callable, noLoginLimits } from '../api/testing';
 import { addSession, addUser, firstPerWork, ledgerLocation, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { apiErrorBodySchema } from '../api-error';
 import { checkoutQuoteSchema, orderViewSchema } from '../basket/basket';
@@ -29,7 +29,7 @@ const call = callable(new Hono()
   .route('/', checkoutRoutes({ getDb, payments: createSimulatedPayments(async () => ledger) }))
   .route('/', addressBookRoutes({ getDb }))
   .route('/', editRoutes({ getDb }))
-  .route('/', accountRoutes({ getDb })));
+  .route('/', accountRoutes({ getDb, loginLimits: noLoginLimits })));
 const checkout = { start: '/api/checkout/', order: '/api/checkout/order/' };
 const basket = { POST: '/api/basket-next/', GET: call, DELETE: call };
 const addresses = { GET: call };
@@ -276,6 +276,20 @@ describe('POST /api/checkout/order/', () => {
     const reused = await place(other.session, key);
     expect(reused.status).toBe(409);
     expect((await errorOf(reused)).code).toBe('conflict');
+  });
+
+  it('a retry with the same key and another body replays the order and writes nothing, its address not kept', async () => {
+    const me = await shopper();
+    const key = randomUUID();
+    await addToBasket(me.session, { artwork: takeWork().slug });
+    const first = await place(me.session, key);
+    expect(first.status).toBe(201);
+    const elsewhere = { ...orderBody(), ship_to: { name: 'Mallory', line1: '1 Elsewhere Road', city: 'Leeds', postcode: 'LS1 1AA', country: 'GB' } };
+    const replayed = await post(checkout.order, me.session, elsewhere, { 'Idempotency-Key': key });
+    expect(replayed.status).toBe(201);
+    expect(await replayed.json()).toEqual(await first.json());
+    const book = await (await addresses.GET(new NextRequest('http://shop.test/api/account/addresses/', { headers: { Cookie: `sessionid=${me.session}` } }))).json();
+    expect(book.results.map((a: { name: string; line1: string }) => [a.name, a.line1])).toEqual([['Ada Lovelace', '12 St James’s Square']]);
   });
 });
 

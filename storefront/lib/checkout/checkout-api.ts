@@ -141,9 +141,13 @@ export const checkoutRoutes = ({ getDb, payments }: Dependencies) => {
       if ('reason' in answer) throw new ApiError(409, 'conflict', 'This Idempotency-Key belongs to another order; send a new one.', 'Idempotency-Key');
       // A refusal is the stored one, byte for byte: a retry gets exactly what the first request got.
       if (answer.status !== 201) throw new Replayed(new Response(answer.body, { status: answer.status, headers: { ...PRIVATE, 'Content-Type': 'application/json' } }));
-      // The address goes in the shopper's book for next time, and the receipt on its way.
-      const { name, line1, line2, city, region, postcode, country } = order.ship_to;
-      await rememberAddress(await getDb(), userId, { name, line1, line2: line2 ?? null, city, region: region ?? null, postcode: postcode ?? null, country }, new Date().toISOString());
+      // The address goes in the shopper's book for next time: the one this request ordered to.
+      // A retry that replays the stored order (whatever address its body holds) adds nothing.
+      if (!answer.replayed) {
+        const { name, line1, line2, city, region, postcode, country } = order.ship_to;
+        await rememberAddress(await getDb(), userId, { name, line1, line2: line2 ?? null, city, region: region ?? null, postcode: postcode ?? null, country }, new Date().toISOString());
+      }
+      // The receipt, written once with the order, on its way.
       await sendMail(await getDb());
       return c.json(placedSchema.parse(JSON.parse(answer.body)), 201, PRIVATE);
     })

@@ -11,7 +11,7 @@ const searched = (qs: string) => toQueryString(searchedDefinition(def(qs)));
 describe('gallerySearchOfRequest', () => {
   it.each([
     ['/shop/', {}, ''],
-    ['/shop/painting/oil/?colours=red&sort=newest', {}, 'painting=oil&colours=red&sort=newest'],
+    ['/shop/painting/oil/?colours=red&sort=newest', {}, 'product_category=painting&painting=oil&colours=red&sort=newest'],
     ['/shop/sculpture/?page=2&junk=1&colours=plaid', {}, 'product_category=sculpture&page=2'],
     // A visitor's cookie names the currency; the address's, when it parses, wins over it.
     ['/shop/', { cookie: 'af-currency=EUR; sessionid=abc' }, 'currency=EUR'],

@@ -28,7 +28,7 @@ const ANSWER = {
 async function instantSearchPass(d: GallerySearchDefinition) {
   vi.stubGlobal('fetch', async () => new Response(JSON.stringify(ANSWER), { headers: { 'content-type': 'application/json' } }));
   const search = instantsearch({ indexName: INDEX_NAME, searchClient: createSearchClient('http://search.test', 1000), initialUiState: { [INDEX_NAME]: toUiState(d) } });
-  search.addWidgets(galleryWidgets(d));
+  search.addWidgets(galleryWidgets());
   const results = await new Promise<ReturnType<typeof getInitialResults>>((resolve) => {
     search.start();
     search.mainHelper!.derivedHelpers[0]!.on('result', () => resolve(getInitialResults(search.mainIndex)));

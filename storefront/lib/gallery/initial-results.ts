@@ -1,13 +1,13 @@
 import type { InitialResults, Widget } from 'instantsearch.js';
 import {
-  connectConfigure, connectHits, connectPagination, connectRange, connectRefinementList, connectSearchBox,
+  connectHits, connectPagination, connectRange, connectRefinementList, connectSearchBox,
   connectSortBy, connectToggleRefinement,
 } from 'instantsearch.js/es/connectors';
 import algoliasearchHelper from 'algoliasearch-helper';
 import { toQueryString, type GallerySearchDefinition, type SearchResponse } from '@easel/search-service/contract';
 import type { StartedSearch } from './early-search';
 import { fetchSearchAnswer, toInstantSearchResult } from './search-client';
-import { INDEX_NAME, WIDGETS, configured, searchedDefinition, toUiState } from './ui-state';
+import { INDEX_NAME, WIDGETS, connectSearchSettings, searchedDefinition, toUiState } from './ui-state';
 
 /**
  * The gallery's first page of InstantSearch results, searched on the server so the HTML carries
@@ -21,9 +21,9 @@ import { INDEX_NAME, WIDGETS, configured, searchedDefinition, toUiState } from '
 const noRender = () => {};
 
 /** One widget per hook the gallery mounts, with the same parameters. */
-export function galleryWidgets(def: GallerySearchDefinition): Widget[] {
+export function galleryWidgets(): Widget[] {
   return [
-    connectConfigure(noRender)({ searchParameters: configured(def) }),
+    connectSearchSettings(noRender)({}),
     connectSearchBox(noRender)({}),
     connectSortBy(noRender)(WIDGETS.sortBy),
     connectHits(noRender)({}),
@@ -42,7 +42,7 @@ export function galleryWidgets(def: GallerySearchDefinition): Widget[] {
  */
 export function initialResultsOf(def: GallerySearchDefinition, answer: SearchResponse): InitialResults {
   const uiState = toUiState(def);
-  const state = galleryWidgets(def).reduce(
+  const state = galleryWidgets().reduce(
     (params, widget) => (widget.getWidgetSearchParameters ? widget.getWidgetSearchParameters(params, { uiState }) : params),
     new algoliasearchHelper.SearchParameters({ index: INDEX_NAME }),
   );

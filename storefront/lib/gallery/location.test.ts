@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toQueryString } from '@easel/search-service/contract';
-import { galleryUrl, isIndexable, landingOf, parseGalleryQuery, parseLandingPath, readGalleryPage } from './location';
+import { buildRateMatrix } from '@easel/shared/currency';
+import { galleryUrl, inCurrency, isIndexable, landingOf, parseGalleryQuery, parseLandingPath, readGalleryPage } from './location';
 
 const parse = (path: string[], query: Record<string, string | string[]>, currency: 'GBP' | 'EUR' = 'GBP') => {
   const landing = parseLandingPath(path);
@@ -26,6 +27,7 @@ describe('parseLandingPath', () => {
 describe('parseGalleryQuery', () => {
   it('joins the path category to the query', () => {
     const { definition, dropped } = parse(['painting', 'oil'], { colours: 'blue' });
+    expect(definition.product_category).toEqual(['painting']);
     expect(definition.painting).toEqual(['oil']);
     expect(definition.colours).toEqual(['blue']);
     expect(dropped).toEqual([]);
@@ -61,9 +63,37 @@ describe('parseGalleryQuery', () => {
     expect(galleryUrl(definition, 'GBP')).toBe('/shop/painting/?colours=blue');
   });
 
+  it('leaves the language to the page shell: not searched, not reported as left out', () => {
+    const { definition, dropped } = parse([], { language: 'en-us', colours: 'blue' });
+    expect(dropped).toEqual([]);
+    expect(galleryUrl(definition, 'GBP')).toBe('/shop/?colours=blue');
+  });
+
   it('never fails on junk names', () => {
     const { dropped } = parse([], { 'bad\u0000name': '1', '<script>': 'x' });
     expect(dropped).toHaveLength(2);
+  });
+});
+
+describe('one form for a search with subcategories', () => {
+  it.each([
+    [['painting', 'oil'], {}],
+    [[], { painting: 'oil' }],
+    [[], { product_category: 'painting', painting: 'oil' }],
+  ])('%j %j is the category with its subcategory, at /shop/painting/oil/', (path, query) => {
+    const { definition } = parse(path, query);
+    expect(definition).toMatchObject({ product_category: ['painting'], painting: ['oil'] });
+    expect(galleryUrl(definition, 'GBP')).toBe('/shop/painting/oil/');
+  });
+
+  it('reads back from its address as it was', () => {
+    const queries: Record<string, string | string[]>[] = [{ painting: ['oil', 'acrylic'] }, { product_category: ['sculpture', 'painting'], painting: 'oil' }];
+    for (const query of queries) {
+      const { definition } = parse([], query);
+      const url = new URL(galleryUrl(definition, 'GBP'), 'http://x');
+      const again = parse(url.pathname.split('/').slice(2).filter(Boolean), Object.fromEntries([...url.searchParams.keys()].map((k) => [k, url.searchParams.getAll(k)])));
+      expect(toQueryString(again.definition)).toBe(toQueryString(definition));
+    }
   });
 });
 
@@ -89,7 +119,7 @@ describe('galleryUrl', () => {
     [['painting', 'oil'], { colours: 'blue', page: '2' }, '/shop/painting/oil/?page=2&colours=blue'],
     [[], { product_category: ['painting', 'sculpture'] }, '/shop/?product_category=painting&product_category=sculpture'],
     [[], { painting: ['oil', 'acrylic'] }, '/shop/painting/?painting=acrylic&painting=oil'],
-    [[], { product_category: 'sculpture', painting: 'oil' }, '/shop/?product_category=sculpture&painting=oil'],
+    [[], { product_category: 'sculpture', painting: 'oil' }, '/shop/?product_category=painting&product_category=sculpture&painting=oil'],
   ])('%j %j -> %s', (path, query, url) => {
     expect(galleryUrl(parse(path, query).definition, 'GBP')).toBe(url);
   });
@@ -126,5 +156,23 @@ describe('landingOf and isIndexable', () => {
     expect(landingOf(parse(['painting', 'oil'], { colours: 'red' }).definition)).toEqual({ category: 'painting', subcategory: 'oil' });
     expect(landingOf(parse([], { painting: ['oil', 'ink'] }).definition)).toEqual({ category: 'painting' });
     expect(landingOf(parse([], { product_category: ['painting', 'drawing'] }).definition)).toEqual({});
+  });
+});
+
+describe('inCurrency', () => {
+  const rates = buildRateMatrix({ GBP: 1, USD: 1.39, EUR: 1.18, CAD: 1.89, AUD: 2.09 });
+
+  it('converts the price range at the prices\' rates, to whole units, keeping every other filter, on page 1', () => {
+    const def = parse(['painting'], { price_min: '250', price_max: '1000', colours: 'blue', sort: 'newest', page: '3' }).definition;
+    const usd = inCurrency(def, 'USD', rates);
+    expect(usd).toEqual({ ...def, currency: 'USD', price_min: 348, price_max: 1390, page: 1 });
+  });
+
+  it('rounds as the price fields do, and leaves a range without bounds without them', () => {
+    expect(inCurrency(parse([], { currency: 'USD', price_max: '100' }).definition, 'GBP', rates).price_max).toBe(72);
+    const none = inCurrency(parse([], { colours: 'red' }).definition, 'EUR', rates);
+    expect(none).not.toHaveProperty('price_min');
+    expect(none).not.toHaveProperty('price_max');
+    expect(galleryUrl(none, 'EUR')).toBe('/shop/?colours=red');
   });
 });

@@ -1,4 +1,5 @@
 import { CATEGORIES, CATEGORY_VALUES, CURRENCIES, type Category, type Currency } from '@easel/shared/vocabulary';
+import { convertMinor, type RateMatrix } from '@easel/shared/currency';
 import {
   parseGalleryParams, printable, toQueryString, type GallerySearchDefinition,
 } from '@easel/search-service/contract';
@@ -57,6 +58,7 @@ export function parseGalleryQuery(landing: Landing, query: RawQuery, currency: C
     const value = landing.subcategory ?? landing.category;
     raw[key] = [...new Set([...(raw[key] ?? []).filter((v) => v !== value), value])];
   }
+  for (const name of SHELL_PARAMS) delete raw[name];
   for (const name of NOT_GALLERY_PARAMS) {
     if (raw[name] === undefined) continue;
     dropped.push(name);
@@ -83,6 +85,12 @@ export function readGalleryPage(
 }
 
 /**
+ * Parameters the page shell reads, not the search (SPEC section 1: the language comes from a
+ * cookie or the query string): neither searched nor reported as left out.
+ */
+export const SHELL_PARAMS = ['language'];
+
+/**
  * Contract parameters the gallery's panel has no place for, so keeping one would hide a filter
  * the shopper cannot see or remove: `artist` scopes the artist page's works, not the gallery.
  */
@@ -99,12 +107,23 @@ export function parseDroppingInvalid(raw: Record<string, string[]>): { definitio
   // Each failed parse names one parameter: drop it and parse the rest again.
   for (;;) {
     const parsed = parseGalleryParams(rest);
-    if (parsed.ok) return { definition: parsed.definition, dropped };
+    if (parsed.ok) return { definition: withParentCategories(parsed.definition), dropped };
     const name = Object.keys(rest).find((n) => n === parsed.issue.param || printable(n) === parsed.issue.param);
     if (name === undefined) throw new Error(`Search address problem with no parameter: ${parsed.issue.message}`);
     dropped.push(parsed.issue.param);
     delete rest[name];
   }
+}
+
+/**
+ * A chosen subcategory names its category too, as the panel's tree shows it (the category
+ * ticked, the subcategory under it), so a search has one form whichever way it was reached:
+ * { painting: ['oil'] } -> { product_category: ['painting'], painting: ['oil'] }. It searches the
+ * same: a category with subcategories chosen means just those.
+ */
+function withParentCategories(def: GallerySearchDefinition): GallerySearchDefinition {
+  const parents = CATEGORY_VALUES.filter((c) => def[c].length > 0 && !def.product_category.includes(c));
+  return parents.length === 0 ? def : { ...def, product_category: [...def.product_category, ...parents] };
 }
 
 /** The landing page a definition belongs to: one category, or one subcategory of it, and nothing else. */
@@ -148,4 +167,21 @@ export function galleryUrl(def: GallerySearchDefinition, shopperCurrency?: Curre
 export function isIndexable(def: GallerySearchDefinition): boolean {
   const landing = landingOf(def);
   return galleryUrl({ ...def, currency: 'GBP' }, 'GBP') === landingPath(landing);
+}
+
+/**
+ * A search shown in another currency: the price range converted at the rates the prices are
+ * converted at, to whole units as the price fields take them, and page 1:
+ * ({ price_max: 1000, currency: 'GBP' }, 'USD') -> { price_max: 1390, currency: 'USD' }.
+ */
+export function inCurrency(def: GallerySearchDefinition, currency: Currency, rates: RateMatrix): GallerySearchDefinition {
+  const { price_min: min, price_max: max, ...rest } = def;
+  const convert = (amount: number) => Math.round(convertMinor(amount * 100, def.currency, currency, rates) / 100);
+  return {
+    ...rest,
+    currency,
+    page: 1,
+    ...(min === undefined ? {} : { price_min: convert(min) }),
+    ...(max === undefined ? {} : { price_max: convert(max) }),
+  };
 }

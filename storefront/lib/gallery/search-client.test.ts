@@ -30,7 +30,7 @@ async function requestsFor(d: GallerySearchDefinition): Promise<Parameters<Searc
     },
   } as unknown as SearchClient;
   const search = instantsearch({ indexName: INDEX_NAME, searchClient, initialUiState: { [INDEX_NAME]: toUiState(d) } });
-  search.addWidgets(galleryWidgets(d));
+  search.addWidgets(galleryWidgets());
   const searched = new Promise<void>((resolve) => search.on('render', () => resolve()));
   search.start();
   await searched;
@@ -77,5 +77,29 @@ describe('toInstantSearchResult', () => {
     expect(result.facets_stats).toEqual({ price: { min: 10, max: 900, avg: 0, sum: 0 } });
     expect(didYouMean(result)).toBeNull();
     expect(didYouMean(toInstantSearchResult('artworks', d, { ...response, did_you_mean: 'seascape' }))).toBe('seascape');
+  });
+});
+
+describe('the search settings the UI state carries (currency, page size, boosted works)', () => {
+  it('search as a state set after the start says, as when the settings change the currency or Back reaches another', async () => {
+    const asked: GallerySearchDefinition[] = [];
+    const searchClient = {
+      search: async (requests: Parameters<SearchClient['search']>[0]) => {
+        asked.push(requestDefinition(requests[0]!));
+        return { results: requests.map((r) => ({ index: r.indexName, hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: 0, processingTimeMS: 0, exhaustiveNbHits: true, query: '', params: '' })) };
+      },
+    } as unknown as SearchClient;
+    const search = instantsearch({ indexName: INDEX_NAME, searchClient, initialUiState: { [INDEX_NAME]: toUiState(def('colours=blue&product_boost=sea')) } });
+    search.addWidgets(galleryWidgets());
+    const rendered = () => new Promise<void>((resolve) => search.once('render', () => resolve()));
+    let next = rendered();
+    search.start();
+    await next;
+    next = rendered();
+    search.setUiState({ [INDEX_NAME]: toUiState(def('currency=USD&colours=blue&price_max=1390&paginate=120')) });
+    await next;
+    search.dispose();
+    expect(toQueryString(asked[0]!)).toBe(toQueryString(def('colours=blue&product_boost=sea&limit=100')));
+    expect(toQueryString(asked.at(-1)!)).toBe(toQueryString(def('currency=USD&colours=blue&price_max=1390&paginate=120&limit=100')));
   });
 });

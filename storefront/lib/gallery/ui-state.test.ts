@@ -25,7 +25,7 @@ describe('fromUiState inverts toUiState', () => {
     'q=sea+view&page=4&sort=newest&paginate=120',
     'currency=USD&price_min=100&price_max=2000&in_sale=on',
     'size_=small&size_=large&width_min=20.5&width_max=80&height_max=100',
-    'product_category=sculpture&painting=oil&painting=ink&prints=giclee',
+    'product_category=sculpture&product_category=painting&product_category=prints&painting=oil&painting=ink&prints=giclee',
     'subject=nude&style=folk&colours=red&shape=panoramic&ships_to=US&ships_from=FR&free_shipping=true',
     'framed_or_ready_to_hang=true&has_fine_art_prints=true&verified_advertising_safe=true',
     'product_boost=sea-view&multiple_product_boost=a&multiple_product_boost=b',

@@ -1,4 +1,4 @@
-import type { IndexUiState } from 'instantsearch.js';
+import type { Connector, IndexUiState } from 'instantsearch.js';
 import { FILTERS, type FilterRow } from '@easel/search-service/filters';
 import { SORTS, type GallerySearchDefinition, type Sort } from '@easel/search-service/contract';
 import { parseDroppingInvalid } from './location';
@@ -57,6 +57,33 @@ export const WIDGETS = {
  * every list, so "Show all" can reach each one: { colours: ['red'], limit: 12, … } -> { colours: ['red'], limit: 100, … }.
  */
 export const searchedDefinition = (def: GallerySearchDefinition): GallerySearchDefinition => ({ ...def, limit: ALL_VALUES });
+
+/** The search parameters no widget holds, as the UI state's `configure` carries them. */
+const SETTINGS_PARAMS = ['hitsPerPage', 'currency', 'product_boost', 'multiple_product_boost'] as const;
+
+/**
+ * The widget for the search parameters no other widget holds (`configured`): it searches with
+ * the UI state's `configure` and reads it back from the search, so a routed state (Back to an
+ * address in another currency) or one the page sets (a new currency in the settings) searches
+ * as it says. InstantSearch's own configure widget searches with its own parameters instead,
+ * whatever the UI state says.
+ */
+export const connectSearchSettings: Connector<{ $$type: 'easel.searchSettings' }, Record<string, never>> = () => () => ({
+  $$type: 'easel.searchSettings',
+  init() {},
+  render() {},
+  dispose({ state }) {
+    return state;
+  },
+  getWidgetSearchParameters(state, { uiState }) {
+    const wanted = (uiState.configure ?? {}) as Record<string, unknown>;
+    return state.setQueryParameters(Object.fromEntries(SETTINGS_PARAMS.map((name) => [name, wanted[name]])));
+  },
+  getWidgetUiState(uiState, { searchParameters }) {
+    const params = searchParameters as unknown as Record<string, unknown>;
+    return { ...uiState, configure: Object.fromEntries(SETTINGS_PARAMS.flatMap((name) => (params[name] === undefined ? [] : [[name, params[name]]]))) };
+  },
+});
 
 /** The search parameters `configure` carries for a definition. */
 export function configured(def: GallerySearchDefinition): Record<string, unknown> {

@@ -1,23 +1,24 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import type { z } from 'zod';
 import {
-  countResponseSchema, pricesResponseSchema, suggestionsResponseSchema, toQueryString,
-  type GallerySearchDefinition, type PriceBar, type SuggestionsResponse,
+  MAX_FACET_LIMIT, pricesResponseSchema, searchResponseSchema, suggestionsResponseSchema, toQueryString,
+  type Facets, type GallerySearchDefinition, type PriceBar, type SuggestionsResponse,
 } from '@easel/search-service/contract';
 import { SEARCH_WAITS_MS } from '@easel/search-service/budget';
 
 /**
- * The gallery's live figures from the search API: the draft's match count (`_count`), the
- * price bars (`_prices`) and the ways out of a search that finds nothing (`_suggestions`). Each fetch waits for the shopper to pause, and a newer draft
+ * The gallery's live figures from the search API: the draft's match count and facet counts
+ * (one search of one card), the price bars (`_prices`) and the ways out of a search that finds
+ * nothing (`_suggestions`). Each fetch waits for the shopper to pause, and a newer draft
  * cancels an older request, so dragging a slider sends a handful of requests, not hundreds.
  */
 
 const PAUSE_MS = 150;
 
-type Loadable<T> = { status: 'loading' | 'succeeded' | 'failed'; value: T | undefined };
+export type Loadable<T> = { status: 'loading' | 'succeeded' | 'failed'; value: T | undefined };
 
 /** Resolves after `ms`, or rejects as soon as `signal` aborts. */
 const pause = (ms: number, signal: AbortSignal) =>
@@ -29,16 +30,19 @@ const pause = (ms: number, signal: AbortSignal) =>
     }, { once: true });
   });
 
-function useSearchApi<S extends z.ZodType, T>(endpoint: '_count' | '_prices' | '_suggestions', query: string, schema: S, pick: (answer: z.infer<S>) => T, enabled = true): Loadable<T> {
+/** The search itself (''), or one of its figures. */
+type Endpoint = '' | '_prices' | '_suggestions';
+
+function useSearchApi<S extends z.ZodType, T>(endpoint: Endpoint, query: string, schema: S, pick: (answer: z.infer<S>) => T, enabled = true): Loadable<T> {
   const answered = useQuery({
     queryKey: ['search', endpoint, query],
     queryFn: async ({ signal }) => {
       await pause(PAUSE_MS, signal);
-      const response = await fetch(`/api/v2/product/s/${endpoint}/${query ? `?${query}` : ''}`, {
+      const response = await fetch(`/api/v2/product/s/${endpoint ? `${endpoint}/` : ''}${query ? `?${query}` : ''}`, {
         headers: { accept: 'application/json' },
         signal: AbortSignal.any([signal, AbortSignal.timeout(SEARCH_WAITS_MS.browser)]),
       });
-      if (!response.ok) throw new Error(`${endpoint} answered ${response.status}`);
+      if (!response.ok) throw new Error(`${endpoint || 'search'} answered ${response.status}`);
       return pick(schema.parse(await response.json()));
     },
     enabled,
@@ -49,16 +53,27 @@ function useSearchApi<S extends z.ZodType, T>(endpoint: '_count' | '_prices' | '
   const last = useRef<T | undefined>(undefined);
   if (answered.data !== undefined) last.current = answered.data;
   const status = answered.isSuccess ? 'succeeded' : answered.isError ? 'failed' : 'loading';
-  return { status, value: answered.data ?? last.current };
+  const value = answered.data ?? last.current;
+  return useMemo(() => ({ status, value }), [status, value]);
 }
 
-const pickCount = ({ count }: z.infer<typeof countResponseSchema>) => count;
+/** What the panel shows of a draft: how many artworks it would show, and each value's count in it. */
+export interface DraftPreview {
+  count: number;
+  facets: Facets;
+}
+
+const pickPreview = ({ count, facets }: z.infer<typeof searchResponseSchema>): DraftPreview => ({ count, facets });
 const pickBars = ({ results }: z.infer<typeof pricesResponseSchema>): PriceBar[] => results;
 
-/** The number of artworks the draft would show; only fetched while the draft differs from the active search. */
-export function usePreviewCount(draft: GallerySearchDefinition, enabled: boolean): Loadable<number> {
-  const query = toQueryString({ ...draft, page: 1, sort: undefined, paginate: undefined, limit: undefined });
-  return useSearchApi('_count', query, countResponseSchema, pickCount, enabled);
+/**
+ * The draft's count and facets, from one search of one card with every value of every list
+ * counted (each section's counts disjunctive, as the results' are); only fetched while the
+ * draft differs from the active search.
+ */
+export function useDraftPreview(draft: GallerySearchDefinition, enabled: boolean): Loadable<DraftPreview> {
+  const query = toQueryString({ ...draft, page: 1, sort: undefined, paginate: 1, limit: MAX_FACET_LIMIT });
+  return useSearchApi('', query, searchResponseSchema, pickPreview, enabled);
 }
 
 /** The price bars for the draft's other filters, in its currency. */

@@ -2,7 +2,7 @@ import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailedToken, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { accountRoutes } from '../account/api';
-import { callable } from '../api/testing';
+import { callable, noLoginLimits } from '../api/testing';
 
 /**
  * Redirects after log-in (docs/SECURITY.md, "Log-in"): the site has none to abuse. Log-in and
@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => temp.close());
 
-const call = callable(accountRoutes({ getDb: async () => temp.db }));
+const call = callable(accountRoutes({ getDb: async () => temp.db, loginLimits: noLoginLimits }));
 const handlers = () => ({ join: call, confirm: call, login: call });
 const post = (path: string, query: string, body: unknown) =>
   new NextRequest(`http://shop.test${path}?${query}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -38,7 +38,7 @@ describe('log-in and join send the browser nowhere, whatever return address they
     const password = 'a-long-enough-password';
     const answers = [
       [await handlers().join(post('/api/account/join/', query, { name: 'Shopper', email, password })), 201],
-      [await handlers().confirm(post('/api/account/confirm/', query, { token: await mailedToken(temp.db, email) })), 200],
+      [await handlers().confirm(post('/api/account/confirm/', query, { token: await mailedToken(temp.db, email), password })), 200],
       [await handlers().login(post('/api/account/login/', query, { email, password })), 200],
     ] as const;
     for (const [answer, status] of answers) {

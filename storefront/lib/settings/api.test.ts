@@ -6,7 +6,7 @@ import { getAccountSettings } from '@easel/data/queries/settings';
 import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { sessionHash } from '../session';
 import { COUNTRY_CODES } from './countries';
-import { callable } from '../api/testing';
+import { callable, databaseDown } from '../api/testing';
 import { settingsRoutes, type SettingsApiDependencies } from './api';
 import { DEFAULT_SETTINGS, userSettingsSchema, settingsOptionsSchema } from './settings';
 
@@ -106,7 +106,7 @@ describe('GET /api/u/', () => {
 
   it('answers 503 in the error shape when the database fails a signed-in user', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const api = settingsApi({ getDb: () => Promise.reject(new Error('disk on fire')) });
+    const api = settingsApi({ getDb: databaseDown });
     const response = await api.GET(request('GET', { cookies: { sessionid: SESSION } }));
     expect(response.status).toBe(503);
     expect((await errorOf(response)).code).toBe('unavailable');

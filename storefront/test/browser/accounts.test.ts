@@ -102,6 +102,8 @@ describe('joining through the overlays', () => {
     const welcome = dialog(page, 'Welcome, Ada');
     await welcome.waitFor();
     expect(await openDialogs(page)).toEqual(['Welcome, Ada']);
+    // Subscribing mails a link; the newsletter starts once it is followed (below).
+    expect((await getMailTo(database(), 'ada@example.com')).at(-1)!.subject).toBe('Confirm the Easel newsletter');
 
     // Tell us about yourself: the update closes it and join-thanks shows the updated name.
     await welcome.getByRole('button', { name: 'Tell us about yourself' }).click();
@@ -124,14 +126,26 @@ describe('joining through the overlays', () => {
     expect(errors).toEqual([]);
     await close();
 
-    // The mailed link, opened in another browser: the button confirms the email and signs in.
+    // The mailed link, opened in another browser: confirming takes the password chosen there and
+    // signs no one in; the shopper then logs in with it.
     const token = await mailedToken(database(), 'ada@example.com');
     const elsewhere = await openPage(`/account/confirm/?token=${token}`, { width: 375 });
     expect(await header(elsewhere.page).textContent()).toContain('Log in');
+    await elsewhere.page.screenshot({ path: screenshotPath('accounts-confirm-375') });
+    await elsewhere.page.locator('main').getByLabel('Password').fill('analytical-engine-2');
     await elsewhere.page.getByRole('button', { name: 'Confirm my email' }).click();
-    await expect.poll(() => elsewhere.page.locator('.notice[role="status"]').textContent()).toBe('Thank you: ada@example.com is confirmed, and you are logged in.');
+    await expect.poll(() => elsewhere.page.locator('main .notice__text').textContent()).toBe('Thank you: ada@example.com is confirmed. Log in with it and the password you have just chosen.');
+    expect(await header(elsewhere.page).textContent()).toContain('Log in');
+    await elsewhere.page.locator('main').getByRole('button', { name: 'Log in' }).click();
+    await logIn(elsewhere.page, 'ada@example.com', 'analytical-engine-2');
     await expect.poll(() => header(elsewhere.page).textContent()).toContain('Ada Lovelace');
+    await expect.poll(() => elsewhere.page.locator('main').getByRole('link', { name: 'Start looking' }).count()).toBe(1);
     await elsewhere.page.screenshot({ path: screenshotPath('accounts-confirmed-375') });
+    // The newsletter's link, followed: the button starts it.
+    await elsewhere.page.goto(`${base}/newsletter/confirm/?token=${await mailedToken(database(), 'ada@example.com', 'newsletter')}`, { waitUntil: 'networkidle' });
+    await elsewhere.page.getByRole('button', { name: 'Start the newsletter' }).click();
+    await expect.poll(() => elsewhere.page.locator('.notice[role="status"]').textContent()).toBe('Thank you: the newsletter will come to ada@example.com.');
+    expect((await database().selectFrom('newsletter_subscriptions').select('confirmed_at').where('email', '=', 'ada@example.com').executeTakeFirstOrThrow()).confirmed_at).not.toBeNull();
     expect(elsewhere.errors).toEqual([]);
     await elsewhere.close();
   });

@@ -222,7 +222,7 @@ describe('a visitor at checkout', () => {
     // The mailed link confirms the email; from then on it logs in.
     const token = await mailedToken(productDb(), email);
     const again = await page.evaluate(async ({ token, ...credentials }) => {
-      await fetch('/api/account/confirm/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token }) });
+      await fetch('/api/account/confirm/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token, password: credentials.password }) });
       await fetch('/api/account/logout/', { method: 'POST' });
       const response = await fetch('/api/account/login/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(credentials) });
       const orders = await fetch('/api/account/orders/');

@@ -8,7 +8,7 @@ import { fuzzRuns, fuzzTimeout, goodOrJunk, junkText } from '../../../data/test/
 import { serveIndexerAdmin } from '../../../indexer/test/admin-fixture';
 import { accountRoutes } from '../../lib/account/api';
 import { passwordRoutes } from '../../lib/account/password-api';
-import { callable } from '../../lib/api/testing';
+import { callable, noLoginLimits } from '../../lib/api/testing';
 import { artistCvRoutes } from '../../lib/catalogue/artist-cv-api';
 import { editRoutes } from '../../lib/catalogue/edit-api';
 import { addressBookRoutes } from '../../lib/checkout/address-book-api';
@@ -59,7 +59,7 @@ const timeout = fuzzTimeout(fuzzRuns(), 4);
 const email = (world: World) => goodOrJunk([...world.emails, 'SHOPPER@fuzz.test', ' shopper@fuzz.test ', 'a@b', '@fuzz.test']);
 
 describe('account endpoints fuzz', () => {
-  const account = () => callable(accountRoutes(world.deps));
+  const account = () => callable(accountRoutes({ ...world.deps, loginLimits: noLoginLimits }));
 
   it.each(['GET', 'PATCH'] as const)('%s /api/account/', async (method) => {
     await fuzzHandler(world, {
@@ -110,6 +110,13 @@ describe('account endpoints fuzz', () => {
   it('POST /api/account/confirm/', async () => {
     await fuzzHandler(world, {
       endpoint: 'POST /api/account/confirm/', handler: account(), prepare: restoreSessions,
+      body: { token: goodOrJunk(['A'.repeat(43), 'not-a-token']), password: goodOrJunk(['a-long-enough-password', 'short']) },
+    });
+  }, timeout);
+
+  it('POST /api/marketing/newsletter/confirm/', async () => {
+    await fuzzHandler(world, {
+      endpoint: 'POST /api/marketing/newsletter/confirm/', handler: account(),
       body: { token: goodOrJunk(['A'.repeat(43), 'not-a-token']) },
     });
   }, timeout);

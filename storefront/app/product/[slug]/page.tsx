@@ -18,6 +18,7 @@ import { productJsonLd, serializeJsonLd } from '../../../lib/catalogue/product-j
 import { getProductPageData } from '../../../lib/catalogue/product-page';
 import { viewItemEvent } from '../../../lib/catalogue/view-item';
 import { loadRecommendations } from '../../../lib/catalogue/home';
+import { getConfig } from '../../../lib/config';
 import { getDb } from '../../../lib/db';
 import { getRequestAccount } from '../../../lib/account/server';
 import { getLastAddressCountry } from '../../../lib/checkout/last-address';
@@ -32,7 +33,6 @@ import { GALLERY_PATH, landingPath } from '../../../lib/gallery/location';
 import { alternateLanguages } from '../../../lib/i18n/alternates';
 import { getTranslator, type Translate } from '../../../lib/i18n/translate';
 import { formatPrice } from '../../../lib/money';
-import { getRequestUrl } from '../../../lib/request-url';
 import type { CountryCode } from '../../../lib/settings/countries';
 import { getShopperSettings } from '../../../lib/settings/server';
 import { countryName, type UserSettings } from '../../../lib/settings/settings';
@@ -107,7 +107,7 @@ export default async function ProductPage(props: ProductPageProps) {
   const t = getTranslator(settings.language);
   const display = { currency: settings.currency, units: settings.display_units, language: settings.language };
   const card = formatCard(product, display);
-  const origin = (await getRequestUrl())?.origin ?? 'http://localhost';
+  const { origin } = new URL(getConfig().SITE_URL);
   const [db, account] = await Promise.all([getDb(), getRequestAccount()]);
   // The shopper's own state, the staff tools (for staff only, decided here on the server; each
   // endpoint checks again) and recommendations (an available work's; a sold one's page already

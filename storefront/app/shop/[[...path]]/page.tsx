@@ -1,13 +1,16 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Gallery } from '../../../components/gallery/gallery';
+import { getRateMatrix } from '@easel/data/queries/search-source';
 import { getConfig } from '../../../lib/config';
+import { getDb } from '../../../lib/db';
 import { startedSearch } from '../../../lib/gallery/early-search';
 import { getInitialGalleryResults } from '../../../lib/gallery/initial-results';
 import { galleryUrl, parseLandingPath, readGalleryPage, type GalleryLocation } from '../../../lib/gallery/location';
 import { getGalleryHead } from '../../../lib/gallery/seo';
 import { alternateLanguages } from '../../../lib/i18n/alternates';
 import { getTranslator } from '../../../lib/i18n/translate';
+import { readUrlOverrides } from '../../../lib/settings/resolve';
 import { getShopperSettings } from '../../../lib/settings/server';
 import { countryName, type UserSettings } from '../../../lib/settings/settings';
 import { SHIPPING_COUNTRIES } from '@easel/shared/vocabulary';
@@ -19,12 +22,12 @@ interface ShopPageProps {
 }
 
 /** The page's address -> the search it asks for and the shopper's settings; an unknown category is a 404. */
-async function readPage({ params, searchParams }: ShopPageProps): Promise<{ location: GalleryLocation; settings: UserSettings; currencyInAddress: boolean }> {
+async function readPage({ params, searchParams }: ShopPageProps): Promise<{ location: GalleryLocation; settings: UserSettings; currencyInAddress: boolean; query: SearchParams }> {
   const [{ path = [] }, query] = await Promise.all([params, searchParams]);
   const landing = parseLandingPath(path);
   if (!landing) notFound();
   const settings = await getShopperSettings(query);
-  return { ...readGalleryPage(landing, query, settings), settings };
+  return { ...readGalleryPage(landing, query, settings), settings, query };
 }
 
 /**
@@ -47,15 +50,22 @@ export async function generateMetadata(props: ShopPageProps): Promise<Metadata> 
  * artworks; past the budget it sends the page without them and the browser searches.
  */
 export default async function ShopPage(props: ShopPageProps) {
-  const { location, settings, currencyInAddress } = await readPage(props);
+  const { location, settings, currencyInAddress, query } = await readPage(props);
   const { definition, dropped } = location;
   const config = getConfig();
-  const initialResults = await getInitialGalleryResults(definition, config.SEARCH_SERVICE_URL, config.SSR_BUDGET_MS, startedSearch());
+  const [initialResults, rates] = await Promise.all([
+    getInitialGalleryResults(definition, config.SEARCH_SERVICE_URL, config.SSR_BUDGET_MS, startedSearch()),
+    getDb().then(getRateMatrix),
+  ]);
+  // One gallery for the page's life: a settings change re-renders it with the new settings, and
+  // the gallery shows the same search in them (a new gallery would start from the server's
+  // address, not the one the shopper's searches have written since).
   return (
     <Gallery
-      key={settings.currency}
       serverUrl={galleryUrl(definition, currencyInAddress ? undefined : settings.currency)}
       currencyInAddress={currencyInAddress}
+      languageInAddress={readUrlOverrides(query).language}
+      rates={rates}
       initialResults={initialResults}
       definition={definition}
       settings={{

@@ -16,10 +16,14 @@ interface EditPageProps {
   params: Promise<{ slug: string }>;
 }
 
-/** The work to edit, read once for the title and the page; null for an address that names none. */
+/**
+ * The work to edit, read once for the title and the page; null for an address that names none,
+ * and for a hidden work to anyone who may not edit it (its title is not theirs to see).
+ */
 const readArtwork = cache(async (slug: string) => {
   const valid = slugSchema.safeParse(slug);
-  return valid.success ? getEditableArtwork(await getDb(), valid.data) : null;
+  const [account, artwork] = await Promise.all([getRequestAccount(), valid.success ? getEditableArtwork(await getDb(), valid.data) : undefined]);
+  return artwork && (artwork.status !== 'hidden' || (account !== null && mayEdit(account, artwork))) ? artwork : null;
 });
 
 export async function generateMetadata({ params }: EditPageProps): Promise<Metadata> {
