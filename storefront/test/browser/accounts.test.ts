@@ -273,7 +273,7 @@ describe('a forgotten password', () => {
     const password = elsewhere.page.getByLabel('New password');
     await password.fill('short');
     await elsewhere.page.getByRole('button', { name: 'Set my new password' }).click();
-    await expect.poll(() => elsewhere.page.locator('.reset-password [role="alert"]').textContent()).toMatch(/password must be at least 10 characters/);
+    await expect.poll(() => elsewhere.page.locator('.overlay-form--page [role="alert"]').textContent()).toMatch(/password must be at least 10 characters/);
     await elsewhere.page.screenshot({ path: screenshotPath(`accounts-reset-form-${width}`) });
     // A password too short is the shopper's to fix: no new link is offered for it.
     expect(await elsewhere.page.getByRole('button', { name: 'Ask for a new link' }).count()).toBe(0);
@@ -291,7 +291,7 @@ describe('a forgotten password', () => {
     await elsewhere.page.reload({ waitUntil: 'networkidle' });
     await elsewhere.page.getByLabel('New password').fill('yet-another-password');
     await elsewhere.page.getByRole('button', { name: 'Set my new password' }).click();
-    await expect.poll(() => elsewhere.page.locator('.reset-password [role="alert"]').textContent()).toContain('has been used already');
+    await expect.poll(() => elsewhere.page.locator('.overlay-form--page [role="alert"]').textContent()).toContain('has been used already');
     await elsewhere.page.getByRole('button', { name: 'Ask for a new link' }).click();
     await dialog(elsewhere.page, 'Set a new password').waitFor();
     expect(elsewhere.errors).toEqual([]);
