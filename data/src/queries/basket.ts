@@ -159,16 +159,20 @@ export async function promoCustomer(db: Queries, userId: number): Promise<PromoC
 }
 
 /**
- * Whether the basket's owner has spent this code already, by account or by email: only a
- * once-per-customer code can be spent, and a visitor is no customer yet.
+ * Whether the basket's owner has spent this code already: only a once-per-customer code can be
+ * spent, and a visitor is no customer yet.
  */
 async function spentBy(db: Queries, promo: Pick<PromoCode, 'code' | 'once_per_customer'>, owner: BasketOwner): Promise<boolean> {
-  if (promo.once_per_customer !== 1 || !('userId' in owner)) return false;
-  const customer = await promoCustomer(db, owner.userId);
+  return promo.once_per_customer === 1 && 'userId' in owner && hasSpentPromo(db, promo.code, owner.userId);
+}
+
+/** Whether the customer an account is has spent `code` on an order, by this account or by its email. */
+export async function hasSpentPromo(db: Queries, code: string, userId: number): Promise<boolean> {
+  const customer = await promoCustomer(db, userId);
   const spent = await db
     .selectFrom('promo_redemptions')
     .select('code')
-    .where('code', '=', promo.code)
+    .where('code', '=', code)
     .where((eb) => eb.or([eb('customer_email', '=', customer.email), eb('user_id', '=', customer.userId)]))
     .executeTakeFirst();
   return spent !== undefined;
