@@ -37,7 +37,7 @@ async function makeEdits(ids: number[], count: number, label: string) {
   for (let i = 0; i < count; i++) {
     const id = ids[i % ids.length]!;
     const hidden = i % 97 === 0;
-    const edit = { title: `${label} ${i}`, price_minor: 10_000 + i * 7, sale_price_minor: null, status: hidden ? 'hidden' : 'available' } as const;
+    const edit = { title: `${label} ${i}`, price_minor: 10_000 + i * 100, sale_price_minor: null, status: hidden ? 'hidden' : 'available' } as const;
     expect(await editArtwork(db, id, edit, new Date().toISOString())).toEqual({ ok: true });
     last.set(id, { title: edit.title, price_gbp: edit.price_minor, hidden });
   }

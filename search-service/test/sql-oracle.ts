@@ -1,7 +1,12 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '@easel/data/db';
-import { CATEGORY_VALUES } from '@easel/shared/vocabulary';
+import { CATEGORY_VALUES, type Currency } from '@easel/shared/vocabulary';
 import { DEFAULT_SHIP_TO, type GallerySearchDefinition } from '../src/contract';
+
+/** A work's price in `currency`'s minor units as shown and charged: converted, then rounded to a whole unit. */
+function priceIn(currency: Currency): RawBuilder<number> {
+  return sql<number>`ROUND(ROUND(COALESCE(w.sale_price_minor, w.price_minor) * (SELECT rate FROM currency_rates WHERE from_currency = 'GBP' AND to_currency = ${currency})) / 100.0) * 100`;
+}
 
 /**
  * The SQLite catalogue's answer to a gallery definition (text query aside), written straight
@@ -13,7 +18,7 @@ export function whereOf(def: GallerySearchDefinition, without: string[] = []): R
   // The artist scope is not a section: it always applies.
   if (def.artist) conds.push(sql`w.artist_id = (SELECT id FROM artists WHERE slug = ${def.artist})`);
   const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`));
-  const price = sql`ROUND(COALESCE(w.sale_price_minor, w.price_minor) * (SELECT rate FROM currency_rates WHERE from_currency = 'GBP' AND to_currency = ${def.currency}))`;
+  const price = priceIn(def.currency);
   if (on('price')) {
     if (def.price_min !== undefined) conds.push(sql`${price} >= ${def.price_min * 100}`);
     if (def.price_max !== undefined) conds.push(sql`${price} <= ${def.price_max * 100}`);
@@ -61,7 +66,7 @@ export async function sqlCount(db: Db, def: GallerySearchDefinition, without: st
 }
 
 export async function sqlPriceRange(db: Db, def: GallerySearchDefinition): Promise<{ min: number; max: number }> {
-  const price = sql`ROUND(COALESCE(w.sale_price_minor, w.price_minor) * (SELECT rate FROM currency_rates WHERE from_currency = 'GBP' AND to_currency = ${def.currency}))`;
+  const price = priceIn(def.currency);
   const { rows } = await sql<{ min: number; max: number }>`SELECT MIN(${price}) AS min, MAX(${price}) AS max FROM artworks w JOIN shipping_profiles p ON p.id = w.shipping_profile_id WHERE ${whereOf(def, ['price'])}`.execute(db);
   return rows[0]!;
 }

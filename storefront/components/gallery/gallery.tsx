@@ -34,10 +34,16 @@ function queryOf(search: string): Record<string, string[]> {
   return out;
 }
 
-/** Reads a gallery address: unknown paths read as the whole gallery, bad parameters are dropped. */
-function readLocation(location: Pick<Location, 'pathname' | 'search'>, currency: Currency): GallerySearchDefinition {
+/**
+ * Reads a gallery address: unknown paths read as the whole gallery, bad parameters are dropped.
+ * An address whose currency the shopper's own overrides (a signed-in user's, SPEC §4) is read
+ * without it, as the server reads it.
+ */
+function readLocation(location: Pick<Location, 'pathname' | 'search'>, { currency, address }: { currency: Currency; address: AddressSettings }): GallerySearchDefinition {
   const segments = location.pathname.slice(GALLERY_PATH.length).split('/').filter(Boolean);
-  return parseGalleryQuery(parseLandingPath(segments) ?? {}, queryOf(location.search), currency).definition;
+  const query = queryOf(location.search);
+  if (address.currency !== undefined) delete query[SETTINGS_QUERY.currency];
+  return parseGalleryQuery(parseLandingPath(segments) ?? {}, query, currency).definition;
 }
 
 /** What the gallery's addresses are written with: the currency they leave out and the language they keep. */
@@ -87,15 +93,15 @@ export function Gallery({ serverUrl, initialResults, definition, currencyInAddre
         getLocation: () => (typeof window === 'undefined' ? (new URL(serverUrl, 'http://localhost') as unknown as Location) : window.location),
         // Absolute, as the router compares it with location.href before writing a history entry.
         createURL: ({ routeState, location }) => new URL(addressOf(routeState, settings.current.address), location.href).href,
-        parseURL: ({ location }) => readLocation(location, settings.current.currency),
+        parseURL: ({ location }) => readLocation(location, settings.current),
         // A new search is a new history entry. The same search written canonically (the first
         // write of an address with its parameters in another order) or in new settings replaces
         // the entry, so Back never lands on the same search again. No state of its own: the
         // address is read on back and forward, and Next.js keeps its router's in the entry.
         push: (url: string) => {
           if (!mounted.current) return;
-          const current = readLocation(window.location, settings.current.currency);
-          const replace = replacing.current || galleryUrl(readLocation(new URL(url), settings.current.currency)) === galleryUrl(current);
+          const current = readLocation(window.location, settings.current);
+          const replace = replacing.current || galleryUrl(readLocation(new URL(url), settings.current)) === galleryUrl(current);
           replacing.current = false;
           if (replace) window.history.replaceState(null, '', url);
           else window.history.pushState(null, '', url);

@@ -107,6 +107,11 @@ export function CheckoutFlow({ countries }: CheckoutFlowProps) {
   const [card, setCard] = useState({ number: '', expiry: '', cvc: '' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A refusal of the card is about what was typed: it goes as soon as the card is typed again.
+  const editCard = (change: Partial<typeof card>) => {
+    setCard({ ...card, ...change });
+    setError(null);
+  };
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -224,14 +229,14 @@ export function CheckoutFlow({ countries }: CheckoutFlowProps) {
             <h2 className="checkout__heading">{t('checkout.payment')}</h2>
             <p className="checkout__note">{t('checkout.testCard')}</p>
             <label className="checkout__field">{t('checkout.cardNumber')}
-              <input className="field" name="card-number" required inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" value={card.number} onChange={(e) => setCard({ ...card, number: formatCardNumber(e.target.value) })} />
+              <input className="field" name="card-number" required inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" value={card.number} onChange={(e) => editCard({ number: formatCardNumber(e.target.value) })} />
             </label>
             <div className="checkout__pair">
               <label className="checkout__field">{t('checkout.expiry')}
-                <input className="field" name="expiry" required inputMode="numeric" placeholder="MM/YY" autoComplete="cc-exp" value={card.expiry} onChange={(e) => setCard({ ...card, expiry: formatExpiry(e.target.value) })} />
+                <input className="field" name="expiry" required inputMode="numeric" placeholder="MM/YY" autoComplete="cc-exp" value={card.expiry} onChange={(e) => editCard({ expiry: formatExpiry(e.target.value) })} />
               </label>
               <label className="checkout__field">{t('checkout.cvc')}
-                <input className="field" name="cvc" required inputMode="numeric" autoComplete="cc-csc" value={card.cvc} onChange={(e) => setCard({ ...card, cvc: formatCvc(e.target.value) })} />
+                <input className="field" name="cvc" required inputMode="numeric" autoComplete="cc-csc" value={card.cvc} onChange={(e) => editCard({ cvc: formatCvc(e.target.value) })} />
               </label>
             </div>
             {error && <p className="checkout__error" role="alert">{error}</p>}

@@ -119,7 +119,7 @@ describe('the artist page', () => {
     },
   );
 
-  it.each(['/artist/nobody-at-all/', '/artist/Not_A_Slug!/', '/artist/%FF/', `/artist/${'a'.repeat(300)}/`, '/artist/a/b/'])(
+  it.each(['/artist/nobody-at-all/', '/artist/Not_A_Slug!/', `/artist/${'a'.repeat(300)}/`, '/artist/a/b/'])(
     'answers %s with a 404 page that leads back to the gallery',
     async (path) => {
       await expectNotFoundPage(`${base}${path}`);

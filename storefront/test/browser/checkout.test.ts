@@ -369,6 +369,8 @@ describe('paying in dollars', () => {
     await page.locator('input[name="expiry"]').fill('');
     await page.locator('input[name="expiry"]').pressSequentially('1230');
     expect(await page.locator('input[name="expiry"]').inputValue()).toBe('12/30');
+    // The refusal was about what was typed, and goes with it.
+    expect(await page.locator('.checkout__error').count()).toBe(0);
 
     // Every figure of the review adds up to the total on the button.
     const review = await page.locator('.checkout__review .totals dd').allTextContents();

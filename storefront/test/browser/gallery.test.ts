@@ -114,7 +114,7 @@ describe('the gallery page', () => {
     expect(html).toMatch(/<link rel="canonical" href="[^"]*\/shop\/painting\/"/);
   });
 
-  it.each(['/shop/not-a-category/', '/shop/painting/bronze/', '/shop/painting/oil/extra/', '/shop/%FF/'])('answers %s with a 404 page', async (path) => {
+  it.each(['/shop/not-a-category/', '/shop/painting/bronze/', '/shop/painting/oil/extra/'])('answers %s with a 404 page', async (path) => {
     await expectNotFoundPage(`${base}${path}`);
   });
 

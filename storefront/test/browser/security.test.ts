@@ -130,7 +130,7 @@ describe('headers on every kind of answer', () => {
   });
 
   it('a method the site does not take is 405, and a path that is not one 400, as JSON with the security headers', async () => {
-    const cases = [['TRACE', '/shop/', 405], ['PROPFIND', '/', 405], ['GET', '/api/%ff/', 400], ['POST', '/api/account/login/.', 400], ['GET', '/shop/%2e%2e/staff/index/', 400]] as const;
+    const cases = [['TRACE', '/shop/', 405], ['PROPFIND', '/', 405], ['GET', '/api/%ff/', 400], ['GET', '/product/%FF/', 400], ['GET', '/artist/%FF/', 400], ['GET', '/shop/%FF/', 400], ['POST', '/api/account/login/.', 400], ['GET', '/shop/%2e%2e/staff/index/', 400]] as const;
     for (const [method, target, status] of cases) {
       const answer = await raw(method, target);
       expect(answer.status, `${method} ${target}`).toBe(status);
