@@ -22,6 +22,7 @@ import * as fingerprintIndexes from './migrations/0020-fingerprint-indexes';
 import * as confirmTokenExpiry from './migrations/0021-confirm-token-expiry';
 import * as newsletterOptIn from './migrations/0022-newsletter-opt-in';
 import * as passwordReset from './migrations/0023-password-reset';
+import * as promoRedemptions from './migrations/0024-promo-redemptions';
 
 export type Db = Kysely<Database>;
 
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-confirm-token-expiry': confirmTokenExpiry,
   '0022-newsletter-opt-in': newsletterOptIn,
   '0023-password-reset': passwordReset,
+  '0024-promo-redemptions': promoRedemptions,
 };
 
 /** The database could not be opened or migrated; the message says what to do. */

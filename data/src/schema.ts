@@ -235,6 +235,21 @@ export interface PromoCodesTable {
   /** Percent (1-100) or GBP minor units. */
   amount: number;
   expires_at: Timestamp | null;
+  /** 1 when each customer may spend the code on one order only (see PromoRedemptionsTable). */
+  once_per_customer: Generated<Flag>;
+}
+
+/**
+ * Each order that spent a once-per-customer code: one row per code and customer, the customer
+ * being the email the account holds or gave, case-folded (and the account itself, `user_id`).
+ */
+export interface PromoRedemptionsTable {
+  code: string;
+  customer_email: string;
+  user_id: number;
+  /** The order's (orders.idempotency_key), written before its payment is taken. */
+  idempotency_key: string;
+  created_at: Timestamp;
 }
 
 export interface OrdersTable {
@@ -402,6 +417,7 @@ export interface Database {
   baskets: BasketsTable;
   basket_lines: BasketLinesTable;
   promo_codes: PromoCodesTable;
+  promo_redemptions: PromoRedemptionsTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   order_requests: OrderRequestsTable;

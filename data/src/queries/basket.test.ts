@@ -4,7 +4,8 @@ import { addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../te
 import { inTransaction, type Db } from '../db';
 import { printSlug } from '@easel/shared/derive';
 import {
-  addToBasket, adoptVisitorBasket, applyPromoCode, getBasket, getBasketCount, removeBasketLine, removePromoCode, setPrintQuantity,
+  addToBasket, adoptVisitorBasket, applyPromoCode, discountOf, getBasket, getBasketCount, promoCustomer, removeBasketLine, removePromoCode, setPrintQuantity,
+  spendPromoCode, unspendPromoCode,
 } from './basket';
 
 let temp: TemporaryDatabase;
@@ -93,6 +94,53 @@ describe('promo codes', () => {
     expect((await getBasket(db, owner, now())).promo).toMatchObject({ code: 'WELCOME10', kind: 'percent', amount: 10, expired: false });
     await removePromoCode(db, owner, now());
     expect((await getBasket(db, owner, now())).promo).toBeNull();
+  });
+
+  /** A guest's account: its own placeholder email, holding the one its shopper gave. */
+  const addGuest = async (given: string) => {
+    const userId = await addUser(db, undefined, `guest-${given}-${Math.random()}@guest.invalid`);
+    await db.updateTable('users').set({ unconfirmed_email: given, password_hash: '' }).where('id', '=', userId).execute();
+    return userId;
+  };
+  const spend = async (userId: number, code: string, key: string) =>
+    inTransaction(db, async (trx) => spendPromoCode(trx, code, await promoCustomer(trx, userId), key, now()));
+
+  it('takes a once-per-customer code once per account and per email, whatever its case, and lets other codes be spent again', async () => {
+    const first = await addUser(db, undefined, 'once@example.com');
+    await spend(first, 'WELCOME10', 'order-once-1');
+    for (const owner of [{ userId: first }, { userId: await addGuest('Once@Example.com') }, { userId: await addGuest('once@example.com') }]) {
+      expect(await applyPromoCode(db, owner, 'welcome10', now())).toEqual({ ok: false, reason: 'used_promo', code: 'WELCOME10' });
+      expect((await getBasket(db, owner, now())).promo).toBeNull();
+      expect(await applyPromoCode(db, owner, 'FIVEOFF', now())).toEqual({ ok: true });
+    }
+    // Another address is another customer; a visitor is no one yet.
+    expect(await applyPromoCode(db, { userId: await addGuest('once+2@example.com') }, 'WELCOME10', now())).toEqual({ ok: true });
+    expect(await applyPromoCode(db, { sessionHash: 'visitor-once' }, 'WELCOME10', now())).toEqual({ ok: true });
+    // The same code twice for one email is refused by the table itself.
+    await expect(spend(await addGuest('ONCE@example.com'), 'WELCOME10', 'order-once-2')).rejects.toThrow(/spent after it was found unspent/);
+  });
+
+  it('marks a code spent already when a visitor brings it to an account that spent it, and takes nothing off', async () => {
+    const userId = await addUser(db, undefined, 'spent-before@example.com');
+    await spend(userId, 'WELCOME10', 'order-spent-before');
+    const [slug] = await slugsWhere("status = 'available'");
+    const visitor = { sessionHash: 'visitor-spent-before' };
+    await addToBasket(db, visitor, { slug: slug! }, now());
+    await applyPromoCode(db, visitor, 'WELCOME10', now());
+    expect((await getBasket(db, visitor, now())).promo).toMatchObject({ code: 'WELCOME10', used: false });
+
+    await inTransaction(db, (trx) => adoptVisitorBasket(trx, visitor.sessionHash, userId));
+    const basket = await getBasket(db, { userId }, now());
+    expect(basket.promo).toMatchObject({ code: 'WELCOME10', expired: false, used: true });
+    expect(discountOf(basket)).toBeNull();
+  });
+
+  it('gives a code back when its order is not placed', async () => {
+    const userId = await addUser(db, undefined, 'declined@example.com');
+    await spend(userId, 'WELCOME10', 'order-declined');
+    await inTransaction(db, (trx) => unspendPromoCode(trx, 'order-declined'));
+    expect(await applyPromoCode(db, { userId }, 'WELCOME10', now())).toEqual({ ok: true });
+    expect(discountOf(await getBasket(db, { userId }, now()))).toMatchObject({ code: 'WELCOME10' });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { printSlug } from '@easel/shared/derive';
 import { inTransaction, lockChangeLog } from '../db';
 import type { Database, PrintEditionRow, PromoCodesTable } from '../schema';
@@ -28,13 +28,19 @@ export interface BasketItem {
   problem: BasketProblem | null;
 }
 
-export type PromoCode = Pick<PromoCodesTable, 'code' | 'kind' | 'amount' | 'expires_at'>;
+export type PromoCode = Pick<Selectable<PromoCodesTable>, 'code' | 'kind' | 'amount' | 'expires_at' | 'once_per_customer'>;
 
 export interface BasketContents {
   items: BasketItem[];
-  /** The code on the basket, with whether it has expired since it was applied. */
-  promo: (PromoCode & { expired: boolean }) | null;
+  /**
+   * The code on the basket, with whether it has expired since it was applied, and whether the
+   * basket's customer has spent it already (a code that works once per customer).
+   */
+  promo: (PromoCode & { expired: boolean; used: boolean }) | null;
 }
+
+/** The basket's code when it takes something off: neither expired nor spent already. */
+export const discountOf = ({ promo }: Pick<BasketContents, 'promo'>): PromoCode | null => (promo && !promo.expired && !promo.used ? promo : null);
 
 /** Refusals a basket change can meet; the storefront words them for the shopper. */
 export type BasketRefusal =
@@ -45,7 +51,8 @@ export type BasketRefusal =
   | { reason: 'stale_line' }
   | { reason: 'not_a_print' }
   | { reason: 'unknown_promo'; code: string }
-  | { reason: 'expired_promo'; code: string; expires_at: string };
+  | { reason: 'expired_promo'; code: string; expires_at: string }
+  | { reason: 'used_promo'; code: string };
 
 export type BasketChange = { ok: true } | ({ ok: false } & BasketRefusal);
 
@@ -106,7 +113,7 @@ export async function getBasket(db: Queries, owner: BasketOwner, now: string): P
     db.selectFrom('basket_lines').selectAll().where('basket_id', '=', basket.id).orderBy('added_at').orderBy('id').execute(),
     basket.promo_code === null
       ? undefined
-      : db.selectFrom('promo_codes').select(['code', 'kind', 'amount', 'expires_at']).where('code', '=', basket.promo_code).executeTakeFirst(),
+      : db.selectFrom('promo_codes').select(['code', 'kind', 'amount', 'expires_at', 'once_per_customer']).where('code', '=', basket.promo_code).executeTakeFirst(),
   ]);
   const printIds = lines.flatMap((l) => (l.print_edition_id === null ? [] : [l.print_edition_id]));
   const [artworks, prints] = await Promise.all([
@@ -129,10 +136,70 @@ export async function getBasket(db: Queries, owner: BasketOwner, now: string): P
       problem: basketProblem(artwork, print, line.quantity, viewer, now),
     }];
   });
-  return { items, promo: promo ? { ...promo, expired: promoExpired(promo, now) } : null };
+  if (!promo) return { items, promo: null };
+  return { items, promo: { ...promo, expired: promoExpired(promo, now), used: await spentBy(db, promo, owner) } };
 }
 
 const promoExpired = (promo: Pick<PromoCode, 'expires_at'>, now: string) => promo.expires_at !== null && promo.expires_at <= now;
+
+/**
+ * Who a once-per-customer code counts against: the account, and the email it holds or else the
+ * one it gave (a guest's, one not confirmed yet), case-folded. A new guest or account giving an
+ * email that has spent the code is the same customer.
+ */
+export interface PromoCustomer {
+  userId: number;
+  email: string;
+}
+
+/** The customer an account is. */
+export async function promoCustomer(db: Queries, userId: number): Promise<PromoCustomer> {
+  const user = await db.selectFrom('users').select(['email', 'unconfirmed_email']).where('id', '=', userId).executeTakeFirstOrThrow();
+  return { userId, email: (user.unconfirmed_email ?? user.email).toLowerCase() };
+}
+
+/**
+ * Whether the basket's owner has spent this code already: only a once-per-customer code can be
+ * spent, and a visitor is no customer yet.
+ */
+async function spentBy(db: Queries, promo: Pick<PromoCode, 'code' | 'once_per_customer'>, owner: BasketOwner): Promise<boolean> {
+  return promo.once_per_customer === 1 && 'userId' in owner && hasSpentPromo(db, promo.code, owner.userId);
+}
+
+/** Whether the customer an account is has spent `code` on an order, by this account or by its email. */
+export async function hasSpentPromo(db: Queries, code: string, userId: number): Promise<boolean> {
+  const customer = await promoCustomer(db, userId);
+  const spent = await db
+    .selectFrom('promo_redemptions')
+    .select('code')
+    .where('code', '=', code)
+    .where((eb) => eb.or([eb('customer_email', '=', customer.email), eb('user_id', '=', customer.userId)]))
+    .executeTakeFirst();
+  return spent !== undefined;
+}
+
+/**
+ * Writes down that the customer spends a once-per-customer `code` on the order with this
+ * idempotency key, inside the order's transaction and before its payment. The row is unique per
+ * code and email: of two orders at once, the second waits for the first and is then run again
+ * (PostgreSQL, a serialization failure) or simply comes after it (SQLite, one writer at a time),
+ * and either way its quote finds the code spent.
+ */
+export async function spendPromoCode(trx: Queries, code: string, customer: PromoCustomer, idempotencyKey: string, now: string): Promise<void> {
+  const spent = await trx
+    .insertInto('promo_redemptions')
+    .values({ code, customer_email: customer.email, user_id: customer.userId, idempotency_key: idempotencyKey, created_at: now })
+    .onConflict((oc) => oc.columns(['code', 'customer_email']).doNothing())
+    .returning('code')
+    .executeTakeFirst();
+  // The order's quote found the code unspent in this same transaction.
+  if (!spent) throw new Error(`The promo code ${code} was spent after it was found unspent.`);
+}
+
+/** An order whose payment was declined gives back the code it spent. */
+export async function unspendPromoCode(trx: Queries, idempotencyKey: string): Promise<void> {
+  await trx.deleteFrom('promo_redemptions').where('idempotency_key', '=', idempotencyKey).execute();
+}
 
 /** Items in the basket, print quantities summed: what the header's count shows. */
 export async function getBasketCount(db: Queries, owner: BasketOwner): Promise<number> {
@@ -242,12 +309,17 @@ export async function removeBasketLine(db: Queries, owner: BasketOwner, lineId: 
   });
 }
 
-/** Puts a promo code on the basket (replacing any other); unknown and expired codes are refused. */
+/**
+ * Puts a promo code on the basket (replacing any other); unknown and expired codes are refused,
+ * and a once-per-customer code a signed-in customer has spent. A visitor's code is checked
+ * again once they sign in or give an email (see getBasket's `used`).
+ */
 export async function applyPromoCode(db: Queries, owner: BasketOwner, code: string, now: string): Promise<BasketChange> {
   return inTransaction(db, async (trx) => {
-    const promo = await trx.selectFrom('promo_codes').select(['code', 'expires_at']).where('code', '=', code.toUpperCase()).executeTakeFirst();
+    const promo = await trx.selectFrom('promo_codes').select(['code', 'expires_at', 'once_per_customer']).where('code', '=', code.toUpperCase()).executeTakeFirst();
     if (!promo) return { ok: false, reason: 'unknown_promo', code };
     if (promoExpired(promo, now)) return { ok: false, reason: 'expired_promo', code: promo.code, expires_at: promo.expires_at! };
+    if (await spentBy(trx, promo, owner)) return { ok: false, reason: 'used_promo', code: promo.code };
     const basketId = await ensureBasket(trx, owner, now);
     await trx.updateTable('baskets').set({ promo_code: promo.code }).where('id', '=', basketId).execute();
     return { ok: true };

@@ -4,7 +4,9 @@ import { inTransaction } from '../db';
 import type { Database, OrdersTable } from '../schema';
 import type { Currency } from '@easel/shared/vocabulary';
 import { getAccountUser } from './accounts';
-import { getBasket, recordCatalogueChanges, releaseReservations, type BasketContents, type BasketItem } from './basket';
+import {
+  discountOf, getBasket, promoCustomer, recordCatalogueChanges, releaseReservations, spendPromoCode, unspendPromoCode, type BasketContents, type BasketItem,
+} from './basket';
 import { queueMail, type Mail } from './outbox';
 import { getRateMatrix } from './search-source';
 
@@ -109,10 +111,9 @@ export async function quoteCheckout(
   }
   const shippingGbp = shippingCosts(items, destination);
   if (!Array.isArray(shippingGbp)) return { ok: false, reason: 'not_shipped', title: shippingGbp.not_shipped, country: destination };
-  const discount = promo && !promo.expired ? promo : null;
   const priced = priceBasket(
     items.map((i) => ({ unit_gbp_minor: i.unit_price_minor, quantity: i.quantity })),
-    discount,
+    discountOf({ promo }),
     shippingGbp,
     currency,
     await getRateMatrix(db),
@@ -246,11 +247,12 @@ export interface OrderSteps {
  * Places the user's basket as an order, once per idempotency key. In one write transaction:
  * a key seen before answers what it answered the first time, `replayed` (a retry racing the
  * first request waits for its lock and then reads that answer); otherwise the basket is quoted, and refused
- * with the new total if it is not the total the shopper accepted, its originals held, the
- * payment taken with the key (so the provider, too, charges once), and
+ * with the new total if it is not the total the shopper accepted, its originals held, a
+ * once-per-customer promo code written down as spent (see spendPromoCode), the payment taken
+ * with the key (so the provider, too, charges once), and
  * then the order and its lines written, originals sold, print editions decremented (never
  * below zero), the basket emptied, the receipt put in the outbox, and the answer stored under
- * the key. A declined payment releases the originals. Anything thrown rolls all of it back: no
+ * the key. A declined payment releases the originals and gives the code back. Anything thrown rolls all of it back: no
  * order without its lines or its receipt, no receipt without its order, no work left reserved by
  * a request that failed. The write lock is held during the payment; the price of never having
  * half an order.
@@ -288,10 +290,13 @@ async function settle(trx: Queries, request: OrderRequest, { pay, receipt }: Ord
   const originals = originalsOf(quote.items);
   const held = await holdOriginals(trx, request.holder, originals, now);
   if (!held.ok) return held;
+  const discount = discountOf(quote);
+  if (discount?.once_per_customer === 1) await spendPromoCode(trx, discount.code, await promoCustomer(trx, userId), request.idempotencyKey, at);
 
   const payment = await pay(quote.total_minor, currency, request.idempotencyKey);
   if (!payment.ok) {
     await releaseReservations(trx, userId, at, originals);
+    await unspendPromoCode(trx, request.idempotencyKey);
     return { ok: false, reason: 'payment_declined', message: payment.reason };
   }
 

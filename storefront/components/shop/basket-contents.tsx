@@ -120,7 +120,7 @@ function PromoForm({ basket, t, busy, error, onApply, onRemove }: {
     <form className="promo" onSubmit={submit}>
       {basket.promo && (
         <p className="promo__applied">
-          {basket.promo.expired ? t('basket.promoExpired', { code: basket.promo.code }) : t('basket.promoApplied', { code: basket.promo.code })}{' '}
+          {t(basket.promo.expired ? 'basket.promoExpired' : basket.promo.used ? 'basket.promoUsed' : 'basket.promoApplied', { code: basket.promo.code })}{' '}
           <button type="button" className="link-button" disabled={busy} onClick={() => void onRemove()}>{t('basket.promoRemove')}</button>
         </p>
       )}

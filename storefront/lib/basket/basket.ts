@@ -38,8 +38,11 @@ export const basketViewSchema = z.object({
   count: z.number().int().min(0),
   currency: currencySchema,
   items: z.array(basketItemSchema),
-  /** `amount` is the percentage, or the fixed amount in the basket's currency. */
-  promo: z.object({ code: z.string(), kind: z.enum(['percent', 'fixed']), amount: z.number(), expired: z.boolean() }).nullable(),
+  /**
+   * `amount` is the percentage, or the fixed amount in the basket's currency; an `expired` code,
+   * or one `used` already by this customer (a code that works once per customer), takes nothing off.
+   */
+  promo: z.object({ code: z.string(), kind: z.enum(['percent', 'fixed']), amount: z.number(), expired: z.boolean(), used: z.boolean() }).nullable(),
   subtotal_minor: minor,
   discount_minor: minor,
   /** The country shipping is reckoned to: the shopper's ships-to country in the basket, the address's at checkout. */

@@ -40,6 +40,8 @@ export function describeRefusal(refusal: Refusal): { status: ContentfulStatusCod
       return { status: 404, code: 'unknown_promo', message: `There is no promo code ${refusal.code}.`, param: 'code' };
     case 'expired_promo':
       return { status: 422, code: 'expired_promo', message: `The promo code ${refusal.code} expired on ${formatDay(refusal.expires_at)}.`, param: 'code' };
+    case 'used_promo':
+      return { status: 409, code: 'used_promo', message: { key: 'api.usedPromo', values: { code: refusal.code } }, param: 'code' };
     case 'empty_basket':
       return { status: 409, code: 'empty_basket', message: { key: 'api.emptyBasket' } };
     case 'not_shipped':

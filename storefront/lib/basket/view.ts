@@ -2,7 +2,7 @@ import { convertPrice, type RateMatrix } from '@easel/shared/currency';
 import { printSlug } from '@easel/shared/derive';
 import type { PricedBasket } from '@easel/shared/pricing';
 import { priceBasket } from '@easel/shared/pricing';
-import type { BasketContents } from '@easel/data/queries/basket';
+import { discountOf, type BasketContents } from '@easel/data/queries/basket';
 import { shippingCosts } from '@easel/data/queries/checkout';
 import type { Currency } from '@easel/shared/vocabulary';
 import { imageSpecOf } from '@easel/indexer/documents';
@@ -26,7 +26,7 @@ export function priceContents({ items, promo }: BasketContents, currency: Curren
   const shipping = shippingCosts(items, destination);
   const priced = priceBasket(
     items.map((i) => ({ unit_gbp_minor: i.unit_price_minor, quantity: i.quantity })),
-    promo && !promo.expired ? promo : null,
+    discountOf({ promo }),
     Array.isArray(shipping) ? shipping : [],
     currency,
     rates,
@@ -63,6 +63,7 @@ export function toBasketView({ items, promo }: BasketContents, priced: PricedBas
       kind: promo.kind,
       amount: promo.kind === 'fixed' ? convertPrice(promo.amount, priced.currency, rates) : promo.amount,
       expired: promo.expired,
+      used: promo.used,
     },
     subtotal_minor: priced.subtotal_minor,
     discount_minor: priced.discount_minor,

@@ -13,7 +13,8 @@ import { accountRoutes } from '../account/api';
 import { callable, noLoginLimits } from '../api/testing';
 import { addSession, addUser, firstPerWork, ledgerLocation, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { apiErrorBodySchema } from '../api-error';
-import { checkoutQuoteSchema, orderViewSchema } from '../basket/basket';
+import { basketViewSchema, checkoutQuoteSchema, orderViewSchema } from '../basket/basket';
+import { sessionHash } from '../session';
 import { basketRoutes } from '../basket/basket-api';
 import { editRoutes } from '../catalogue/edit-api';
 import { addressBookRoutes } from './address-book-api';
@@ -493,5 +494,129 @@ describe('holds are bounded', () => {
     expect(out.status).toBe(200);
     expect(await holdsOf(me.userId)).toBe(0);
     for (const w of works) expect(await artwork(w.id)).toMatchObject({ status: 'available' });
+  });
+});
+
+describe('promo codes', () => {
+  const applyCode = (session: string, code: string) => post('/api/basket-next/promo/', session, { code });
+  const discountOf = async (response: Response) => orderViewSchema.parse(((await response.json()) as { order: unknown }).order).discount_minor;
+  const sessionCookie = (response: Response) => {
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith('sessionid='))!;
+    return cookie.slice('sessionid='.length, cookie.indexOf(';'));
+  };
+  let guests = 0;
+  /** A visitor checking out as a guest under `email`, bringing the basket of `visitor` (their session so far). */
+  async function guest(email: string, visitor?: string) {
+    guests += 1;
+    const address = `127.2.${guests >> 8}.${guests & 255}`;
+    const response = await call(new NextRequest('http://shop.test/api/account/guest/', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address, ...(visitor ? { Cookie: `sessionid=${visitor}` } : {}) },
+      body: JSON.stringify({ email }),
+    }));
+    expect(response.status, await response.clone().text()).toBe(201);
+    const session = sessionCookie(response);
+    const { user_id } = await db.selectFrom('sessions').select('user_id').where('id_hash', '=', sessionHash(session)).executeTakeFirstOrThrow();
+    shoppers.set(session, { userId: user_id!, address });
+    return { session, userId: user_id! };
+  }
+  /** Available originals shipping to GB, from the far end of the catalogue to the pool's: one for each order here. */
+  let originals: string[];
+  beforeAll(async () => {
+    originals = (await db
+      .selectFrom('artworks as w')
+      .innerJoin('shipping_rates as r', (j) => j.onRef('r.profile_id', '=', 'w.shipping_profile_id').on('r.destination', '=', 'GB'))
+      .select('w.slug')
+      .where('w.status', '=', 'available')
+      .orderBy('w.id', 'desc')
+      .limit(20)
+      .execute()).map((w) => w.slug);
+  });
+  const takeOriginal = () => ({ artwork: originals.shift()! });
+  const emailOf = async (userId: number) => (await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow()).email;
+
+  it('takes WELCOME10 off one order per customer: not again for the account, nor for a new guest giving its email in capitals', async () => {
+    const me = await shopper();
+    await addToBasket(me.session, takeOriginal());
+    expect((await applyCode(me.session, 'WELCOME10')).status).toBe(200);
+    const first = await place(me.session);
+    expect(first.status).toBe(201);
+    expect(await discountOf(first)).toBeGreaterThan(0);
+
+    await addToBasket(me.session, takeOriginal());
+    const again = await applyCode(me.session, 'welcome10');
+    expect(again.status).toBe(409);
+    expect(await errorOf(again)).toEqual({
+      code: 'used_promo', message: 'The code WELCOME10 works once per customer, and it has been used on an earlier order of yours.', param: 'code',
+    });
+    // Other codes work on every order.
+    expect((await applyCode(me.session, 'FIVEOFF')).status).toBe(200);
+
+    const newGuest = await guest((await emailOf(me.userId)).toUpperCase());
+    await addToBasket(newGuest.session, takeOriginal());
+    expect(await errorOf(await applyCode(newGuest.session, 'WELCOME10'))).toMatchObject({ code: 'used_promo', param: 'code' });
+  });
+
+  it('a code a visitor brings to a guest checkout under an email that spent it takes nothing off, in the basket, the quote and the charge', async () => {
+    const email = `spent-${randomUUID()}@example.com`;
+    const before = await guest(email);
+    await addToBasket(before.session, takeOriginal());
+    await applyCode(before.session, 'WELCOME10');
+    expect(await discountOf(await place(before.session))).toBeGreaterThan(0);
+
+    const added = await call(new NextRequest('http://shop.test/api/basket-next/', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(takeOriginal()),
+    }));
+    const visitor = sessionCookie(added);
+    const visiting = await call(new NextRequest('http://shop.test/api/basket-next/promo/', {
+      method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: `sessionid=${visitor}` }, body: JSON.stringify({ code: 'WELCOME10' }),
+    }));
+    expect(basketViewSchema.parse(await visiting.json())).toMatchObject({ promo: { code: 'WELCOME10', used: false }, discount_minor: expect.any(Number) });
+
+    const again = await guest(email, visitor);
+    const basketNow = basketViewSchema.parse(await (await basket.GET(new NextRequest('http://shop.test/api/basket-next/', { headers: { Cookie: `sessionid=${again.session}` } }))).json());
+    expect(basketNow).toMatchObject({ promo: { code: 'WELCOME10', used: true }, discount_minor: 0 });
+    const quote = checkoutQuoteSchema.parse(await (await start(again.session)).json());
+    expect(quote).toMatchObject({ promo: { used: true }, discount_minor: 0 });
+    const key = randomUUID();
+    const order = await post(checkout.order, again.session, orderBody(TEST_CARDS.accepted, 'GB', quote.total_minor), { 'Idempotency-Key': key });
+    expect(order.status).toBe(201);
+    expect(await discountOf(order)).toBe(0);
+    expect(await ledger.find(key)).toMatchObject({ amount_minor: quote.total_minor, outcome: 'charged' });
+  });
+
+  it('of eight orders placed at once by one customer under eight guest checkouts, one takes the code off and the others are refused uncharged', async () => {
+    const email = `racing-${randomUUID()}@example.com`;
+    const racers = [];
+    for (let i = 0; i < 8; i++) {
+      const racer = await guest(i % 2 === 0 ? email : email.toUpperCase());
+      await addToBasket(racer.session, takeOriginal());
+      expect((await applyCode(racer.session, 'WELCOME10')).status).toBe(200);
+      racers.push({ ...racer, total: await quotedTotal(racer.session), key: randomUUID() });
+    }
+    const answers = await Promise.all(racers.map((r) =>
+      post(checkout.order, r.session, orderBody(TEST_CARDS.accepted, 'GB', r.total), { 'Idempotency-Key': r.key })));
+    const placed = answers.filter((a) => a.status === 201);
+    expect(placed).toHaveLength(1);
+    expect(await discountOf(placed[0]!)).toBeGreaterThan(0);
+    for (const [i, answer] of answers.entries()) {
+      if (answer.status === 201) continue;
+      expect(answer.status).toBe(409);
+      // The new total is the full price: the code no longer takes anything off.
+      expect(((await answer.json()) as { error: unknown }).error).toMatchObject({ code: 'quote_changed', total_minor: await quotedTotal(racers[i]!.session) });
+      expect(await quotedTotal(racers[i]!.session)).toBeGreaterThan(racers[i]!.total);
+      expect(await ledger.find(racers[i]!.key)).toBeUndefined();
+    }
+    expect(await db.selectFrom('promo_redemptions').select('code').where('customer_email', '=', email).execute()).toEqual([{ code: 'WELCOME10' }]);
+  });
+
+  it('a declined card gives the code back for the next order', async () => {
+    const me = await shopper();
+    await addToBasket(me.session, takeOriginal());
+    await applyCode(me.session, 'WELCOME10');
+    expect((await place(me.session, randomUUID(), TEST_CARDS.declined)).status).toBe(402);
+    const placed = await place(me.session);
+    expect(placed.status).toBe(201);
+    expect(await discountOf(placed)).toBeGreaterThan(0);
   });
 });

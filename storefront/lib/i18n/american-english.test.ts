@@ -75,7 +75,7 @@ describe('American English', () => {
   });
 
   it('offers credit in American English', () => {
-    expect(britishSpellingsIn(creditData('en-us').display_text)).toEqual([]);
+    expect(britishSpellingsIn(creditData('en-us', true).display_text)).toEqual([]);
   });
 
   it('leaves no British spelling in a refusal the API words the same in both Englishes', () => {

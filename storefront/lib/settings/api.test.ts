@@ -1,7 +1,8 @@
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '@easel/data/db';
-import { addToBasket } from '@easel/data/queries/basket';
+import { inTransaction } from '@easel/data/db';
+import { addToBasket, promoCustomer, spendPromoCode } from '@easel/data/queries/basket';
 import { getAccountSettings } from '@easel/data/queries/settings';
 import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { sessionHash } from '../session';
@@ -89,6 +90,27 @@ describe('GET /api/u/', () => {
     expect(await response.json()).toMatchObject({
       currency: 'EUR', country: 'FR', display_units: 'in', language: 'en-us', authenticated: true, collections_enabled: true,
     });
+  });
+
+  it('offers the welcome code as credit_data until the customer has spent it, under this account or another with its email', async () => {
+    const creditOf = async (session: string, query = '') =>
+      userSettingsSchema.parse(await (await handlers().GET(request('GET', { query, cookies: { sessionid: session } }))).json()).credit_data;
+    const spender = await addUser(db, undefined, 'welcome-spent@example.com');
+    await addSession(db, 'session-of-spender', spender);
+    const guest = await addUser(db, undefined, `guest-${spender}@guest.invalid`);
+    await db.updateTable('users').set({ unconfirmed_email: 'Welcome-Spent@example.com', password_hash: '' }).where('id', '=', guest).execute();
+    await addSession(db, 'session-of-guest', guest);
+    for (const session of ['session-of-spender', 'session-of-guest']) {
+      expect(await creditOf(session)).toEqual({ display_text: '10% off your order with the code WELCOME10', url: '/basket/' });
+    }
+
+    await inTransaction(db, async (trx) => spendPromoCode(trx, 'WELCOME10', await promoCustomer(trx, spender), 'order-of-spender', new Date().toISOString()));
+    for (const session of ['session-of-spender', 'session-of-guest']) {
+      expect(await creditOf(session)).toEqual({ display_text: '', url: '' });
+      // A language in the URL re-words the settings and still offers nothing.
+      expect(await creditOf(session, '?language=en-us')).toEqual({ display_text: '', url: '' });
+    }
+    expect(await creditOf(SESSION)).toEqual({ display_text: '10% off your order with the code WELCOME10', url: '/basket/' });
   });
 
   it('reads a stored value the site does not offer as the default', async () => {

@@ -1,10 +1,10 @@
 import type { Db } from '@easel/data/db';
-import { getBasketCount } from '@easel/data/queries/basket';
+import { getBasketCount, hasSpentPromo } from '@easel/data/queries/basket';
 import { getAccountSettings, type AccountSettings } from '@easel/data/queries/settings';
 import { parseLanguage } from '../i18n/languages';
 import { SESSION_COOKIE, sessionHash } from '../session';
 import {
-  buildUserSettings, countrySchema, currencySchema, DEFAULT_CHOICE, displayUnitsSchema, valueOr, VISITOR_FACTS, type UserSettings,
+  buildUserSettings, countrySchema, currencySchema, DEFAULT_CHOICE, displayUnitsSchema, valueOr, VISITOR_FACTS, WELCOME_CODE, type UserSettings,
 } from './settings';
 import { readVisitorChoice, type ReadCookie } from './visitor-cookies';
 
@@ -16,16 +16,20 @@ import { readVisitorChoice, type ReadCookie } from './visitor-cookies';
  */
 export async function getSavedSettings(userId: number | null, readCookie: ReadCookie, getDb: () => Promise<Db>): Promise<UserSettings> {
   if (userId !== null) {
-    const account = await getAccountSettings(await getDb(), userId);
-    if (account) return accountSettings(account);
+    const db = await getDb();
+    const account = await getAccountSettings(db, userId);
+    if (account) return accountSettings(account, !(await hasSpentPromo(db, WELCOME_CODE, userId)));
   }
   const sessionId = readCookie(SESSION_COOKIE);
   const basketCount = sessionId ? await getBasketCount(await getDb(), { sessionHash: sessionHash(sessionId) }) : 0;
   return buildUserSettings(readVisitorChoice(readCookie), { ...VISITOR_FACTS, basket_count: basketCount });
 }
 
-/** A user's row -> settings; a column holding something we do not offer reads as the default. */
-function accountSettings(account: AccountSettings): UserSettings {
+/**
+ * A user's row, and whether the welcome code is still theirs to spend -> settings; a column
+ * holding something we do not offer reads as the default.
+ */
+function accountSettings(account: AccountSettings, welcomeCode: boolean): UserSettings {
   const choice = {
     currency: valueOr(currencySchema, account.currency, DEFAULT_CHOICE.currency),
     country: valueOr(countrySchema, account.country, DEFAULT_CHOICE.country),
@@ -33,5 +37,5 @@ function accountSettings(account: AccountSettings): UserSettings {
     language: parseLanguage(account.language),
   };
   // Collections need an account, so every signed-in user has them.
-  return buildUserSettings(choice, { ...VISITOR_FACTS, basket_count: account.basket_count, collections_enabled: true, authenticated: true });
+  return buildUserSettings(choice, { ...VISITOR_FACTS, basket_count: account.basket_count, collections_enabled: true, authenticated: true, welcome_code: welcomeCode });
 }

@@ -85,11 +85,14 @@ export const READ_ONLY_FIELDS = (Object.keys(userSettingsSchema.shape) as Settin
   (field) => !(field in settingsChoiceSchema.shape),
 );
 
-/** What the account (or its absence) contributes besides the four choices. */
+/**
+ * What the account (or its absence) contributes besides the four choices; `welcome_code`, whether
+ * the welcome code is still the shopper's to spend, decides `credit_data`.
+ */
 export type AccountFacts = Pick<
   UserSettings,
   'basket_count' | 'unread_count' | 'review_count' | 'collections_enabled' | 'psychobar' | 'dislike_collective' | 'authenticated'
->;
+> & { welcome_code: boolean };
 
 /** A visitor has no basket count yet and no collections (they need an account). */
 export const VISITOR_FACTS: AccountFacts = {
@@ -100,17 +103,24 @@ export const VISITOR_FACTS: AccountFacts = {
   psychobar: false,
   dislike_collective: false,
   authenticated: false,
+  // A visitor is no customer yet: the code is checked once they log in or give an email.
+  welcome_code: true,
 };
 
-/** The promo code every shopper may spend (data/src/catalogue/promo-codes.ts), offered as `credit_data`. */
-const WELCOME_CODE = 'WELCOME10';
+/**
+ * The promo code every customer may spend once (data/src/catalogue/promo-codes.ts), offered as
+ * `credit_data` until they have.
+ */
+export const WELCOME_CODE = 'WELCOME10';
 
 /**
  * SPEC §3's `credit_data`: what the shopper has to spend, in their English, and where to spend
- * it. Easel keeps no store credit, so it is the welcome code, entered in the basket:
- * 'en-us' -> { display_text: '10% off your order with the code WELCOME10', url: '/basket/' }.
+ * it. Easel keeps no store credit, so it is the welcome code, entered in the basket, while the
+ * shopper can still spend it, and nothing (empty text and address) once they have:
+ * ('en-us', true) -> { display_text: '10% off your order with the code WELCOME10', url: '/basket/' }.
  */
-export function creditData(language: Language): UserSettings['credit_data'] {
+export function creditData(language: Language, welcomeCode: boolean): UserSettings['credit_data'] {
+  if (!welcomeCode) return { display_text: '', url: '' };
   return { display_text: getTranslator(language)('settings.credit', { code: WELCOME_CODE }), url: '/basket/' };
 }
 
@@ -129,7 +139,7 @@ export function countryName(code: CountryCode, language: Language): string {
 }
 
 /** The full entity from the four choices and the account's facts, display names filled in. */
-export function buildUserSettings(choice: SettingsChoice, facts: AccountFacts): UserSettings {
+export function buildUserSettings(choice: SettingsChoice, { welcome_code, ...facts }: AccountFacts): UserSettings {
   return {
     ...facts,
     currency: choice.currency,
@@ -139,7 +149,7 @@ export function buildUserSettings(choice: SettingsChoice, facts: AccountFacts): 
     display_units: choice.display_units,
     language: choice.language,
     language_display: LANGUAGE_NAMES[choice.language],
-    credit_data: creditData(choice.language),
+    credit_data: creditData(choice.language, welcome_code),
   };
 }
 
@@ -151,7 +161,7 @@ export function choiceOf(settings: UserSettings): SettingsChoice {
 /** The account facts inside a full settings entity. */
 export function factsOf(settings: UserSettings): AccountFacts {
   const { basket_count, unread_count, review_count, collections_enabled, psychobar, dislike_collective, authenticated } = settings;
-  return { basket_count, unread_count, review_count, collections_enabled, psychobar, dislike_collective, authenticated };
+  return { basket_count, unread_count, review_count, collections_enabled, psychobar, dislike_collective, authenticated, welcome_code: settings.credit_data.url !== '' };
 }
 
 /** SPEC §3 defaults: GBP (£), GB, cm, en-gb, an empty basket. */

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openPaymentLedger } from '@easel/data/payment-ledger';
+import { inTransaction } from '@easel/data/db';
+import { promoCustomer, spendPromoCode } from '@easel/data/queries/basket';
 import { getMailTo } from '@easel/data/queries/outbox';
 import { postToBasket } from './basket';
 import { product } from './worker-product';
@@ -184,6 +186,37 @@ describe('a visitor at checkout', () => {
     await page.getByRole('button', { name: 'Log in' }).first().click();
     await expect.poll(() => page.getByRole('dialog', { name: 'Log in to Easel' }).isVisible()).toBe(true);
     await page.screenshot({ path: screenshotPath('checkout-visitor') });
+    await context.close();
+  });
+
+  it('brings WELCOME10 to a guest checkout under an email that spent it: the basket says so and takes nothing off', async () => {
+    const email = `welcome-spent-${Date.now()}@example.com`;
+    const earlier = await addUser(productDb(), undefined, email);
+    await inTransaction(productDb(), async (trx) =>
+      spendPromoCode(trx, 'WELCOME10', await promoCustomer(trx, earlier), randomUUID(), new Date().toISOString()));
+    const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${base}/basket/`, { waitUntil: 'networkidle' });
+    expect((await postToBasket(page, (await anAvailableWorkToGb()).slug)).status).toBe(200);
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.fill('#promo-code', 'welcome10');
+    await page.click('.promo button[type="submit"]');
+    await expect.poll(() => page.locator('.promo__applied').textContent()).toContain('WELCOME10 applied');
+    expect(await page.locator('[data-discount]').count()).toBe(1);
+
+    await page.goto(`${base}/checkout/`, { waitUntil: 'networkidle' });
+    await page.fill('input[name="email"]', email.toUpperCase());
+    await page.getByRole('button', { name: 'Continue as a guest' }).click();
+    await page.waitForSelector('input[name="line1"]');
+    await page.goto(`${base}/basket/`, { waitUntil: 'networkidle' });
+    await expect.poll(() => page.locator('.promo__applied').textContent())
+      .toContain('WELCOME10 has been used on an earlier order of yours: it works once per customer');
+    expect(await page.locator('[data-discount]').count()).toBe(0);
+    await page.fill('#promo-code', 'WELCOME10');
+    await page.click('.promo button[type="submit"]');
+    await expect.poll(() => page.locator('.promo__error').textContent())
+      .toBe('The code WELCOME10 works once per customer, and it has been used on an earlier order of yours.');
+    await page.screenshot({ path: screenshotPath('basket-promo-used'), fullPage: true });
     await context.close();
   });
 
