@@ -4,7 +4,7 @@
  */
 
 /** The most digits a card number has (ISO/IEC 7812). */
-export const CARD_NUMBER_MAX_DIGITS = 19;
+const CARD_NUMBER_MAX_DIGITS = 19;
 
 /** A card number as typed, in groups of four: '4242424242' -> '4242 4242 42'; letters and extra digits dropped. */
 export function formatCardNumber(typed: string): string {

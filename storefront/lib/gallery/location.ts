@@ -88,7 +88,7 @@ export function readGalleryPage(
  * Parameters the page shell reads, not the search (SPEC section 1: the language comes from a
  * cookie or the query string): neither searched nor reported as left out.
  */
-export const SHELL_PARAMS = ['language'];
+const SHELL_PARAMS = ['language'];
 
 /**
  * Contract parameters the gallery's panel has no place for, so keeping one would hide a filter
