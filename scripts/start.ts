@@ -1,4 +1,5 @@
 import { DEFAULT_SEARCH_ENGINE, openDatabase, runCli, type Db } from '@easel/data';
+import { openPaymentLedger, type PaymentLedger } from '@easel/data/payment-ledger';
 import { REPO_ROOT } from '@easel/shared/env';
 import {
   checkIndexStaleness, createAdminApp, createIndexAdmin, embeddedMeiliOptions, followCatalogue, keepEmbeddedMeiliRunning, meiliClient, openMeili,
@@ -29,6 +30,7 @@ await runCli(async () => {
   let meili: RunningMeili | undefined;
   let keptMeili: KeptMeili | undefined;
   let db: Db | undefined;
+  let ledger: PaymentLedger | undefined;
   let stopSync: (() => Promise<void>) | undefined;
   let indexerAdmin: ServedAdmin | undefined;
   let stopping = false;
@@ -41,6 +43,7 @@ await runCli(async () => {
     await indexerAdmin?.close();
     await stopSync?.();
     await (keptMeili ?? meili)?.stop();
+    await ledger?.close();
     await db?.destroy();
     process.exit(code);
   };
@@ -89,8 +92,10 @@ await runCli(async () => {
       console.log(`Indexed ${result.documents} artworks in ${(result.durationMs / 1000).toFixed(1)} s.`);
     }
     const engines: SearchEngine[] = [{ name: DEFAULT_SEARCH_ENGINE, meili: client }];
+    ledger = await openPaymentLedger(config.data.PAYMENTS_LEDGER);
     stopSync = followCatalogue({
-      db, engines, indexUid: config.meili.SEARCH_INDEX, intervalMs: SYNC_INTERVAL_MS,
+      db, engines, indexUid: config.meili.SEARCH_INDEX, intervalMs: SYNC_INTERVAL_MS, ledger,
+      onRefund: (key) => console.log(`Refunded the charge under ${key}: it never became an order.`),
       onError: (error) => console.error(`Index sync failed; trying again shortly: ${error instanceof Error ? error.message : String(error)}`),
       onRebuild: (_, reason) => console.error(`Rebuilding the search index: ${reason}.`),
     });

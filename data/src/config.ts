@@ -13,12 +13,25 @@ export function withDatabaseLocation<T extends { DATABASE_FILE: string; DATABASE
   return { ...config, DATABASE: config.DATABASE_URL ?? config.DATABASE_FILE };
 }
 
+/**
+ * PAYMENTS_LEDGER_FILE: the simulated card provider's ledger, a SQLite file of its own; unset, it
+ * is `payments.db` beside DATABASE_FILE, or with DATABASE_URL a table in that PostgreSQL
+ * database, which every replica shares.
+ */
+export const paymentsLedgerFileSchema = z.string().min(1).transform((p) => path.resolve(REPO_ROOT, p)).optional();
+
+/** Where the provider's ledger is (PAYMENTS_LEDGER_FILE, else as its schema says). */
+export function ledgerLocationOf(config: { DATABASE_FILE: string; DATABASE_URL?: string | undefined; PAYMENTS_LEDGER_FILE?: string | undefined }): string {
+  return config.PAYMENTS_LEDGER_FILE ?? config.DATABASE_URL ?? path.join(path.dirname(config.DATABASE_FILE), 'payments.db');
+}
+
 const schema = z.object({
   DATABASE_FILE: databaseFileSchema,
   DATABASE_URL: databaseUrlSchema,
+  PAYMENTS_LEDGER_FILE: paymentsLedgerFileSchema,
   CATALOGUE_SEED: z.coerce.number().int().min(0).default(1),
   CATALOGUE_ARTWORKS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
-}).transform(withDatabaseLocation);
+}).transform((c) => withDatabaseLocation({ ...c, PAYMENTS_LEDGER: ledgerLocationOf(c) }));
 
 export type DataConfig = z.infer<typeof schema>;
 

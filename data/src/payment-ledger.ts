@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type Kysely, type SchemaModule } from 'kysely';
 import type { Currency } from '@easel/shared/vocabulary';
 import { connect, isPostgres } from './dialect';
@@ -7,7 +8,7 @@ import { connect, isPostgres } from './dialect';
  * idempotency key, in books of its own (the provider's, not the shop's): a SQLite file, or a
  * table in a PostgreSQL database that every storefront replica reaches. A row is committed
  * before the provider answers, so a shop that crashes after a charge finds it again, and any
- * number of shop processes share it.
+ * number of shop processes share it. A charge may be refunded once, whole (`refunds`).
  */
 
 export interface ChargeRow {
@@ -22,6 +23,16 @@ export interface ChargeRow {
   created_at: string;
 }
 
+/** A charge given back, one at most per charge, whole. */
+export interface RefundRow {
+  idempotency_key: string;
+  amount_minor: number;
+  currency: Currency;
+  /** The provider's reference for the refund. */
+  reference: string;
+  created_at: string;
+}
+
 export interface PaymentLedger {
   /**
    * The row for `row.idempotency_key`: the one just written, or the one written first when the
@@ -30,11 +41,20 @@ export interface PaymentLedger {
   record(row: ChargeRow): Promise<ChargeRow>;
   find(idempotencyKey: string): Promise<ChargeRow | undefined>;
   all(): Promise<ChargeRow[]>;
+  /** The charges (not the declines) made after `after` up to and including `through`, oldest first. */
+  chargedBetween(after: string, through: string): Promise<ChargeRow[]>;
+  /**
+   * Gives the whole of the charge under `idempotencyKey` back, once: a second call answers the
+   * first refund. Throws when the key has no charge.
+   */
+  refund(idempotencyKey: string, now: Date): Promise<RefundRow>;
+  findRefund(idempotencyKey: string): Promise<RefundRow | undefined>;
   close(): Promise<void>;
 }
 
 interface LedgerDatabase {
   charges: ChargeRow;
+  refunds: RefundRow;
 }
 
 /** Opens (creating) the ledger at `location`: a SQLite file, or a `postgres://` database. */
@@ -55,12 +75,39 @@ export async function openPaymentLedger(location: string): Promise<PaymentLedger
     },
     find: (key) => select().where('idempotency_key', '=', key).executeTakeFirst(),
     all: () => select().orderBy('created_at').orderBy('idempotency_key').execute(),
+    chargedBetween: (after, through) => select()
+      .where('outcome', '=', 'charged').where('created_at', '>', after).where('created_at', '<=', through)
+      .orderBy('created_at').orderBy('idempotency_key').execute(),
+    async refund(key, now) {
+      const charge = await select().where('idempotency_key', '=', key).where('outcome', '=', 'charged').executeTakeFirst();
+      if (!charge) throw new Error(`No charge under the key ${key} to refund.`);
+      const reference = `simr_${createHash('sha256').update(key).digest('hex').slice(0, 20)}`;
+      await db.insertInto('refunds')
+        .values({ idempotency_key: key, amount_minor: charge.amount_minor, currency: charge.currency, reference, created_at: now.toISOString() })
+        .onConflict((oc) => oc.column('idempotency_key').doNothing())
+        .execute();
+      return db.selectFrom('refunds').selectAll().where('idempotency_key', '=', key).executeTakeFirstOrThrow();
+    },
+    findRefund: (key) => db.selectFrom('refunds').selectAll().where('idempotency_key', '=', key).executeTakeFirst(),
     close: () => db.destroy(),
   };
 }
 
 async function createTable(db: Kysely<LedgerDatabase>): Promise<void> {
-  const create = (schema: SchemaModule) => schema
+  const create = async (schema: SchemaModule) => {
+    await createCharges(schema);
+    await schema
+      .createTable('refunds')
+      .ifNotExists()
+      .addColumn('idempotency_key', 'text', (c) => c.primaryKey())
+      .addColumn('amount_minor', 'integer', (c) => c.notNull())
+      .addColumn('currency', 'text', (c) => c.notNull())
+      .addColumn('reference', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+    await schema.createIndex('charges_created_idx').ifNotExists().on('charges').columns(['created_at']).execute();
+  };
+  const createCharges = (schema: SchemaModule) => schema
     .createTable('charges')
     .ifNotExists()
     .addColumn('idempotency_key', 'text', (c) => c.primaryKey())

@@ -291,6 +291,26 @@ export interface OrderRequestsTable {
   created_at: Timestamp;
 }
 
+/** A charge that ended with no order, refunded through the provider (see queries/refunds.ts). */
+export interface ChargeRefundsTable {
+  idempotency_key: string;
+  payment_reference: string;
+  amount_minor: number;
+  currency: Currency;
+  charged_at: Timestamp;
+  /** When the sweep took the key: no order is placed under it from then on. */
+  claimed_at: Timestamp;
+  /** The provider's refund; null until it has answered. */
+  refund_reference: string | null;
+  refunded_at: Timestamp | null;
+}
+
+/** How far the refund sweep has read the provider's charges (one row, id 1). */
+export interface ChargeSweepTable {
+  id: number;
+  swept_through: Timestamp;
+}
+
 export interface FavouritesTable {
   user_id: number;
   artwork_id: number;
@@ -421,6 +441,8 @@ export interface Database {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   order_requests: OrderRequestsTable;
+  charge_refunds: ChargeRefundsTable;
+  charge_sweep: ChargeSweepTable;
   favourites: FavouritesTable;
   collections: CollectionsTable;
   collection_items: CollectionItemsTable;

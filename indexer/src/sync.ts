@@ -1,6 +1,8 @@
 import type { Meilisearch } from 'meilisearch';
 import { acquireLeadership, inReadSnapshot, type Db, type Leadership } from '@easel/data/db';
+import type { PaymentLedger } from '@easel/data/payment-ledger';
 import { releaseLapsedReservations } from '@easel/data/queries/checkout';
+import { sweepUnorderedCharges } from '@easel/data/queries/refunds';
 import {
   DEFAULT_SEARCH_ENGINE, getCatalogueChanges, getIndexableArtworksByIds, getRateMatrix, getSearchIndexState, recordIndexSync,
 } from '@easel/data/queries/search-source';
@@ -17,6 +19,9 @@ const CHANGES_PER_PASS = 1000;
  * database reads.
  */
 export const SYNC_INTERVAL_MS = 200;
+
+/** How often the leader looks for charges with no order to refund (queries/refunds.ts). */
+export const REFUND_SWEEP_INTERVAL_MS = 10_000;
 
 /** How often a process that does not lead asks to, so a leader that stops is replaced within a second. */
 const CAMPAIGN_INTERVAL_MS = 750;
@@ -87,7 +92,9 @@ export async function syncIndex({ db, meili, indexUid, engine = DEFAULT_SEARCH_E
  * that engine applied (its cursor in the database), so one that was down or slow catches up from
  * where it was; or, when its index is missing (a fresh engine, a lost disk), no build is recorded
  * for it, or the index definition changed, by a full rebuild. A failed pass or rebuild is
- * reported with the engine's name, and the next pass tries again. Answers a function that stops
+ * reported with the engine's name, and the next pass tries again. Given the payment provider's
+ * ledger, the leader also refunds, every REFUND_SWEEP_INTERVAL_MS, each charge that never became
+ * an order (sweepUnorderedCharges). Answers a function that stops
  * it once the work under way has ended, and gives up leadership.
  */
 export function followCatalogue(options: {
@@ -96,6 +103,10 @@ export function followCatalogue(options: {
   indexUid: string;
   intervalMs: number;
   onError: (error: unknown) => void;
+  /** The payment provider's ledger, whose charges with no order the leader refunds. */
+  ledger?: PaymentLedger;
+  /** Told of each charge refunded, by its idempotency key. */
+  onRefund?: (idempotencyKey: string) => void;
   /** Told when a rebuild starts, and why. */
   onRebuild?: (engine: string, reason: string) => void;
   /** Told when this process starts or stops leading. */
@@ -108,6 +119,14 @@ export function followCatalogue(options: {
   let leadership: Leadership | null = null;
   /** Each engine's pass or rebuild under way: an engine is brought up to date by one at a time, and a slow one holds no other back. */
   const working = new Map<string, Promise<void>>();
+  let sweptAt = -Infinity;
+
+  const sweepCharges = async (ledger: PaymentLedger) => {
+    if (performance.now() - sweptAt < REFUND_SWEEP_INTERVAL_MS) return;
+    sweptAt = performance.now();
+    const { refunded } = await sweepUnorderedCharges(db, ledger, new Date());
+    for (const key of refunded) options.onRefund?.(key);
+  };
 
   const lead = async () => {
     const won = await acquireLeadership(db, `search-index:${indexUid}`);
@@ -139,6 +158,7 @@ export function followCatalogue(options: {
               .catch((error: unknown) => options.onError(new Error(`engine ${engine.name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error })))
               .finally(() => working.delete(engine.name)));
           }
+          if (options.ledger) await sweepCharges(options.ledger).catch((error: unknown) => options.onError(new Error(`refund sweep: ${error instanceof Error ? error.message : String(error)}`, { cause: error })));
         }
       } catch (error) {
         options.onError(error);

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_SEARCH_ENGINE, getSearchIndexState, recordCatalogueChanges, type Db } from '@easel/data';
-import { addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../data/test/fixtures';
+import { openPaymentLedger } from '@easel/data/payment-ledger';
+import { REFUND_GRACE_MS } from '@easel/data/queries/refunds';
+import { addUser, ledgerLocation, openTemporaryDatabase, type TemporaryDatabase } from '../../data/test/fixtures';
 import { checkIndexStaleness, followCatalogue, meiliClient, rebuildIndex, syncIndex } from '../src';
 
 const meili = meiliClient(inject('meili'));
@@ -78,6 +80,29 @@ describe('followCatalogue', () => {
       await expect.poll(() => inIndex(lapsed!), { timeout: 10_000, interval: 50 }).toBe(true);
     } finally {
       await stop();
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('as the leader, refunds a charge the provider made past the grace period that never became an order, once', async () => {
+    const ledger = await openPaymentLedger(ledgerLocation(temp));
+    const key = randomUUID();
+    const chargedAt = new Date(Date.now() - REFUND_GRACE_MS - 60_000).toISOString();
+    await ledger.record({ idempotency_key: key, amount_minor: 12_300, currency: 'EUR', outcome: 'charged', reference: `sim_${key}`, reason: null, created_at: chargedAt });
+    const refunded: string[] = [];
+    const errors: unknown[] = [];
+    const stop = followCatalogue({
+      db, engines: [{ name: DEFAULT_SEARCH_ENGINE, meili }], indexUid, intervalMs: 100, ledger,
+      onRefund: (k) => refunded.push(k), onError: (e) => errors.push(e),
+    });
+    try {
+      await expect.poll(() => refunded, { timeout: 10_000 }).toEqual([key]);
+      expect(await ledger.findRefund(key)).toMatchObject({ amount_minor: 12_300, currency: 'EUR' });
+      expect(await db.selectFrom('charge_refunds').select(['payment_reference', 'refund_reference']).where('idempotency_key', '=', key).executeTakeFirst())
+        .toEqual({ payment_reference: `sim_${key}`, refund_reference: (await ledger.findRefund(key))!.reference });
+    } finally {
+      await stop();
+      await ledger.close();
     }
     expect(errors).toEqual([]);
   });

@@ -5,7 +5,7 @@ export const API_ERROR_CODES = [
   'invalid_parameter', 'read_only', 'invalid_json', 'payload_too_large', 'not_found', 'unavailable', 'internal',
   // The basket and checkout's refusals.
   'sold', 'reserved', 'sold_out', 'stale_line', 'unknown_promo', 'expired_promo', 'used_promo', 'empty_basket', 'not_shipped',
-  'payment_declined', 'hold_limit', 'quote_changed', 'conflict',
+  'payment_declined', 'payment_refunded', 'hold_limit', 'quote_changed', 'conflict',
   'invalid_credentials', 'not_signed_in', 'session_expired', 'forbidden', 'rate_limited',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { databaseFileSchema, databaseUrlSchema, withDatabaseLocation } from '@easel/data/config';
+import { databaseFileSchema, databaseUrlSchema, ledgerLocationOf, paymentsLedgerFileSchema, withDatabaseLocation } from '@easel/data/config';
 import { indexUidSchema, parseEnv, REPO_ROOT, type Env } from '@easel/shared/env';
 import { DEFAULT_INDEX_UID } from '@easel/indexer/index-settings';
 import { perMinuteSchema, trustedProxiesSchema } from '@easel/shared/rate-limit';
@@ -39,11 +39,7 @@ const envSchema = z.object({
   // Signed-in users' settings and the currency rates are read from the catalogue database.
   DATABASE_FILE: z.preprocess(emptyToUndefined, databaseFileSchema),
   DATABASE_URL: z.preprocess(emptyToUndefined, databaseUrlSchema),
-  /**
-   * The simulated card provider's ledger, a SQLite file of its own; by default beside
-   * DATABASE_FILE, or with DATABASE_URL a table in that PostgreSQL database, which every replica shares.
-   */
-  PAYMENTS_LEDGER_FILE: z.preprocess(emptyToUndefined, z.string().min(1).transform((p) => path.resolve(REPO_ROOT, p)).optional()),
+  PAYMENTS_LEDGER_FILE: z.preprocess(emptyToUndefined, paymentsLedgerFileSchema),
   /**
    * The indexer's admin API, which runs the staff index page's full rebuild (lib/staff/index-admin.ts);
    * `npm start` sets it. Without it the page still shows the index's figures (they live in the
@@ -66,7 +62,7 @@ const envSchema = z.object({
 })
   .transform((c) => withDatabaseLocation({
     ...c,
-    PAYMENTS_LEDGER: c.PAYMENTS_LEDGER_FILE ?? c.DATABASE_URL ?? path.join(path.dirname(c.DATABASE_FILE), 'payments.db'),
+    PAYMENTS_LEDGER: ledgerLocationOf(c),
   }));
 
 export type StorefrontConfig = z.output<typeof envSchema>;

@@ -1,14 +1,14 @@
 /**
  * The storefront's order step in a process of its own, stopped at a chosen point so a test can
  * kill it there as a crash or a restart would:
- * node --import tsx checkout-crash-process.ts <database> <ledger> <session> <idempotency key> <quoted total> <point>
+ * node --import tsx checkout-crash-process.ts <database> <ledger> <session> <idempotency key> <quoted total> <point> [<charged at>]
  * `before-charge`: the provider is asked to charge and has recorded nothing (the originals are
  * held inside the open transaction).
  * `after-charge`: the provider has charged and written its ledger row, and not yet answered.
  * `order-written`: the order row is written, its lines not yet, nothing committed.
  * `committed`: the order is committed and its answer stored; the shopper has not had it.
  * It prints the point's name when it gets there and then waits (holding the write lock, but
- * at `committed`).
+ * at `committed`). `<charged at>`, an ISO time, is the provider's clock for the charge: a charge made that long ago.
  */
 import { NextRequest } from 'next/server';
 import { InsertQueryNode, type KyselyPlugin } from 'kysely';
@@ -19,7 +19,7 @@ import { checkoutRoutes } from '../lib/checkout/checkout-api';
 import { createSimulatedPayments, TEST_CARDS, type PaymentProvider } from '../lib/checkout/payment';
 
 type Point = 'before-charge' | 'after-charge' | 'order-written' | 'committed';
-const [database, ledgerLocation, session, key, quotedTotal, point] = process.argv.slice(2) as [string, string, string, string, string, Point];
+const [database, ledgerLocation, session, key, quotedTotal, point, chargedAt] = process.argv.slice(2) as [string, string, string, string, string, Point, string?];
 const db = await openDatabase(database);
 const ledger = await openPaymentLedger(ledgerLocation);
 const stopHere = () => {
@@ -27,7 +27,7 @@ const stopHere = () => {
   return new Promise<never>(() => {});
 };
 
-const provider = createSimulatedPayments(async () => ledger);
+const provider = createSimulatedPayments(async () => ledger, chargedAt === undefined ? undefined : () => new Date(chargedAt));
 const payments: PaymentProvider = {
   async charge(request) {
     if (point === 'before-charge') return stopHere();

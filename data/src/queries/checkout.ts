@@ -19,6 +19,12 @@ type Queries = Kysely<Database>;
 
 /** How long starting a checkout holds the basket's originals for the shopper. */
 export const RESERVATION_MS = 15 * 60_000;
+/**
+ * How long after its charge an order request can still become an order: the hold on its originals.
+ * A retry with the key of an older charge is refused (`payment_refunded`) whatever the works'
+ * state, and the charge is left to the refund sweep (queries/refunds.ts), which waits longer.
+ */
+export const CHARGE_ORDER_WINDOW_MS = RESERVATION_MS;
 /** The most originals one account, and one client address, may hold in checkouts at once. */
 export const HOLD_LIMIT = 5;
 
@@ -204,14 +210,16 @@ export async function startCheckout(
   });
 }
 
-export type PaymentOutcome = { ok: true; reference: string } | { ok: false; reason: string };
+/** A payment taken (its reference, and when the provider first charged it: a retry's answer is the first charge's) or refused. */
+export type PaymentOutcome = { ok: true; reference: string; charged_at: string } | { ok: false; reason: string };
 
 /** What placing an order came to, before the caller words it as an HTTP answer. */
 export type PlaceOrderOutcome =
   | { ok: true; order: OrderView }
   | ({ ok: false } & CheckoutRefusal)
   | { ok: false; reason: 'quote_changed'; total_minor: number; currency: Currency }
-  | { ok: false; reason: 'payment_declined'; message: string };
+  | { ok: false; reason: 'payment_declined'; message: string }
+  | { ok: false; reason: 'payment_refunded' };
 
 /** An order request: who orders, once per key, to where, and the total they were quoted and accept. */
 export interface OrderRequest {
@@ -270,7 +278,9 @@ export async function placeOrder(
       if (seen.user_id !== request.holder.userId) return { reason: 'key_in_use' as const };
       return { status: seen.answer_status, body: seen.answer_body, replayed: true };
     }
-    const outcome = await settle(trx, request, steps, now);
+    // A key the refund sweep has taken never becomes an order; its charge is refunded.
+    const refunded = await trx.selectFrom('charge_refunds').select('idempotency_key').where('idempotency_key', '=', request.idempotencyKey).executeTakeFirst();
+    const outcome: PlaceOrderOutcome = refunded ? { ok: false, reason: 'payment_refunded' } : await settle(trx, request, steps, now);
     const answer = steps.answer(outcome);
     await trx.insertInto('order_requests').values({
       idempotency_key: request.idempotencyKey, user_id: request.holder.userId, order_id: outcome.ok ? outcome.order.id : null,
@@ -294,10 +304,13 @@ async function settle(trx: Queries, request: OrderRequest, { pay, receipt }: Ord
   if (discount?.once_per_customer === 1) await spendPromoCode(trx, discount.code, await promoCustomer(trx, userId), request.idempotencyKey, at);
 
   const payment = await pay(quote.total_minor, currency, request.idempotencyKey);
-  if (!payment.ok) {
+  // A charge too old to become an order (its request crashed, and this retry came after the
+  // window) is left to the refund sweep.
+  const expired = payment.ok && now.getTime() - Date.parse(payment.charged_at) > CHARGE_ORDER_WINDOW_MS;
+  if (!payment.ok || expired) {
     await releaseReservations(trx, userId, at, originals);
     await unspendPromoCode(trx, request.idempotencyKey);
-    return { ok: false, reason: 'payment_declined', message: payment.reason };
+    return payment.ok ? { ok: false, reason: 'payment_refunded' } : { ok: false, reason: 'payment_declined', message: payment.reason };
   }
 
   // The receipt goes to the account's email: the one it holds, or else the one it gave.

@@ -1,4 +1,5 @@
 import { getDataConfig, openDatabase, runCli } from '@easel/data';
+import { openPaymentLedger } from '@easel/data/payment-ledger';
 import { createAdminApp } from '../admin/app';
 import { createIndexAdmin } from '../admin/index-admin';
 import { serveAdmin, type ServedAdmin } from '../admin/server';
@@ -17,7 +18,8 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * rebuilds an engine whose index is missing. Several may run against one database (one per
  * machine, for failover): they campaign for leadership, and only the leader works. With
  * INDEXER_PORT it also serves the admin API for the staff index page, leader or not (a rebuild
- * beside the leader's sync is harmless). SIGTERM or SIGINT stops it after the work under way and
+ * beside the leader's sync is harmless). The leader also refunds the payment provider's charges
+ * that never became an order (PAYMENTS_LEDGER_FILE, else as the storefront finds it). SIGTERM or SIGINT stops it after the work under way and
  * gives leadership up at once, for a follower to take.
  */
 await runCli(async () => {
@@ -28,7 +30,9 @@ await runCli(async () => {
     process.once('SIGTERM', resolve);
     process.once('SIGINT', resolve);
   });
-  const db = await openDatabase(getDataConfig().DATABASE);
+  const data = getDataConfig();
+  const db = await openDatabase(data.DATABASE);
+  const ledger = await openPaymentLedger(data.PAYMENTS_LEDGER);
   let admin: ServedAdmin | undefined;
   let stopSync: (() => Promise<void>) | undefined;
   try {
@@ -36,7 +40,8 @@ await runCli(async () => {
       admin = await serveAdmin(createAdminApp({ db, admin: createIndexAdmin({ db, engines, indexUid }) }), { host: ADMIN_HOST, port: config.INDEXER_PORT });
     }
     stopSync = followCatalogue({
-      db, engines, indexUid, intervalMs: SYNC_INTERVAL_MS,
+      db, engines, indexUid, intervalMs: SYNC_INTERVAL_MS, ledger,
+      onRefund: (key) => console.log(`Refunded the charge under ${key}: it never became an order.`),
       onError: (error) => console.error(`Index sync failed; trying again shortly: ${message(error)}`),
       onRebuild: (engine, reason) => console.log(`Rebuilding "${indexUid}" on engine ${engine}: ${reason}.`),
       onLeadership: (leading) => console.log(leading ? `Leading: following the catalogue into ${engines.map((e) => e.name).join(', ')}.` : 'No longer leading; waiting to lead again.'),
@@ -46,6 +51,7 @@ await runCli(async () => {
   } finally {
     await admin?.close();
     await stopSync?.();
+    await ledger.close();
     await db.destroy();
   }
 });

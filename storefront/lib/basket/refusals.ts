@@ -48,6 +48,8 @@ export function describeRefusal(refusal: Refusal): { status: ContentfulStatusCod
       return { status: 422, code: 'not_shipped', message: `“${refusal.title}” cannot be shipped to ${refusal.country}.`, param: 'country' };
     case 'payment_declined':
       return { status: 402, code: 'payment_declined', message: refusal.message, param: 'card' };
+    case 'payment_refunded':
+      return { status: 409, code: 'payment_refunded', message: { key: 'api.paymentRefunded' } };
     case 'hold_limit':
       return {
         status: 409, code: 'hold_limit',

@@ -8,7 +8,8 @@ import type { Db } from '@easel/data/db';
 import { printSlug } from '@easel/shared/derive';
 import { openPaymentLedger, type PaymentLedger } from '@easel/data/payment-ledger';
 import { startTsx } from '@easel/shared/process';
-import { RESERVATION_MS, releaseLapsedReservations, startCheckout } from '@easel/data/queries/checkout';
+import { CHARGE_ORDER_WINDOW_MS, HOLD_LIMIT, RESERVATION_MS, releaseLapsedReservations, startCheckout } from '@easel/data/queries/checkout';
+import { REFUND_GRACE_MS, sweepUnorderedCharges } from '@easel/data/queries/refunds';
 import { addSession, addUser, ledgerLocation, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { checkoutQuoteSchema, orderViewSchema } from '../basket/basket';
 import { Hono } from 'hono';
@@ -108,10 +109,14 @@ async function snapshot(artworkId: number, printId: number, userId: number) {
 
 type Point = 'before-charge' | 'after-charge' | 'order-written' | 'committed';
 
-/** Runs the order step in a child process until it reaches `point`, then kills it there. */
-async function crashAt(point: Point, session: string, key: string, quoted: number) {
-  const script = path.join(import.meta.dirname, '../../test/checkout-crash-process.ts');
-  const child = startTsx(script, [temp.location, ledgerLocation(temp), session, key, String(quoted), point], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** Runs the order step in a child process until it reaches `point`, then kills it there; `chargedAt` sets the provider's clock. */
+async function crashAt(point: Point, session: string, key: string, quoted: number, chargedAt?: Date) {
+  await killAt('checkout-crash-process.ts', [session, key, String(quoted), point, ...(chargedAt ? [chargedAt.toISOString()] : [])], point);
+}
+
+/** Runs `script` (in storefront/test/, on this database and ledger) until it prints `point`, then kills it (SIGKILL). */
+async function killAt(script: string, args: string[], point: string) {
+  const child = startTsx(path.join(import.meta.dirname, '../../test', script), [temp.location, ledgerLocation(temp), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const said: string[] = [];
   await new Promise<void>((resolve, reject) => {
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -186,5 +191,107 @@ describe('the storefront killed while placing an order, then the same request re
     expect((await post(basket.POST, other.session, { artwork: work.slug })).status).toBe(200);
     const bought = await startCheckout(db, { userId: other.userId, address: '127.3.0.2' }, { destination: 'GB', currency: 'GBP' }, lapsed);
     expect(bought).toMatchObject({ ok: true });
+  });
+});
+
+describe('a charge with no order: refunded by the sweep once no retry can place the order, never both and never neither', () => {
+  const refundSweep = (now: Date) => sweepUnorderedCharges(db, ledger, now);
+  /** The sweep's clock once every charge made so far is past the grace period. */
+  const pastGrace = () => new Date(Date.now() + REFUND_GRACE_MS);
+  /** The key's charges, orders and refunds on both sides: the shop's record and the provider's. */
+  async function settled(key: string) {
+    const { charges, orders } = await books(key);
+    const shop = await db.selectFrom('charge_refunds').selectAll().where('idempotency_key', '=', key).execute();
+    const refund = await ledger.findRefund(key);
+    return { charges: charges.length, orders: orders.length, claimed: shop.length, refunds: refund ? 1 : 0, shop, refund, charge: charges[0] };
+  }
+  /** Exactly one refund, the whole charge, recorded by the shop with the provider's reference. */
+  async function expectRefundedOnce(key: string) {
+    const { charges, orders, claimed, refunds, shop, refund, charge } = await settled(key);
+    expect({ charges, orders, claimed, refunds }).toEqual({ charges: 1, orders: 0, claimed: 1, refunds: 1 });
+    expect(refund).toMatchObject({ amount_minor: charge!.amount_minor, currency: charge!.currency });
+    expect(shop[0]).toMatchObject({ payment_reference: charge!.reference, amount_minor: charge!.amount_minor, refund_reference: refund!.reference, refunded_at: refund!.created_at });
+  }
+  const retry = (session: string, key: string, quoted: number) => post(checkout.order, session, orderBody(quoted), { 'Idempotency-Key': key });
+  async function expectRefusedAsRefunded(response: Response) {
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({ error: { code: 'payment_refunded', message: expect.stringContaining('goes back to your card') } });
+  }
+
+  // First: its charge is made in the past, before any pass has swept the books past that time.
+  it('a retry after the order window is refused and lets the originals go; the charge is refunded only after the grace period', async () => {
+    const { session, work, quoted } = await shopperAtPayment();
+    const key = randomUUID();
+    const chargedAt = new Date(Date.now() - CHARGE_ORDER_WINDOW_MS - 60_000);
+    await crashAt('after-charge', session, key, quoted, chargedAt);
+
+    await expectRefusedAsRefunded(await retry(session, key, quoted));
+    expect(await settled(key)).toMatchObject({ charges: 1, orders: 0, claimed: 0, refunds: 0 });
+    expect((await db.selectFrom('artworks').select('status').where('id', '=', work.id).executeTakeFirstOrThrow()).status).toBe('available');
+
+    // Inside the grace period the sweep leaves it; past it, refunds it.
+    expect((await refundSweep(new Date(chargedAt.getTime() + REFUND_GRACE_MS - 1000))).refunded).toEqual([]);
+    expect((await refundSweep(new Date(chargedAt.getTime() + REFUND_GRACE_MS))).refunded).toEqual([key]);
+    await expectRefundedOnce(key);
+  });
+
+  it('killed between the charge and the order and never retried: refunded once, and a retry after that is refused', async () => {
+    const { session, quoted } = await shopperAtPayment();
+    const key = randomUUID();
+    await crashAt('after-charge', session, key, quoted);
+    expect(await settled(key)).toMatchObject({ charges: 1, orders: 0, refunds: 0 });
+
+    expect((await refundSweep(new Date())).refunded).toEqual([]);
+    // (With it, the charge the earlier test's order step left when it was killed and never retried.)
+    expect((await refundSweep(pastGrace())).refunded).toContain(key);
+    await expectRefundedOnce(key);
+    expect((await refundSweep(pastGrace())).refunded).toEqual([]);
+
+    await expectRefusedAsRefunded(await retry(session, key, quoted));
+    await expectRefundedOnce(key);
+  });
+
+  it.each(['claimed', 'refunded'])('the sweep killed once it has %s: the next pass finishes, with one refund', async (point) => {
+    const { session, quoted } = await shopperAtPayment();
+    const key = randomUUID();
+    await crashAt('after-charge', session, key, quoted);
+
+    await killAt('refund-sweep-process.ts', [pastGrace().toISOString(), point], point);
+    const crashed = await settled(key);
+    expect(crashed).toMatchObject({ orders: 0, claimed: 1, refunds: point === 'refunded' ? 1 : 0 });
+    expect(crashed.shop[0]).toMatchObject({ refund_reference: null, refunded_at: null });
+    // The key is taken: a retry now is refused, never an order beside the refund to come.
+    await expectRefusedAsRefunded(await retry(session, key, quoted));
+
+    expect((await refundSweep(pastGrace())).refunded).toEqual([key]);
+    await expectRefundedOnce(key);
+  });
+
+  it('late retries racing the sweep in another process: each charge ends with its order or its refund', async () => {
+    // The earlier tests' holds go, so these shoppers, on one client address, may hold HOLD_LIMIT.
+    await releaseLapsedReservations(db, new Date(Date.now() + RESERVATION_MS + 1000).toISOString());
+    const crashed = [];
+    for (let i = 0; i < HOLD_LIMIT; i++) {
+      const { session, quoted } = await shopperAtPayment();
+      const key = randomUUID();
+      await crashAt('after-charge', session, key, quoted);
+      crashed.push({ session, key, quoted });
+    }
+    const sweep = startTsx(path.join(import.meta.dirname, '../../test/refund-sweep-process.ts'), [temp.location, ledgerLocation(temp), pastGrace().toISOString(), 'finished'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    const answers = await Promise.all(crashed.map(({ session, key, quoted }) => retry(session, key, quoted)));
+    expect((await sweep).exitCode).toBe(0);
+    // A pass that a retry's order beat to a key left it; one more pass finds nothing left to do.
+    await refundSweep(pastGrace());
+
+    for (const [i, { key }] of crashed.entries()) {
+      const answer = answers[i]!;
+      const state = await settled(key);
+      if (answer.status === 201) {
+        expect({ charges: state.charges, orders: state.orders, claimed: state.claimed, refunds: state.refunds }).toEqual({ charges: 1, orders: 1, claimed: 0, refunds: 0 });
+      } else {
+        await expectRefusedAsRefunded(answer);
+        await expectRefundedOnce(key);
+      }
+    }
   });
 });

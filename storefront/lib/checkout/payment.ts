@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { openPaymentLedger, type ChargeRow, type PaymentLedger } from '@easel/data/payment-ledger';
+import type { PaymentOutcome } from '@easel/data/queries/checkout';
 import type { Currency } from '@easel/shared/vocabulary';
 import { getConfig } from '../config';
 
@@ -11,11 +12,9 @@ import { getConfig } from '../config';
 export interface PaymentProvider {
   /**
    * Charges the card `amountMinor` of `currency`. The same `idempotencyKey` must never charge
-   * twice: a retry answers the first charge's outcome.
+   * twice: a retry answers the first charge's outcome, and when it was made.
    */
-  charge(request: { amountMinor: number; currency: Currency; card: CardDetails; idempotencyKey: string }): Promise<
-    { ok: true; reference: string } | { ok: false; reason: string }
-  >;
+  charge(request: { amountMinor: number; currency: Currency; card: CardDetails; idempotencyKey: string }): Promise<PaymentOutcome>;
 }
 
 export interface CardDetails {
@@ -56,7 +55,7 @@ export function createSimulatedPayments(ledger: () => Promise<PaymentLedger>, no
       if (row.amount_minor !== request.amountMinor || row.currency !== request.currency) {
         return { ok: false, reason: 'This payment was already made for another amount; nothing more was charged.' };
       }
-      return row.outcome === 'charged' ? { ok: true, reference: row.reference! } : { ok: false, reason: row.reason! };
+      return row.outcome === 'charged' ? { ok: true, reference: row.reference!, charged_at: row.created_at } : { ok: false, reason: row.reason! };
     },
   };
 }

@@ -497,6 +497,7 @@ const BRITISH = {
   'api.holdLimit': 'You can hold at most {limit} originals in checkout at once. Remove some from your basket, or finish a checkout first.',
   'api.usedPromo': 'The code {code} works once per customer, and it has been used on an earlier order of yours.',
   'api.checkoutSignIn': 'Please log in to check out; your basket will be kept.',
+  'api.paymentRefunded': 'This payment did not become an order in time, so the whole amount goes back to your card and nothing was ordered. Please check out again.',
   'refusal.name': 'Enter the full name of the person the parcel is for.',
   'refusal.line1': 'Enter the first line of the address.',
   'refusal.city': 'Enter the town or city.',
