@@ -1,0 +1,19 @@
+import { getDataConfig, runCli } from '@easel/data';
+import { getMeiliConfig } from '@easel/indexer';
+import { BackupError, restoreBackup } from './backups';
+
+/**
+ * npm run restore <file>: restores a backup into the fresh data folder of DATABASE_FILE and
+ * rebuilds the search index (SEARCH_INDEX, on MEILI_URL or the embedded engine of MEILI_DATA_DIR)
+ * from the restored catalogue.
+ */
+await runCli(async () => {
+  const file = process.argv[2];
+  if (file === undefined) throw new BackupError('Say which backup to restore: npm run restore <file>.');
+  const started = performance.now();
+  const data = getDataConfig();
+  const { manifest, documents } = await restoreBackup(data, getMeiliConfig(), file);
+  console.log(
+    `Restored ${file} (taken ${manifest.began_at}) into ${data.DATABASE_FILE} and indexed ${documents} artworks in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+  );
+});
