@@ -27,6 +27,15 @@ const MANIFEST = 'manifest.json';
 const DATABASE = 'easel.db';
 const LEDGER = 'payments.db';
 
+/** How long each step of a restore took, in seconds. */
+export interface RestoreSeconds {
+  unpack: number;
+  check: number;
+  index: number;
+}
+
+const since = (start: number) => (performance.now() - start) / 1000;
+
 /** A backup or restore refused, with the sentence that says why and what to do. */
 export class BackupError extends Error {
   override name = 'BackupError';
@@ -102,7 +111,7 @@ function readManifest(folder: string, file: string): Manifest {
  * then are the ledger and, last, the database renamed into place. A refusal or a failure leaves
  * the data folder as it was.
  */
-export async function restoreBackup(config: DataConfig, meiliConfig: MeiliConfig, file: string): Promise<{ manifest: Manifest; documents: number }> {
+export async function restoreBackup(config: DataConfig, meiliConfig: MeiliConfig, file: string): Promise<{ manifest: Manifest; documents: number; seconds: RestoreSeconds }> {
   if (config.DATABASE_URL !== undefined) {
     throw new BackupError('npm run restore restores into a SQLite data folder; unset DATABASE_URL and set DATABASE_FILE to where the restored database goes.');
   }
@@ -117,12 +126,17 @@ export async function restoreBackup(config: DataConfig, meiliConfig: MeiliConfig
   fs.mkdirSync(folder, { recursive: true });
   const work = fs.mkdtempSync(path.join(folder, '.restore-'));
   try {
+    let start = performance.now();
     const unpacked = await startProcess('tar', ['-xf', source, '-C', work, '--no-same-owner'], { stdio: 'ignore' });
     if (unpacked.exitCode !== 0) throw new BackupError(`${source} is not an Easel backup (it is not a tar archive); give a file that npm run backup wrote.`);
     const manifest = readManifest(work, source);
     const database = path.join(work, manifest.files.database);
+    const unpack = since(start);
+    start = performance.now();
     await checkWhole(database, source);
     const db = await openDatabase(database);
+    const check = since(start);
+    start = performance.now();
     let documents: number;
     const meili = await openMeili(meiliConfig);
     try {
@@ -133,7 +147,7 @@ export async function restoreBackup(config: DataConfig, meiliConfig: MeiliConfig
     }
     if (manifest.files.ledger) fs.renameSync(path.join(work, manifest.files.ledger), config.PAYMENTS_LEDGER);
     fs.renameSync(database, config.DATABASE_FILE);
-    return { manifest, documents };
+    return { manifest, documents, seconds: { unpack, check, index: since(start) } };
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }

@@ -12,8 +12,9 @@ await runCli(async () => {
   if (file === undefined) throw new BackupError('Say which backup to restore: npm run restore <file>.');
   const started = performance.now();
   const data = getDataConfig();
-  const { manifest, documents } = await restoreBackup(data, getMeiliConfig(), file);
+  const { manifest, documents, seconds } = await restoreBackup(data, getMeiliConfig(), file);
   console.log(
-    `Restored ${file} (taken ${manifest.began_at}) into ${data.DATABASE_FILE} and indexed ${documents} artworks in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+    `Restored ${file} (taken ${manifest.began_at}) into ${data.DATABASE_FILE} and indexed ${documents} artworks in ${((performance.now() - started) / 1000).toFixed(1)} s`
+    + ` (unpacking ${seconds.unpack.toFixed(1)} s, checking ${seconds.check.toFixed(1)} s, indexing ${seconds.index.toFixed(1)} s).`,
   );
 });
