@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { inTransaction } from '../db';
 import type { ChargeRow, PaymentLedger } from '../payment-ledger';
-import type { ChargeRefundsTable, Database } from '../schema';
+import type { Database } from '../schema';
 import { CHARGE_ORDER_WINDOW_MS } from './checkout';
 
 /**
@@ -21,14 +21,13 @@ type Queries = Kysely<Database>;
  */
 export const REFUND_GRACE_MS = 4 * CHARGE_ORDER_WINDOW_MS;
 
-/** What one pass of the sweep did: the keys it refunded, and how many charges it found with their order. */
+/** What one pass of the sweep did: the keys it refunded. */
 export interface SweepOutcome {
   refunded: string[];
-  ordered: number;
 }
 
 /**
- * One pass: every charge the provider made up to `now - graceMs` that the shop has no order for is
+ * One pass: every charge the provider made up to REFUND_GRACE_MS before `now` that the shop has no order for is
  * taken (a `charge_refunds` row, in a write transaction that first looks for the order: from its
  * commit, placing an order under the key answers `payment_refunded` instead) and then refunded
  * through the provider and recorded with the refund's reference. A pass that dies after taking a
@@ -36,15 +35,12 @@ export interface SweepOutcome {
  * provider again, who refunds a charge once. Reads only the charges that came of age since the
  * last pass (`charge_sweep`).
  */
-export async function sweepUnorderedCharges(db: Queries, ledger: PaymentLedger, now: Date, graceMs = REFUND_GRACE_MS): Promise<SweepOutcome> {
-  const through = new Date(now.getTime() - graceMs).toISOString();
+export async function sweepUnorderedCharges(db: Queries, ledger: PaymentLedger, now: Date): Promise<SweepOutcome> {
+  const through = new Date(now.getTime() - REFUND_GRACE_MS).toISOString();
   const cursor = await db.selectFrom('charge_sweep').select('swept_through').where('id', '=', 1).executeTakeFirst();
   const after = cursor?.swept_through ?? '';
-  let ordered = 0;
   if (after < through) {
-    for (const charge of await ledger.chargedBetween(after, through)) {
-      if (!(await claimUnordered(db, charge, now))) ordered += 1;
-    }
+    for (const charge of await ledger.chargedBetween(after, through)) await claimUnordered(db, charge, now);
     await db.insertInto('charge_sweep').values({ id: 1, swept_through: through })
       .onConflict((oc) => oc.column('id').doUpdateSet({ swept_through: through }))
       .execute();
@@ -59,27 +55,20 @@ export async function sweepUnorderedCharges(db: Queries, ledger: PaymentLedger, 
       .execute();
     refunded.push(key);
   }
-  return { refunded, ordered };
+  return { refunded };
 }
 
 /**
- * Takes the charge's key for a refund unless an order was placed under it; in one write
- * transaction with placeOrder's, so of an order and a refund only one ever commits. Answers
- * whether it took it.
+ * Takes the charge's key for a refund unless an order was placed under it; a write transaction
+ * that excludes placeOrder's, so of an order and a refund only one ever commits.
  */
-async function claimUnordered(db: Queries, charge: ChargeRow, now: Date): Promise<boolean> {
-  return inTransaction(db, async (trx) => {
+async function claimUnordered(db: Queries, charge: ChargeRow, now: Date): Promise<void> {
+  await inTransaction(db, async (trx) => {
     const order = await trx.selectFrom('orders').select('id').where('idempotency_key', '=', charge.idempotency_key).executeTakeFirst();
-    if (order) return false;
+    if (order) return;
     await trx.insertInto('charge_refunds').values({
       idempotency_key: charge.idempotency_key, payment_reference: charge.reference!, amount_minor: charge.amount_minor, currency: charge.currency,
       charged_at: charge.created_at, claimed_at: now.toISOString(), refund_reference: null, refunded_at: null,
     }).onConflict((oc) => oc.column('idempotency_key').doNothing()).execute();
-    return true;
   });
-}
-
-/** Every refunded or pending charge, oldest first: for staff and the tests that compare books. */
-export function getChargeRefunds(db: Queries): Promise<ChargeRefundsTable[]> {
-  return db.selectFrom('charge_refunds').selectAll().orderBy('charged_at').orderBy('idempotency_key').execute();
 }
