@@ -124,11 +124,11 @@ export const listingRoutes = ({ getDb, getPhotoStore }: ListingDeps) => {
       return c.json({ photos }, 200, NO_STORE);
     })
     .post('/api/artist/works/:id/publish/', own, async (c) => {
-      const work = await publishWork(await getDb(), c.get('actor'), c.get('workId'), new Date().toISOString());
+      const work = await publishWork(await getDb(), c.get('workId'), new Date().toISOString());
       return c.json({ work }, 200, NO_STORE);
     })
     .post('/api/artist/works/:id/withdraw/', own, jsonObject(MAX_JSON_BYTES, '{ "reason": "sold_elsewhere" }'), json(withdrawSchema), async (c) => {
-      const work = await withdrawWork(await getDb(), c.get('actor'), c.get('workId'), c.req.valid('json').reason, new Date().toISOString());
+      const work = await withdrawWork(await getDb(), c.get('workId'), c.req.valid('json').reason, new Date().toISOString());
       return c.json({ work }, 200, NO_STORE);
     });
 };
