@@ -296,8 +296,11 @@ export async function withdrawListing(db: Db, artworkId: number, reason: Withdra
   });
 }
 
-/** A change to what a work shows (its main photo): its `updated_at` and a catalogue change, so search redraws its card. */
+/**
+ * A change to what a work shows (its main photo): its `updated_at`, and for a work in the
+ * gallery a catalogue change, so search redraws its card.
+ */
 async function touchShownWork(trx: Parameters<typeof recordCatalogueChanges>[0], artworkId: number, now: string): Promise<void> {
-  await trx.updateTable('artworks').set({ updated_at: now }).where('id', '=', artworkId).execute();
-  await recordCatalogueChanges(trx, [artworkId], now);
+  const shown = await trx.updateTable('artworks').set({ updated_at: now }).where('id', '=', artworkId).returning('status').executeTakeFirst();
+  if (shown?.status === 'available') await recordCatalogueChanges(trx, [artworkId], now);
 }

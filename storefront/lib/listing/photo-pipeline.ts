@@ -72,7 +72,10 @@ export async function processPhoto(bytes: Uint8Array): Promise<({ ok: true } & P
     const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
     const files = new Map<number, Buffer>();
     for (const target of IMAGE_WIDTHS) {
-      files.set(target, await sharp(data, raw).resize({ width: target, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toBuffer());
+      // Each height from the photo's own proportions, so no width drifts from them by rounding; never enlarged.
+      const w = Math.min(target, info.width);
+      const h = Math.max(1, Math.round((w * height) / width));
+      files.set(target, await sharp(data, raw).resize({ width: w, height: h, fit: 'fill' }).webp({ quality: WEBP_QUALITY }).toBuffer());
     }
     return { ok: true, width, height, files };
   } catch {
