@@ -145,10 +145,10 @@ describe('listing endpoints fuzz', () => {
       send: (u) => {
         const headers = new Headers(u.headers);
         if (u.cookie !== null) headers.set('cookie', u.cookie);
-        let body: FormData | Uint8Array | undefined;
+        let body: FormData | Uint8Array<ArrayBuffer> | undefined;
         if (u.shape === 'raw bytes') {
           headers.set('content-type', 'multipart/form-data; boundary=fuzz');
-          body = u.bytes;
+          body = new Uint8Array(u.bytes);
         } else if (u.shape !== 'no body') {
           const form = new FormData();
           const file = new File([new Uint8Array(u.bytes)], u.name, { type: u.type.replace(/[^\x20-\x7e]/g, '') });
