@@ -153,7 +153,7 @@ async function benchCatalogue(artworks: number, { durationS, rate, requests, edi
     await runPart('search-service/bench/bench-search.ts', ['--service', search, '--index', DEFAULT_INDEX_UID, '--artworks', String(artworks), ...(meili.pid === undefined ? [] : ['--engine-pid', String(meili.pid)]), '--duration', String(durationS), '--rate', String(rate)], env);
     await runPart('scripts/bench-pages.ts', ['--url', storefront, '--requests', String(requests)], env);
     await runPart('scripts/bench-edits.ts', ['--url', storefront, '--search', search, '--edits', String(edits)], env);
-    await runPart('scripts/bench-edits.ts', ['--url', storefront, '--search', search, '--listings', String(listings), '--rate', '5'], env);
+    await runPart('scripts/bench-edits.ts', ['--url', storefront, '--search', search, '--listings', String(listings), '--rate', '1'], env);
 
     const memory = {
       ...peakMemory([meili.pid!, product.pid!]),

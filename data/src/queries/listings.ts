@@ -177,6 +177,8 @@ export async function createDraft(db: Db, artistId: number, listing: NewListing,
     }).returning('id').executeTakeFirstOrThrow();
     await trx.updateTable('artworks').set({ slug: `${slugify(listing.title) || 'work'}-${id}` }).where('id', '=', id).execute();
     await trx.insertInto('artwork_colours').values(listing.colours.map((colour, position) => ({ artwork_id: id, colour, position }))).execute();
+    // Not in the gallery yet, but a new row of the catalogue: recorded, so the indexer's fingerprint follows it.
+    await recordCatalogueChanges(trx, [id], now);
     return { ok: true, id };
   });
 }
@@ -297,10 +299,12 @@ export async function withdrawListing(db: Db, artworkId: number, reason: Withdra
 }
 
 /**
- * A change to what a work shows (its main photo): its `updated_at`, and for a work in the
- * gallery a catalogue change, so search redraws its card.
+ * A change to what a work shows (its main photo): its `updated_at` and a catalogue change, so
+ * search redraws its card. A draft's change is carried too (as a document that is not there):
+ * the index's fingerprint of the catalogue then stays that of what it has carried, and a restart
+ * does not rebuild it for a draft.
  */
 async function touchShownWork(trx: Parameters<typeof recordCatalogueChanges>[0], artworkId: number, now: string): Promise<void> {
-  const shown = await trx.updateTable('artworks').set({ updated_at: now }).where('id', '=', artworkId).returning('status').executeTakeFirst();
-  if (shown?.status === 'available') await recordCatalogueChanges(trx, [artworkId], now);
+  await trx.updateTable('artworks').set({ updated_at: now }).where('id', '=', artworkId).execute();
+  await recordCatalogueChanges(trx, [artworkId], now);
 }
