@@ -7,6 +7,8 @@ export const API_ERROR_CODES = [
   'sold', 'reserved', 'sold_out', 'stale_line', 'unknown_promo', 'expired_promo', 'used_promo', 'empty_basket', 'not_shipped',
   'payment_declined', 'hold_limit', 'quote_changed', 'conflict',
   'invalid_credentials', 'not_signed_in', 'session_expired', 'forbidden', 'rate_limited',
+  // A photo upload whose file is not an image.
+  'unsupported_media_type',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

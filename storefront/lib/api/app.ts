@@ -21,6 +21,8 @@ import { engagementRoutes } from '../engagement/api';
 import { pageDataRoutes } from '../gallery/page-data-api';
 import { searchForwardRoutes } from '../gallery/search-forward-api';
 import { healthRoutes } from '../healthz-api';
+import { listingRoutes } from '../listing/listing-api';
+import type { PhotoStore } from '../listing/photo-store';
 import { settingsRoutes } from '../settings/api';
 import { speakingShoppersLanguage } from '../settings/request-language';
 import type { IndexAdmin } from '../staff/index-admin';
@@ -45,6 +47,7 @@ export interface ApiDependencies {
   trackingQueue: TrackingQueue;
   getIndexAdmin: () => IndexAdmin;
   loginLimits: () => LoginLimits;
+  getPhotoStore: () => PhotoStore;
 }
 
 export function createApi(deps: ApiDependencies) {
@@ -58,6 +61,7 @@ export function createApi(deps: ApiDependencies) {
       .route('/', editRoutes({ getDb }))
       .route('/', artistRoutes({ getDb }))
       .route('/', artistCvRoutes({ getDb }))
+      .route('/', listingRoutes({ getDb, getPhotoStore: deps.getPhotoStore }))
       .route('/', homeRoutes({ getDb }))
       .route('/', recentlyViewedRoutes({ getDb }))
       .route('/', searchRoutes(deps))

@@ -6,6 +6,7 @@ import { proxy } from '../../proxy';
 import { createApi } from '../api/app';
 import { createSimulatedPayments } from '../checkout/payment';
 import { requestLimits } from '../rate-limits';
+import { getPhotoStore } from '../listing/process-photo-store';
 import { judgeRequestLine } from '../request-target';
 import { createIndexAdmin } from '../staff/index-admin';
 import { TrackingQueue } from '../tracking/queue';
@@ -35,6 +36,7 @@ beforeAll(async () => {
     trackingQueue: new TrackingQueue(getDb),
     getIndexAdmin: () => createIndexAdmin({ getDb, indexerUrl: undefined, indexUid: 'none' }),
     loginLimits: () => requestLimits().login,
+    getPhotoStore,
   });
 });
 afterAll(() => temp.close());
