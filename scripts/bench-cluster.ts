@@ -51,7 +51,7 @@ await runCli(async () => {
   let cluster: RunningCluster | undefined;
   try {
     console.log(`Starting a cluster with ${artworks} artworks…`);
-    const off = { RATE_LIMIT_SEARCH_PER_MINUTE: '0', RATE_LIMIT_LOGIN_PER_MINUTE: '0', RATE_LIMIT_JOIN_PER_MINUTE: '0', RATE_LIMIT_CHECKOUT_PER_MINUTE: '0', RATE_LIMIT_MEDIA_PER_MINUTE: '0' };
+    const off = { RATE_LIMIT_SEARCH_PER_MINUTE: '0', RATE_LIMIT_LOGIN_PER_MINUTE: '0', RATE_LIMIT_JOIN_PER_MINUTE: '0', RATE_LIMIT_CHECKOUT_PER_MINUTE: '0', RATE_LIMIT_LISTING_PER_MINUTE: '0', RATE_LIMIT_MEDIA_PER_MINUTE: '0' };
     cluster = await startCluster({ dataDir, catalogue: { seed: 1, artworks }, env: { ...process.env, ...off }, log: () => {} });
     const mix = queryMixSchema.parse(JSON.parse(fs.readFileSync(QUERY_MIX_FILE, 'utf8')));
     const searches = weightedSequence(mix.queries.filter((q) => q.endpoint === 'search')).map((q) => (q.query ? `?${q.query}` : ''));

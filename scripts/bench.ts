@@ -123,7 +123,7 @@ async function benchCatalogue(artworks: number, { durationS, rate, requests, edi
     DATABASE_FILE: databaseFile, MEILI_URL: meili.url, MEILI_MASTER_KEY: meili.masterKey,
     STOREFRONT_PORT: String(storefrontPort), SEARCH_PORT: String(searchPort), INDEXER_PORT: String(indexerPort),
     // One address sends all of the load: the per-address limits would measure themselves.
-    RATE_LIMIT_SEARCH_PER_MINUTE: '0', RATE_LIMIT_LOGIN_PER_MINUTE: '0', RATE_LIMIT_JOIN_PER_MINUTE: '0', RATE_LIMIT_CHECKOUT_PER_MINUTE: '0', RATE_LIMIT_MEDIA_PER_MINUTE: '0',
+    RATE_LIMIT_SEARCH_PER_MINUTE: '0', RATE_LIMIT_LOGIN_PER_MINUTE: '0', RATE_LIMIT_JOIN_PER_MINUTE: '0', RATE_LIMIT_CHECKOUT_PER_MINUTE: '0', RATE_LIMIT_LISTING_PER_MINUTE: '0', RATE_LIMIT_MEDIA_PER_MINUTE: '0',
   };
   let product: LocalProcess | undefined;
   try {

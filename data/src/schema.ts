@@ -98,6 +98,37 @@ export interface ArtworksTable {
   popularity: number;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When first put on sale; null while a draft (status hidden). */
+  published_at: Generated<Timestamp | null>;
+  /** 1 when its artist marked it sold outside Easel (status sold). */
+  sold_elsewhere: Generated<Flag>;
+}
+
+/** A work's uploaded photo: position 0 is its main image; its files are stored under `photo_key`. */
+export interface ArtworkPhotosTable {
+  id: Generated<number>;
+  artwork_id: number;
+  position: number;
+  photo_key: string;
+  /** The stored picture's size, the right way up. */
+  width: number;
+  height: number;
+  created_at: Timestamp;
+}
+
+/** One served width of a photo, as WebP bytes. */
+export interface PhotoFilesTable {
+  photo_key: string;
+  width: number;
+  bytes: Uint8Array;
+  created_at: Timestamp;
+}
+
+/** What shoppers did with a work, for its artist: product page views and times put in a basket. */
+export interface ArtworkCountsTable {
+  artwork_id: number;
+  views: Generated<number>;
+  basket_adds: Generated<number>;
 }
 
 export interface ArtworkColoursTable {
@@ -406,6 +437,9 @@ export interface Database {
   shipping_profiles: ShippingProfilesTable;
   shipping_rates: ShippingRatesTable;
   artworks: ArtworksTable;
+  artwork_photos: ArtworkPhotosTable;
+  artwork_counts: ArtworkCountsTable;
+  photo_files: PhotoFilesTable;
   artwork_colours: ArtworkColoursTable;
   artwork_images: ArtworkImagesTable;
   print_editions: PrintEditionsTable;

@@ -9,13 +9,14 @@ const artwork = (overrides: Partial<IndexableArtwork> = {}): IndexableArtwork =>
   medium: 'Oil on canvas', width_cm: 60, height_cm: 40, depth_cm: 2, orientation: 'landscape', size_bucket: 'medium',
   price_minor: 50_000, sale_price_minor: null, framed: false, ready_to_hang: true, verified_advertising_safe: true,
   auto_tags: ['seascape'], status: 'available', stock: 1, reserved_until: null, reserved_by: null, reserved_from: null, favourite_count: 4, popularity: 90,
-  created_at: '2026-01-02T03:04:05.000Z', updated_at: '2026-01-02T03:04:05.000Z',
+  created_at: '2026-01-02T03:04:05.000Z', updated_at: '2026-01-02T03:04:05.000Z', published_at: '2026-01-02T03:04:05.000Z', sold_elsewhere: 0,
   artist: { id: 3, slug: 'ada-lee', name: 'Ada Lee', country: 'GB', city: 'St Ives' },
   ships_from: 'GB',
   dispatch_days: 2,
   shipping: [{ destination: 'GB', cost_minor: 0 }, { destination: 'FR', cost_minor: 3500 }, { destination: 'IE', cost_minor: 0 }],
   colours: ['blue', 'gold'],
   images: [{ kind: 'main', seed: 11, aspect_milli: 1500 }, { kind: 'room', seed: 12, aspect_milli: 1500 }],
+  photos: [],
   prints: [],
   ...overrides,
 });
@@ -31,6 +32,16 @@ describe('toSearchDocument', () => {
     expect([doc.price_band_gbp, doc.price_band_usd]).toEqual([7, 6]);
     expect(doc.in_sale).toBe(false);
     expect(doc.original_prices).toBeNull();
+  });
+
+  it('shows an uploaded photo instead of the drawn picture, and dates a listed work from its publishing', () => {
+    const drawn = toSearchDocument(artwork(), rates);
+    expect(drawn.main_image).toMatch(/^\/media\/art\/painting\/sea\/main\/11\//);
+    const key = '0123456789abcdef0123456789abcdef';
+    const listed = toSearchDocument(artwork({ photos: [key, 'fedcba9876543210fedcba9876543210'], published_at: '2026-03-01T00:00:00.000Z' }), rates);
+    expect(listed.main_image).toBe(`/media/photos/${key}/640.webp`);
+    expect(listed.created_ts).toBe(Date.parse('2026-03-01T00:00:00.000Z') / 1000);
+    expect(listed.card_version).not.toBe(drawn.card_version);
   });
 
   it('prices a work on sale at its sale price and keeps the original', () => {

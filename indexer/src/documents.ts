@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import { pricesInAllCurrencies, type RateMatrix } from '@easel/shared/currency';
-import { artworkImageUrl, type ArtworkImageSpec, motifOf } from '@easel/shared/media';
+import { artworkImageUrl, type ArtworkImageSpec, motifOf, photoUrl } from '@easel/shared/media';
 import type { IndexableArtwork } from '@easel/data/queries/search-source';
 import { CATEGORIES, COLOUR_VALUES, CURRENCIES, ORIENTATIONS, SHIPPING_COUNTRIES, SIZE_BUCKETS, STYLES, SUBJECTS, type Currency } from '@easel/shared/vocabulary';
 import { priceBand, priceBandAttribute, type PriceBandAttribute } from './price-bars';
@@ -9,7 +9,7 @@ import { priceBand, priceBandAttribute, type PriceBandAttribute } from './price-
 const CARD_IMAGE_WIDTH = 640;
 
 /** Raise whenever toSearchDocument changes what it writes: existing indexes then count as stale. */
-export const DOCUMENT_VERSION = 8;
+export const DOCUMENT_VERSION = 9;
 
 /**
  * The attributes the gallery's filter sections count, every one of them also gathered into
@@ -124,7 +124,10 @@ export interface SearchDocument extends Record<PriceBandAttribute, number> {
  * ({ category: 'painting', id: 7, images: [], subject: 'animals', title: 'Cat Asleep' }, undefined)
  * -> { kind: 'main', seed: 7, motif: 'cat', … }.
  */
-export function imageSpecOf(artwork: IndexableArtwork, image: IndexableArtwork['images'][number] | undefined = artwork.images[0]): ArtworkImageSpec {
+export function imageSpecOf(
+  artwork: Pick<IndexableArtwork, 'id' | 'category' | 'subject' | 'title' | 'images' | 'colours' | 'width_cm' | 'height_cm'>,
+  image: IndexableArtwork['images'][number] | undefined = artwork.images[0],
+): ArtworkImageSpec {
   return {
     category: artwork.category,
     motif: motifOf(artwork.subject, artwork.title),
@@ -184,8 +187,10 @@ export function toSearchDocument(artwork: IndexableArtwork, rates: RateMatrix): 
     ships_from: artwork.ships_from,
     ships_to: artwork.shipping.map((s) => s.destination),
     free_shipping_to: artwork.shipping.filter((s) => s.cost_minor === 0).map((s) => s.destination),
-    main_image: artworkImageUrl(spec, CARD_IMAGE_WIDTH),
-    created_ts: Math.floor(Date.parse(artwork.created_at) / 1000),
+    // An uploaded photo replaces the drawn picture, for this work only.
+    main_image: artwork.photos[0] ? photoUrl(artwork.photos[0], CARD_IMAGE_WIDTH) : artworkImageUrl(spec, CARD_IMAGE_WIDTH),
+    // A listed work counts as new from the day it went on sale, not from its draft.
+    created_ts: Math.floor(Date.parse(artwork.published_at ?? artwork.created_at) / 1000),
     popularity: artwork.popularity,
     favourite_count: artwork.favourite_count,
     facet_values: [],

@@ -39,6 +39,7 @@ beforeAll(async () => {
       RATE_LIMIT_LOGIN_PER_MINUTE: '0',
       RATE_LIMIT_JOIN_PER_MINUTE: '0',
       RATE_LIMIT_CHECKOUT_PER_MINUTE: '0',
+      RATE_LIMIT_LISTING_PER_MINUTE: '0',
       RATE_LIMIT_MEDIA_PER_MINUTE: '0',
     },
     log: (line) => rotation.push({ at: performance.now(), line }),

@@ -139,3 +139,20 @@ export function parseArtworkImageUrl(url: string): { spec: ArtworkImageSpec; wid
   const parsed = artworkImagePathSchema.safeParse(url.slice(MEDIA_PREFIX.length + 1).split('/'));
   return parsed.success ? parsed.data : undefined;
 }
+
+const PHOTO_PREFIX = '/media/photos';
+/** A stored photo's key: 32 lowercase hex digits, made when it is uploaded. */
+export const PHOTO_KEY = /^[0-9a-f]{32}$/;
+
+/** An uploaded photo's address at one width: ('0f…e1', 640) -> '/media/photos/0f…e1/640.webp'. */
+export function photoUrl(key: string, width: number): string {
+  return `${PHOTO_PREFIX}/${key}/${width}.webp`;
+}
+
+/** The segments after `/media/photos/` -> the photo's key and width: ['0f…e1', '640.webp'] -> { key, width: 640 }; undefined for any other. */
+export function parsePhotoPath(segments: readonly string[]): { key: string; width: number } | undefined {
+  if (segments.length !== 2 || !PHOTO_KEY.test(segments[0]!)) return undefined;
+  const match = /^(\d{1,5})\.webp$/.exec(segments[1]!);
+  const width = Number(match?.[1]);
+  return match && (IMAGE_WIDTHS as readonly number[]).includes(width) ? { key: segments[0]!, width } : undefined;
+}

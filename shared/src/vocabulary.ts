@@ -85,3 +85,14 @@ export const SHIPPING_COUNTRIES = [
   'AT', 'CH', 'DK', 'SE', 'NO', 'FI', 'PL', 'CZ', 'GR', 'JP', 'SG', 'HK', 'AE', 'IL', 'MX',
 ] as const;
 export type ShippingCountry = (typeof SHIPPING_COUNTRIES)[number];
+
+/**
+ * The statuses an artist sees their work in, in the order their figures are listed: a draft
+ * (hidden, never published), for sale (available), reserved, sold (by checkout, or marked sold
+ * elsewhere) and withdrawn (hidden after being published).
+ */
+export const LISTING_STATUSES = ['draft', 'for_sale', 'reserved', 'sold', 'withdrawn'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+/** Why an artist takes a work off sale. */
+export const WITHDRAW_REASONS = ['withdrawn', 'sold_elsewhere'] as const;
+export type WithdrawReason = (typeof WITHDRAW_REASONS)[number];

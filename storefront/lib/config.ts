@@ -59,6 +59,8 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_PER_MINUTE: perMinuteSchema(10),
   RATE_LIMIT_JOIN_PER_MINUTE: perMinuteSchema(10),
   RATE_LIMIT_CHECKOUT_PER_MINUTE: perMinuteSchema(30),
+  /** An artist's writes to their works: a listing with six photos is about ten. */
+  RATE_LIMIT_LISTING_PER_MINUTE: perMinuteSchema(120),
   /** Artwork pictures, a gallery page being about 24; a browser keeps each one for a year. */
   RATE_LIMIT_MEDIA_PER_MINUTE: perMinuteSchema(1200),
   /** The proxies in front of the storefront whose X-Forwarded-For is believed (server.ts); none by default. */

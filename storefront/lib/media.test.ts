@@ -118,7 +118,7 @@ describe('GET /media/art/…', () => {
   }, 120_000);
 
   it('refuses an address over its limit with 429', async () => {
-    const limits = createRequestLimits({ RATE_LIMIT_SEARCH_PER_MINUTE: 0, RATE_LIMIT_LOGIN_PER_MINUTE: 0, RATE_LIMIT_JOIN_PER_MINUTE: 0, RATE_LIMIT_CHECKOUT_PER_MINUTE: 0, RATE_LIMIT_MEDIA_PER_MINUTE: 3 });
+    const limits = createRequestLimits({ RATE_LIMIT_SEARCH_PER_MINUTE: 0, RATE_LIMIT_LOGIN_PER_MINUTE: 0, RATE_LIMIT_JOIN_PER_MINUTE: 0, RATE_LIMIT_CHECKOUT_PER_MINUTE: 0, RATE_LIMIT_LISTING_PER_MINUTE: 0, RATE_LIMIT_MEDIA_PER_MINUTE: 3 });
     const cache = createMediaCache({ dir, maxBytes: 1024, render: async () => Buffer.alloc(10) });
     const answers = [];
     for (let i = 0; i < 4; i += 1) answers.push((await ask(realAddresses[0]!, { db: catalogue.db, cache, limits })).status);

@@ -6,7 +6,7 @@ import { proxy } from '../proxy';
 import { apiErrorBodySchema } from './api-error';
 import { createRequestLimits, settleForwardedHeaders } from './rate-limits';
 
-const LIMITS = { RATE_LIMIT_SEARCH_PER_MINUTE: 5, RATE_LIMIT_LOGIN_PER_MINUTE: 3, RATE_LIMIT_JOIN_PER_MINUTE: 2, RATE_LIMIT_CHECKOUT_PER_MINUTE: 4, RATE_LIMIT_MEDIA_PER_MINUTE: 6 };
+const LIMITS = { RATE_LIMIT_SEARCH_PER_MINUTE: 5, RATE_LIMIT_LOGIN_PER_MINUTE: 3, RATE_LIMIT_JOIN_PER_MINUTE: 2, RATE_LIMIT_CHECKOUT_PER_MINUTE: 4, RATE_LIMIT_LISTING_PER_MINUTE: 3, RATE_LIMIT_MEDIA_PER_MINUTE: 6 };
 const request = (method: string, path: string, address: string) =>
   new NextRequest(`http://shop.test${path}`, { method, headers: { 'x-forwarded-for': address, 'sec-fetch-site': 'same-origin' } });
 
@@ -18,7 +18,11 @@ describe('createRequestLimits', () => {
     ['POST', '/api/account/join/', LIMITS.RATE_LIMIT_JOIN_PER_MINUTE],
     ['POST', '/api/checkout/', LIMITS.RATE_LIMIT_CHECKOUT_PER_MINUTE],
     ['POST', '/api/checkout/order/', LIMITS.RATE_LIMIT_CHECKOUT_PER_MINUTE],
+    ['POST', '/api/artist/works/12/photos/', LIMITS.RATE_LIMIT_LISTING_PER_MINUTE],
+    ['PUT', '/api/artist/works/12/photos/', LIMITS.RATE_LIMIT_LISTING_PER_MINUTE],
+    ['DELETE', '/api/artist/works/12/photos/3/', LIMITS.RATE_LIMIT_LISTING_PER_MINUTE],
     ['GET', '/media/art/painting/land/main/7/blue/1000/320.webp', LIMITS.RATE_LIMIT_MEDIA_PER_MINUTE],
+    ['GET', '/media/photos/0123456789abcdef0123456789abcdef/640.webp', LIMITS.RATE_LIMIT_MEDIA_PER_MINUTE],
   ] as const)('%s %s: the request over the limit is a 429 with Retry-After; another address is unaffected', async (method, path, limit) => {
     const limits = createRequestLimits(LIMITS);
     for (let i = 0; i < limit; i += 1) expect(await limits.check(request(method, path, '203.0.113.1'), path.split('?')[0]!)).toBeNull();

@@ -26,8 +26,13 @@ const LIMITED = [
   { prefix: '/api/marketing/newsletter/confirm/', method: 'POST', limit: 'RATE_LIMIT_JOIN_PER_MINUTE' },
   // Both the quote and the order.
   { prefix: '/api/checkout/', method: 'POST', limit: 'RATE_LIMIT_CHECKOUT_PER_MINUTE' },
+  // An artist's listings: drafts, photos (each upload is processed), publishing, withdrawing.
+  { prefix: '/api/artist/works/', method: 'POST', limit: 'RATE_LIMIT_LISTING_PER_MINUTE' },
+  { prefix: '/api/artist/works/', method: 'PUT', limit: 'RATE_LIMIT_LISTING_PER_MINUTE' },
+  { prefix: '/api/artist/works/', method: 'DELETE', limit: 'RATE_LIMIT_LISTING_PER_MINUTE' },
   // Checked by the picture route itself (lib/media.ts): proxy.ts leaves pictures alone.
   { prefix: '/media/art/', method: 'GET', limit: 'RATE_LIMIT_MEDIA_PER_MINUTE' },
+  { prefix: '/media/photos/', method: 'GET', limit: 'RATE_LIMIT_MEDIA_PER_MINUTE' },
 ] as const;
 
 type Limits = Pick<StorefrontConfig, (typeof LIMITED)[number]['limit'] | 'RATE_LIMIT_LOGIN_PER_MINUTE' | 'DATABASE_URL'>;

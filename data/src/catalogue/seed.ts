@@ -93,7 +93,7 @@ async function insertBundles(trx: Transaction<Database>, bundles: ArtistBundle[]
     verified_advertising_safe: w.verifiedAdvertisingSafe ? 1 : 0,
     auto_tags: JSON.stringify(w.autoTags), status: w.status, stock: w.status === 'sold' ? 0 : 1,
     favourite_count: w.favouriteCount, popularity: w.popularity,
-    created_at: w.createdAt, updated_at: w.createdAt,
+    created_at: w.createdAt, updated_at: w.createdAt, published_at: w.createdAt,
   })));
   await insertChunked(trx, 'artwork_colours', artworks.flatMap((w) =>
     w.colours.map((colour, position) => ({ artwork_id: w.id, colour, position }))));

@@ -3,6 +3,7 @@ import { printSlug } from '@easel/shared/derive';
 import { inTransaction, lockChangeLog } from '../db';
 import type { Database, PrintEditionRow, PromoCodesTable } from '../schema';
 import { getIndexableArtworksByIds, type IndexableArtwork } from './search-source';
+import { countArtworkEvent } from './artwork-counts';
 
 /**
  * Baskets: a signed-in user's follows the account, a visitor's their session (the hash of the
@@ -258,6 +259,7 @@ export async function addToBasket(
         .insertInto('basket_lines')
         .values({ basket_id: basketId, artwork_id: artwork.id, print_edition_id: print?.id ?? null, quantity, added_at: now })
         .execute();
+      await countArtworkEvent(trx, artwork.id, 'basket_adds');
     }
     return { ok: true };
   });

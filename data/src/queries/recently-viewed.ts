@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import { inTransaction, type Db } from '../db';
 import type { Database } from '../schema';
+import { countArtworkEvent } from './artwork-counts';
 import { getIndexableArtworksByIds, type IndexableArtwork } from './search-source';
 
 /** How many works a viewer's list keeps; older views are forgotten. */
@@ -20,6 +21,7 @@ export async function addRecentlyViewed(db: Db, viewer: string, slug: string, vi
       .values({ viewer, artwork_id: artwork.id, viewed_at: viewedAt })
       .onConflict((oc) => oc.columns(['viewer', 'artwork_id']).doUpdateSet({ viewed_at: viewedAt }))
       .execute();
+    await countArtworkEvent(trx, artwork.id, 'views');
     await forgetOldest(trx, viewer);
     return true;
   });

@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => temp.close());
 
-const OFF = { RATE_LIMIT_SEARCH_PER_MINUTE: 0, RATE_LIMIT_JOIN_PER_MINUTE: 0, RATE_LIMIT_CHECKOUT_PER_MINUTE: 0, RATE_LIMIT_MEDIA_PER_MINUTE: 0 };
+const OFF = { RATE_LIMIT_SEARCH_PER_MINUTE: 0, RATE_LIMIT_JOIN_PER_MINUTE: 0, RATE_LIMIT_CHECKOUT_PER_MINUTE: 0, RATE_LIMIT_LISTING_PER_MINUTE: 0, RATE_LIMIT_MEDIA_PER_MINUTE: 0 };
 const limits = createRequestLimits({ ...OFF, RATE_LIMIT_LOGIN_PER_MINUTE: 1000 });
 const call = callable(accountRoutes({ getDb: async () => db, loginLimits: () => limits.login }));
 

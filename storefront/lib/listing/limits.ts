@@ -20,9 +20,4 @@ export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
 /** The multipart field a photo upload sends its file in. */
 export const PHOTO_FIELD = 'file';
 
-/** The statuses an artist sees a work in, in the order "Your works" lists their figures. */
-export const LISTING_STATUSES = ['draft', 'for_sale', 'reserved', 'sold', 'withdrawn'] as const;
-export type ListingStatus = (typeof LISTING_STATUSES)[number];
-/** Why a work was taken off sale by its artist. */
-export const WITHDRAW_REASONS = ['withdrawn', 'sold_elsewhere'] as const;
-export type WithdrawReason = (typeof WITHDRAW_REASONS)[number];
+export { LISTING_STATUSES, WITHDRAW_REASONS, type ListingStatus, type WithdrawReason } from '@easel/shared/vocabulary';

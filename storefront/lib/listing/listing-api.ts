@@ -45,16 +45,19 @@ const idSchema = z.coerce.number({ error: 'must be a whole number' }).int('must 
 const photoParams = z.object({ id: idSchema, photo: idSchema });
 const replaceQuery = z.object({ replace: idSchema.optional() });
 
-/** The signed-in account acting on its works: 401 signed out, 403 with no artist profile (staff may act on any work). */
-async function actorOf(c: Context, getDb: () => Promise<Db>, { staffWithoutArtist }: { staffWithoutArtist: boolean }): Promise<Actor> {
+/** The signed-in account: 401 signed out. `artistId` is null for an account without an artist profile. */
+async function actorOf(c: Context, getDb: () => Promise<Db>): Promise<Actor> {
   const userId = await signedInUserId(c, getDb);
-  if (userId === null) throw new ApiError(401, 'not_signed_in', { key: 'listing.signIn' });
-  const user = await getAccountUser(await getDb(), userId);
+  const user = userId === null ? undefined : await getAccountUser(await getDb(), userId);
   if (!user) throw new ApiError(401, 'not_signed_in', { key: 'listing.signIn' });
-  const staff = user.role === 'staff';
-  const artistId = user.role === 'provider' ? user.artist_id : null;
-  if (artistId === null && !(staff && staffWithoutArtist)) throw new ApiError(403, 'forbidden', { key: 'listing.notArtist' });
-  return { staff, artistId };
+  return { staff: user.role === 'staff', artistId: user.role === 'provider' ? user.artist_id : null };
+}
+
+/** The signed-in artist's own profile id: 403 for an account without one. */
+async function artistIdOf(c: Context, getDb: () => Promise<Db>): Promise<number> {
+  const { artistId } = await actorOf(c, getDb);
+  if (artistId === null) throw new ApiError(403, 'forbidden', { key: 'listing.notArtist' });
+  return artistId;
 }
 
 /** A work the actor may act on, by the path's id: anyone else's, or none, is 404. */
@@ -62,7 +65,7 @@ const ownWork = (getDb: () => Promise<Db>) =>
   createMiddleware<{ Variables: { actor: Actor; workId: number } }>(async (c, next) => {
     const id = Number(c.req.param('id'));
     if (!Number.isSafeInteger(id) || id <= 0) throw new ApiError(404, 'not_found', { key: 'listing.notFound' }, 'id');
-    const actor = await actorOf(c, getDb, { staffWithoutArtist: true });
+    const actor = await actorOf(c, getDb);
     const work = await getArtistWork(await getDb(), actor, id);
     if (!work) throw new ApiError(404, 'not_found', { key: 'listing.notFound' }, 'id');
     c.set('actor', actor);
@@ -94,13 +97,11 @@ export const listingRoutes = ({ getDb, getPhotoStore }: ListingDeps) => {
   const own = ownWork(getDb);
   return new Hono()
     .get('/api/artist/works/', query(worksQuerySchema), async (c) => {
-      const actor = await actorOf(c, getDb, { staffWithoutArtist: false });
-      const answer = await getArtistWorks(await getDb(), actor.artistId!, c.req.valid('query').status);
+      const answer = await getArtistWorks(await getDb(), await artistIdOf(c, getDb), c.req.valid('query').status);
       return c.json(answer, 200, NO_STORE);
     })
     .post('/api/artist/works/', jsonObject(MAX_JSON_BYTES, '{ "title": "Tide", "category": "painting", … }'), json(listingSchema), async (c) => {
-      const actor = await actorOf(c, getDb, { staffWithoutArtist: false });
-      const work = await createWork(await getDb(), actor.artistId!, c.req.valid('json'), new Date().toISOString());
+      const work = await createWork(await getDb(), await artistIdOf(c, getDb), c.req.valid('json'), new Date().toISOString());
       return c.json({ work }, 201, NO_STORE);
     })
     .get('/api/artist/works/:id/', own, async (c) => {
@@ -124,11 +125,11 @@ export const listingRoutes = ({ getDb, getPhotoStore }: ListingDeps) => {
       return c.json({ photos }, 200, NO_STORE);
     })
     .post('/api/artist/works/:id/publish/', own, async (c) => {
-      const work = await publishWork(await getDb(), c.get('actor'), c.get('workId'), new Date().toISOString());
+      const work = await publishWork(await getDb(), c.get('workId'), new Date().toISOString());
       return c.json({ work }, 200, NO_STORE);
     })
     .post('/api/artist/works/:id/withdraw/', own, jsonObject(MAX_JSON_BYTES, '{ "reason": "sold_elsewhere" }'), json(withdrawSchema), async (c) => {
-      const work = await withdrawWork(await getDb(), c.get('actor'), c.get('workId'), c.req.valid('json').reason, new Date().toISOString());
+      const work = await withdrawWork(await getDb(), c.get('workId'), c.req.valid('json').reason, new Date().toISOString());
       return c.json({ work }, 200, NO_STORE);
     });
 };

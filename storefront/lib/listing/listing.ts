@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES, CATEGORY_VALUES, COLOUR_VALUES, SHIPPING_COUNTRIES, STYLES, SUBJECTS, type Category } from '@easel/shared/vocabulary';
+import { CATEGORIES, CATEGORY_VALUES, COLOUR_VALUES, SHIPPING_COUNTRIES, STYLES, SUBJECTS, type Category, type Colour } from '@easel/shared/vocabulary';
 import type { MessageKey } from '../i18n/messages';
 import { DISPLAY_UNITS } from '../settings/settings';
 import { LISTING_STATUSES, MAX_PHOTOS, WITHDRAW_REASONS, type ListingStatus, type WithdrawReason } from './limits';
@@ -29,10 +29,11 @@ export const listingSchema = z.strictObject({
   description: text('listing.refusal.description', 4000),
   category: z.enum(CATEGORY_VALUES as [Category, ...Category[]], { error: refusal('listing.refusal.category') }),
   subcategory: z.string({ error: refusal('listing.refusal.subcategory') }),
-  medium: text('listing.refusal.medium', 120),
+  /** The medium's wording ("Oil on linen"); left out, the subcategory's usual wording. */
+  medium: text('listing.refusal.medium', 120).optional(),
   subject: z.enum(SUBJECTS, { error: refusal('listing.refusal.subject') }),
   style: z.enum(STYLES, { error: refusal('listing.refusal.style') }),
-  colours: z.array(z.enum(COLOUR_VALUES as [string, ...string[]], { error: refusal('listing.refusal.colours') }), { error: refusal('listing.refusal.colours') })
+  colours: z.array(z.enum(COLOUR_VALUES as [Colour, ...Colour[]], { error: refusal('listing.refusal.colours') }), { error: refusal('listing.refusal.colours') })
     .min(1, refusal('listing.refusal.colours')).max(MAX_COLOURS, refusal('listing.refusal.colours'))
     .refine((colours) => new Set(colours).size === colours.length, refusal('listing.refusal.colours')),
   units: z.enum(DISPLAY_UNITS, { error: refusal('listing.refusal.units') }),

@@ -1,13 +1,26 @@
+import type { Db } from '@easel/data/db';
+import { deletePhotoFiles, getPhotoFile, putPhotoFiles } from '@easel/data/queries/photo-files';
+
 /**
  * Where listing photos' files live, so every storefront replica serves every upload. A photo is
- * a folder of WebP files, one per served width, under a key no other photo shares; the
- * database row that names the key is written only after `put` has stored every file.
+ * a set of WebP files, one per served width, under a key no other photo shares; the photo's row
+ * (artwork_photos) is written only after `put` has stored every file. docs/SCALING.md maps the
+ * interface onto object storage.
  */
 export interface PhotoStore {
   /** Stores all of a photo's files or none: after a failure or a kill, no file of `key` is readable. */
-  put(key: string, files: ReadonlyMap<number, Buffer>): Promise<void>;
+  put(key: string, files: ReadonlyMap<number, Uint8Array>): Promise<void>;
   /** One width's bytes, or null when the store has no such file. */
-  get(key: string, width: number): Promise<Buffer | null>;
+  get(key: string, width: number): Promise<Uint8Array | null>;
   /** Removes a photo's files; removing what is not there is no error. */
   delete(key: string): Promise<void>;
+}
+
+/** The store in the storefront's own database: SQLite under `npm start`, the shared PostgreSQL in a cluster. */
+export function createDatabasePhotoStore(getDb: () => Promise<Db>): PhotoStore {
+  return {
+    put: async (key, files) => putPhotoFiles(await getDb(), key, files, new Date().toISOString()),
+    get: async (key, width) => getPhotoFile(await getDb(), key, width),
+    delete: async (key) => deletePhotoFiles(await getDb(), key),
+  };
 }

@@ -1,7 +1,9 @@
-import { ApiError } from '../api/errors';
-import type { PhotoStore } from './photo-store';
+import { getDb } from '../db';
+import { createDatabasePhotoStore, type PhotoStore } from './photo-store';
 
-/** The process's photo store, made from its configuration on first use. */
+let store: PhotoStore | undefined;
+
+/** The process's photo store: in its database, which every replica of a cluster shares. */
 export function getPhotoStore(): PhotoStore {
-  throw new ApiError(503, 'unavailable', 'Listing works is being set up.');
+  return (store ??= createDatabasePhotoStore(getDb));
 }

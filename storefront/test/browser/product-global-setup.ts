@@ -84,6 +84,7 @@ async function startProduct(name: string, stops: (() => Promise<void>)[]): Promi
     RATE_LIMIT_LOGIN_PER_MINUTE: '0',
     RATE_LIMIT_JOIN_PER_MINUTE: '0',
     RATE_LIMIT_CHECKOUT_PER_MINUTE: '0',
+    RATE_LIMIT_LISTING_PER_MINUTE: '0',
     RATE_LIMIT_MEDIA_PER_MINUTE: '0',
   };
   const product = startService(name, process.execPath, ['--import', 'tsx', 'scripts/start.ts'], env, REPO_ROOT);
