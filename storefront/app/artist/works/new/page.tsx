@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
+import { getShippingProfiles } from '@easel/data/queries/listings';
 import { LoginPrompt } from '../../../../components/account/login-prompt';
 import { ListingForm } from '../../../../components/selling/listing-form';
 import { getRequestAccount } from '../../../../lib/account/server';
 import { getDb } from '../../../../lib/db';
 import { getTranslator } from '../../../../lib/i18n/translate';
-import { getArtistWorks } from '../../../../lib/listing/works';
 import type { CountryCode } from '../../../../lib/settings/countries';
 import { getShopperSettings } from '../../../../lib/settings/server';
 import { countryName } from '../../../../lib/settings/settings';
@@ -19,7 +19,7 @@ export default async function ListWorkPage() {
   const [settings, account] = await Promise.all([getShopperSettings(), getRequestAccount()]);
   const t = getTranslator(settings.language);
   const artistId = account?.role === 'provider' ? account.artist_id : null;
-  const profiles = artistId === null ? null : (await getArtistWorks(await getDb(), artistId)).shipping_profiles
+  const profiles = artistId === null ? null : (await getShippingProfiles(await getDb(), artistId))
     .map((p) => ({ ...p, country: countryName(p.ships_from as CountryCode, settings.language) }));
   return (
     <div className="container">
