@@ -58,7 +58,7 @@ async function fillListing(page: Page, title: string) {
   await page.getByLabel('Subject').selectOption('seascape');
   await page.getByLabel('Style').selectOption('impressionist');
   await field(page, 'colours').getByLabel('Blue').check();
-  await field(page, 'colours').getByLabel('Grey').check();
+  await field(page, 'colours').getByLabel('Green').check();
   await page.getByLabel('Width (cm)').fill('60');
   await page.getByLabel('Height (cm)').fill('80');
   await page.getByLabel('Depth (cm)').fill('2.5');
