@@ -38,7 +38,7 @@ describe('toSearchDocument', () => {
     const drawn = toSearchDocument(artwork(), rates);
     expect(drawn.main_image).toMatch(/^\/media\/art\/painting\/sea\/main\/11\//);
     const key = '0123456789abcdef0123456789abcdef';
-    const listed = toSearchDocument(artwork({ photos: [key, 'fedcba9876543210fedcba9876543210'], published_at: '2026-03-01T00:00:00.000Z' }), rates);
+    const listed = toSearchDocument(artwork({ photos: [{ photo_key: key, width: 3000, height: 4000 }, { photo_key: 'fedcba9876543210fedcba9876543210', width: 2000, height: 1500 }], published_at: '2026-03-01T00:00:00.000Z' }), rates);
     expect(listed.main_image).toBe(`/media/photos/${key}/640.webp`);
     expect(listed.created_ts).toBe(Date.parse('2026-03-01T00:00:00.000Z') / 1000);
     expect(listed.card_version).not.toBe(drawn.card_version);

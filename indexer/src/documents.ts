@@ -188,7 +188,7 @@ export function toSearchDocument(artwork: IndexableArtwork, rates: RateMatrix): 
     ships_to: artwork.shipping.map((s) => s.destination),
     free_shipping_to: artwork.shipping.filter((s) => s.cost_minor === 0).map((s) => s.destination),
     // An uploaded photo replaces the drawn picture, for this work only.
-    main_image: artwork.photos[0] ? photoUrl(artwork.photos[0], CARD_IMAGE_WIDTH) : artworkImageUrl(spec, CARD_IMAGE_WIDTH),
+    main_image: artwork.photos[0] ? photoUrl(artwork.photos[0].photo_key, CARD_IMAGE_WIDTH) : artworkImageUrl(spec, CARD_IMAGE_WIDTH),
     // A listed work counts as new from the day it went on sale, not from its draft.
     created_ts: Math.floor(Date.parse(artwork.published_at ?? artwork.created_at) / 1000),
     popularity: artwork.popularity,

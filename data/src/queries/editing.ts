@@ -64,6 +64,7 @@ export type EditRefusal =
   | { reason: 'not_in_category'; field: 'subcategory'; category: string }
   | { reason: 'not_own_profile'; field: 'shipping_profile_id' }
   | { reason: 'status_locked'; field: 'status'; status: 'sold' | 'reserved' }
+  | { reason: 'unpublished'; field: 'status' }
   | { reason: 'price_held'; field: 'price_minor' | 'sale_price_minor' };
 
 const EDITABLE_COLUMNS = [
@@ -85,13 +86,16 @@ export async function getEditableArtwork(db: Db, slug: string): Promise<Editable
  * Applies `edit` to the artwork `artworkId` in one transaction with its catalogue change, or
  * refuses it whole. What depends on the stored work is checked here, against the values the
  * edit leaves: the sale price must stay below the price, the subcategory within the category,
- * the shipping profile the artist's own, a sold or reserved work keeps its status, and a work
+ * the shipping profile the artist's own, a sold or reserved work keeps its status, a draft is
+ * put on sale only by publishing it, and a work
  * held by a checkout keeps its price: the shopper pays what they were quoted.
  */
 export async function editArtwork(db: Db, artworkId: number, edit: ArtworkEdit, now: string): Promise<{ ok: true } | ({ ok: false } & EditRefusal)> {
   return inTransaction(db, async (trx) => {
-    const current = await trx.selectFrom('artworks').select([...EDITABLE_COLUMNS, 'reserved_until']).where('id', '=', artworkId).executeTakeFirst();
+    const current = await trx.selectFrom('artworks').select([...EDITABLE_COLUMNS, 'reserved_until', 'published_at']).where('id', '=', artworkId).executeTakeFirst();
     if (!current) return { ok: false, reason: 'not_found' };
+    // A draft goes on sale by being published, which checks it has a photo.
+    if (edit.status === 'available' && current.published_at === null) return { ok: false, reason: 'unpublished', field: 'status' };
     if (edit.status !== undefined && edit.status !== current.status && (current.status === 'sold' || current.status === 'reserved')) {
       return { ok: false, reason: 'status_locked', field: 'status', status: current.status };
     }

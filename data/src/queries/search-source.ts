@@ -18,8 +18,8 @@ export interface IndexableArtwork extends Omit<ArtworkRow, 'auto_tags' | 'framed
   shipping: { destination: string; cost_minor: number }[];
   colours: Colour[];
   images: { kind: ImageKind; seed: number; aspect_milli: number }[];
-  /** The keys of its uploaded photos in order, which replace its drawn pictures; empty for most seeded works. */
-  photos: string[];
+  /** Its uploaded photos in order (the first its main image), which replace its drawn pictures; none for a seeded work. */
+  photos: { photo_key: string; width: number; height: number }[];
   /** Print editions with copies left, cheapest first. */
   prints: { size_label: string; price_minor: number; remaining: number }[];
 }
@@ -69,7 +69,7 @@ async function withDetails(db: Db, rows: ArtworkRow[], inScope: RawBuilder<boole
     db.selectFrom('shipping_profiles').select(['id', 'ships_from', 'dispatch_days']).where('id', 'in', profileIds).execute(),
     db.selectFrom('artwork_colours').select(['artwork_id', 'colour']).where(inScope).orderBy('artwork_id').orderBy('position').execute(),
     db.selectFrom('artwork_images').select(['artwork_id', 'kind', 'seed', 'aspect_milli']).where(inScope).orderBy('artwork_id').orderBy('position').execute(),
-    db.selectFrom('artwork_photos').select(['artwork_id', 'photo_key']).where(inScope).orderBy('artwork_id').orderBy('position').execute(),
+    db.selectFrom('artwork_photos').select(['artwork_id', 'photo_key', 'width', 'height']).where(inScope).orderBy('artwork_id').orderBy('position').execute(),
     db.selectFrom('print_editions').select(['artwork_id', 'size_label', 'price_minor', 'remaining']).where(inScope).where('remaining', '>', 0).orderBy('artwork_id').orderBy('price_minor').execute(),
     db.selectFrom('shipping_rates').select(['profile_id', 'destination', 'cost_minor']).where('profile_id', 'in', profileIds).orderBy('profile_id').orderBy('destination').execute(),
   ]);
@@ -98,7 +98,7 @@ async function withDetails(db: Db, rows: ArtworkRow[], inScope: RawBuilder<boole
       shipping: (ratesOf.get(w.shipping_profile_id) ?? []).map(({ destination, cost_minor }) => ({ destination, cost_minor })),
       colours: (coloursOf.get(w.id) ?? []).map((c) => c.colour),
       images: (imagesOf.get(w.id) ?? []).map(({ kind, seed, aspect_milli }) => ({ kind, seed, aspect_milli })),
-      photos: (photosOf.get(w.id) ?? []).map((p) => p.photo_key),
+      photos: (photosOf.get(w.id) ?? []).map(({ photo_key, width, height }) => ({ photo_key, width, height })),
       prints: (printsOf.get(w.id) ?? []).map(({ size_label, price_minor, remaining }) => ({ size_label, price_minor, remaining })),
     }];
   });

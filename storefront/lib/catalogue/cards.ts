@@ -1,5 +1,5 @@
 import type { RateMatrix } from '@easel/shared/currency';
-import { artworkImageSrcSet, artworkImageUrl, type ArtworkImageSpec, type ImageWidth } from '@easel/shared/media';
+import { artworkImageSrcSet, artworkImageUrl, photoUrl, srcSetOf, type ArtworkImageSpec, type ImageWidth } from '@easel/shared/media';
 import { imageSpecOf, toSearchDocument } from '@easel/indexer/documents';
 import { COLOUR_VALUES } from '@easel/shared/vocabulary';
 import type { IndexableArtwork } from '@easel/data/queries/search-source';
@@ -26,6 +26,13 @@ export interface ImageSource {
 
 export function imageSource(spec: ArtworkImageSpec, width: ImageWidth = CARD_IMAGE_WIDTH): ImageSource {
   return { src: artworkImageUrl(spec, width), srcSet: artworkImageSrcSet(spec), width, height: artworkImageHeight(spec, width) };
+}
+
+/** An artist's uploaded photo at `width` (never wider than the photo), with every served width as its srcset. */
+export function photoSource(photo: { photo_key: string; width: number; height: number }, width: ImageWidth = CARD_IMAGE_WIDTH): ImageSource {
+  const shown = Math.min(width, photo.width);
+  const src = photoUrl(photo.photo_key, width);
+  return { src, srcSet: srcSetOf(src), width: shown, height: Math.round((shown * photo.height) / photo.width) };
 }
 
 /**

@@ -29,6 +29,7 @@ function describeEditRefusal(refusal: Exclude<EditRefusal, { reason: 'not_found'
     case 'not_in_category': return `subcategory must be a medium of ${refusal.category}.`;
     case 'not_own_profile': return "shipping_profile_id must be one of the artist's own shipping profiles.";
     case 'status_locked': return `status cannot be changed while the work is ${refusal.status}.`;
+    case 'unpublished': return 'status cannot be set to available on a draft: publish it from Your works, which checks it has a photo.';
     case 'price_held': return `${refusal.field} cannot be changed while a shopper's checkout holds the work at its quoted price; try again when the hold ends.`;
   }
 }
@@ -59,7 +60,7 @@ export const editRoutes = ({ getDb }: { getDb: () => Promise<Db> }) =>
       if (!outcome.ok) {
         if (outcome.reason === 'not_found') throw new ApiError(404, 'not_found', `There is no artwork ${slug}.`, 'slug');
         // A sold, reserved or held work is a state of the shop, not a mistake in the body.
-        const [status, code] = outcome.reason === 'status_locked' || outcome.reason === 'price_held' ? [409, 'conflict'] as const : [400, 'invalid_parameter'] as const;
+        const [status, code] = outcome.reason === 'status_locked' || outcome.reason === 'price_held' || outcome.reason === 'unpublished' ? [409, 'conflict'] as const : [400, 'invalid_parameter'] as const;
         throw new ApiError(status, code, describeEditRefusal(outcome), outcome.field);
       }
       const artwork = await getEditableArtwork(db, slug);

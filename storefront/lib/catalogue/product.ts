@@ -7,7 +7,7 @@ import type { IndexableArtwork } from '@easel/data/queries/search-source';
 import type { Currency } from '@easel/shared/vocabulary';
 import { DEFAULT_SHIP_TO, type ProductCard } from '@easel/search-service/contract';
 import { imageSpecOf } from '@easel/indexer/documents';
-import { artworkToProductCard, avatarImage, imageSource, type ImageSource } from './cards';
+import { artworkToProductCard, avatarImage, imageSource, photoSource, type ImageSource } from './cards';
 
 /**
  * A product page's data (`GET /api/product/`): the work's product card plus what only its page
@@ -94,11 +94,14 @@ export function toProductData(
     description: product.description,
     status: product.status,
     auto_tags: product.auto_tags,
-    images: product.images.map((image) => ({
-      kind: image.kind,
-      alt: IMAGE_ALT[image.kind](product.title),
-      ...imageSource(imageSpecOf(product, image), VIEWER_IMAGE_WIDTH),
-    })),
+    // An artist's photos replace the drawn pictures: the first is the main image, the others details.
+    images: product.photos.length > 0
+      ? product.photos.map((photo, i) => ({ kind: i === 0 ? 'main' : 'detail', alt: IMAGE_ALT[i === 0 ? 'main' : 'detail'](product.title), ...photoSource(photo, VIEWER_IMAGE_WIDTH) }))
+      : product.images.map((image) => ({
+        kind: image.kind,
+        alt: IMAGE_ALT[image.kind](product.title),
+        ...imageSource(imageSpecOf(product, image), VIEWER_IMAGE_WIDTH),
+      })),
     artist: {
       id: artist.id, slug: artist.slug, name: artist.name, url: `/artist/${artist.slug}/`, city: artist.city, country: artist.country,
       bio: artist.bio, avatar: avatarImage(artist.avatar_seed),

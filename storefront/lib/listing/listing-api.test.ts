@@ -151,7 +151,7 @@ describe('photos, publishing and taking off sale', () => {
     expect(live.published_at).not.toBeNull();
     expect(await changes()).toBe(1);
     const [indexable] = await getIndexableArtworksByIds(db, [work.id]);
-    expect(indexable).toMatchObject({ status: 'available', photos: [key] });
+    expect(indexable).toMatchObject({ status: 'available', photos: [{ photo_key: key, width: 3000, height: 4000 }] });
 
     const withdrawn = await request('POST', `/api/artist/works/${work.id}/withdraw/`, { token: 'owner', body: {} });
     expect(((await withdrawn.json()) as { work: ArtistWork }).work.status).toBe('withdrawn');

@@ -1,5 +1,5 @@
 import type { Db } from '@easel/data/db';
-import { deletePhotoFiles, getPhotoFile, putPhotoFiles } from '@easel/data/queries/photo-files';
+import { deleteOrphanPhotoFiles, deletePhotoFiles, getPhotoFile, putPhotoFiles } from '@easel/data/queries/photo-files';
 
 /**
  * Where listing photos' files live, so every storefront replica serves every upload. A photo is
@@ -14,6 +14,8 @@ export interface PhotoStore {
   get(key: string, width: number): Promise<Uint8Array | null>;
   /** Removes a photo's files; removing what is not there is no error. */
   delete(key: string): Promise<void>;
+  /** Removes the files of uploads stopped before their photo was recorded: stored before `before`, named by no photo. */
+  deleteOrphans(before: Date): Promise<void>;
 }
 
 /** The store in the storefront's own database: SQLite under `npm start`, the shared PostgreSQL in a cluster. */
@@ -22,5 +24,8 @@ export function createDatabasePhotoStore(getDb: () => Promise<Db>): PhotoStore {
     put: async (key, files) => putPhotoFiles(await getDb(), key, files, new Date().toISOString()),
     get: async (key, width) => getPhotoFile(await getDb(), key, width),
     delete: async (key) => deletePhotoFiles(await getDb(), key),
+    deleteOrphans: async (before) => {
+      await deleteOrphanPhotoFiles(await getDb(), before.toISOString());
+    },
   };
 }

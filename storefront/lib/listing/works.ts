@@ -25,6 +25,8 @@ export interface Actor {
 }
 
 const CARD_WIDTH = 640;
+/** Files older than this that no photo names are an upload that stopped halfway (none takes this long). */
+const ORPHAN_AGE_MS = 60 * 60 * 1000;
 
 /** A photo row -> its addresses: { photo_key: 'ab…', … } -> { url: '/media/photos/ab…/640.webp', srcset: '… 320w, …' }. */
 export function toListingPhoto(row: PhotoRow): ListingPhoto {
@@ -118,6 +120,8 @@ export async function addPhoto(
   const existing = await getPhotos(db, workId);
   if (replace === undefined && existing.length >= MAX_PHOTOS) throw new ApiError(409, 'conflict', { key: 'listing.photo.full' }, PHOTO_FIELD);
   if (replace !== undefined && !existing.some((p) => p.id === replace)) throw new ApiError(404, 'not_found', { key: 'listing.photo.notFound' }, 'replace');
+  // An upload killed between storing its files and recording its photo left files no one names.
+  await store.deleteOrphans(new Date(Date.now() - ORPHAN_AGE_MS));
   const processed = await processPhoto(new Uint8Array(await file.arrayBuffer()));
   if (!processed.ok) throw photoRefusal(processed, shownName(file));
   const key = randomBytes(16).toString('hex');
