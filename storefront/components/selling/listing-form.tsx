@@ -183,11 +183,12 @@ export function ListingForm({ profiles, units }: ListingFormProps) {
 
       <fieldset className="artwork-edit__group">
         <legend className="artwork-edit__legend">{t('edit.shipping')}</legend>
+        {profiles.length === 0 && <p className="artwork-edit__error">{t('selling.noProfile')}</p>}
         <div className="artwork-edit__row">
           {choice('ships_from', countries.map(([value, country]) => ({ value, label: country })), (value) =>
             setDraft((d) => ({ ...d, ships_from: value, shipping_profile_id: String(profilesFrom(value)[0]?.id ?? '') })))}
           {choice('shipping_profile_id', profilesFrom(draft.ships_from).map((p) => ({
-            value: String(p.id), label: t('selling.profileOption', { country: p.country, count: p.dispatch_days }),
+            value: String(p.id), label: t('selling.profileOption', { count: p.dispatch_days }),
           })))}
         </div>
       </fieldset>

@@ -84,6 +84,8 @@ function WorkRow({ work, formatDate, t }: { work: ArtistWork; formatDate: (iso: 
           <li>{t('selling.favourites', { count: work.counts.favourites })}</li>
           <li>{t('selling.baskets', { count: work.counts.basket_adds })}</li>
         </ul>
+      </div>
+      <div className="work-row__actions">
         <WorkActions id={work.id} slug={work.slug} title={work.title} status={work.status} />
       </div>
     </li>
