@@ -83,7 +83,8 @@ describe('an artist lists a work from a phone', () => {
 
       await fillListing(page, title);
       // The colours keep the order they were ticked in: the main one first.
-      expect(await field(page, 'colours').locator('.listing-form__place').allTextContents()).toEqual(['1', '2']);
+      const place = (colour: string) => field(page, 'colours').locator('label', { hasText: colour }).locator('.listing-form__place').textContent();
+      expect([await place('Blue'), await place('Green')]).toEqual(['1', '2']);
       await page.getByRole('button', { name: 'Save draft' }).click();
 
       // The draft is saved; its edit page asks for photos.
