@@ -1,6 +1,7 @@
 import type { NextConfig } from 'next';
 import { REPO_ROOT } from '@easel/shared/env';
 import { IMAGE_WIDTHS } from '@easel/shared/media';
+import { MAX_UPLOAD_BYTES } from './lib/listing/limits';
 import {
   API_CONTENT_SECURITY_POLICY, BASELINE_SECURITY_HEADERS, LOCAL_HOSTNAME_PATTERN, STRICT_TRANSPORT_SECURITY,
 } from '@easel/search-service/security-headers';
@@ -21,6 +22,11 @@ const nextConfig: NextConfig = {
   // `npm run typecheck` checks the storefront's types with every other part's (`npm test` runs it
   // first); a build does not check them a second time.
   typescript: { ignoreBuildErrors: true },
+  experimental: {
+    // The proxy reads at most this much of a body (10 MB by default, cutting a photo short): one
+    // byte past a photo upload's limit, so the route sees an oversized body whole enough to answer 413.
+    proxyClientMaxBodySize: MAX_UPLOAD_BYTES + 1,
+  },
   /**
    * next/image asks the media route for its pictures directly (lib/image-loader.ts), at the
    * widths the route renders: the srcset offers exactly those, 320 to 2000 px.

@@ -17,6 +17,8 @@ export const PHOTO_FORMATS = ['jpeg', 'png', 'webp', 'avif'] as const;
 export type PhotoFormat = (typeof PHOTO_FORMATS)[number];
 /** What the file picker offers: `<input type="file" accept={PHOTO_ACCEPT}>`. */
 export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
+/** One upload's whole body: a photo with room for the multipart framing around it. Past it, 413. */
+export const MAX_UPLOAD_BYTES = MAX_PHOTO_BYTES + 64 * 1024;
 /** The multipart field a photo upload sends its file in. */
 export const PHOTO_FIELD = 'file';
 

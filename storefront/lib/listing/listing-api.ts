@@ -7,7 +7,7 @@ import { getAccountUser } from '@easel/data/queries/accounts';
 import { signedInUserId } from '../api/context';
 import { ApiError, NO_STORE } from '../api/errors';
 import { json, jsonObject, query } from '../api/validate';
-import { MAX_PHOTO_BYTES, PHOTO_FIELD } from './limits';
+import { MAX_UPLOAD_BYTES, PHOTO_FIELD } from './limits';
 import { listingSchema, photoOrderSchema, withdrawSchema, worksQuerySchema } from './listing';
 import type { PhotoStore } from './photo-store';
 import {
@@ -33,8 +33,6 @@ import {
 
 /** A listing's words fit in a few kilobytes. */
 const MAX_JSON_BYTES = 16 * 1024;
-/** One photo, with room for the multipart framing around it. */
-export const MAX_UPLOAD_BYTES = MAX_PHOTO_BYTES + 64 * 1024;
 
 export interface ListingDeps {
   getDb: () => Promise<Db>;
