@@ -13,7 +13,7 @@ import { wholeNumber } from './args';
 import { SERVERS } from './server-builds';
 
 /**
- * npm run bench [-- --artworks 10000,100000,1000000 --duration 30 --rate 50 --requests 300 --edits 500 --fresh]
+ * npm run bench [-- --artworks 10000,100000,1000000 --duration 30 --rate 50 --requests 300 --edits 500 --listings 100 --fresh]
  *
  * The whole performance budget in one run, for each catalogue size in `--artworks` (one or
  * several, comma-separated), each kept in var/bench/<artworks>/ (seeded on first use, or again
@@ -25,7 +25,8 @@ import { SERVERS } from './server-builds';
  *    Meilisearch (bench:search);
  * 4. times the server's first byte of /, /shop/, product and artist pages, and of the gallery's
  *    searches through the storefront (bench:pages);
- * 5. times edits until searchable (bench:edits; it changes prices, hence its own catalogue);
+ * 5. times edits until searchable, and new listings from publishing until searchable (bench:edits;
+ *    it changes prices and adds works, hence its own catalogue);
  * 6. reads each process's peak memory.
  * Prints one table against the targets per size, then how the costs grow across the sizes, and
  * writes every figure to var/bench/latest.json.
@@ -48,6 +49,7 @@ await runCli(async () => {
       rate: { type: 'string', default: '50' },
       requests: { type: 'string', default: '300' },
       edits: { type: 'string', default: '500' },
+      listings: { type: 'string', default: '100' },
       fresh: { type: 'boolean', default: false },
     },
   });
@@ -57,6 +59,7 @@ await runCli(async () => {
     rate: wholeNumber('--rate', values.rate, 1, 1000),
     requests: wholeNumber('--requests', values.requests, 10, 10_000),
     edits: wholeNumber('--edits', values.edits, 10, 10_000),
+    listings: wholeNumber('--listings', values.listings, 10, 5_000),
     fresh: values.fresh,
   };
   const runs: SizeResult[] = [];
@@ -77,6 +80,7 @@ interface RunOptions {
   rate: number;
   requests: number;
   edits: number;
+  listings: number;
   fresh: boolean;
 }
 
@@ -93,12 +97,13 @@ interface SizeResult {
   search: SearchResult;
   pages: Record<string, { ttfbMs: Latency }>;
   edits: { p50_ms: number; p95_ms: number; p99_ms: number };
+  listings: { p50_ms: number; p95_ms: number; p99_ms: number };
   peak_memory_mib: Record<string, number>;
   table: Row[];
 }
 
 /** One catalogue size, measured whole: see the top of this file. */
-async function benchCatalogue(artworks: number, { durationS, rate, requests, edits, fresh }: RunOptions): Promise<SizeResult> {
+async function benchCatalogue(artworks: number, { durationS, rate, requests, edits, listings, fresh }: RunOptions): Promise<SizeResult> {
   const dir = path.join(REPO_ROOT, 'var', 'bench', String(artworks));
   if (fresh) fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
@@ -148,6 +153,7 @@ async function benchCatalogue(artworks: number, { durationS, rate, requests, edi
     await runPart('search-service/bench/bench-search.ts', ['--service', search, '--index', DEFAULT_INDEX_UID, '--artworks', String(artworks), ...(meili.pid === undefined ? [] : ['--engine-pid', String(meili.pid)]), '--duration', String(durationS), '--rate', String(rate)], env);
     await runPart('scripts/bench-pages.ts', ['--url', storefront, '--requests', String(requests)], env);
     await runPart('scripts/bench-edits.ts', ['--url', storefront, '--search', search, '--edits', String(edits)], env);
+    await runPart('scripts/bench-edits.ts', ['--url', storefront, '--search', search, '--listings', String(listings), '--rate', '5'], env);
 
     const memory = {
       ...peakMemory([meili.pid!, product.pid!]),
@@ -157,12 +163,13 @@ async function benchCatalogue(artworks: number, { durationS, rate, requests, edi
     const searchResult = readResult('search.json') as SearchResult;
     const { url: _url, ...pages } = readResult('pages.json') as { url: string } & Record<string, { ttfbMs: Latency }>;
     const editsResult = (readResult('edits.json') as { summary: { p50_ms: number; p95_ms: number; p99_ms: number } }).summary;
-    const table = tableRows({ artworks, reindexS: rebuild.durationMs / 1000, search: searchResult, pages, edits: editsResult, memory, disk: disk_mib });
+    const listingsResult = (readResult('listings.json') as { summary: { p50_ms: number; p95_ms: number; p99_ms: number } }).summary;
+    const table = tableRows({ artworks, reindexS: rebuild.durationMs / 1000, search: searchResult, pages, edits: editsResult, listings: listingsResult, memory, disk: disk_mib });
     console.log(`\nThe budget at ${artworks.toLocaleString('en-GB')} artworks (${rebuild.documents.toLocaleString('en-GB')} for sale), ${os.cpus().length} cores:`);
     console.table(table);
     return {
       artworks, documents: rebuild.documents, seed_s: seedS === null ? null : round(seedS), reindex_s: round(rebuild.durationMs / 1000),
-      reindex_engine_steps_s: rebuild.engineSteps, disk_mib, search: searchResult, pages, edits: editsResult, peak_memory_mib: memory, table,
+      reindex_engine_steps_s: rebuild.engineSteps, disk_mib, search: searchResult, pages, edits: editsResult, listings: listingsResult, peak_memory_mib: memory, table,
     };
   } finally {
     if (product) await terminate(product);
@@ -274,6 +281,7 @@ function tableRows(r: {
   search: SearchResult;
   pages: Record<string, { ttfbMs: Latency }>;
   edits: { p50_ms: number; p95_ms: number; p99_ms: number };
+  listings: { p50_ms: number; p95_ms: number; p99_ms: number };
   memory: Record<string, number>;
   disk: SizeResult['disk_mib'];
 }): Row[] {
@@ -322,6 +330,7 @@ function tableRows(r: {
       ? { measure: "the gallery's searches as the browser asks them, through the storefront: time to first byte p50 / p95", value: `${ms(p.ttfbMs.p50)} / ${ms(p.ttfbMs.p95)}`, target: '', met: '' }
       : judged(`${kind === 'gallery' ? '/shop/' : kind} time to first byte p95`, p.ttfbMs.p95, kind === 'gallery' ? 60 : 150, ms)),
     judged('edit to searchable p95', r.edits.p95_ms, 2000, (x) => `${Math.round(x)} ms`),
+    judged('publish to searchable p95 (a new listing)', r.listings.p95_ms, 2000, (x) => `${Math.round(x)} ms`),
     ...Object.entries(r.memory).map(([name, mib]): Row => ({ measure: `peak memory: ${name}`, value: `${mib} MiB`, target: '', met: '' })),
   ];
 }
@@ -343,5 +352,6 @@ function costRow(r: SizeResult): Record<string, string | number> {
     '_count p95 ms': `${p95('service-uncached', 'count')} / ${p95('raw', 'count')}`,
     '_prices p95 ms': `${p95('service-uncached', 'prices')} / ${p95('raw', 'prices')}`,
     'edit to searchable p95 ms': Math.round(r.edits.p95_ms),
+    'publish to searchable p95 ms': Math.round(r.listings.p95_ms),
   };
 }

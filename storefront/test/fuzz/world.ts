@@ -65,7 +65,7 @@ export async function openWorld(label: string): Promise<World> {
 }
 
 /** Rows written so far on the world's one connection. */
-async function writesSoFar(db: Db): Promise<number> {
+export async function writesSoFar(db: Db): Promise<number> {
   const { rows } = await sql<{ n: number }>`SELECT total_changes() AS n`.execute(db);
   return rows[0]!.n;
 }
