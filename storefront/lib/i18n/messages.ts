@@ -247,7 +247,7 @@ const BRITISH = {
   'selling.category': 'Category',
   'selling.subcategory': 'Subcategory',
   'selling.medium': 'Medium',
-  'selling.mediumHint': 'What the work is made of, as shoppers will read it: “Oil on linen”.',
+  'selling.mediumHint': 'What the work is made of, as shoppers will read it: “Oil on linen”. Left empty, the subcategory is used.',
   'selling.colours': 'Colours',
   'selling.coloursHint': 'Up to 4, the main colour first: the order you tick them in.',
   'selling.size': 'Size',

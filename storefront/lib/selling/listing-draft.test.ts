@@ -16,6 +16,12 @@ describe('toListingBody', () => {
     expect(listingSchema.safeParse(body).success).toBe(true);
   });
 
+  it('leaves an empty medium out, for the subcategory\'s own word', () => {
+    const { body } = toListingBody({ ...draft, medium: '  ' });
+    expect(body).not.toHaveProperty('medium');
+    expect(listingSchema.safeParse(body).success).toBe(true);
+  });
+
   it('names an amount that is not an amount, and leaves a side that is not a number for the schema to refuse by name', () => {
     const { body, unreadable } = toListingBody({ ...draft, price: '£450', sale_price: '12,5', width: '0x10', height: '' });
     expect(unreadable).toEqual(['price', 'sale_price']);

@@ -18,7 +18,8 @@ const DECIMAL = /^\d{1,5}(\.\d+)?$/;
 
 /**
  * The draft as `POST /api/artist/works/` takes it: pounds -> pence, text -> numbers (a side that
- * is not a number goes as NaN, which the schema refuses in its own words); `unreadable` lists
+ * is not a number goes as NaN, which the schema refuses in its own words), an empty medium left
+ * out (the subcategory's own word is used); `unreadable` lists
  * the amounts that are not amounts at all: { price: '450.50' } -> { price_minor: 45050 }.
  */
 export function toListingBody(draft: ListingDraft): { body: Record<string, unknown>; unreadable: ListingField[] } {
@@ -30,10 +31,11 @@ export function toListingBody(draft: ListingDraft): { body: Record<string, unkno
     return undefined;
   };
   const side = (text: string) => (DECIMAL.test(text.trim()) ? Number(text.trim()) : Number.NaN);
-  const { price: _price, sale_price: salePrice, width, height, depth, shipping_profile_id: profile, ...rest } = draft;
+  const { price: _price, sale_price: salePrice, width, height, depth, shipping_profile_id: profile, medium, ...rest } = draft;
   return {
     body: {
       ...rest,
+      ...(medium.trim() === '' ? {} : { medium }),
       width: side(width), height: side(height), depth: side(depth),
       price_minor: pence('price'),
       sale_price_minor: salePrice.trim() === '' ? null : pence('sale_price'),
