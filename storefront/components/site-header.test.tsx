@@ -121,7 +121,7 @@ describe('the site header', () => {
     const links = (html: string) => tagsOf(html).filter((tag) => tag.attributes.class === 'account-menu__item' && tag.name === 'a').map((tag) => [tag.text, tag.attributes.href]);
     expect(links(renderHeader(DEFAULT_SETTINGS, {}, artist, 'mira-okafor')).slice(0, 3)).toEqual([
       ['Your artist page', '/artist/mira-okafor/'],
-      ['Your works', '/artist/mira-okafor/#works'],
+      ['Your works', '/artist/works/'],
       ['Edit your profile', '/artist/mira-okafor/edit/'],
     ]);
     const shopper = links(renderHeader(DEFAULT_SETTINGS, {}, { ...artist, role: 'user', artist_id: null })).map(([text]) => text);

@@ -20,12 +20,12 @@ describe('pageExists', () => {
     expect(await exists(`/product/${work.slug}/edit/`)).toBe(true);
     expect(await exists(`/artist/${work.artist}/`)).toBe(true);
     expect(await exists(`/artist/${work.artist}/edit/`)).toBe(true);
-    for (const path of ['/shop/', '/shop/painting/', '/shop/painting/oil/', '/shop/page-data/']) expect(await exists(path)).toBe(true);
+    for (const path of ['/shop/', '/shop/painting/', '/shop/painting/oil/', '/shop/page-data/', '/artist/works/', '/artist/works/new/']) expect(await exists(path)).toBe(true);
   });
 
   it.each([
     '/product/no-such-work/', '/product/UPPER/', '/product/a b/', `/product/x/extra/`, '/product/', '/product/no-such-work/edit/', `/product/x/edit/more/`,
-    '/artist/no-such-artist/', '/artist/…/', '/artist/no-such-artist/edit/', '/artist/x/edit/more/', '/artist/x/extra/', '/shop/furniture/', '/shop/painting/marble/', '/shop/painting/oil/more/',
+    '/artist/no-such-artist/', '/artist/…/', '/artist/no-such-artist/edit/', '/artist/x/edit/more/', '/artist/x/extra/', '/artist/works/old/', '/artist/works/new/more/', `/product/${'x'}/preview/`, '/shop/furniture/', '/shop/painting/marble/', '/shop/painting/oil/more/',
   ])('finds nothing at %s', async (path) => {
     expect(await exists(path)).toBe(false);
   });
@@ -46,6 +46,13 @@ describe('pageExists', () => {
     const edit = `/product/${work.slug}/edit/`;
     expect([await exists(edit), await exists(edit, 'shopper'), await exists(edit, 'other-artist'), await exists(edit, 'forged')]).toEqual([false, false, false, false]);
     expect([await exists(edit, 'artist'), await exists(edit, 'staff')]).toEqual([true, true]);
+    // A preview is there only for those who may edit the work, whatever its status.
+    for (const status of ['hidden', 'available'] as const) {
+      await temp.db.updateTable('artworks').set({ status }).where('slug', '=', work.slug).execute();
+      const preview = `/product/${work.slug}/preview/`;
+      expect([await exists(preview), await exists(preview, 'shopper'), await exists(preview, 'other-artist')]).toEqual([false, false, false]);
+      expect([await exists(preview, 'artist'), await exists(preview, 'staff')]).toEqual([true, true]);
+    }
     for (const path of ['/', '/home/', '/basket/', '/not-found/']) expect(await exists(path)).toBe(true);
   });
 });

@@ -18,8 +18,9 @@ import { isStaff } from './staff/access';
  * their routes to judge. '/product/blue-harbour/' -> true when that work is for shoppers to see;
  * '/product/blue-harbour/edit/' -> true when there is such a work, and when it is hidden only to
  * those who may edit it (staff, its artist), '/artist/ada-lovelace/edit/'
- * when there is such an artist;
- * '/staff/index/' -> true only for a staff member's session.
+ * when there is such an artist; '/product/blue-harbour/preview/' (a draft's preview) only to those
+ * who may edit the work; '/artist/works/' and '/artist/works/new/' (the artist's own room, which
+ * judges who asks) always; '/staff/index/' -> true only for a staff member's session.
  */
 export async function pageExists(pathname: string, getDb: () => Promise<Db>, sessionId?: string): Promise<boolean> {
   const segments = pathname.split('/').filter(Boolean);
@@ -29,11 +30,13 @@ export async function pageExists(pathname: string, getDb: () => Promise<Db>, ses
       return rest[0] === 'page-data' || parseLandingPath(rest) !== null;
     case 'product':
     case 'artist': {
+      if (section === 'artist' && rest[0] === 'works') return rest.length === 1 || (rest.length === 2 && rest[1] === 'new');
       const [slug, ...more] = rest;
       if (!slugSchema.safeParse(slug).success) return false;
       // An edit form (a work's, an artist's profile): the page judges who asks, but a hidden
       // work's form, which would name it, is not there for anyone who may not edit it.
       if (more.length === 1 && more[0] === 'edit') return section === 'product' ? editFormExists(await getDb(), slug!, sessionId, getDb) : isArtistSlug(await getDb(), slug!);
+      if (more.length === 1 && more[0] === 'preview' && section === 'product') return mayEditWork(await getDb(), slug!, sessionId, getDb);
       if (more.length > 0) return false;
       return section === 'product' ? isProductSlug(await getDb(), slug!) : isArtistSlug(await getDb(), slug!);
     }
@@ -48,6 +51,13 @@ export async function pageExists(pathname: string, getDb: () => Promise<Db>, ses
 async function editFormExists(db: Db, slug: string, sessionId: string | undefined, getDb: () => Promise<Db>): Promise<boolean> {
   const artwork = await getEditableArtwork(db, slug);
   if (!artwork || artwork.status !== 'hidden') return artwork !== undefined;
+  return mayEditWork(db, slug, sessionId, getDb);
+}
+
+/** Whether the session's account may edit the work at `slug`: staff, or the artist who made it. */
+async function mayEditWork(db: Db, slug: string, sessionId: string | undefined, getDb: () => Promise<Db>): Promise<boolean> {
+  const artwork = await getEditableArtwork(db, slug);
+  if (!artwork) return false;
   const userId = await getSignedInUserId(sessionId, getDb);
   const user = userId === null ? undefined : await getAccountUser(db, userId);
   return user !== undefined && mayEdit(user, artwork);

@@ -43,6 +43,13 @@ describe('getProductBySlug', () => {
     expect(await getProductBySlug(db, await slugWith("status = 'hidden'"))).toBeUndefined();
     expect(await getProductBySlug(db, 'no-such-artwork')).toBeUndefined();
   });
+
+  it('reads a hidden work as it will show once published, for its preview, and leaves a sold one sold', async () => {
+    const hidden = await slugWith("status = 'hidden'");
+    expect(await getProductBySlug(db, hidden, undefined, { asPublished: true })).toMatchObject({ slug: hidden, status: 'available' });
+    expect((await getProductBySlug(db, await slugWith("status = 'sold'"), undefined, { asPublished: true }))?.status).toBe('sold');
+    expect(await getProductBySlug(db, 'no-such-artwork', undefined, { asPublished: true })).toBeUndefined();
+  });
 });
 
 describe('getSimilarAvailableArtworks', () => {

@@ -17,14 +17,16 @@ export interface Product extends IndexableArtwork {
 /**
  * The artwork with this slug, or undefined when there is none or it is hidden from shoppers. A
  * checkout reservation that has run out reads as available, before the sweep gets to it.
+ * `{ asPublished: true }` reads a hidden work too (a draft, a withdrawn work), as available: the
+ * page it will have once published, for its artist's preview.
  */
-export async function getProductBySlug(db: Db, slug: string, now = new Date().toISOString()): Promise<Product | undefined> {
+export async function getProductBySlug(db: Db, slug: string, now = new Date().toISOString(), { asPublished = false } = {}): Promise<Product | undefined> {
   const row = await db
     .selectFrom('artworks as w')
     .innerJoin('artists as a', 'a.id', 'w.artist_id')
     .select(['w.id', 'w.status', 'w.reserved_until', 'a.bio', 'a.avatar_seed'])
     .where('w.slug', '=', slug)
-    .where('w.status', '!=', 'hidden')
+    .$if(!asPublished, (q) => q.where('w.status', '!=', 'hidden'))
     .executeTakeFirst();
   if (!row) return undefined;
   const [[artwork], print_editions] = await Promise.all([
@@ -34,7 +36,7 @@ export async function getProductBySlug(db: Db, slug: string, now = new Date().to
   if (!artwork) return undefined;
   return {
     ...artwork,
-    status: row.status === 'reserved' && reservationLapsed(row.reserved_until, now) ? 'available' : (row.status as Availability),
+    status: row.status === 'hidden' || (row.status === 'reserved' && reservationLapsed(row.reserved_until, now)) ? 'available' : (row.status as Availability),
     artist: { ...artwork.artist, bio: row.bio, avatar_seed: row.avatar_seed },
     print_editions,
   };

@@ -68,7 +68,7 @@ export function AccountLink() {
         {artistSlug && (
           <>
             <a className="account-menu__item" href={`/artist/${artistSlug}/`}>{t('account.artistPage')}</a>
-            <a className="account-menu__item" href={`/artist/${artistSlug}/#works`}>{t('account.artistWorks')}</a>
+            <a className="account-menu__item" href="/artist/works/">{t('account.artistWorks')}</a>
             <a className="account-menu__item" href={`/artist/${artistSlug}/edit/`}>{t('account.artistEdit')}</a>
             <hr className="account-menu__rule" />
           </>

@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { EditableArtwork } from '@easel/data/queries/editing';
-import { CATEGORIES, EDITABLE_STATUSES, STYLES, SUBJECTS, type Category } from '@easel/shared/vocabulary';
+import { CATEGORIES, STYLES, SUBJECTS, type Category } from '@easel/shared/vocabulary';
 import { artworkEditSchema } from '../../lib/catalogue/artwork-edit';
 import { answer, api, ApiResponseError } from '../../lib/api/client';
 import { valueLabel } from '../../lib/gallery/labels';
@@ -16,7 +16,7 @@ export interface ArtworkEditFormProps {
 
 /** The form's fields as typed: text for every input, so a half-typed number stays as typed. */
 type Draft = {
-  title: string; description: string; price: string; sale_price: string; status: string; subject: string; style: string;
+  title: string; description: string; price: string; sale_price: string; subject: string; style: string;
   subcategory: string; width_cm: string; height_cm: string; depth_cm: string; framed: boolean; ready_to_hang: boolean;
   shipping_profile_id: string;
 };
@@ -30,7 +30,7 @@ const pounds = (minor: number | null) => (minor === null ? '' : minor % 100 === 
 function draftOf(artwork: EditableArtwork): Draft {
   return {
     title: artwork.title, description: artwork.description, price: pounds(artwork.price_minor), sale_price: pounds(artwork.sale_price_minor),
-    status: artwork.status, subject: artwork.subject, style: artwork.style, subcategory: artwork.subcategory,
+    subject: artwork.subject, style: artwork.style, subcategory: artwork.subcategory,
     width_cm: String(artwork.width_cm), height_cm: String(artwork.height_cm), depth_cm: String(artwork.depth_cm),
     framed: artwork.framed, ready_to_hang: artwork.ready_to_hang, shipping_profile_id: String(artwork.shipping_profile_id),
   };
@@ -71,11 +71,10 @@ export function ArtworkEditForm({ artwork, shippingProfiles }: ArtworkEditFormPr
   const [draft, setDraft] = useState(saved);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [status, setStatus] = useState<{ kind: 'idle' | 'saving' | 'saved' | 'failed'; message?: string }>({ kind: 'idle' });
-  const statusLocked = artwork.status === 'sold' || artwork.status === 'reserved';
 
   const set = <K extends FieldName>(name: K, value: Draft[K]) => setDraft((d) => ({ ...d, [name]: value }));
   const label = (name: FieldName): string => t(({
-    title: 'edit.workTitle', description: 'edit.description', price: 'edit.price', sale_price: 'edit.salePrice', status: 'edit.status',
+    title: 'edit.workTitle', description: 'edit.description', price: 'edit.price', sale_price: 'edit.salePrice',
     subject: 'edit.subject', style: 'edit.style', subcategory: 'edit.subcategory', width_cm: 'edit.width', height_cm: 'edit.height',
     depth_cm: 'edit.depth', framed: 'edit.framed', ready_to_hang: 'edit.readyToHang', shipping_profile_id: 'edit.shippingProfile',
   } as const)[name]);
@@ -126,9 +125,9 @@ export function ArtworkEditForm({ artwork, shippingProfiles }: ArtworkEditFormPr
   };
   const text = (name: 'title' | 'price' | 'sale_price' | 'width_cm' | 'height_cm' | 'depth_cm', inputMode?: 'decimal', hint?: string) =>
     field(name, (props) => <input {...props} type="text" inputMode={inputMode} value={draft[name]} onChange={(e) => set(name, e.target.value)} />, hint);
-  const choice = (name: 'subject' | 'style' | 'subcategory' | 'status' | 'shipping_profile_id', options: { value: string; label: string }[], disabled = false) =>
+  const choice = (name: 'subject' | 'style' | 'subcategory' | 'shipping_profile_id', options: { value: string; label: string }[]) =>
     field(name, (props) => (
-      <select {...props} value={draft[name]} disabled={disabled} onChange={(e) => set(name, e.target.value)}>
+      <select {...props} value={draft[name]} onChange={(e) => set(name, e.target.value)}>
         {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
       </select>
     ));
@@ -153,9 +152,6 @@ export function ArtworkEditForm({ artwork, shippingProfiles }: ArtworkEditFormPr
           {text('price', 'decimal')}
           {text('sale_price', 'decimal', t('edit.salePriceHint'))}
         </div>
-        {statusLocked
-          ? <p className="artwork-edit__hint">{t('edit.statusLocked', { status: artwork.status })}</p>
-          : choice('status', EDITABLE_STATUSES.map((value) => ({ value, label: t(`edit.status.${value}`) })))}
       </fieldset>
 
       <fieldset className="artwork-edit__group">

@@ -22,9 +22,10 @@ export interface ProductPageData {
  * The product page's data, read straight from the catalogue (the page never calls its own
  * API over HTTP), shipping quoted to `shipsTo`; undefined when no shopper can see the work:
  * (db, 'blue-harbour-ada-lovelace', 'US') -> { product: { slug: 'blue-harbour-ada-lovelace', shipping: { ships_to: 'US', … }, … }, artistFollowers: 3, moreByArtist: [ … ] }.
+ * `{ asPublished: true }` reads a draft or withdrawn work as it will show once published, for its artist's preview.
  */
-export async function getProductPageData(db: Db, slug: string, shipsTo: string): Promise<ProductPageData | undefined> {
-  const product = await getProductBySlug(db, slug);
+export async function getProductPageData(db: Db, slug: string, shipsTo: string, { asPublished = false } = {}): Promise<ProductPageData | undefined> {
+  const product = await getProductBySlug(db, slug, undefined, { asPublished });
   if (!product) return undefined;
   const [rates, similar, more, artist] = await Promise.all([
     getRateMatrix(db),

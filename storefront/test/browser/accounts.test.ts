@@ -319,7 +319,7 @@ describe('an artist\'s account menu', () => {
     const links = await menu.getByRole('link').evaluateAll((all) => all.map((a) => [a.textContent, a.getAttribute('href')]));
     expect(links.slice(0, 3)).toEqual([
       ['Your artist page', `/artist/${artist.slug}/`],
-      ['Your works', `/artist/${artist.slug}/#works`],
+      ['Your works', '/artist/works/'],
       ['Edit your profile', `/artist/${artist.slug}/edit/`],
     ]);
     const panel = await menu.boundingBox();
@@ -328,11 +328,8 @@ describe('an artist\'s account menu', () => {
     await page.screenshot({ path: screenshotPath(`accounts-artist-menu-${width}`) });
 
     await menu.getByRole('link', { name: 'Your works' }).click();
-    await page.waitForURL(`${base}/artist/${artist.slug}/#works`);
-    await expect.poll(() => page.locator('#available-works-title').evaluate((h) => {
-      const { top, bottom } = h.getBoundingClientRect();
-      return top >= 0 && bottom <= window.innerHeight;
-    })).toBe(true);
+    await page.waitForURL(`${base}/artist/works/`);
+    expect(await page.locator('h1').textContent()).toBe('Your works');
     await header(page).getByText('Ines').click();
     await header(page).getByRole('link', { name: 'Edit your profile' }).click();
     await page.waitForURL(`${base}/artist/${artist.slug}/edit/`);

@@ -1,19 +1,11 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { arrivalText } from '../../../lib/delivery';
 import { cache } from 'react';
-import { ArtistBlock } from '../../../components/product/artist-block';
-import { ImageViewer } from '../../../components/product/image-viewer';
-import { ProductDetails } from '../../../components/product/product-details';
-import { ProductPrints } from '../../../components/product/product-prints';
-import { ProductSummary } from '../../../components/product/product-summary';
+import { ProductArtist, ProductMain } from '../../../components/product/product-main';
 import { ProductView } from '../../../components/product/product-view';
 import { ProductGrid } from '../../../components/product-grid';
-import '../../../components/product/product.css';
-import { artistPlace } from '../../../lib/artist-place';
 import { formatCard } from '../../../lib/cards';
 import { slugSchema } from '../../../lib/request-params';
-import type { ProductData, ShippingQuote } from '../../../lib/catalogue/product';
 import { productJsonLd, serializeJsonLd } from '../../../lib/catalogue/product-json-ld';
 import { getProductPageData } from '../../../lib/catalogue/product-page';
 import { viewItemEvent } from '../../../lib/catalogue/view-item';
@@ -28,15 +20,9 @@ import { isFollowing } from '@easel/data/queries/follows';
 import { getProductCurations } from '@easel/data/queries/staff';
 import { StaffTools } from '../../../components/staff/staff-tools';
 import { recommendationCards } from '../../../lib/recommendations';
-import { valueLabel } from '../../../lib/gallery/labels';
-import { GALLERY_PATH, landingPath } from '../../../lib/gallery/location';
 import { alternateLanguages } from '../../../lib/i18n/alternates';
-import { getTranslator, type Translate } from '../../../lib/i18n/translate';
-import { formatPrice } from '../../../lib/money';
-import type { CountryCode } from '../../../lib/settings/countries';
+import { getTranslator } from '../../../lib/i18n/translate';
 import { getShopperSettings } from '../../../lib/settings/server';
-import { countryName, type UserSettings } from '../../../lib/settings/settings';
-import type { Category } from '@easel/shared/vocabulary';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 interface ProductPageProps {
@@ -86,16 +72,6 @@ export async function generateMetadata(props: ProductPageProps): Promise<Metadat
   };
 }
 
-const countryIn = (code: string, settings: UserSettings) => countryName(code as CountryCode, settings.language);
-
-/** The shipping quote in words: 'Shipping to France: €40', 'Free shipping to France' or 'Does not ship to France'. */
-function shippingText(quote: ShippingQuote, settings: UserSettings, t: Translate): string {
-  const country = countryIn(settings.country, settings);
-  if (!quote.ships) return t('product.noShipping', { country });
-  if (quote.free) return t('product.freeShipping', { country });
-  return t('product.shippingCost', { country, price: formatPrice(quote.prices[settings.currency], settings.currency) });
-}
-
 /**
  * The product page: server-rendered from the catalogue, the pictures first. Only the image
  * viewer (thumbnails, room view, full-screen viewer) and the view tracking run in the browser.
@@ -106,7 +82,6 @@ export default async function ProductPage(props: ProductPageProps) {
   const { product, artistFollowers, moreByArtist, settings } = page;
   const t = getTranslator(settings.language);
   const display = { currency: settings.currency, units: settings.display_units, language: settings.language };
-  const card = formatCard(product, display);
   const { origin } = new URL(getConfig().SITE_URL);
   const [db, account] = await Promise.all([getDb(), getRequestAccount()]);
   // The shopper's own state, the staff tools (for staff only, decided here on the server; each
@@ -125,37 +100,14 @@ export default async function ProductPage(props: ProductPageProps) {
   const recommendations = recommended ? recommendationCards(recommended) : [];
   return (
     <div className="container product">
-      <Breadcrumbs product={product} t={t} />
-      {account && mayEdit(account, { artist_id: product.artist.id }) && <p className="product__edit"><a href={`/product/${product.slug}/edit/`}>{t('edit.link')}</a></p>}
-      <div className="product__top">
-        <div className="product__pictures">
-          {product.images.length > 0 ? (
-            <ImageViewer images={product.images} title={product.title} widthCm={product.width_cm} heightCm={product.height_cm} />
-          ) : (
-            <div className="viewer__stage viewer__stage--empty" role="img" aria-label={`${product.title}: ${t('product.noPicture')}`}>
-              <p className="viewer__placeholder">{t('product.noPicture')}</p>
-            </div>
-          )}
-        </div>
-        <ProductSummary
-          product={product}
-          card={card}
-          shipping={shippingText(product.shipping.original, settings, t)}
-          shipsFrom={t('product.shipsFrom', { country: countryIn(product.shipping.ships_from, settings) })}
-          delivery={product.status === 'available' && product.shipping.original.ships
-            ? t('delivery.dispatch', { count: product.shipping.dispatch_days, dates: arrivalText(product.shipping, settings.country, settings.language, new Date()) })
-            : null}
-          currency={settings.currency}
-          lastAddressCountry={lastAddressCountry}
-          favourited={favourited}
-          t={t}
-        />
-      </div>
-
-      <div className="product__info">
-        <ProductDetails product={product} card={card} t={t} />
-        {product.prints.length > 0 && <ProductPrints slug={product.slug} title={product.title} prints={product.prints} currency={settings.currency} units={settings.display_units} t={t} />}
-      </div>
+      <ProductMain
+        product={product}
+        settings={settings}
+        lastAddressCountry={lastAddressCountry}
+        favourited={favourited}
+        tools={account && mayEdit(account, { artist_id: product.artist.id }) && <p className="product__edit"><a href={`/product/${product.slug}/edit/`}>{t('edit.link')}</a></p>}
+        t={t}
+      />
 
       {staff && <StaffTools slug={product.slug} themes={staff.themes} campaigns={staff.campaigns} />}
 
@@ -166,14 +118,7 @@ export default async function ProductPage(props: ProductPageProps) {
         </section>
       )}
 
-      <ArtistBlock
-        artist={product.artist}
-        place={artistPlace(product.artist, settings.language)}
-        followers={artistFollowers}
-        following={following}
-        own={account?.artist_id === product.artist.id}
-        t={t}
-      />
+      <ProductArtist product={product} settings={settings} followers={artistFollowers} following={following} own={account?.artist_id === product.artist.id} t={t} />
 
       {moreByArtist.length > 0 && (
         <section className="product__row" aria-labelledby="more-title">
@@ -192,18 +137,5 @@ export default async function ProductPage(props: ProductPageProps) {
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(productJsonLd(product, { currency: settings.currency, origin, t })) }} />
       <ProductView slug={product.slug} event={viewItemEvent(product, settings.currency)} />
     </div>
-  );
-}
-
-function Breadcrumbs({ product, t }: { product: ProductData; t: Translate }) {
-  const category = product.category as Category;
-  return (
-    <nav className="breadcrumbs" aria-label={t('product.breadcrumb')}>
-      <ol role="list">
-        <li><a href={GALLERY_PATH}>{t('shell.shop')}</a></li>
-        <li><a href={landingPath({ category })}>{valueLabel(category, t)}</a></li>
-        <li><a href={landingPath({ category, subcategory: product.subcategory })}>{valueLabel(product.subcategory, t)}</a></li>
-      </ol>
-    </nav>
   );
 }

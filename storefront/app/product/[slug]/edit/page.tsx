@@ -3,6 +3,9 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { getEditableArtwork } from '@easel/data/queries/editing';
 import { ArtworkEditForm } from '../../../../components/product/artwork-edit-form';
+import { PhotoManager } from '../../../../components/selling/photo-manager';
+import { WorkActions } from '../../../../components/selling/work-actions';
+import { getArtistWork } from '../../../../lib/listing/works';
 import { getRequestAccount } from '../../../../lib/account/server';
 import { slugSchema } from '../../../../lib/request-params';
 import { mayEdit } from '../../../../lib/catalogue/artwork-edit';
@@ -14,6 +17,7 @@ import { countryName } from '../../../../lib/settings/settings';
 
 interface EditPageProps {
   params: Promise<{ slug: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
 /**
@@ -36,25 +40,43 @@ export async function generateMetadata({ params }: EditPageProps): Promise<Metad
  * A work's edit form, for staff and the artist who made it; the role is checked here and again
  * by the endpoint the form saves through. Anyone else sees why they cannot edit it.
  */
-export default async function EditArtworkPage({ params }: EditPageProps) {
-  const { slug } = await params;
+export default async function EditArtworkPage({ params, searchParams }: EditPageProps) {
+  const [{ slug }, { saved }] = await Promise.all([params, searchParams]);
   const [{ language }, account, artwork] = await Promise.all([getShopperSettings(), getRequestAccount(), readArtwork(slug)]);
   if (!artwork) notFound();
   const t = getTranslator(language);
   const refusal = account === null ? t('edit.signIn') : mayEdit(account, artwork) ? null : t('edit.notAllowed');
+  const listing = refusal === null && account
+    ? await getArtistWork(await getDb(), { staff: account.role === 'staff', artistId: account.role === 'provider' ? account.artist_id : null }, artwork.id)
+    : null;
   return (
     <div className="container">
       <header className="intro">
         <h1 className="intro__title">{t('edit.title', { title: artwork.title })}</h1>
         {artwork.status !== 'hidden' && <p className="intro__count"><a href={`/product/${artwork.slug}/`}>{t('edit.backToWork')}</a></p>}
+        {account?.role === 'provider' && <p className="intro__count"><a href="/artist/works/">{t('selling.backToWorks')}</a></p>}
       </header>
       {refusal !== null ? (
         <p className="notice">{refusal}</p>
       ) : (
-        <ArtworkEditForm
-          artwork={artwork}
-          shippingProfiles={artwork.shipping_profiles.map((p) => ({ id: p.id, label: countryName(p.ships_from as CountryCode, language) }))}
-        />
+        <div className="listing-edit">
+          {saved === 'draft' && <p className="listing-edit__saved" role="status">{t('selling.draftSaved')}</p>}
+          {listing && (
+            <section className="listing-edit__status">
+              <p>
+                <span className={`work-status work-status--${listing.status}`}>
+                  {listing.sold_elsewhere ? t('selling.soldElsewhere') : t(`selling.status.${listing.status}`)}
+                </span>
+              </p>
+              <WorkActions id={listing.id} slug={listing.slug} title={listing.title} status={listing.status} editing />
+            </section>
+          )}
+          {listing && <PhotoManager workId={listing.id} photos={listing.photos} />}
+          <ArtworkEditForm
+            artwork={artwork}
+            shippingProfiles={artwork.shipping_profiles.map((p) => ({ id: p.id, label: countryName(p.ships_from as CountryCode, language) }))}
+          />
+        </div>
       )}
     </div>
   );

@@ -1,0 +1,202 @@
+'use client';
+
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { CATEGORIES, CATEGORY_VALUES, COLOUR_VALUES, COLOURS, STYLES, SUBJECTS, type Category } from '@easel/shared/vocabulary';
+import { answer, api, ApiResponseError } from '../../lib/api/client';
+import { valueLabel } from '../../lib/gallery/labels';
+import { isMessageKey, type MessageKey } from '../../lib/i18n/messages';
+import { fieldOf, toListingBody, type ListingDraft as Draft, type ListingField as FieldName } from '../../lib/selling/listing-draft';
+import { useT } from '../../lib/i18n/use-t';
+import { listingSchema, MAX_COLOURS } from '../../lib/listing/listing';
+import type { DisplayUnits } from '../../lib/money';
+import '../product/artwork-edit.css';
+import './selling.css';
+
+export interface ListingFormProps {
+  /** The artist's shipping profiles, each with the country it sends from, named in their English. */
+  profiles: { id: number; ships_from: string; country: string; dispatch_days: number }[];
+  /** The units the artist measures in (their settings), offered first. */
+  units: DisplayUnits;
+}
+
+const LABELS: Record<FieldName, MessageKey> = {
+  title: 'edit.workTitle', description: 'edit.description', category: 'selling.category', subcategory: 'selling.subcategory',
+  medium: 'selling.medium', subject: 'edit.subject', style: 'edit.style', colours: 'selling.colours', units: 'selling.units',
+  width: 'selling.width', height: 'selling.height', depth: 'selling.depth', framed: 'edit.framed', ready_to_hang: 'edit.readyToHang',
+  price: 'edit.price', sale_price: 'edit.salePrice', ships_from: 'edit.shippingProfile', shipping_profile_id: 'selling.profile',
+};
+
+/**
+ * "List a work": every field a shopper filters on, checked with the schema the API checks with
+ * (each problem named beside its field, the server's included), saved as a draft; then the
+ * artist goes on to the work's edit page to add its photos.
+ */
+export function ListingForm({ profiles, units }: ListingFormProps) {
+  const t = useT();
+  const countries = [...new Map(profiles.map((p) => [p.ships_from, p.country])).entries()];
+  const [draft, setDraft] = useState<Draft>(() => ({
+    title: '', description: '', category: 'painting', subcategory: CATEGORIES.painting[0], medium: '', subject: SUBJECTS[0], style: STYLES[0],
+    colours: [], units, width: '', height: '', depth: '0', framed: false, ready_to_hang: false, price: '', sale_price: '',
+    ships_from: profiles[0]?.ships_from ?? '', shipping_profile_id: String(profiles[0]?.id ?? ''),
+  }));
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [status, setStatus] = useState<{ kind: 'idle' | 'saving' | 'failed'; message?: string }>({ kind: 'idle' });
+
+  const set = <K extends FieldName>(name: K, value: Draft[K]) => setDraft((d) => ({ ...d, [name]: value }));
+  const label = (name: FieldName) => t(LABELS[name], { units: draft.units });
+  const profilesFrom = (country: string) => profiles.filter((p) => p.ships_from === country);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const { body, unreadable } = toListingBody(draft);
+    const found: Partial<Record<FieldName, string>> = {};
+    for (const name of unreadable) found[name] = `${label(name)} ${t('edit.badAmount')}.`;
+    const checked = listingSchema.safeParse(body);
+    if (!checked.success) {
+      for (const issue of checked.error.issues) {
+        const name = fieldOf(issue.path.map(String).join('.'));
+        if (name in draft) found[name] ??= isMessageKey(issue.message) ? t(issue.message) : `${label(name)} ${issue.message}.`;
+      }
+    }
+    setErrors(found);
+    const count = Object.keys(found).length;
+    if (count > 0 || !checked.success) {
+      setStatus({ kind: 'failed', message: t('selling.fixFields', { count }) });
+      document.getElementById(`listing-${Object.keys(draft).find((name) => name in found)}`)?.focus();
+      return;
+    }
+    setStatus({ kind: 'saving' });
+    try {
+      const { work } = await answer(api.api.artist.works.index.$post({ json: checked.data }));
+      window.location.assign(`/product/${work.slug}/edit/?saved=draft#photos`);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof ApiResponseError && error.param) {
+        const name = fieldOf(error.param);
+        if (name in draft) setErrors({ [name]: message });
+      }
+      setStatus({ kind: 'failed', message: t('edit.failed', { message }) });
+    }
+  };
+
+  const field = (name: FieldName, control: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode, hint?: string) => {
+    const id = `listing-${name}`;
+    const described = [hint && `${id}-hint`, errors[name] && `${id}-error`].filter(Boolean).join(' ') || undefined;
+    return (
+      <div className="artwork-edit__field" data-field={name}>
+        <label className="artwork-edit__label" htmlFor={id}>{label(name)}</label>
+        {control({ id, 'aria-invalid': errors[name] !== undefined, ...(described ? { 'aria-describedby': described } : {}) })}
+        {hint && <p className="artwork-edit__hint" id={`${id}-hint`}>{hint}</p>}
+        {errors[name] && <p className="artwork-edit__error" id={`${id}-error`}>{errors[name]}</p>}
+      </div>
+    );
+  };
+  const text = (name: 'title' | 'medium' | 'width' | 'height' | 'depth' | 'price' | 'sale_price', hint?: string, inputMode?: 'decimal') =>
+    field(name, (props) => <input {...props} type="text" inputMode={inputMode} value={draft[name]} onChange={(e) => set(name, e.target.value)} />, hint);
+  const choice = (name: 'category' | 'subcategory' | 'subject' | 'style' | 'ships_from' | 'shipping_profile_id', options: { value: string; label: string }[], onChange = (value: string) => set(name, value as never)) =>
+    field(name, (props) => (
+      <select {...props} value={draft[name]} onChange={(e) => onChange(e.target.value)}>
+        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      </select>
+    ));
+  const flag = (name: 'framed' | 'ready_to_hang') => (
+    <label className="artwork-edit__check" data-field={name}>
+      <input type="checkbox" checked={draft[name]} onChange={(e) => set(name, e.target.checked)} /> {label(name)}
+    </label>
+  );
+  const vocabulary = (values: readonly string[]) => values.map((value) => ({ value, label: valueLabel(value, t) }));
+  const toggleColour = (colour: string, on: boolean) =>
+    setDraft((d) => ({ ...d, colours: on ? [...d.colours, colour] : d.colours.filter((c) => c !== colour) }));
+
+  return (
+    <form className="artwork-edit listing-form" onSubmit={submit} noValidate>
+      <fieldset className="artwork-edit__group">
+        <legend className="artwork-edit__legend">{t('edit.basics')}</legend>
+        {text('title')}
+        {field('description', (props) => <textarea {...props} rows={6} value={draft.description} onChange={(e) => set('description', e.target.value)} />)}
+      </fieldset>
+
+      <fieldset className="artwork-edit__group">
+        <legend className="artwork-edit__legend">{t('edit.attributes')}</legend>
+        <div className="artwork-edit__row">
+          {choice('category', vocabulary(CATEGORY_VALUES), (value) => setDraft((d) => ({ ...d, category: value as Category, subcategory: CATEGORIES[value as Category][0] })))}
+          {choice('subcategory', vocabulary(CATEGORIES[draft.category]))}
+        </div>
+        {text('medium', t('selling.mediumHint'))}
+        <div className="artwork-edit__row">
+          {choice('subject', vocabulary(SUBJECTS))}
+          {choice('style', vocabulary(STYLES))}
+        </div>
+        <fieldset className="listing-form__colours" data-field="colours" aria-describedby={['listing-colours-hint', errors.colours && 'listing-colours-error'].filter(Boolean).join(' ')}>
+          <legend className="artwork-edit__label" id="listing-colours">{label('colours')}</legend>
+          <p className="artwork-edit__hint" id="listing-colours-hint">{t('selling.coloursHint')}</p>
+          <div className="listing-form__swatches">
+            {COLOUR_VALUES.map((colour) => {
+              const place = draft.colours.indexOf(colour);
+              return (
+                <label key={colour} className="listing-form__swatch">
+                  <input
+                    type="checkbox"
+                    checked={place >= 0}
+                    disabled={place < 0 && draft.colours.length >= MAX_COLOURS}
+                    onChange={(e) => toggleColour(colour, e.target.checked)}
+                  />
+                  <span className="listing-form__chip" style={{ background: COLOURS[colour] }} aria-hidden="true" />
+                  {valueLabel(colour, t)}
+                  {place >= 0 && <span className="listing-form__place">{place + 1}</span>}
+                </label>
+              );
+            })}
+          </div>
+          {errors.colours && <p className="artwork-edit__error" id="listing-colours-error">{errors.colours}</p>}
+        </fieldset>
+      </fieldset>
+
+      <fieldset className="artwork-edit__group">
+        <legend className="artwork-edit__legend">{t('selling.size')}</legend>
+        <fieldset className="listing-form__units" data-field="units">
+          <legend className="artwork-edit__label">{label('units')}</legend>
+          {(['cm', 'in'] as const).map((u) => (
+            <label key={u} className="artwork-edit__check">
+              <input type="radio" name="units" value={u} checked={draft.units === u} onChange={() => set('units', u)} /> {t(`selling.units.${u}`)}
+            </label>
+          ))}
+        </fieldset>
+        <div className="artwork-edit__row">
+          {text('width', undefined, 'decimal')}
+          {text('height', undefined, 'decimal')}
+          {text('depth', t('selling.depthHint'), 'decimal')}
+        </div>
+        <div className="artwork-edit__checks">
+          {flag('framed')}
+          {flag('ready_to_hang')}
+        </div>
+      </fieldset>
+
+      <fieldset className="artwork-edit__group">
+        <legend className="artwork-edit__legend">{t('edit.pricing')}</legend>
+        <div className="artwork-edit__row">
+          {text('price', undefined, 'decimal')}
+          {text('sale_price', t('edit.salePriceHint'), 'decimal')}
+        </div>
+      </fieldset>
+
+      <fieldset className="artwork-edit__group">
+        <legend className="artwork-edit__legend">{t('edit.shipping')}</legend>
+        {profiles.length === 0 && <p className="artwork-edit__error">{t('selling.noProfile')}</p>}
+        <div className="artwork-edit__row">
+          {choice('ships_from', countries.map(([value, country]) => ({ value, label: country })), (value) =>
+            setDraft((d) => ({ ...d, ships_from: value, shipping_profile_id: String(profilesFrom(value)[0]?.id ?? '') })))}
+          {choice('shipping_profile_id', profilesFrom(draft.ships_from).map((p) => ({
+            value: String(p.id), label: t('selling.profileOption', { count: p.dispatch_days }),
+          })))}
+        </div>
+      </fieldset>
+
+      <div className="artwork-edit__actions">
+        <button className="button" type="submit" disabled={status.kind === 'saving'}>{status.kind === 'saving' ? t('selling.saving') : t('selling.saveDraft')}</button>
+        <p className={`artwork-edit__status artwork-edit__status--${status.kind}`} role="status">{status.message}</p>
+      </div>
+    </form>
+  );
+}
