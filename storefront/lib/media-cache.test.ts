@@ -33,6 +33,19 @@ function fakeRender(bytes = 9) {
   };
 }
 
+/** Deletes evicted files as the cache does, and lets the test wait until every deletion is done. */
+function watchedRemovals() {
+  const pending: Promise<void>[] = [];
+  return {
+    remove: (file: string) => {
+      const removal = rm(file, { force: true });
+      pending.push(removal);
+      return removal;
+    },
+    settled: () => Promise.all(pending),
+  };
+}
+
 describe('createMediaCache', () => {
   it('renders a picture once, stores it by its URL and serves later requests from disk', async () => {
     const { calls, render } = fakeRender();
@@ -55,11 +68,12 @@ describe('createMediaCache', () => {
 
   it('keeps under its cap by deleting the least recently served pictures', async () => {
     const { calls, render } = fakeRender(100);
-    const cache = createMediaCache({ dir, maxBytes: 350, render });
+    const removals = watchedRemovals();
+    const cache = createMediaCache({ dir, maxBytes: 350, render, remove: removals.remove });
     for (const seed of [1, 2, 3]) await cache.get(other(seed), 320);
     await cache.get(other(1), 320); // 1 is now the most recently served; 2 the least
     await cache.get(other(4), 320);
-    await new Promise((r) => setTimeout(r, 50)); // deletions are not awaited by the request
+    await removals.settled(); // deletions are not awaited by the request
     expect(await listFiles(dir)).toEqual([1, 3, 4].map((seed) => path.relative(dir, cachedImagePath(dir, other(seed), 320))));
     await cache.get(other(2), 320);
     expect(calls).toEqual([1, 2, 3, 4, 2]);
@@ -75,9 +89,10 @@ describe('createMediaCache', () => {
     }
     await writeFile(path.join(dir, 'stray.123.tmp'), 'half');
     const { render } = fakeRender(100);
-    const cache = createMediaCache({ dir, maxBytes: 350, render });
+    const removals = watchedRemovals();
+    const cache = createMediaCache({ dir, maxBytes: 350, render, remove: removals.remove });
     await cache.get(other(4), 320);
-    await new Promise((r) => setTimeout(r, 50));
+    await removals.settled();
     // 1 was written longest ago, so it went first; the stray temporary file went at once.
     expect(await listFiles(dir)).toEqual([2, 3, 4].map((seed) => path.relative(dir, cachedImagePath(dir, other(seed), 320))));
 
