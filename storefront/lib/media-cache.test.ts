@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ArtworkImageSpec } from '@easel/shared/media';
 import { cachedImagePath, createMediaCache } from './media-cache';
+import { watchedRemovals } from './media-cache.fixture';
 
 const spec: ArtworkImageSpec = { category: 'prints', motif: 'abstract', kind: 'main', seed: 11, colours: ['orange', 'blue'], aspectMilli: 1000 };
 const other = (seed: number): ArtworkImageSpec => ({ ...spec, seed });
@@ -30,19 +31,6 @@ function fakeRender(bytes = 9) {
       calls.push(s.seed);
       return Buffer.alloc(bytes, s.seed % 256);
     },
-  };
-}
-
-/** Deletes evicted files as the cache does, and lets the test wait until every deletion is done. */
-function watchedRemovals() {
-  const pending: Promise<void>[] = [];
-  return {
-    remove: (file: string) => {
-      const removal = rm(file, { force: true });
-      pending.push(removal);
-      return removal;
-    },
-    settled: () => Promise.all(pending),
   };
 }
 
