@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { SearchHit } from '@easel/indexer/index-settings';
+import { encodeCardFields, type CardJson } from './card-json';
 import { EngineTimeoutError, type Engine } from './engine';
 import { CARD_ATTRIBUTES } from './meili-request';
 import type { MeiliResult } from './meili-response';
@@ -11,6 +12,12 @@ export interface CardKey {
 }
 
 export type StoredCard = SearchHit & CardKey;
+
+/** A card the store holds, and its JSON (card-json.ts) once an answer has written it. */
+interface Entry {
+  card: StoredCard;
+  json?: CardJson;
+}
 
 /** Cards per engine request when the store fills. */
 const FILL_PAGE = 1000;
@@ -29,9 +36,12 @@ const FILL_ATTEMPTS = 3;
  * Never stale: a card is used only at the version the engine's hit names, or newer (a work
  * edited between the search and the fetch shows as edited). A work gone from the index between
  * the two is left off the page. Past `maxCards` the least recently shown make way.
+ *
+ * It keeps each card's JSON with the card, made the first time an answer writes it (cardJson):
+ * about 1 KB more for each card shown, gone with the card.
  */
 export class CardStore {
-  private readonly cards: LRUCache<number, StoredCard>;
+  private readonly cards: LRUCache<number, Entry>;
 
   constructor(
     private readonly engine: Pick<Engine, 'fetchDocuments' | 'multiSearch'>,
@@ -41,12 +51,15 @@ export class CardStore {
     this.cards = new LRUCache({ max: maxCards });
   }
 
-  /** Replaces each result's card keys with the cards, in the same order. */
-  async complete(results: MeiliResult[]): Promise<void> {
+  /**
+   * The results with the hits of those at the `which` places made whole: each card key replaced
+   * by its card, in the same order. The results given are left as they are.
+   */
+  async complete(results: readonly MeiliResult[], which: readonly number[]): Promise<MeiliResult[]> {
     const missing: number[] = [];
     // Each hit's card, or its id while the store lacks the card at the hit's version.
-    const pages = results.map(({ hits }) => (hits as unknown as CardKey[]).map(({ id, card_version: version }): StoredCard | number => {
-      const card = this.cards.get(id);
+    const pages = which.map((i) => ((results[i]?.hits ?? []) as unknown as CardKey[]).map(({ id, card_version: version }): StoredCard | number => {
+      const card = this.cards.get(id)?.card;
       // An index written before cards had versions (served while its rebuild runs) names none: fetch.
       if (version !== undefined && card?.card_version === version) return card;
       missing.push(id);
@@ -55,16 +68,29 @@ export class CardStore {
     const fetched = new Map<number, StoredCard>();
     if (missing.length > 0) {
       for (const card of await this.engine.fetchDocuments<StoredCard>(this.indexUid, [...new Set(missing)], CARD_ATTRIBUTES)) {
-        this.cards.set(card.id, card);
+        this.cards.set(card.id, { card });
         fetched.set(card.id, card);
       }
     }
     // A work gone from the index between the search and the fetch is left off the page.
     const cardOf = (hit: StoredCard | number) => (typeof hit === 'number' ? fetched.get(hit) : hit);
-    results.forEach((result, i) => {
-      result.hits = pages[i]!.map(cardOf).filter((card) => card !== undefined);
+    const whole = [...results];
+    which.forEach((i, k) => {
+      whole[i] = { ...results[i]!, hits: pages[k]!.map(cardOf).filter((card) => card !== undefined) };
     });
+    return whole;
   }
+
+  /**
+   * A card's JSON: kept with the card when the store holds this very card, so it is encoded
+   * once per card held; made afresh for any other (one evicted or replaced by a newer version
+   * since the search completed).
+   */
+  readonly cardJson = (hit: SearchHit): CardJson => {
+    const entry = this.cards.peek(hit.id);
+    if (entry?.card !== hit) return encodeCardFields(hit);
+    return (entry.json ??= encodeCardFields(hit));
+  };
 
   /**
    * Takes in the most popular works' cards, up to `maxCards`: a service just started then makes
@@ -75,7 +101,7 @@ export class CardStore {
     for (let offset = 0; offset < this.maxCards; offset += FILL_PAGE) {
       const limit = Math.min(FILL_PAGE, this.maxCards - offset);
       const hits = await this.popularCards(offset, limit);
-      for (const card of hits) if (!this.cards.has(card.id)) this.cards.set(card.id, card);
+      for (const card of hits) if (!this.cards.has(card.id)) this.cards.set(card.id, { card });
       if (hits.length < limit) break;
     }
     return this.cards.size;
