@@ -1,6 +1,6 @@
 import type { Motif } from '@easel/shared/media';
 import type { Canvas } from './canvas';
-import { n, polyline, type Pt, smoothPath } from './geometry';
+import { svgNum, polyline, type Point, smoothPath } from './geometry';
 import type { Rng } from './random';
 
 // Motifs: what a picture shows (a cat, a figure, a vase, a skyline), as silhouettes made of a
@@ -19,16 +19,16 @@ interface Shape {
   /** Width over height, to fit it on the canvas. */
   aspect: number;
   /** Where the detail view looks, in the motif's own units (0 ground, -1 top). */
-  focus: Pt;
-  parts: (r: Rng, at: (pts: Pt[]) => Pt[], s: number) => Part[];
+  focus: Point;
+  parts: (random: Rng, at: (pts: Point[]) => Point[], s: number) => Part[];
 }
 
 /** Drawing helpers in the motif's own units: u across (0 centre), v up (0 ground, -1 top). */
-const closed = (at: (pts: Pt[]) => Pt[], pts: Pt[], tone: number, tension = 1): Part => ({ d: smoothPath(at(pts), true, tension), tone });
-const poly = (at: (pts: Pt[]) => Pt[], pts: Pt[], tone: number): Part => ({ d: `${polyline(at(pts))}Z`, tone });
-const line = (at: (pts: Pt[]) => Pt[], pts: Pt[], tone: number, width: number): Part => ({ d: smoothPath(at(pts), false), tone, stroke: width });
-function ellipse(at: (pts: Pt[]) => Pt[], cu: number, cv: number, ru: number, rv: number, tone: number, light = false): Part {
-  const pts: Pt[] = Array.from({ length: 10 }, (_, i) => [cu + Math.cos((i / 10) * Math.PI * 2) * ru, cv + Math.sin((i / 10) * Math.PI * 2) * rv]);
+const closed = (at: (pts: Point[]) => Point[], pts: Point[], tone: number, tension = 1): Part => ({ d: smoothPath(at(pts), true, tension), tone });
+const poly = (at: (pts: Point[]) => Point[], pts: Point[], tone: number): Part => ({ d: `${polyline(at(pts))}Z`, tone });
+const line = (at: (pts: Point[]) => Point[], pts: Point[], tone: number, width: number): Part => ({ d: smoothPath(at(pts), false), tone, stroke: width });
+function ellipse(at: (pts: Point[]) => Point[], cu: number, cv: number, ru: number, rv: number, tone: number, light = false): Part {
+  const pts: Point[] = Array.from({ length: 10 }, (_, i) => [cu + Math.cos((i / 10) * Math.PI * 2) * ru, cv + Math.sin((i / 10) * Math.PI * 2) * rv]);
   return { ...closed(at, pts, tone), light };
 }
 
@@ -36,12 +36,12 @@ function ellipse(at: (pts: Pt[]) => Pt[], cu: number, cv: number, ru: number, rv
 function quadruped(o: {
   body: [number, number, number, number]; // left, right, top, bottom of the body
   legs: number; // leg thickness
-  neck: Pt[]; // from the shoulder to the head
-  head: Pt[]; // outline
-  ears?: Pt[][];
-  tail: Pt[];
+  neck: Point[]; // from the shoulder to the head
+  head: Point[]; // outline
+  ears?: Point[][];
+  tail: Point[];
   tailWidth: number;
-  extra?: (at: (pts: Pt[]) => Pt[], s: number) => Part[];
+  extra?: (at: (pts: Point[]) => Point[], s: number) => Part[];
 }): Shape['parts'] {
   return (_r, at, s) => {
     const [l, rt, top, bottom] = o.body;
@@ -172,8 +172,8 @@ const SHAPES: Record<Exclude<Motif, 'abstract' | 'land'>, Shape> = {
     // A standing figure: head, torso, arms and legs.
     aspect: 0.45,
     focus: [0, -0.8],
-    parts: (r, at, s) => {
-      const arm = r.float(-0.1, 0.12);
+    parts: (random, at, s) => {
+      const arm = random.float(-0.1, 0.12);
       return [
         line(at, [[-0.06, -0.5], [-0.07, -0.25], [-0.08, 0]], 1, 0.085 * s),
         line(at, [[0.06, -0.5], [0.08, -0.25], [0.1, 0]], 1, 0.085 * s),
@@ -201,8 +201,8 @@ const SHAPES: Record<Exclude<Motif, 'abstract' | 'land'>, Shape> = {
     // Head and shoulders: a bust filling the picture.
     aspect: 0.85,
     focus: [0, -0.62],
-    parts: (r, at) => {
-      const hair = r.float(0.1, 0.2);
+    parts: (random, at) => {
+      const hair = random.float(0.1, 0.2);
       return [
         closed(at, [[-0.42, 0], [-0.4, -0.2], [-0.14, -0.3], [0.14, -0.3], [0.4, -0.2], [0.42, 0]], 0),
         closed(at, [[-0.07, -0.26], [-0.08, -0.42], [0.08, -0.42], [0.07, -0.26]], 1, 0.5),
@@ -215,8 +215,8 @@ const SHAPES: Record<Exclude<Motif, 'abstract' | 'land'>, Shape> = {
     // A vase on a table with fruit beside it.
     aspect: 1.2,
     focus: [-0.1, -0.55],
-    parts: (r, at, s) => {
-      const belly = r.float(0.16, 0.22);
+    parts: (random, at, s) => {
+      const belly = random.float(0.16, 0.22);
       return [
         closed(at, [[-0.2, 0], [-0.1 - belly, -0.3], [-0.18, -0.62], [-0.2, -0.76], [0, -0.76], [-0.02, -0.62], [-0.1 + belly, -0.3], [0, 0]], 0, 0.8),
         line(at, [[-0.1, -0.76], [-0.16, -0.9], [-0.24, -1]], 2, 0.02 * s),
@@ -233,11 +233,11 @@ const SHAPES: Record<Exclude<Motif, 'abstract' | 'land'>, Shape> = {
     // Stems with leaves, each crowned by a flower of petals round a heart.
     aspect: 0.9,
     focus: [0, -0.8],
-    parts: (r, at, s) => {
+    parts: (random, at, s) => {
       const parts: Part[] = [];
       for (let i = 0; i < 3; i++) {
-        const u = (i - 1) * 0.28 + r.centred() * 0.04;
-        const top: Pt = [u + r.centred() * 0.1, -0.72 - r.float(0, 0.14)];
+        const u = (i - 1) * 0.28 + random.centred() * 0.04;
+        const top: Point = [u + random.centred() * 0.1, -0.72 - random.float(0, 0.14)];
         parts.push(line(at, [[u * 0.3, 0], [(u + top[0]) / 2, -0.4], top], 1, 0.025 * s));
         parts.push(closed(at, [[(u + top[0]) / 2, -0.36], [(u + top[0]) / 2 + 0.12, -0.46], [(u + top[0]) / 2 + 0.2, -0.42], [(u + top[0]) / 2 + 0.1, -0.36]], 1));
         for (let p = 0; p < 6; p++) {
@@ -253,11 +253,11 @@ const SHAPES: Record<Exclude<Motif, 'abstract' | 'land'>, Shape> = {
     // A stand of trees: trunks under round crowns.
     aspect: 1.3,
     focus: [0, -0.6],
-    parts: (r, at, s) => {
+    parts: (random, at, s) => {
       const parts: Part[] = [];
       for (let i = 0; i < 3; i++) {
-        const u = (i - 1) * 0.4 + r.centred() * 0.05;
-        const h = i === 1 ? 1 : r.float(0.7, 0.85);
+        const u = (i - 1) * 0.4 + random.centred() * 0.05;
+        const h = i === 1 ? 1 : random.float(0.7, 0.85);
         parts.push(line(at, [[u, 0], [u, -h * 0.6]], 1, 0.05 * s));
         parts.push(ellipse(at, u, -h * 0.68, 0.2, h * 0.32, 0));
       }
@@ -268,13 +268,13 @@ const SHAPES: Record<Exclude<Motif, 'abstract' | 'land'>, Shape> = {
     // A skyline of towers and blocks, with lit windows.
     aspect: 1.6,
     focus: [0, -0.6],
-    parts: (r, at) => {
+    parts: (random, at) => {
       const parts: Part[] = [];
       let u = -0.8;
       let i = 0;
       while (u < 0.8) {
-        const w = r.float(0.12, 0.24);
-        const h = i % 3 === 1 ? r.float(0.8, 1) : r.float(0.35, 0.7);
+        const w = random.float(0.12, 0.24);
+        const h = i % 3 === 1 ? random.float(0.8, 1) : random.float(0.35, 0.7);
         parts.push(poly(at, [[u, 0], [u, -h], [u + w, -h], [u + w, 0]], i % 2));
         for (let y = -h + 0.06; y < -0.08; y += 0.1) {
           for (let x = u + 0.03; x < u + w - 0.05; x += 0.06) parts.push({ ...poly(at, [[x, y], [x + 0.025, y], [x + 0.025, y + 0.04], [x, y + 0.04]], 2), light: true });
@@ -321,13 +321,13 @@ const SHAPES: Record<Exclude<Motif, 'abstract' | 'land'>, Shape> = {
     // A crescent moon and stars in a night sky, over a dark hill.
     aspect: 1.4,
     focus: [0.3, -0.75],
-    parts: (r, at, s) => {
+    parts: (random, at, s) => {
       const parts: Part[] = [
         poly(at, [[-20, 0], [-20, -20], [20, -20], [20, 0]], 1),
-        { d: moonPath(at([[0.3, -0.75]])[0] as Pt, 0.2 * s), tone: 0, light: true },
+        { d: moonPath(at([[0.3, -0.75]])[0] as Point, 0.2 * s), tone: 0, light: true },
         closed(at, [[-0.7, 0], [-0.4, -0.2], [0, -0.26], [0.4, -0.16], [0.7, 0]], 0),
       ];
-      for (let i = 0; i < 9; i++) parts.push({ ...ellipse(at, r.float(-0.7, 0.7), r.float(-1, -0.35), 0.012, 0.012, 2), light: true });
+      for (let i = 0; i < 9; i++) parts.push({ ...ellipse(at, random.float(-0.7, 0.7), random.float(-1, -0.35), 0.012, 0.012, 2), light: true });
       return parts;
     },
   },
@@ -347,14 +347,14 @@ const SHAPES: Record<Exclude<Motif, 'abstract' | 'land'>, Shape> = {
     // A calm sea to the horizon, with a sailing boat.
     aspect: 1.6,
     focus: [0.1, -0.5],
-    parts: (r, at, s) => {
+    parts: (random, at, s) => {
       const parts: Part[] = [
         // The water reaches both edges of the picture and its foot, whatever the motif's size.
         poly(at, [[-20, 20], [-20, -0.32], [20, -0.32], [20, 20]], 0),
       ];
       for (let i = 0; i < 6; i++) {
         const v = -0.26 + i * 0.09;
-        const u = r.float(-0.7, 0.3);
+        const u = random.float(-0.7, 0.3);
         parts.push({ ...line(at, [[u, v], [u + 0.1, v - 0.02], [u + 0.25, v]], 0, 0.012 * s), light: true });
       }
       parts.push(closed(at, [[-0.06, -0.36], [0.3, -0.36], [0.24, -0.28], [0.0, -0.28]], 1, 0.6));
@@ -367,23 +367,23 @@ const SHAPES: Record<Exclude<Motif, 'abstract' | 'land'>, Shape> = {
 
 
 /** A crescent: a disc with a smaller disc cut from its side. */
-function moonPath([x, y]: Pt, R: number): string {
-  return `M${n(x)} ${n(y - R)}A${n(R)} ${n(R)} 0 1 0 ${n(x)} ${n(y + R)}A${n(R * 0.8)} ${n(R * 0.8)} 0 1 1 ${n(x)} ${n(y - R)}Z`;
+function moonPath([x, y]: Point, R: number): string {
+  return `M${svgNum(x)} ${svgNum(y - R)}A${svgNum(R)} ${svgNum(R)} 0 1 0 ${svgNum(x)} ${svgNum(y + R)}A${svgNum(R * 0.8)} ${svgNum(R * 0.8)} 0 1 1 ${svgNum(x)} ${svgNum(y - R)}Z`;
 }
 
 /** The motifs that stand on the ground line: how tall each is drawn, as a share of the room it has. */
 const HEIGHT: Partial<Record<Motif, number>> = { portrait: 0.95, sea: 0.8, city: 0.85, interior: 0.95, moon: 0.9 };
 
 /** The abstract motif: overlapping discs, bars and arcs. */
-function abstractParts(r: Rng, c: Canvas): Part[] {
-  const { W, H } = c;
+function abstractParts(random: Rng, canvas: Canvas): Part[] {
+  const { W, H } = canvas;
   const m = Math.min(W, H);
   const parts: Part[] = [];
-  for (let i = 0, k = r.int(4, 6); i < k; i++) {
-    const x = W * r.float(0.15, 0.85);
-    const y = H * r.float(0.15, 0.85);
-    const s = m * r.float(0.12, 0.3);
-    const pts: Pt[] = r.chance(0.5)
+  for (let i = 0, k = random.int(4, 6); i < k; i++) {
+    const x = W * random.float(0.15, 0.85);
+    const y = H * random.float(0.15, 0.85);
+    const s = m * random.float(0.12, 0.3);
+    const pts: Point[] = random.chance(0.5)
       ? Array.from({ length: 12 }, (_, j) => [x + Math.cos((j / 12) * Math.PI * 2) * s, y + Math.sin((j / 12) * Math.PI * 2) * s])
       : [[x - s, y - s * 0.3], [x + s, y - s * 0.3], [x + s, y + s * 0.3], [x - s, y + s * 0.3]];
     parts.push(pts.length === 4 ? { d: `${polyline(pts)}Z`, tone: i } : { d: smoothPath(pts, true), tone: i });
@@ -395,13 +395,13 @@ function abstractParts(r: Rng, c: Canvas): Part[] {
  * The motif's parts, placed on the canvas: standing on `c.groundY`, as large as the picture's
  * shape allows, facing either way. The detail view looks at the motif's focus.
  */
-export function motifParts(c: Canvas, r: Rng, motif: Exclude<Motif, 'land'>, fit: { x: number; y: number; maxW: number; maxH: number }): Part[] {
-  if (motif === 'abstract') return abstractParts(r, c);
+export function motifParts(canvas: Canvas, random: Rng, motif: Exclude<Motif, 'land'>, fit: { x: number; y: number; maxW: number; maxH: number }): Part[] {
+  if (motif === 'abstract') return abstractParts(random, canvas);
   const shape = SHAPES[motif];
   const s = Math.min(fit.maxH * (HEIGHT[motif] ?? 0.8), fit.maxW / shape.aspect);
-  const flip = r.chance(0.5);
-  const x = fit.x + r.centred() * Math.max(0, fit.maxW - s * shape.aspect) * 0.3;
-  const at = (pts: Pt[]) => pts.map(([u, v]) => [x + (flip ? -u : u) * s, fit.y + v * s] as Pt);
-  c.focus = at([shape.focus])[0] as Pt;
-  return shape.parts(r, at, s);
+  const flip = random.chance(0.5);
+  const x = fit.x + random.centred() * Math.max(0, fit.maxW - s * shape.aspect) * 0.3;
+  const at = (pts: Point[]) => pts.map(([u, v]) => [x + (flip ? -u : u) * s, fit.y + v * s] as Point);
+  canvas.focus = at([shape.focus])[0] as Point;
+  return shape.parts(random, at, s);
 }
