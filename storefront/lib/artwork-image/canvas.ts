@@ -6,8 +6,8 @@ import { Rng } from './random';
 // The drawing surface a composition is built on, and the brushes that mark it: gradients, glows, soft edges, bristle strokes.
 
 export interface Canvas {
-  readonly W: number;
-  readonly H: number;
+  readonly artWidth: number;
+  readonly artHeight: number;
   readonly random: Rng;
   /** The palette, as hex, never empty. */
   readonly palette: readonly string[];
@@ -25,19 +25,19 @@ export interface Canvas {
   id(name: string): string;
 }
 
-export function makeCanvas(W: number, H: number, random: Rng, palette: readonly string[], prefix: string, motif: Motif, formSeed = 0): Canvas {
+export function makeCanvas(artWidth: number, artHeight: number, random: Rng, palette: readonly string[], prefix: string, motif: Motif, formSeed = 0): Canvas {
   let counter = 0;
   return {
-    W,
-    H,
+    artWidth,
+    artHeight,
     random,
     palette,
     formSeed,
     motif,
     defs: [],
     body: [],
-    focus: [W / 2, H / 2],
-    groundY: H * 0.75,
+    focus: [artWidth / 2, artHeight / 2],
+    groundY: artHeight * 0.75,
     id: (name) => `${prefix}${name}${counter++}`,
   };
 }

@@ -17,35 +17,35 @@ import { drawSculpture } from './sculpture';
  */
 export const ACCENTS: Record<Category, (canvas: Canvas, colour: string) => void> = {
   painting: (canvas, colour) => {
-    const { random, W, H } = canvas;
-    const m = Math.min(W, H);
-    const a: Point = [canvas.focus[0] + random.centred() * W * 0.3, canvas.focus[1] + random.centred() * H * 0.25];
-    const b: Point = [a[0] + W * random.float(0.1, 0.25) * (random.chance(0.5) ? 1 : -1), a[1] + random.centred() * H * 0.08];
-    canvas.body.push(bristleStroke(canvas, curve(a, b, random.float(-0.2, 0.2), 10), m * random.float(0.02, 0.04), colour, 0.85));
+    const { random, artWidth, artHeight } = canvas;
+    const shortSide = Math.min(artWidth, artHeight);
+    const a: Point = [canvas.focus[0] + random.centred() * artWidth * 0.3, canvas.focus[1] + random.centred() * artHeight * 0.25];
+    const b: Point = [a[0] + artWidth * random.float(0.1, 0.25) * (random.chance(0.5) ? 1 : -1), a[1] + random.centred() * artHeight * 0.08];
+    canvas.body.push(bristleStroke(canvas, curve(a, b, random.float(-0.2, 0.2), 10), shortSide * random.float(0.02, 0.04), colour, 0.85));
   },
   photography: (canvas, colour) => {
     // A colour grade: light of that colour washing in from one edge.
     const fromTop = canvas.random.chance(0.5);
     const fill = linearGradient(canvas, [[0, colour, 0.22], [0.55, colour, 0]], fromTop ? {} : { y1: 1, y2: 0 });
-    canvas.body.push(`<rect width="${svgNum(canvas.W)}" height="${svgNum(canvas.H)}" fill="${fill}"/>`);
+    canvas.body.push(`<rect width="${svgNum(canvas.artWidth)}" height="${svgNum(canvas.artHeight)}" fill="${fill}"/>`);
   },
   drawing: (canvas, colour) => {
     // A loose zig-zag of coloured pencil.
-    const { random, W, H } = canvas;
-    const m = Math.min(W, H);
-    const x0 = Math.max(W * 0.08, Math.min(W * 0.7, canvas.focus[0] + random.centred() * W * 0.3));
-    const y0 = Math.max(H * 0.08, Math.min(H * 0.85, canvas.focus[1] + random.centred() * H * 0.25));
-    const len = m * random.float(0.12, 0.22);
+    const { random, artWidth, artHeight } = canvas;
+    const shortSide = Math.min(artWidth, artHeight);
+    const x0 = Math.max(artWidth * 0.08, Math.min(artWidth * 0.7, canvas.focus[0] + random.centred() * artWidth * 0.3));
+    const y0 = Math.max(artHeight * 0.08, Math.min(artHeight * 0.85, canvas.focus[1] + random.centred() * artHeight * 0.25));
+    const len = shortSide * random.float(0.12, 0.22);
     const pts: Point[] = [];
-    for (let i = 0; i <= 14; i++) pts.push([x0 + (len * i) / 14 + random.centred() * 2, y0 + (i % 2 ? m * 0.04 : 0) + random.centred() * 3]);
-    canvas.body.push(`<path d="${polyline(pts)}" fill="none" stroke="${colour}" stroke-width="${svgNum(m * 0.0035)}" stroke-linejoin="round" stroke-opacity="0.7"/>`);
+    for (let i = 0; i <= 14; i++) pts.push([x0 + (len * i) / 14 + random.centred() * 2, y0 + (i % 2 ? shortSide * 0.04 : 0) + random.centred() * 3]);
+    canvas.body.push(`<path d="${polyline(pts)}" fill="none" stroke="${colour}" stroke-width="${svgNum(shortSide * 0.0035)}" stroke-linejoin="round" stroke-opacity="0.7"/>`);
   },
   prints: (canvas, colour) => {
-    const { random, W, H } = canvas;
-    const m = Math.min(W, H);
-    const x = canvas.focus[0] + random.centred() * W * 0.2;
-    const y = canvas.focus[1] + random.centred() * H * 0.2;
-    canvas.body.push(`<circle cx="${svgNum(x)}" cy="${svgNum(y)}" r="${svgNum(m * random.float(0.04, 0.08))}" fill="${colour}" style="mix-blend-mode:multiply" fill-opacity="0.93"/>`);
+    const { random, artWidth, artHeight } = canvas;
+    const shortSide = Math.min(artWidth, artHeight);
+    const x = canvas.focus[0] + random.centred() * artWidth * 0.2;
+    const y = canvas.focus[1] + random.centred() * artHeight * 0.2;
+    canvas.body.push(`<circle cx="${svgNum(x)}" cy="${svgNum(y)}" r="${svgNum(shortSide * random.float(0.04, 0.08))}" fill="${colour}" style="mix-blend-mode:multiply" fill-opacity="0.93"/>`);
   },
   sculpture: () => {
     // Forms carry every palette colour already (stones, glaze bands).
@@ -56,7 +56,7 @@ export const ACCENTS: Record<Category, (canvas: Canvas, colour: string) => void>
 export const FINISHERS: Partial<Record<Category, (canvas: Canvas) => void>> = {
   photography: (canvas) => {
     // The lens's vignette.
-    canvas.body.push(`<rect width="${svgNum(canvas.W)}" height="${svgNum(canvas.H)}" fill="${radialGradient(canvas, [[0.5, '#000000', 0], [0.85, '#000000', 0.22], [1, '#000000', 0.5]], { r: 0.75 })}"/>`);
+    canvas.body.push(`<rect width="${svgNum(canvas.artWidth)}" height="${svgNum(canvas.artHeight)}" fill="${radialGradient(canvas, [[0.5, '#000000', 0], [0.85, '#000000', 0.22], [1, '#000000', 0.5]], { r: 0.75 })}"/>`);
   },
 };
 
@@ -87,28 +87,28 @@ function tone(canvas: Canvas, part: Part, darkest: number): string {
 export const MANNERS: Partial<Record<Category, (canvas: Canvas, part: Part) => string>> = {
   painting: (canvas, part) => {
     const colour = tone(canvas, part, 0.55);
-    const m = Math.min(canvas.W, canvas.H);
+    const shortSide = Math.min(canvas.artWidth, canvas.artHeight);
     if (part.stroke !== undefined) return `<path d="${part.d}" fill="none" stroke="${colour}" stroke-width="${svgNum(part.stroke)}" stroke-linecap="round"/>`;
     const lit = linearGradient(canvas, [[0, '#ffffff', 0.28], [0.55, '#ffffff', 0]], { x2: 1, y2: 1 });
-    return `<path d="${part.d}" fill="${colour}" stroke="${darken(colour, 0.3)}" stroke-width="${svgNum(m * 0.005)}" stroke-opacity="0.6" stroke-linejoin="round"/><path d="${part.d}" fill="${lit}"/>`;
+    return `<path d="${part.d}" fill="${colour}" stroke="${darken(colour, 0.3)}" stroke-width="${svgNum(shortSide * 0.005)}" stroke-opacity="0.6" stroke-linejoin="round"/><path d="${part.d}" fill="${lit}"/>`;
   },
   drawing: (canvas, part) => {
     const colour = tone(canvas, part, 0.42);
-    const m = Math.min(canvas.W, canvas.H);
+    const shortSide = Math.min(canvas.artWidth, canvas.artHeight);
     const ink = atMost(paletteColour(canvas, part.tone), 0.42);
     if (part.stroke !== undefined) {
-      return `<path d="${part.d}" fill="none" stroke="${ink}" stroke-width="${svgNum(Math.max(m * 0.003, part.stroke * 0.6))}" stroke-linecap="round" stroke-opacity="0.8"/>`;
+      return `<path d="${part.d}" fill="none" stroke="${ink}" stroke-width="${svgNum(Math.max(shortSide * 0.003, part.stroke * 0.6))}" stroke-linecap="round" stroke-opacity="0.8"/>`;
     }
-    const dx = canvas.random.centred() * m * 0.003;
+    const dx = canvas.random.centred() * shortSide * 0.003;
     return (
       `<path d="${part.d}" fill="${part.light ? colour : paletteColour(canvas, part.tone)}" fill-opacity="${svgOpacity(part.light ? 0.8 : 0.3)}"/>` +
-      `<path d="${part.d}" fill="none" stroke="${ink}" stroke-width="${svgNum(m * 0.0028)}" stroke-opacity="0.85" stroke-linejoin="round"/>` +
-      `<path d="${part.d}" transform="translate(${svgNum(dx)} ${svgNum(-dx)})" fill="none" stroke="${ink}" stroke-width="${svgNum(m * 0.002)}" stroke-opacity="0.5"/>`
+      `<path d="${part.d}" fill="none" stroke="${ink}" stroke-width="${svgNum(shortSide * 0.0028)}" stroke-opacity="0.85" stroke-linejoin="round"/>` +
+      `<path d="${part.d}" transform="translate(${svgNum(dx)} ${svgNum(-dx)})" fill="none" stroke="${ink}" stroke-width="${svgNum(shortSide * 0.002)}" stroke-opacity="0.5"/>`
     );
   },
   prints: (canvas, part) => {
     const colour = tone(canvas, part, 0.6);
-    const shift = canvas.random.centred() * Math.min(canvas.W, canvas.H) * 0.004;
+    const shift = canvas.random.centred() * Math.min(canvas.artWidth, canvas.artHeight) * 0.004;
     const paint = part.stroke === undefined ? `fill="${colour}"` : `fill="none" stroke="${colour}" stroke-width="${svgNum(part.stroke)}" stroke-linecap="round"`;
     return `<path d="${part.d}" transform="translate(${svgNum(shift)} ${svgNum(shift)})" ${paint} style="mix-blend-mode:multiply" opacity="0.95"/>`;
   },

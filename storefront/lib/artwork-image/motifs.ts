@@ -376,13 +376,13 @@ const HEIGHT: Partial<Record<Motif, number>> = { portrait: 0.95, sea: 0.8, city:
 
 /** The abstract motif: overlapping discs, bars and arcs. */
 function abstractParts(random: Rng, canvas: Canvas): Part[] {
-  const { W, H } = canvas;
-  const m = Math.min(W, H);
+  const { artWidth, artHeight } = canvas;
+  const shortSide = Math.min(artWidth, artHeight);
   const parts: Part[] = [];
   for (let i = 0, k = random.int(4, 6); i < k; i++) {
-    const x = W * random.float(0.15, 0.85);
-    const y = H * random.float(0.15, 0.85);
-    const s = m * random.float(0.12, 0.3);
+    const x = artWidth * random.float(0.15, 0.85);
+    const y = artHeight * random.float(0.15, 0.85);
+    const s = shortSide * random.float(0.12, 0.3);
     const pts: Point[] = random.chance(0.5)
       ? Array.from({ length: 12 }, (_, j) => [x + Math.cos((j / 12) * Math.PI * 2) * s, y + Math.sin((j / 12) * Math.PI * 2) * s])
       : [[x - s, y - s * 0.3], [x + s, y - s * 0.3], [x + s, y + s * 0.3], [x - s, y + s * 0.3]];

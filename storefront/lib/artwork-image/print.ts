@@ -6,19 +6,19 @@ import { curve, svgNum, ridge, smoothPath } from './geometry';
 
 /** Draws a landscape or an abstract outright (true); for any other motif, the ground it stands on (false). */
 export function drawPrint(canvas: Canvas): boolean {
-  const { W, H, random } = canvas;
-  const m = Math.min(W, H);
+  const { artWidth, artHeight, random } = canvas;
+  const shortSide = Math.min(artWidth, artHeight);
   const paper = '#f5f1e8';
-  canvas.body.push(`<rect width="${svgNum(W)}" height="${svgNum(H)}" fill="${paper}"/>`);
-  const margin = m * random.float(0.06, 0.09);
-  const box = { x: margin, y: margin, w: W - 2 * margin, h: H - 2 * margin - margin * 0.3 };
+  canvas.body.push(`<rect width="${svgNum(artWidth)}" height="${svgNum(artHeight)}" fill="${paper}"/>`);
+  const margin = shortSide * random.float(0.06, 0.09);
+  const box = { x: margin, y: margin, w: artWidth - 2 * margin, h: artHeight - 2 * margin - margin * 0.3 };
   const clip = canvas.id('plate');
   canvas.defs.push(`<clipPath id="${clip}"><rect x="${svgNum(box.x)}" y="${svgNum(box.y)}" width="${svgNum(box.w)}" height="${svgNum(box.h)}"/></clipPath>`);
   const layers: string[] = [];
   const bm = Math.min(box.w, box.h);
   const layer = (content: string, colour: string) => {
-    const dx = random.centred() * m * 0.006;
-    const dy = random.centred() * m * 0.006;
+    const dx = random.centred() * shortSide * 0.006;
+    const dy = random.centred() * shortSide * 0.006;
     layers.push(`<g transform="translate(${svgNum(dx)} ${svgNum(dy)})" fill="${colour}" style="mix-blend-mode:multiply" opacity="0.93">${content}</g>`);
   };
   const mode = canvas.motif === 'land' ? 'landscape' : canvas.motif === 'abstract' ? random.pick(['geometric', 'linocut'] as const) : 'ground';
@@ -26,29 +26,29 @@ export function drawPrint(canvas: Canvas): boolean {
   layers.push(`<rect x="${svgNum(box.x)}" y="${svgNum(box.y)}" width="${svgNum(box.w)}" height="${svgNum(box.h)}" fill="${ground}"/>`);
 
   if (mode === 'landscape') {
-    const hy = box.y + box.h * random.float(0.45, 0.62);
+    const horizonY = box.y + box.h * random.float(0.45, 0.62);
     const sx = box.x + box.w * random.float(0.2, 0.8);
-    layer(`<circle cx="${svgNum(sx)}" cy="${svgNum(hy - bm * random.float(0.12, 0.3))}" r="${svgNum(bm * random.float(0.1, 0.18))}"/>`, paletteColour(canvas, 1));
+    layer(`<circle cx="${svgNum(sx)}" cy="${svgNum(horizonY - bm * random.float(0.12, 0.3))}" r="${svgNum(bm * random.float(0.1, 0.18))}"/>`, paletteColour(canvas, 1));
     let peaks = '';
     for (let i = 0, k = random.int(2, 4); i < k; i++) {
       const px = box.x + box.w * random.float(0, 1);
       const w = box.w * random.float(0.25, 0.5);
-      peaks += `<path d="M${svgNum(px - w)} ${svgNum(hy)}L${svgNum(px)} ${svgNum(hy - bm * random.float(0.15, 0.35))}L${svgNum(px + w)} ${svgNum(hy)}Z"/>`;
+      peaks += `<path d="M${svgNum(px - w)} ${svgNum(horizonY)}L${svgNum(px)} ${svgNum(horizonY - bm * random.float(0.15, 0.35))}L${svgNum(px + w)} ${svgNum(horizonY)}Z"/>`;
     }
     layer(peaks, paletteColour(canvas, 2));
     let bands = '';
     for (let i = 0; i < 4; i++) {
-      const y = hy + ((box.y + box.h - hy) * i) / 4;
+      const y = horizonY + ((box.y + box.h - horizonY) * i) / 4;
       bands += `<path d="${smoothPath(ridge(random, box.x - 10, box.x + box.w + 10, y, bm * 0.02, { steps: 10, waves: 2, jagged: 0 }), false)}L${svgNum(box.x + box.w + 10)} ${svgNum(y + bm * 0.05)}L${svgNum(box.x - 10)} ${svgNum(y + bm * 0.05)}Z"/>`;
     }
-    layer(`<rect x="${svgNum(box.x)}" y="${svgNum(hy)}" width="${svgNum(box.w)}" height="${svgNum(box.y + box.h - hy)}"/>`, paletteColour(canvas, 3));
+    layer(`<rect x="${svgNum(box.x)}" y="${svgNum(horizonY)}" width="${svgNum(box.w)}" height="${svgNum(box.y + box.h - horizonY)}"/>`, paletteColour(canvas, 3));
     layer(bands, darken(paletteColour(canvas, 3), 0.3));
-    canvas.focus = [sx, hy];
+    canvas.focus = [sx, horizonY];
   } else if (mode === 'ground') {
     // One flat block for the ground the motif stands on.
-    const gy = box.y + box.h * random.float(0.74, 0.84);
-    layer(`<rect x="${svgNum(box.x)}" y="${svgNum(gy)}" width="${svgNum(box.w)}" height="${svgNum(box.y + box.h - gy)}"/>`, lighten(paletteColour(canvas, 2), 0.35));
-    canvas.groundY = gy;
+    const groundLineY = box.y + box.h * random.float(0.74, 0.84);
+    layer(`<rect x="${svgNum(box.x)}" y="${svgNum(groundLineY)}" width="${svgNum(box.w)}" height="${svgNum(box.y + box.h - groundLineY)}"/>`, lighten(paletteColour(canvas, 2), 0.35));
+    canvas.groundY = groundLineY;
   } else if (mode === 'geometric') {
     for (let i = 0, k = random.int(4, 7); i < k; i++) {
       const x = box.x + box.w * random.float(0, 0.85);

@@ -93,9 +93,9 @@ export function sculptureForm(canvas: Canvas, random: Rng, cx: number, baseY: nu
     ];
     let d = smoothPath(pts, true, 1);
     if (random.chance(0.6)) {
-      const hy = baseY - fh * random.float(0.45, 0.65);
+      const horizonY = baseY - fh * random.float(0.45, 0.65);
       const hr = w * random.float(0.1, 0.16);
-      d += `M${svgNum(cx - hr)} ${svgNum(hy)}a${svgNum(hr)} ${svgNum(hr * 1.5)} 0 1 0 ${svgNum(2 * hr)} 0a${svgNum(hr)} ${svgNum(hr * 1.5)} 0 1 0 ${svgNum(-2 * hr)} 0Z`;
+      d += `M${svgNum(cx - hr)} ${svgNum(horizonY)}a${svgNum(hr)} ${svgNum(hr * 1.5)} 0 1 0 ${svgNum(2 * hr)} 0a${svgNum(hr)} ${svgNum(hr * 1.5)} 0 1 0 ${svgNum(-2 * hr)} 0Z`;
     }
     parts.push(`<path d="${d}" fill-rule="evenodd" fill="${shade(c0)}"/>`);
     silhouette = d;
@@ -132,23 +132,23 @@ export function plinth(canvas: Canvas, cx: number, floorY: number, pw: number, p
 }
 
 export function drawSculpture(canvas: Canvas): boolean {
-  const { W, H, random } = canvas;
-  const m = Math.min(W, H);
+  const { artWidth, artHeight, random } = canvas;
+  const shortSide = Math.min(artWidth, artHeight);
   const wallTone = mix(paletteColour(canvas, canvas.palette.length - 1), '#ece9e3', 0.88);
-  const floorY = H * (H > W ? 0.84 : 0.8);
-  canvas.body.push(`<rect width="${svgNum(W)}" height="${svgNum(H)}" fill="${linearGradient(canvas, [[0, darken(wallTone, 0.12)], [1, wallTone]])}"/>`);
-  canvas.body.push(`<rect y="${svgNum(floorY)}" width="${svgNum(W)}" height="${svgNum(H - floorY)}" fill="${linearGradient(canvas, [[0, darken(wallTone, 0.2)], [1, darken(wallTone, 0.38)]])}"/>`);
-  const cx = W * random.float(0.45, 0.55);
+  const floorY = artHeight * (artHeight > artWidth ? 0.84 : 0.8);
+  canvas.body.push(`<rect width="${svgNum(artWidth)}" height="${svgNum(artHeight)}" fill="${linearGradient(canvas, [[0, darken(wallTone, 0.12)], [1, wallTone]])}"/>`);
+  canvas.body.push(`<rect y="${svgNum(floorY)}" width="${svgNum(artWidth)}" height="${svgNum(artHeight - floorY)}" fill="${linearGradient(canvas, [[0, darken(wallTone, 0.2)], [1, darken(wallTone, 0.38)]])}"/>`);
+  const cx = artWidth * random.float(0.45, 0.55);
   // A spotlight falling on the wall above the work.
-  canvas.body.push(`<ellipse cx="${svgNum(cx)}" cy="${svgNum(floorY * 0.45)}" rx="${svgNum(Math.min(W * 0.5, m * 0.7))}" ry="${svgNum(floorY * 0.6)}" fill="${radialGradient(canvas, [[0, '#ffffff', 0.6], [1, '#ffffff', 0]])}"/>`);
-  const ph = Math.min(H * 0.26, m * 0.4);
-  const pw = Math.min(W * 0.34, m * 0.38);
+  canvas.body.push(`<ellipse cx="${svgNum(cx)}" cy="${svgNum(floorY * 0.45)}" rx="${svgNum(Math.min(artWidth * 0.5, shortSide * 0.7))}" ry="${svgNum(floorY * 0.6)}" fill="${radialGradient(canvas, [[0, '#ffffff', 0.6], [1, '#ffffff', 0]])}"/>`);
+  const ph = Math.min(artHeight * 0.26, shortSide * 0.4);
+  const pw = Math.min(artWidth * 0.34, shortSide * 0.38);
   canvas.body.push(plinth(canvas, cx, floorY, pw, ph));
   const baseY = floorY - ph - pw * 0.04;
-  const fh = (baseY - H * 0.06) * 0.94;
+  const fh = (baseY - artHeight * 0.06) * 0.94;
   // The form's soft shadow on the wall behind, thrown by a light from the upper left.
-  canvas.body.push(glow(canvas, cx + pw * 0.25, baseY - fh * 0.45, Math.min(W * 0.3, fh * 0.4), fh * 0.55, '#000000', 0.16));
-  canvas.body.push(sculptureForm(canvas, new Rng(canvas.formSeed), cx, baseY, fh, Math.min(W * 0.6, pw * 1.2)));
+  canvas.body.push(glow(canvas, cx + pw * 0.25, baseY - fh * 0.45, Math.min(artWidth * 0.3, fh * 0.4), fh * 0.55, '#000000', 0.16));
+  canvas.body.push(sculptureForm(canvas, new Rng(canvas.formSeed), cx, baseY, fh, Math.min(artWidth * 0.6, pw * 1.2)));
   canvas.focus = [cx, baseY - fh * 0.5];
   return sculptureShowsMotif(canvas);
 }

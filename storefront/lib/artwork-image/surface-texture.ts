@@ -15,11 +15,11 @@ function valueNoise(random: Rng, cell: number): Float32Array {
   for (let y = 0; y < TILE; y++) {
     for (let x = 0; x < TILE; x++) {
       const gx = x / cell;
-      const gy = y / cell;
+      const groundLineY = y / cell;
       const x0 = Math.floor(gx);
-      const y0 = Math.floor(gy);
+      const y0 = Math.floor(groundLineY);
       const sx = (gx - x0) * (gx - x0) * (3 - 2 * (gx - x0));
-      const sy = (gy - y0) * (gy - y0) * (3 - 2 * (gy - y0));
+      const sy = (groundLineY - y0) * (groundLineY - y0) * (3 - 2 * (groundLineY - y0));
       const top = at(x0, y0) + (at(x0 + 1, y0) - at(x0, y0)) * sx;
       const bottom = at(x0, y0 + 1) + (at(x0 + 1, y0 + 1) - at(x0, y0 + 1)) * sx;
       out[y * TILE + x] = top + (bottom - top) * sy;
