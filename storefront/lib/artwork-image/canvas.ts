@@ -129,8 +129,8 @@ export function bristleStroke(canvas: Canvas, pts: Point[], width: number, colou
     const start = random.int(0, Math.floor(pts.length / 4));
     const end = pts.length - random.int(0, Math.floor(pts.length / 4));
     const strand = pts.slice(start, end).map((p, i) => {
-      const nn = normals[start + i] as Point;
-      return [p[0] + nn[0] * off, p[1] + nn[1] * off] as Point;
+      const normal = normals[start + i] as Point;
+      return [p[0] + normal[0] * off, p[1] + normal[1] * off] as Point;
     });
     const shade = random.chance(0.5) ? lighten(colour, random.float(0, 0.18)) : darken(colour, random.float(0, 0.18));
     out += `<path d="${smoothPath(strand, false)}" stroke="${shade}" stroke-width="${svgNum((width / strands) * random.float(0.9, 1.8))}" stroke-linecap="round" fill="none" stroke-opacity="${svgOpacity(opacity * random.float(0.45, 0.95))}"/>`;

@@ -12,12 +12,12 @@ export function drawDrawing(canvas: Canvas): boolean {
   canvas.body.push(`<rect width="${svgNum(artWidth)}" height="${svgNum(artHeight)}" fill="${linearGradient(canvas, [[0, lighten(paper, 0.25)], [1, darken(paper, 0.04)]], { x2: 1, y2: 1 })}"/>`);
   const inks = canvas.palette.map((p) => atMost(p, 0.42));
   const ink = (i: number) => inks[((i % inks.length) + inks.length) % inks.length] as string;
-  const lw = shortSide * 0.0028;
+  const lineWidth = shortSide * 0.0028;
   const marks: string[] = [];
   const washes: string[] = [];
   const contour = (pts: Point[], closed: boolean, colour: string, passes = 2) => {
     for (let p = 0; p < passes; p++) {
-      marks.push(`<path d="${smoothPath(jitter(random, pts, shortSide * 0.004), closed)}" fill="none" stroke="${colour}" stroke-width="${svgNum(lw * random.float(0.7, 1.4))}" stroke-linecap="round" stroke-opacity="${svgOpacity(random.float(0.55, 0.9))}"/>`);
+      marks.push(`<path d="${smoothPath(jitter(random, pts, shortSide * 0.004), closed)}" fill="none" stroke="${colour}" stroke-width="${svgNum(lineWidth * random.float(0.7, 1.4))}" stroke-linecap="round" stroke-opacity="${svgOpacity(random.float(0.55, 0.9))}"/>`);
     }
   };
   const hatch = (clipD: string, box: { x: number; y: number; w: number; h: number }, angle: number, spacing: number, colour: string, cross = false) => {
@@ -28,7 +28,7 @@ export function drawDrawing(canvas: Canvas): boolean {
     for (const [weight, alpha] of [[0.6, 0.45], [0.9, 0.7], [1.3, 0.85]] as const) {
       let d = hatchLines(random, box, angle + random.centred() * 3, spacing * 3, shortSide * 0.004, shortSide * 0.14);
       if (cross) d += hatchLines(random, { x: box.x + box.w * 0.35, y: box.y, w: box.w * 0.65, h: box.h }, angle + 70 + random.centred() * 3, spacing * 3.6, shortSide * 0.004, shortSide * 0.14);
-      g += `<path d="${d}" fill="none" stroke="${colour}" stroke-width="${svgNum(lw * weight)}" stroke-linecap="round" stroke-opacity="${alpha}"/>`;
+      g += `<path d="${d}" fill="none" stroke="${colour}" stroke-width="${svgNum(lineWidth * weight)}" stroke-linecap="round" stroke-opacity="${alpha}"/>`;
     }
     marks.push(`<g clip-path="url(#${id})">${g}</g>`);
   };
@@ -50,10 +50,10 @@ export function drawDrawing(canvas: Canvas): boolean {
         h = size * random.float(1.6, 2.6);
         const belly = size * random.float(0.45, 0.6);
         const neck = size * random.float(0.12, 0.25);
-        const by = tableY - h * random.float(0.25, 0.45);
+        const bellyY = tableY - h * random.float(0.25, 0.45);
         outline = [
-          [cx - belly * 0.6, tableY], [cx - belly, by], [cx - neck, tableY - h * 0.8], [cx - neck * 1.3, tableY - h],
-          [cx + neck * 1.3, tableY - h], [cx + neck, tableY - h * 0.8], [cx + belly, by], [cx + belly * 0.6, tableY],
+          [cx - belly * 0.6, tableY], [cx - belly, bellyY], [cx - neck, tableY - h * 0.8], [cx - neck * 1.3, tableY - h],
+          [cx + neck * 1.3, tableY - h], [cx + neck, tableY - h * 0.8], [cx + belly, bellyY], [cx + belly * 0.6, tableY],
         ];
       } else if (kind === 'bowl') {
         h = size * 0.6;
@@ -67,8 +67,8 @@ export function drawDrawing(canvas: Canvas): boolean {
       contour(outline, true, ink(i), 2);
       hatch(d, { x: cx, y: tableY - h * 1.05, w: size * 1.3, h: h * 1.1 }, random.float(35, 60), shortSide * random.float(0.008, 0.013), ink(i), random.chance(0.6));
       // Cast shadow on the table.
-      const sd = `M${svgNum(cx)} ${svgNum(tableY)}L${svgNum(cx + size * 1.6)} ${svgNum(tableY + size * 0.05)}L${svgNum(cx + size * 1.3)} ${svgNum(tableY + size * 0.25)}L${svgNum(cx - size * 0.3)} ${svgNum(tableY + size * 0.18)}Z`;
-      hatch(sd, { x: cx - size * 0.3, y: tableY, w: size * 2, h: size * 0.3 }, -10, shortSide * 0.008, ink(i + 1));
+      const shadowPath = `M${svgNum(cx)} ${svgNum(tableY)}L${svgNum(cx + size * 1.6)} ${svgNum(tableY + size * 0.05)}L${svgNum(cx + size * 1.3)} ${svgNum(tableY + size * 0.25)}L${svgNum(cx - size * 0.3)} ${svgNum(tableY + size * 0.18)}Z`;
+      hatch(shadowPath, { x: cx - size * 0.3, y: tableY, w: size * 2, h: size * 0.3 }, -10, shortSide * 0.008, ink(i + 1));
     }
     // Loose tone on the wall behind, on one side.
     const left = random.chance(0.5);
@@ -109,7 +109,7 @@ export function drawDrawing(canvas: Canvas): boolean {
         const rr = s * random.float(0.12, 0.24);
         loops.push([tx + ox + Math.cos(a) * rr, ty - s * 1.1 + oy + Math.sin(a) * rr]);
       }
-      marks.push(`<path d="${smoothPath(loops, false)}" fill="none" stroke="${ink(t)}" stroke-width="${svgNum(lw * 0.8)}" stroke-opacity="0.75"/>`);
+      marks.push(`<path d="${smoothPath(loops, false)}" fill="none" stroke="${ink(t)}" stroke-width="${svgNum(lineWidth * 0.8)}" stroke-opacity="0.75"/>`);
       washes.push(glow(canvas, tx, ty - s * 1.1, s * 1.1, s * 1.1, paletteColour(canvas, t + 1), 0.3));
       contour([[tx, ty], [tx + random.centred() * s * 0.1, ty - s * 0.9]], false, ink(t), 2);
     }
@@ -140,15 +140,15 @@ export function drawDrawing(canvas: Canvas): boolean {
         const d = smoothPath(leaf, true, 1.1);
         washes.push(`<path d="${d}" fill="${paletteColour(canvas, s + l)}" fill-opacity="0.25"/>`);
         contour(leaf, true, ink(s), 1);
-        marks.push(`<path d="${polyline([p, tip])}" stroke="${ink(s)}" stroke-width="${svgNum(lw * 0.7)}" stroke-opacity="0.7"/>`);
+        marks.push(`<path d="${polyline([p, tip])}" stroke="${ink(s)}" stroke-width="${svgNum(lineWidth * 0.7)}" stroke-opacity="0.7"/>`);
         hatch(`${polyline([p, [mid[0] + nx, mid[1] + ny], tip])}Z`, { x: Math.min(p[0], tip[0]) - len * 0.3, y: Math.min(p[1], tip[1]) - len * 0.3, w: len * 1.6, h: len * 1.6 }, random.float(20, 70), shortSide * 0.007, ink(s));
       }
       if (random.chance(0.6)) {
         // A flower head at the top.
-        const fr = shortSide * random.float(0.04, 0.07);
+        const flowerRadius = shortSide * random.float(0.04, 0.07);
         for (let pIdx = 0, k = random.int(5, 8); pIdx < k; pIdx++) {
           const a = (pIdx / k) * Math.PI * 2;
-          const petal = blob(random, top[0] + Math.cos(a) * fr, top[1] + Math.sin(a) * fr, fr * 0.7, fr * 0.45, 0.1, 7);
+          const petal = blob(random, top[0] + Math.cos(a) * flowerRadius, top[1] + Math.sin(a) * flowerRadius, flowerRadius * 0.7, flowerRadius * 0.45, 0.1, 7);
           washes.push(`<path d="${smoothPath(petal, true)}" fill="${paletteColour(canvas, s + 1)}" fill-opacity="0.35"/>`);
           contour(petal, true, ink(s + 1), 1);
         }

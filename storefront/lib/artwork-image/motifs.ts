@@ -367,8 +367,8 @@ const SHAPES: Record<Exclude<Motif, 'abstract' | 'land'>, Shape> = {
 
 
 /** A crescent: a disc with a smaller disc cut from its side. */
-function moonPath([x, y]: Point, R: number): string {
-  return `M${svgNum(x)} ${svgNum(y - R)}A${svgNum(R)} ${svgNum(R)} 0 1 0 ${svgNum(x)} ${svgNum(y + R)}A${svgNum(R * 0.8)} ${svgNum(R * 0.8)} 0 1 1 ${svgNum(x)} ${svgNum(y - R)}Z`;
+function moonPath([x, y]: Point, ringRadius: number): string {
+  return `M${svgNum(x)} ${svgNum(y - ringRadius)}A${svgNum(ringRadius)} ${svgNum(ringRadius)} 0 1 0 ${svgNum(x)} ${svgNum(y + ringRadius)}A${svgNum(ringRadius * 0.8)} ${svgNum(ringRadius * 0.8)} 0 1 1 ${svgNum(x)} ${svgNum(y - ringRadius)}Z`;
 }
 
 /** The motifs that stand on the ground line: how tall each is drawn, as a share of the room it has. */

@@ -55,26 +55,26 @@ function roomView(spec: ArtworkImageSpec, art: Canvas, random: Rng): { artWidth:
   // The sofa.
   const sofa = random.pick(['#7a8471', '#b5a792', '#5e6b78', '#9a8070', '#44504f', '#c2b8a8']);
   const sculpture = spec.category === 'sculpture';
-  const sw = 540 * roomScale;
-  const scx = sculpture ? artWidth * 0.36 : artWidth / 2;
+  const sofaWidth = 540 * roomScale;
+  const sofaCentreX = sculpture ? artWidth * 0.36 : artWidth / 2;
   const seatY = floorY - 62 * roomScale;
   const backTop = floorY - 190 * roomScale;
   out.push(
     `<g>` +
-      glow(room, scx, floorY + 2 * roomScale, sw * 0.62, 16 * roomScale, '#000000', 0.3) +
-      `<rect x="${svgNum(scx - sw / 2 + 16 * roomScale)}" y="${svgNum(floorY - 14 * roomScale)}" width="${svgNum(8 * roomScale)}" height="${svgNum(14 * roomScale)}" fill="#3a2e25"/>` +
-      `<rect x="${svgNum(scx + sw / 2 - 24 * roomScale)}" y="${svgNum(floorY - 14 * roomScale)}" width="${svgNum(8 * roomScale)}" height="${svgNum(14 * roomScale)}" fill="#3a2e25"/>` +
-      `<rect x="${svgNum(scx - sw / 2 + 30 * roomScale)}" y="${svgNum(backTop)}" width="${svgNum(sw - 60 * roomScale)}" height="${svgNum(seatY - backTop)}" rx="${svgNum(22 * roomScale)}" fill="${darken(sofa, 0.12)}"/>` +
-      `<rect x="${svgNum(scx - sw / 2 + 40 * roomScale)}" y="${svgNum(seatY - 40 * roomScale)}" width="${svgNum(sw - 80 * roomScale)}" height="${svgNum(48 * roomScale)}" rx="${svgNum(12 * roomScale)}" fill="${sofa}"/>` +
-      `<rect x="${svgNum(scx - sw / 2 + 40 * roomScale)}" y="${svgNum(seatY)}" width="${svgNum(sw - 80 * roomScale)}" height="${svgNum(48 * roomScale)}" rx="${svgNum(8 * roomScale)}" fill="${darken(sofa, 0.06)}"/>` +
-      `<rect x="${svgNum(scx - sw / 2)}" y="${svgNum(floorY - 120 * roomScale)}" width="${svgNum(50 * roomScale)}" height="${svgNum(106 * roomScale)}" rx="${svgNum(18 * roomScale)}" fill="${lighten(sofa, 0.06)}"/>` +
-      `<rect x="${svgNum(scx + sw / 2 - 50 * roomScale)}" y="${svgNum(floorY - 120 * roomScale)}" width="${svgNum(50 * roomScale)}" height="${svgNum(106 * roomScale)}" rx="${svgNum(18 * roomScale)}" fill="${lighten(sofa, 0.06)}"/>` +
-      `<rect x="${svgNum(scx - sw * 0.3)}" y="${svgNum(seatY - 88 * roomScale)}" width="${svgNum(80 * roomScale)}" height="${svgNum(62 * roomScale)}" rx="${svgNum(14 * roomScale)}" fill="${lighten(sofa, 0.25)}" transform="rotate(-8 ${svgNum(scx - sw * 0.26)} ${svgNum(seatY - 60 * roomScale)})"/>` +
+      glow(room, sofaCentreX, floorY + 2 * roomScale, sofaWidth * 0.62, 16 * roomScale, '#000000', 0.3) +
+      `<rect x="${svgNum(sofaCentreX - sofaWidth / 2 + 16 * roomScale)}" y="${svgNum(floorY - 14 * roomScale)}" width="${svgNum(8 * roomScale)}" height="${svgNum(14 * roomScale)}" fill="#3a2e25"/>` +
+      `<rect x="${svgNum(sofaCentreX + sofaWidth / 2 - 24 * roomScale)}" y="${svgNum(floorY - 14 * roomScale)}" width="${svgNum(8 * roomScale)}" height="${svgNum(14 * roomScale)}" fill="#3a2e25"/>` +
+      `<rect x="${svgNum(sofaCentreX - sofaWidth / 2 + 30 * roomScale)}" y="${svgNum(backTop)}" width="${svgNum(sofaWidth - 60 * roomScale)}" height="${svgNum(seatY - backTop)}" rx="${svgNum(22 * roomScale)}" fill="${darken(sofa, 0.12)}"/>` +
+      `<rect x="${svgNum(sofaCentreX - sofaWidth / 2 + 40 * roomScale)}" y="${svgNum(seatY - 40 * roomScale)}" width="${svgNum(sofaWidth - 80 * roomScale)}" height="${svgNum(48 * roomScale)}" rx="${svgNum(12 * roomScale)}" fill="${sofa}"/>` +
+      `<rect x="${svgNum(sofaCentreX - sofaWidth / 2 + 40 * roomScale)}" y="${svgNum(seatY)}" width="${svgNum(sofaWidth - 80 * roomScale)}" height="${svgNum(48 * roomScale)}" rx="${svgNum(8 * roomScale)}" fill="${darken(sofa, 0.06)}"/>` +
+      `<rect x="${svgNum(sofaCentreX - sofaWidth / 2)}" y="${svgNum(floorY - 120 * roomScale)}" width="${svgNum(50 * roomScale)}" height="${svgNum(106 * roomScale)}" rx="${svgNum(18 * roomScale)}" fill="${lighten(sofa, 0.06)}"/>` +
+      `<rect x="${svgNum(sofaCentreX + sofaWidth / 2 - 50 * roomScale)}" y="${svgNum(floorY - 120 * roomScale)}" width="${svgNum(50 * roomScale)}" height="${svgNum(106 * roomScale)}" rx="${svgNum(18 * roomScale)}" fill="${lighten(sofa, 0.06)}"/>` +
+      `<rect x="${svgNum(sofaCentreX - sofaWidth * 0.3)}" y="${svgNum(seatY - 88 * roomScale)}" width="${svgNum(80 * roomScale)}" height="${svgNum(62 * roomScale)}" rx="${svgNum(14 * roomScale)}" fill="${lighten(sofa, 0.25)}" transform="rotate(-8 ${svgNum(sofaCentreX - sofaWidth * 0.26)} ${svgNum(seatY - 60 * roomScale)})"/>` +
       `</g>`,
   );
   // A plant in a pot, on whichever side is free.
   if (random.chance(0.7) || sculpture) {
-    const px = sculpture ? artWidth * 0.08 : random.chance(0.5) ? scx - sw / 2 - 70 * roomScale : scx + sw / 2 + 70 * roomScale;
+    const px = sculpture ? artWidth * 0.08 : random.chance(0.5) ? sofaCentreX - sofaWidth / 2 - 70 * roomScale : sofaCentreX + sofaWidth / 2 + 70 * roomScale;
     if (px > 30 * roomScale && px < artWidth - 30 * roomScale) {
       let leaves = '';
       for (let i = 0; i < 9; i++) {
@@ -92,39 +92,39 @@ function roomView(spec: ArtworkImageSpec, art: Canvas, random: Rng): { artWidth:
   if (sculpture) {
     // Stand the form on its own plinth to the right of the sofa, without its gallery wall.
     const px = artWidth * 0.78;
-    const ph = Math.min(260 * roomScale, (floorY - artHeight * 0.1) * 0.45);
-    const pw = 150 * roomScale;
-    out.push(plinth(room, px, floorY, pw, ph));
-    const baseY = floorY - ph - pw * 0.04;
-    const fh = Math.min(baseY - artHeight * 0.08, 320 * roomScale);
+    const plinthHeight = Math.min(260 * roomScale, (floorY - artHeight * 0.1) * 0.45);
+    const plinthWidth = 150 * roomScale;
+    out.push(plinth(room, px, floorY, plinthWidth, plinthHeight));
+    const baseY = floorY - plinthHeight - plinthWidth * 0.04;
+    const formHeight = Math.min(baseY - artHeight * 0.08, 320 * roomScale);
     // The same form as in the gallery picture: it is drawn from its own seeded stream.
-    out.push(sculptureForm(room, new Rng(art.formSeed), px, baseY, fh, pw * 1.3));
+    out.push(sculptureForm(room, new Rng(art.formSeed), px, baseY, formHeight, plinthWidth * 1.3));
 
   } else {
     // Fit the work above the sofa, framed, with a soft shadow.
     const top = artHeight * 0.1;
     const bottom = backTop - 50 * roomScale;
     const availH = Math.max(40 * roomScale, bottom - top);
-    const availW = Math.min(artWidth * 0.72, sw * 1.15);
+    const availW = Math.min(artWidth * 0.72, sofaWidth * 1.15);
     const aspect = spec.aspectMilli / 1000;
-    let aw = availW;
-    let ah = aw / aspect;
-    if (ah > availH) {
-      ah = availH;
-      aw = ah * aspect;
+    let workWidth = availW;
+    let workHeight = workWidth / aspect;
+    if (workHeight > availH) {
+      workHeight = availH;
+      workWidth = workHeight * aspect;
     }
-    const mat = spec.category === 'painting' ? 0 : Math.min(aw, ah) * 0.1;
-    const frame = Math.max(3 * roomScale, Math.min(aw, ah) * 0.025);
-    const iw = aw - 2 * (mat + frame);
-    const ih = ah - 2 * (mat + frame);
-    const fx = artWidth / 2 - aw / 2;
-    const fy = top + (availH - ah) / 2;
+    const mat = spec.category === 'painting' ? 0 : Math.min(workWidth, workHeight) * 0.1;
+    const frame = Math.max(3 * roomScale, Math.min(workWidth, workHeight) * 0.025);
+    const imageWidth = workWidth - 2 * (mat + frame);
+    const imageHeight = workHeight - 2 * (mat + frame);
+    const fx = artWidth / 2 - workWidth / 2;
+    const fy = top + (availH - workHeight) / 2;
     const frameColour = spec.category === 'painting' ? random.pick(['#2b2622', '#b89a6a', '#f2efe8', '#5a4636']) : random.pick(['#1f1c1a', '#f4f2ed', '#c2a783']);
-    out.push(softRect(fx + 4 * roomScale, fy + 8 * roomScale, aw, ah, 10 * roomScale, '#000000', 0.22));
-    out.push(`<rect x="${svgNum(fx)}" y="${svgNum(fy)}" width="${svgNum(aw)}" height="${svgNum(ah)}" fill="${frameColour}"/>`);
-    if (mat > 0) out.push(`<rect x="${svgNum(fx + frame)}" y="${svgNum(fy + frame)}" width="${svgNum(aw - 2 * frame)}" height="${svgNum(ah - 2 * frame)}" fill="#faf9f6"/>`);
-    out.push(artSvg(fx + frame + mat, fy + frame + mat, iw, ih));
-    out.push(`<rect x="${svgNum(fx + frame + mat)}" y="${svgNum(fy + frame + mat)}" width="${svgNum(iw)}" height="${svgNum(ih)}" fill="none" stroke="#000000" stroke-opacity="0.15" stroke-width="${svgNum(1.5 * roomScale)}"/>`);
+    out.push(softRect(fx + 4 * roomScale, fy + 8 * roomScale, workWidth, workHeight, 10 * roomScale, '#000000', 0.22));
+    out.push(`<rect x="${svgNum(fx)}" y="${svgNum(fy)}" width="${svgNum(workWidth)}" height="${svgNum(workHeight)}" fill="${frameColour}"/>`);
+    if (mat > 0) out.push(`<rect x="${svgNum(fx + frame)}" y="${svgNum(fy + frame)}" width="${svgNum(workWidth - 2 * frame)}" height="${svgNum(workHeight - 2 * frame)}" fill="#faf9f6"/>`);
+    out.push(artSvg(fx + frame + mat, fy + frame + mat, imageWidth, imageHeight));
+    out.push(`<rect x="${svgNum(fx + frame + mat)}" y="${svgNum(fy + frame + mat)}" width="${svgNum(imageWidth)}" height="${svgNum(imageHeight)}" fill="none" stroke="#000000" stroke-opacity="0.15" stroke-width="${svgNum(1.5 * roomScale)}"/>`);
   }
   return { artWidth, artHeight, content: out.join(''), defs: sculpture ? room.defs : [...room.defs, ...art.defs] };
 }
