@@ -4,7 +4,7 @@ import { cardFieldsOf, PER_SEARCH_FIELD_NAMES, PER_SEARCH_FIELDS, type CardSearc
 /**
  * A card's JSON as the answer writer copies it: the UTF-8 bytes of its search-independent fields
  * (cardFieldsOf), without the closing brace. The per-search fields follow it per answer
- * (writeCard): { "id": 7, …, "favourite_count": 3 -> { "id": 7, …, "favourite_count": 3,"ships_free":true }.
+ * (cardTail): { "id": 7, …, "favourite_count": 3 -> { "id": 7, …, "favourite_count": 3,"ships_free":true }.
  */
 export type CardJson = Uint8Array;
 
@@ -17,15 +17,19 @@ export function encodeCardFields(hit: SearchHit): CardJson {
   return utf8.encode(json.slice(0, -1));
 }
 
-/** Each per-search field's `,"name":` and the JSON of the values a boolean field takes. */
-const FIELD_KEYS = PER_SEARCH_FIELD_NAMES.map((name) => utf8.encode(`,${JSON.stringify(name)}:`));
-const CLOSE = utf8.encode('}');
-const valueBytes = new Map<unknown, Uint8Array>([true, false].map((value) => [value, utf8.encode(JSON.stringify(value))]));
-const encodeValue = (value: unknown): Uint8Array => valueBytes.get(value) ?? utf8.encode(JSON.stringify(value));
+const FIELDS = PER_SEARCH_FIELD_NAMES.map((name) => PER_SEARCH_FIELDS[name]);
 
-/** The bytes a card's per-search fields take in this search, with the closing brace: `,"ships_free":true}`. */
-export function perSearchBytes(hit: SearchHit, search: CardSearch): Uint8Array[] {
-  const parts = PER_SEARCH_FIELD_NAMES.flatMap((name, i) => [FIELD_KEYS[i]!, encodeValue(PER_SEARCH_FIELDS[name](hit, search))]);
-  parts.push(CLOSE);
-  return parts;
+/**
+ * What follows a card's kept bytes, for each combination of its per-search values (bit f set:
+ * the f-th field is true), made once: [',"ships_free":false}', ',"ships_free":true}'].
+ */
+const TAILS = Array.from({ length: 2 ** FIELDS.length }, (_, mask) =>
+  utf8.encode(`${PER_SEARCH_FIELD_NAMES.map((name, f) => `,${JSON.stringify(name)}:${(mask >> f) & 1 ? 'true' : 'false'}`).join('')}}`),
+);
+
+/** The bytes that close a card in this search: its per-search fields and the brace. */
+export function cardTail(hit: SearchHit, search: CardSearch): Uint8Array {
+  let mask = 0;
+  for (let f = 0; f < FIELDS.length; f++) if (FIELDS[f]!(hit, search)) mask |= 1 << f;
+  return TAILS[mask]!;
 }

@@ -13,12 +13,6 @@ export interface CardKey {
 
 export type StoredCard = SearchHit & CardKey;
 
-/** A card the store holds, and its JSON (card-json.ts) once an answer has written it. */
-interface Entry {
-  card: StoredCard;
-  json?: CardJson;
-}
-
 /** Cards per engine request when the store fills. */
 const FILL_PAGE = 1000;
 /**
@@ -37,11 +31,13 @@ const FILL_ATTEMPTS = 3;
  * edited between the search and the fetch shows as edited). A work gone from the index between
  * the two is left off the page. Past `maxCards` the least recently shown make way.
  *
- * It keeps each card's JSON with the card, made the first time an answer writes it (cardJson):
- * about 1 KB more for each card shown, gone with the card.
+ * It keeps the JSON of each card it holds (card-json.ts), made the first time an answer writes
+ * the card (cardJson): about 1 KB more for each card shown, kept by the card object itself, so
+ * gone with the card once the store lets it go.
  */
 export class CardStore {
-  private readonly cards: LRUCache<number, Entry>;
+  private readonly cards: LRUCache<number, StoredCard>;
+  private readonly json = new WeakMap<SearchHit, CardJson>();
 
   constructor(
     private readonly engine: Pick<Engine, 'fetchDocuments' | 'multiSearch'>,
@@ -59,7 +55,7 @@ export class CardStore {
     const missing: number[] = [];
     // Each hit's card, or its id while the store lacks the card at the hit's version.
     const pages = which.map((i) => ((results[i]?.hits ?? []) as unknown as CardKey[]).map(({ id, card_version: version }): StoredCard | number => {
-      const card = this.cards.get(id)?.card;
+      const card = this.cards.get(id);
       // An index written before cards had versions (served while its rebuild runs) names none: fetch.
       if (version !== undefined && card?.card_version === version) return card;
       missing.push(id);
@@ -68,7 +64,7 @@ export class CardStore {
     const fetched = new Map<number, StoredCard>();
     if (missing.length > 0) {
       for (const card of await this.engine.fetchDocuments<StoredCard>(this.indexUid, [...new Set(missing)], CARD_ATTRIBUTES)) {
-        this.cards.set(card.id, { card });
+        this.cards.set(card.id, card);
         fetched.set(card.id, card);
       }
     }
@@ -82,14 +78,16 @@ export class CardStore {
   }
 
   /**
-   * A card's JSON: kept with the card when the store holds this very card, so it is encoded
-   * once per card held; made afresh for any other (one evicted or replaced by a newer version
-   * since the search completed).
+   * A card's JSON: kept for a card object the store holds, so encoded once per card it holds;
+   * made afresh, and not kept, for any other (one evicted or replaced by a newer version before
+   * its first answer, or a card from elsewhere).
    */
   readonly cardJson = (hit: SearchHit): CardJson => {
-    const entry = this.cards.peek(hit.id);
-    if (entry?.card !== hit) return encodeCardFields(hit);
-    return (entry.json ??= encodeCardFields(hit));
+    const kept = this.json.get(hit);
+    if (kept) return kept;
+    const made = encodeCardFields(hit);
+    if (this.cards.peek(hit.id) === hit) this.json.set(hit, made);
+    return made;
   };
 
   /**
@@ -101,7 +99,7 @@ export class CardStore {
     for (let offset = 0; offset < this.maxCards; offset += FILL_PAGE) {
       const limit = Math.min(FILL_PAGE, this.maxCards - offset);
       const hits = await this.popularCards(offset, limit);
-      for (const card of hits) if (!this.cards.has(card.id)) this.cards.set(card.id, { card });
+      for (const card of hits) if (!this.cards.has(card.id)) this.cards.set(card.id, card);
       if (hits.length < limit) break;
     }
     return this.cards.size;

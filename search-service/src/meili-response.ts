@@ -7,7 +7,7 @@ import {
 import { correctQuery, matchedWords, type MatchesPosition } from './did-you-mean';
 import { FILTERS, type FilterGroup } from './filters';
 import { FACET_VALUES, priceAttribute, shipsToFacetAttribute, type PriceBarPlan, type SearchPlan, type SuggestionsPlan } from './meili-request';
-import { encodeCardFields, perSearchBytes, type CardJson } from './card-json';
+import { cardTail, encodeCardFields, type CardJson } from './card-json';
 
 /** The parts of a Meilisearch search result the service reads. */
 export interface MeiliResult {
@@ -44,22 +44,23 @@ export function toSearchResponseBody(
   const rest = utf8.encode(
     `],"count":${count},"num_pages":${numPages},"page":${def.page},"facets":${facetsJson(def, sourceOf, price)},"did_you_mean":${JSON.stringify(didYouMean(def, plan, results))}}`,
   );
-  // Each card: its kept fields, then the fields this search decides.
-  const cards = pageHits(def, plan, results).map((hit) => [cardJson(hit), ...perSearchBytes(hit, def)]);
-  const commas = Math.max(0, cards.length - 1);
-  let length = RESULTS_OPEN.length + commas + rest.length;
-  for (const parts of cards) for (const part of parts) length += part.length;
+  // Each card: its kept bytes, then the per-search fields that close it.
+  const hits = pageHits(def, plan, results);
+  const kept = hits.map(cardJson);
+  const tails = hits.map((hit) => cardTail(hit, def));
+  let length = RESULTS_OPEN.length + Math.max(0, hits.length - 1) + rest.length;
+  for (let i = 0; i < hits.length; i++) length += kept[i]!.length + tails[i]!.length;
   // A buffer of its own, as the hot cache's sizes assume (Buffer.concat cuts a small answer from a shared slab).
   const body = new Uint8Array(length);
   body.set(RESULTS_OPEN);
   let at = RESULTS_OPEN.length;
-  cards.forEach((parts, i) => {
+  for (let i = 0; i < hits.length; i++) {
     if (i > 0) body[at++] = COMMA;
-    for (const part of parts) {
-      body.set(part, at);
-      at += part.length;
-    }
-  });
+    body.set(kept[i]!, at);
+    at += kept[i]!.length;
+    body.set(tails[i]!, at);
+    at += tails[i]!.length;
+  }
   body.set(rest, at);
   return body;
 }

@@ -27,11 +27,12 @@ export interface CardSearch {
 /**
  * The card's fields that depend on the search, each a function of the hit and the search. Every
  * other field is a function of the hit alone (cardFieldsOf cannot see the search), so the search
- * service writes a card's JSON once and these after it, per answer.
+ * service writes a card's JSON once and these after it, per answer. Each is a yes or no, which the
+ * answer writer writes without encoding anything.
  */
 export const PER_SEARCH_FIELDS = {
   ships_free: (hit, search) => hit.free_shipping_to.includes(freeShippingCountry(search)),
-} as const satisfies { [K in keyof ProductCard]?: (hit: SearchHit, search: CardSearch) => ProductCard[K] };
+} as const satisfies { [K in keyof ProductCard]?: (hit: SearchHit, search: CardSearch) => ProductCard[K] & boolean };
 
 export type PerSearchField = keyof typeof PER_SEARCH_FIELDS;
 export const PER_SEARCH_FIELD_NAMES = Object.keys(PER_SEARCH_FIELDS) as PerSearchField[];
