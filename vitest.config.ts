@@ -10,6 +10,38 @@ const shared = {
   maxWorkers: '100%',
 };
 
+// Every test file outside the browser project; the cluster's tests run in a project of their own,
+// after every other.
+const TESTS = [
+  '{shared,data,indexer,search-service}/{src,test}/**/*.test.ts',
+  'storefront/{app,components,lib}/**/*.test.{ts,tsx}',
+  'storefront/test/fuzz/**/*.test.ts',
+  'scripts/**/*.test.ts',
+];
+const CLUSTER_TEST = 'scripts/cluster/cluster.test.ts';
+
+// The tests that need the run's Meilisearch, a database or a process of their own. Every other
+// test is pure and runs in the `unit` project, whose guard fails a test that reaches for one.
+const INTEGRATION_TESTS = [
+  'data/src/queries/*.test.ts',
+  'data/test/**/*.test.ts',
+  'indexer/test/**/*.test.ts',
+  'search-service/src/rate-limit.test.ts',
+  'search-service/test/{cards,engine-failure,engine-split,hot-cache,search,suggestions}.test.ts',
+  'search-service/test/fuzz/**/*.test.ts',
+  'scripts/{processes,recovery,server-builds,start}.test.ts',
+  'storefront/app/api/catalogue-routes.test.ts',
+  'storefront/lib/{currency-rates,healthz-api,media,page-exists,process-wide}.test.ts',
+  'storefront/lib/{account,basket,collections,engagement,settings,staff,tracking}/*api.test.ts',
+  'storefront/lib/api/card-contract.test.ts',
+  'storefront/lib/catalogue/{artist,artist-cv,category,edit,home,product,recently-viewed,search}-api.test.ts',
+  'storefront/lib/catalogue/{cards,product-json-ld,product-page,shared-cache,view-item}.test.ts',
+  'storefront/lib/checkout/checkout-{api,crash,money,processes}.test.ts',
+  'storefront/lib/settings/request-language.test.ts',
+  'storefront/lib/security/{get-changes-nothing,login-redirect,path-encodings,role-matrix}.test.ts',
+  'storefront/test/fuzz/{account-staff,catalogue,shopper}.fuzz.test.ts',
+];
+
 export default defineConfig({
   test: {
     projects: [
@@ -19,14 +51,18 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'unit',
-          include: [
-            '{shared,data,indexer,search-service}/{src,test}/**/*.test.ts',
-            'storefront/{app,components,lib}/**/*.test.{ts,tsx}',
-            'storefront/test/fuzz/**/*.test.ts',
-            'scripts/**/*.test.ts',
-          ],
-          // The cluster's tests run in a project of their own, after every other.
-          exclude: [...shared.exclude, 'scripts/cluster/cluster.test.ts'],
+          include: TESTS,
+          exclude: [...shared.exclude, CLUSTER_TEST, ...INTEGRATION_TESTS],
+          // Pure: no global setup, and a test here that opens a database or starts a process
+          // fails at once, naming the project it belongs in (`npm run test:unit`).
+          setupFiles: ['scripts/pure-test-guard.ts'],
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'integration',
+          include: INTEGRATION_TESTS,
           // One Meilisearch for the whole run; tests reach it with inject('meili').
           globalSetup: ['indexer/test/meili-global-setup.ts'],
         },

@@ -33,7 +33,7 @@ import { judgeRequestLine, originForm } from './lib/request-target';
  * and page turned) are forwarded to the search service here, by the same routes the API mounts
  * in Next.js (lib/gallery/search-forward-api.ts), with the security headers and the compression
  * Next.js and proxy.ts give every JSON answer: through Next.js a search cost the storefront twice
- * the processor time (docs/PERFORMANCE.md, "What changed on 27 November").
+ * the processor time (docs/PERFORMANCE.md, "Pages").
  * A gallery page's own search is asked for as its request arrives, so the engine searches while
  * Next.js routes the request and renders the layout (lib/gallery/early-search.ts).
  */

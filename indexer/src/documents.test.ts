@@ -74,6 +74,19 @@ describe('toSearchDocument', () => {
     expect(new Set(Object.values(FACET_TAGS)).size).toBe(COUNTED_ATTRIBUTES.length);
   });
 
+  it('keeps every tag an index may already hold: COUNTED_ATTRIBUTES only grows at its end', () => {
+    // The tags as shipped. An index built by an earlier version is searched by this one while its
+    // rebuild runs, and a cluster's replicas run both for a while: a tag that moved would count
+    // one attribute's values as another's. Append a new attribute, and its tag, to both lists.
+    const SHIPPED_TAGS: Record<string, string> = {
+      category_path: '0', subject: '1', style: '2', colours: '3', orientation: '4', size_bucket: '5', ships_to: '6',
+      ships_from: '7', free_shipping_to: '8', in_sale: '9', framed_or_ready_to_hang: 'a', has_fine_art_prints: 'b',
+      verified_advertising_safe: 'c',
+    };
+    expect(Object.fromEntries(Object.entries(FACET_TAGS).filter(([attribute]) => attribute in SHIPPED_TAGS))).toEqual(SHIPPED_TAGS);
+    expect(COUNTED_ATTRIBUTES.slice(0, Object.keys(SHIPPED_TAGS).length)).toEqual(Object.keys(SHIPPED_TAGS));
+  });
+
   it('points the card picture at the main image', () => {
     const doc = toSearchDocument(artwork(), rates);
     expect(doc.main_image).toBe('/media/art/painting/sea/main/11/blue-gold/1500/640.webp');

@@ -70,8 +70,7 @@ export function createApp({ config, meili, cards, admission = DEFAULT_ADMISSION 
     cachedGet('search', (def) => toQueryString(def), async (def) => {
       const plan = buildSearchPlan(def, indexUid);
       const results = await meili.multiSearch(plan.queries);
-      await cards.complete(plan.cards.map((i) => results[i]!));
-      return toSearchResponseBody(def, plan, results);
+      return toSearchResponseBody(def, plan, await cards.complete(results, plan.cards), cards.cardJson);
     }),
   );
 

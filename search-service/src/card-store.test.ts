@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CardStore, type CardKey, type StoredCard } from './card-store';
 import { EngineTimeoutError } from './engine';
 import type { MeiliResult } from './meili-response';
+import { cardFieldsOf } from './product-card';
 import { SALE_HIT } from './product-card.fixture';
 
 const card = (id: number, version: string): StoredCard => ({ ...SALE_HIT, id, slug: `work-${id}`, title: `Work ${id} ${version}`, card_version: version });
@@ -29,16 +30,17 @@ function storeOver(index: Map<number, StoredCard>, maxCards = 10, { timeOuts = 0
   return { store: new CardStore(engine, 'idx', maxCards), fetched, pages };
 }
 
+/** Every result made whole. */
+const completeAll = (store: CardStore, results: MeiliResult[]) => store.complete(results, results.map((_, i) => i));
+
 describe('CardStore', () => {
   it('makes hits whole in their order, fetching once only the cards it does not hold', async () => {
     const index = new Map([1, 2, 3].map((id) => [id, card(id, 'a')]));
     const { store, fetched } = storeOver(index);
-    const first = keys([3, 'a'], [1, 'a']);
-    await store.complete([first]);
-    expect(first.hits.map((h) => h.title)).toEqual(['Work 3 a', 'Work 1 a']);
+    const [first] = await completeAll(store, [keys([3, 'a'], [1, 'a'])]);
+    expect(first!.hits.map((h) => h.title)).toEqual(['Work 3 a', 'Work 1 a']);
 
-    const second = [keys([1, 'a'], [2, 'a']), keys([3, 'a'], [2, 'a'])];
-    await store.complete(second);
+    const second = await completeAll(store, [keys([1, 'a'], [2, 'a']), keys([3, 'a'], [2, 'a'])]);
     expect(second.map((r) => r.hits.map((h) => h.id))).toEqual([[1, 2], [3, 2]]);
     expect(fetched).toEqual([[3, 1], [2]]);
   });
@@ -46,34 +48,32 @@ describe('CardStore', () => {
   it('fetches again a card whose version the hit does not match, and shows the newer one', async () => {
     const index = new Map([[1, card(1, 'a')]]);
     const { store, fetched } = storeOver(index);
-    await store.complete([keys([1, 'a'])]);
+    await completeAll(store, [keys([1, 'a'])]);
     index.set(1, card(1, 'b'));
-    const edited = keys([1, 'b']);
-    await store.complete([edited]);
-    expect(edited.hits[0]?.title).toBe('Work 1 b');
+    const [edited] = await completeAll(store, [keys([1, 'b'])]);
+    expect(edited!.hits[0]?.title).toBe('Work 1 b');
     expect(fetched).toEqual([[1], [1]]);
   });
 
   it('fetches every time a card whose hit names no version, as from an index written before versions', async () => {
     const { store, fetched } = storeOver(new Map([[1, { ...card(1, 'a'), card_version: undefined as unknown as string }]]));
-    await store.complete([keys([1, undefined as unknown as string])]);
-    await store.complete([keys([1, undefined as unknown as string])]);
+    await completeAll(store, [keys([1, undefined as unknown as string])]);
+    await completeAll(store, [keys([1, undefined as unknown as string])]);
     expect(fetched).toEqual([[1], [1]]);
   });
 
   it('leaves off a work the index no longer holds', async () => {
     const { store } = storeOver(new Map([[2, card(2, 'a')]]));
-    const result = keys([1, 'a'], [2, 'a']);
-    await store.complete([result]);
-    expect(result.hits.map((h) => h.id)).toEqual([2]);
+    const [result] = await completeAll(store, [keys([1, 'a'], [2, 'a'])]);
+    expect(result!.hits.map((h) => h.id)).toEqual([2]);
   });
 
   it('keeps at most maxCards, the most recently shown', async () => {
     const index = new Map([1, 2, 3].map((id) => [id, card(id, 'a')]));
     const { store, fetched } = storeOver(index, 2);
-    await store.complete([keys([1, 'a'], [2, 'a'])]);
-    await store.complete([keys([3, 'a'])]);
-    await store.complete([keys([3, 'a'], [2, 'a'], [1, 'a'])]);
+    await completeAll(store, [keys([1, 'a'], [2, 'a'])]);
+    await completeAll(store, [keys([3, 'a'])]);
+    await completeAll(store, [keys([3, 'a'], [2, 'a'], [1, 'a'])]);
     expect(fetched).toEqual([[1, 2], [3], [1]]);
   });
 
@@ -81,16 +81,44 @@ describe('CardStore', () => {
     const index = new Map([1, 2, 3, 4].map((id) => [id, card(id, 'a')]));
     const { store, fetched, pages } = storeOver(index, 3);
     index.set(2, card(2, 'b'));
-    await store.complete([keys([2, 'b'])]);
+    await completeAll(store, [keys([2, 'b'])]);
     // The fill's page read before the edit.
     index.set(2, card(2, 'a'));
     expect(await store.fill()).toBe(3);
     expect(pages).toEqual([[0, 3]]);
 
-    const shown = keys([1, 'a'], [2, 'b'], [3, 'a']);
-    await store.complete([shown]);
-    expect(shown.hits.map((h) => h.title)).toEqual(['Work 1 a', 'Work 2 b', 'Work 3 a']);
+    const [shown] = await completeAll(store, [keys([1, 'a'], [2, 'b'], [3, 'a'])]);
+    expect(shown!.hits.map((h) => h.title)).toEqual(['Work 1 a', 'Work 2 b', 'Work 3 a']);
     expect(fetched).toEqual([[2]]);
+  });
+
+  it('makes whole only the results asked for, and leaves the results it is given as they are', async () => {
+    const { store } = storeOver(new Map([[1, card(1, 'a')]]));
+    const given = [keys([1, 'a']), keys([1, 'a'])];
+    const before = structuredClone(given);
+    const whole = await store.complete(given, [1]);
+    expect(given).toEqual(before);
+    expect(whole[0]).toBe(given[0]);
+    expect(whole[1]!.hits[0]?.title).toBe('Work 1 a');
+  });
+
+  it("keeps the JSON of a card it holds, and makes afresh, never keeping, that of a card it does not hold", async () => {
+    const index = new Map([1, 2].map((id) => [id, card(id, 'a')]));
+    const { store } = storeOver(index, 1);
+    const [first] = await completeAll(store, [keys([1, 'a'])]);
+    const held = first!.hits[0]!;
+    const json = store.cardJson(held);
+    expect(new TextDecoder().decode(json)).toBe(JSON.stringify(cardFieldsOf(held)).slice(0, -1));
+    expect(store.cardJson(held)).toBe(json);
+    // A card equal to a held one but not the object the store holds.
+    const copy = { ...held };
+    expect(store.cardJson(copy)).not.toBe(store.cardJson(copy));
+    expect(store.cardJson(copy)).toEqual(json);
+    // A card let go before any answer wrote it: another took its place in a store of one.
+    const [second] = await completeAll(store, [keys([2, 'a'])]);
+    const gone = second!.hits[0]!;
+    await completeAll(store, [keys([1, 'a'])]);
+    expect(store.cardJson(gone)).not.toBe(store.cardJson(gone));
   });
 
   it('asks again for a page the engine did not answer in time, up to three times', async () => {

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { SearchHit } from '@easel/indexer/index-settings';
+import { encodeCardFields, type CardJson } from './card-json';
 import { EngineTimeoutError, type Engine } from './engine';
 import { CARD_ATTRIBUTES } from './meili-request';
 import type { MeiliResult } from './meili-response';
@@ -29,9 +30,14 @@ const FILL_ATTEMPTS = 3;
  * Never stale: a card is used only at the version the engine's hit names, or newer (a work
  * edited between the search and the fetch shows as edited). A work gone from the index between
  * the two is left off the page. Past `maxCards` the least recently shown make way.
+ *
+ * It keeps the JSON of each card it holds (card-json.ts), made the first time an answer writes
+ * the card (cardJson): about 1 KB more for each card shown, kept by the card object itself, so
+ * gone with the card once the store lets it go.
  */
 export class CardStore {
   private readonly cards: LRUCache<number, StoredCard>;
+  private readonly json = new WeakMap<SearchHit, CardJson>();
 
   constructor(
     private readonly engine: Pick<Engine, 'fetchDocuments' | 'multiSearch'>,
@@ -41,11 +47,14 @@ export class CardStore {
     this.cards = new LRUCache({ max: maxCards });
   }
 
-  /** Replaces each result's card keys with the cards, in the same order. */
-  async complete(results: MeiliResult[]): Promise<void> {
+  /**
+   * The results with the hits of those at the `which` places made whole: each card key replaced
+   * by its card, in the same order. The results given are left as they are.
+   */
+  async complete(results: readonly MeiliResult[], which: readonly number[]): Promise<MeiliResult[]> {
     const missing: number[] = [];
     // Each hit's card, or its id while the store lacks the card at the hit's version.
-    const pages = results.map(({ hits }) => (hits as unknown as CardKey[]).map(({ id, card_version: version }): StoredCard | number => {
+    const pages = which.map((i) => ((results[i]?.hits ?? []) as unknown as CardKey[]).map(({ id, card_version: version }): StoredCard | number => {
       const card = this.cards.get(id);
       // An index written before cards had versions (served while its rebuild runs) names none: fetch.
       if (version !== undefined && card?.card_version === version) return card;
@@ -61,10 +70,25 @@ export class CardStore {
     }
     // A work gone from the index between the search and the fetch is left off the page.
     const cardOf = (hit: StoredCard | number) => (typeof hit === 'number' ? fetched.get(hit) : hit);
-    results.forEach((result, i) => {
-      result.hits = pages[i]!.map(cardOf).filter((card) => card !== undefined);
+    const whole = [...results];
+    which.forEach((i, k) => {
+      whole[i] = { ...results[i]!, hits: pages[k]!.map(cardOf).filter((card) => card !== undefined) };
     });
+    return whole;
   }
+
+  /**
+   * A card's JSON: kept for a card object the store holds, so encoded once per card it holds;
+   * made afresh, and not kept, for any other (one evicted or replaced by a newer version before
+   * its first answer, or a card from elsewhere).
+   */
+  readonly cardJson = (hit: SearchHit): CardJson => {
+    const kept = this.json.get(hit);
+    if (kept) return kept;
+    const made = encodeCardFields(hit);
+    if (this.cards.peek(hit.id) === hit) this.json.set(hit, made);
+    return made;
+  };
 
   /**
    * Takes in the most popular works' cards, up to `maxCards`: a service just started then makes

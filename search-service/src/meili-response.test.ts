@@ -32,8 +32,7 @@ describe('facetList', () => {
 
 describe('toSearchResponseBody', () => {
   it('writes each card as toProductCard makes it, free shipping judged against the search', () => {
-    // A title holding the text of a key: ships_free's value is still found after the key itself.
-    // An artist's name of more bytes than characters: its place is counted in bytes.
+    // A title holding the text of a per-search field, and an artist's name of more bytes than characters.
     const hits = [
       hit,
       { ...hit, id: 8, slug: 'quay', title: 'Quay ,"ships_free":true', artist_name: 'Zoë Ōtsuka', free_shipping_to: ['FR'] },
@@ -41,7 +40,6 @@ describe('toSearchResponseBody', () => {
     ];
     for (const params of [{}, { ships_to: ['FR'] }, { ships_to: ['IE'] }, { ships_to: ['US'] }] as Record<string, string[]>[]) {
       const d = def({ ...params, paginate: ['3'] });
-      // The same hit objects each time: the second search writes the cards from their kept JSON.
       const response = toSearchResponse(d, buildSearchPlan(d, 'idx'), [{ hits, totalHits: 3 }, { hits: [] }, { hits: [] }]);
       expect(response.results).toEqual(hits.map((h) => toProductCard(h, d)));
     }

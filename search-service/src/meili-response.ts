@@ -7,7 +7,7 @@ import {
 import { correctQuery, matchedWords, type MatchesPosition } from './did-you-mean';
 import { FILTERS, type FilterGroup } from './filters';
 import { FACET_VALUES, priceAttribute, shipsToFacetAttribute, type PriceBarPlan, type SearchPlan, type SuggestionsPlan } from './meili-request';
-import { toProductCard } from './product-card';
+import { cardTail, encodeCardFields, type CardJson } from './card-json';
 
 /** The parts of a Meilisearch search result the service reads. */
 export interface MeiliResult {
@@ -22,10 +22,16 @@ export interface MeiliResult {
  * A search plan's multi-search results -> the contract's response, as UTF-8 JSON. Facets of an
  * active disjunctive group come from its own count-only query, the rest from the main query:
  * hits [{ slug: 'sea', … }], totalHits 61, paginate 60 -> { results: [{ url: '/product/sea/', … }], count: 61, num_pages: 2, … }.
- * Each card is copied from its encoded JSON kept with the hit (cardJson): most of a response's
- * bytes, serialised and encoded once per card instead of once per answer.
+ * Each card is copied from its encoded fields (`cardJson`: the card store's, which keeps them
+ * with the card, so most of an answer's bytes are serialised and encoded once per card instead of
+ * once per answer), followed by its per-search fields.
  */
-export function toSearchResponseBody(def: GallerySearchDefinition, plan: SearchPlan, results: MeiliResult[]): Uint8Array<ArrayBuffer> {
+export function toSearchResponseBody(
+  def: GallerySearchDefinition,
+  plan: SearchPlan,
+  results: readonly MeiliResult[],
+  cardJson: (hit: SearchHit) => CardJson = encodeCardFields,
+): Uint8Array<ArrayBuffer> {
   const main = results[0];
   if (!main) throw new Error('The engine answered without the main result');
   const count = main.totalHits ?? 0;
@@ -38,21 +44,23 @@ export function toSearchResponseBody(def: GallerySearchDefinition, plan: SearchP
   const rest = utf8.encode(
     `],"count":${count},"num_pages":${numPages},"page":${def.page},"facets":${facetsJson(def, sourceOf, price)},"did_you_mean":${JSON.stringify(didYouMean(def, plan, results))}}`,
   );
+  // Each card: its kept bytes, then the per-search fields that close it.
   const hits = pageHits(def, plan, results);
-  const cards = hits.map(cardJson);
+  const kept = hits.map(cardJson);
+  const tails = hits.map((hit) => cardTail(hit, def));
+  let length = RESULTS_OPEN.length + Math.max(0, hits.length - 1) + rest.length;
+  for (let i = 0; i < hits.length; i++) length += kept[i]!.length + tails[i]!.length;
   // A buffer of its own, as the hot cache's sizes assume (Buffer.concat cuts a small answer from a shared slab).
-  const commas = Math.max(0, cards.length - 1);
-  const body = new Uint8Array(RESULTS_OPEN.length + cards.reduce((length, card) => length + card.bytes.length, 0) + commas + rest.length);
+  const body = new Uint8Array(length);
   body.set(RESULTS_OPEN);
   let at = RESULTS_OPEN.length;
-  const country = freeShippingCountry(def);
-  cards.forEach(({ bytes, flagAt }, i) => {
+  for (let i = 0; i < hits.length; i++) {
     if (i > 0) body[at++] = COMMA;
-    body.set(bytes, at);
-    const flag = hits[i]!.free_shipping_to.includes(country) ? TRUE : FALSE;
-    for (let k = 0; k < FLAG_LENGTH; k++) body[at + flagAt + k] = flag[k]!;
-    at += bytes.length;
-  });
+    body.set(kept[i]!, at);
+    at += kept[i]!.length;
+    body.set(tails[i]!, at);
+    at += tails[i]!.length;
+  }
   body.set(rest, at);
   return body;
 }
@@ -60,34 +68,9 @@ export function toSearchResponseBody(def: GallerySearchDefinition, plan: SearchP
 const utf8 = new TextEncoder();
 const RESULTS_OPEN = utf8.encode('{"results":[');
 const COMMA = ','.charCodeAt(0);
-/** `ships_free`'s two values in the same number of bytes: JSON allows the space. */
-const [TRUE, FALSE] = [' true', 'false'].map((text) => utf8.encode(text)) as [Uint8Array, Uint8Array];
-const FLAG_LENGTH = 5;
-const SHIPS_FREE_KEY = ',"ships_free":';
-const cardJsons = new WeakMap<SearchHit, { bytes: Uint8Array; flagAt: number }>();
-
-/**
- * A hit's product card as UTF-8 JSON with the value of `ships_free`, the one field that depends
- * on the search (its `ships_to`), at byte `flagAt`, five bytes long: encoded once per hit object,
- * so once per card the card store holds. The key cannot occur earlier: a quote inside a string
- * value is escaped.
- */
-function cardJson(hit: SearchHit): { bytes: Uint8Array; flagAt: number } {
-  let card = cardJsons.get(hit);
-  if (!card) {
-    const json = JSON.stringify(toProductCard(hit, {}));
-    const at = json.indexOf(SHIPS_FREE_KEY) + SHIPS_FREE_KEY.length;
-    const head = json.slice(0, at);
-    const tail = json.slice(json.startsWith('true', at) ? at + 4 : at + 5);
-    // A buffer of its own: one cut from a shared slab would keep the slab alive as long as any card in it.
-    card = { bytes: utf8.encode(`${head}false${tail}`), flagAt: Buffer.byteLength(head) };
-    cardJsons.set(hit, card);
-  }
-  return card;
-}
 
 /** The search words as the engine matched them, when that differs from what was typed (did-you-mean.ts). */
-function didYouMean(def: GallerySearchDefinition, plan: SearchPlan, results: MeiliResult[]): string | null {
+function didYouMean(def: GallerySearchDefinition, plan: SearchPlan, results: readonly MeiliResult[]): string | null {
   const best = plan.correction === undefined ? undefined : results[plan.correction]?.hits[0];
   if (!def.q || !best?._matchesPosition) return null;
   return correctQuery(def.q, matchedWords(best, best._matchesPosition));
@@ -115,7 +98,7 @@ export function toSuggestions(plan: SuggestionsPlan, results: MeiliResult[]): Su
  * matches (the single boost first) followed by the rest (fetched from `offset` on): 2 boosted, page 1 of 3 ->
  * [boosted 1, boosted 2, rest 1].
  */
-function pageHits(def: GallerySearchDefinition, plan: SearchPlan, results: MeiliResult[]): SearchHit[] {
+function pageHits(def: GallerySearchDefinition, plan: SearchPlan, results: readonly MeiliResult[]): SearchHit[] {
   if (!plan.boost) return results[0]!.hits;
   // The engine orders the boosted matches as the search does; the single boost leads them.
   const boosted = [...(results[plan.boost.boosted]?.hits ?? [])].sort((a, b) => Number(b.slug === def.product_boost) - Number(a.slug === def.product_boost));

@@ -10,11 +10,40 @@ import { freeShippingCountry, type ProductCard } from './contract';
  * contract and the picture addresses (`@easel/shared/media`) only.
  *
  * `prices` is the list price, `sale_prices` what the shopper pays while on sale, and
- * `ships_free` is judged against `ships_to` (GB without it):
+ * `ships_free`, the one field that depends on the search (PER_SEARCH_FIELDS), is judged against
+ * `ships_to` (GB without it):
  * ({ slug: 'sea', in_sale: true, prices: { GBP: 800, … }, original_prices: { GBP: 1000, … }, free_shipping_to: ['GB'], … }, {})
- * -> { url: '/product/sea/', prices: { GBP: 1000, … }, sale_prices: { GBP: 800, … }, in_sale: true, ships_free: true, … }.
+ * -> { url: '/product/sea/', prices: { GBP: 1000, … }, sale_prices: { GBP: 800, … }, in_sale: true, …, ships_free: true }.
  */
-export function toProductCard(hit: SearchHit, options: { ships_to?: string | undefined }): ProductCard {
+export function toProductCard(hit: SearchHit, search: CardSearch): ProductCard {
+  return { ...cardFieldsOf(hit), ...perSearchFieldsOf(hit, search) };
+}
+
+/** What a card's per-search fields are judged against. */
+export interface CardSearch {
+  ships_to?: string | undefined;
+}
+
+/**
+ * The card's fields that depend on the search, each a function of the hit and the search. Every
+ * other field is a function of the hit alone (cardFieldsOf cannot see the search), so the search
+ * service writes a card's JSON once and these after it, per answer. Each is a yes or no, which the
+ * answer writer writes without encoding anything.
+ */
+export const PER_SEARCH_FIELDS = {
+  ships_free: (hit, search) => hit.free_shipping_to.includes(freeShippingCountry(search)),
+} as const satisfies { [K in keyof ProductCard]?: (hit: SearchHit, search: CardSearch) => ProductCard[K] & boolean };
+
+export type PerSearchField = keyof typeof PER_SEARCH_FIELDS;
+export const PER_SEARCH_FIELD_NAMES = Object.keys(PER_SEARCH_FIELDS) as PerSearchField[];
+
+/** The per-search fields of a hit's card in this search, in PER_SEARCH_FIELDS' order. */
+export function perSearchFieldsOf(hit: SearchHit, search: CardSearch): Pick<ProductCard, PerSearchField> {
+  return { ships_free: PER_SEARCH_FIELDS.ships_free(hit, search) };
+}
+
+/** The card's fields that depend on the hit alone: every field but the per-search ones. */
+export function cardFieldsOf(hit: SearchHit): Omit<ProductCard, PerSearchField> {
   // A sale needs the price it reduces; without one the work is shown at its current price.
   const onSale = hit.in_sale && hit.original_prices !== null;
   return {
@@ -34,7 +63,7 @@ export function toProductCard(hit: SearchHit, options: { ships_to?: string | und
     sale_prices: onSale ? hit.prices : null,
     in_sale: onSale,
     main_image: hit.main_image,
-    // A pure function of main_image, so the index need not hold it: the search service writes it once per card it keeps (cardJson).
+    // A pure function of main_image, so the index need not hold it: the search service writes it once per card it keeps (card-json.ts).
     main_image_set: srcSetOf(hit.main_image, CARD_IMAGE_WIDTHS),
     width_cm: hit.width_cm,
     height_cm: hit.height_cm,
@@ -46,7 +75,6 @@ export function toProductCard(hit: SearchHit, options: { ships_to?: string | und
     has_fine_art_prints: hit.has_fine_art_prints,
     ships_from: hit.ships_from,
     free_shipping_to: hit.free_shipping_to,
-    ships_free: hit.free_shipping_to.includes(freeShippingCountry(options)),
     favourite_count: hit.favourite_count,
   };
 }

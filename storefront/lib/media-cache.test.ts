@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ArtworkImageSpec } from '@easel/shared/media';
 import { cachedImagePath, createMediaCache } from './media-cache';
+import { watchedRemovals } from './media-cache.fixture';
 
 const spec: ArtworkImageSpec = { category: 'prints', motif: 'abstract', kind: 'main', seed: 11, colours: ['orange', 'blue'], aspectMilli: 1000 };
 const other = (seed: number): ArtworkImageSpec => ({ ...spec, seed });
@@ -55,11 +56,12 @@ describe('createMediaCache', () => {
 
   it('keeps under its cap by deleting the least recently served pictures', async () => {
     const { calls, render } = fakeRender(100);
-    const cache = createMediaCache({ dir, maxBytes: 350, render });
+    const removals = watchedRemovals();
+    const cache = createMediaCache({ dir, maxBytes: 350, render, remove: removals.remove });
     for (const seed of [1, 2, 3]) await cache.get(other(seed), 320);
     await cache.get(other(1), 320); // 1 is now the most recently served; 2 the least
     await cache.get(other(4), 320);
-    await new Promise((r) => setTimeout(r, 50)); // deletions are not awaited by the request
+    await removals.settled(); // deletions are not awaited by the request
     expect(await listFiles(dir)).toEqual([1, 3, 4].map((seed) => path.relative(dir, cachedImagePath(dir, other(seed), 320))));
     await cache.get(other(2), 320);
     expect(calls).toEqual([1, 2, 3, 4, 2]);
@@ -75,9 +77,10 @@ describe('createMediaCache', () => {
     }
     await writeFile(path.join(dir, 'stray.123.tmp'), 'half');
     const { render } = fakeRender(100);
-    const cache = createMediaCache({ dir, maxBytes: 350, render });
+    const removals = watchedRemovals();
+    const cache = createMediaCache({ dir, maxBytes: 350, render, remove: removals.remove });
     await cache.get(other(4), 320);
-    await new Promise((r) => setTimeout(r, 50));
+    await removals.settled();
     // 1 was written longest ago, so it went first; the stray temporary file went at once.
     expect(await listFiles(dir)).toEqual([2, 3, 4].map((seed) => path.relative(dir, cachedImagePath(dir, other(seed), 320))));
 

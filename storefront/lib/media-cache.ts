@@ -22,18 +22,23 @@ export function cachedImagePath(dir: string, spec: ArtworkImageSpec, width: numb
 
 export type RenderFn = (spec: ArtworkImageSpec, width: number) => Promise<Buffer>;
 
+/** Deletes an evicted picture's file; a request does not wait for it. */
+export type RemoveFn = (file: string) => Promise<void>;
+
+const removeFile: RemoveFn = (file) => rm(file, { force: true });
+
 export interface MediaCache {
   /** The picture's WebP bytes: from the cache when present, else rendered and stored. */
   get(spec: ArtworkImageSpec, width: number): Promise<Buffer>;
 }
 
-export function createMediaCache({ dir, maxBytes, render = renderArtworkImage }: { dir: string; maxBytes: number; render?: RenderFn }): MediaCache {
+export function createMediaCache({ dir, maxBytes, render = renderArtworkImage, remove = removeFile }: { dir: string; maxBytes: number; render?: RenderFn; remove?: RemoveFn }): MediaCache {
   // File -> its size; an eviction deletes the file. A picture larger than the whole cap is served but not kept.
   const files = new LRUCache<string, number>({
     maxSize: maxBytes,
     sizeCalculation: (bytes) => Math.max(1, bytes),
     dispose: (_bytes, file, reason) => {
-      if (reason === 'evict') void rm(file, { force: true });
+      if (reason === 'evict') void remove(file);
     },
   });
   const inFlight = new Map<string, Promise<Buffer>>();

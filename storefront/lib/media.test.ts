@@ -14,6 +14,7 @@ import { apiErrorBodySchema } from './api-error';
 import { avatarSpec } from './catalogue/cards';
 import { answerPictureRequest, isCataloguePicture } from './media';
 import { createMediaCache } from './media-cache';
+import { watchedRemovals } from './media-cache.fixture';
 import { createRequestLimits } from './rate-limits';
 
 const NO_LIMITS = { check: async () => null };
@@ -80,8 +81,9 @@ describe('GET /media/art/…', () => {
   it('answers 10,000 random addresses, draws only real ones, and keeps the disk under its cap', async () => {
     const capBytes = 256 * 1024;
     let drawn = 0;
+    const removals = watchedRemovals();
     const cache = createMediaCache({
-      dir, maxBytes: capBytes,
+      dir, maxBytes: capBytes, remove: removals.remove,
       render: async (spec, width) => {
         drawn += 1;
         return Buffer.alloc(2_000 + width * 20, spec.seed % 251); // 8–28 KB, about a real picture's size
@@ -103,7 +105,7 @@ describe('GET /media/art/…', () => {
         statuses.madeUp += 1;
       }
       if (i % 500 === 499) {
-        await new Promise((r) => setTimeout(r, 20)); // let the evictions' deletions land
+        await removals.settled(); // let the evictions' deletions land
         largest = Math.max(largest, (await diskBytes(dir)).bytes);
       }
     }

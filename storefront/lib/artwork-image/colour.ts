@@ -3,8 +3,8 @@
 type Rgb = [number, number, number];
 
 function hexToRgb(hex: string): Rgb {
-  const n = Number.parseInt(hex.slice(1), 16);
-  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+  const rgb = Number.parseInt(hex.slice(1), 16);
+  return [(rgb >> 16) & 255, (rgb >> 8) & 255, rgb & 255];
 }
 
 function rgbToHex([r, g, b]: Rgb): string {

@@ -7,19 +7,19 @@ type Surface = 'canvas' | 'paper' | 'grain';
 const TILE = 256;
 
 /** Smooth value noise on a lattice of `cell` pixels that wraps round the tile. */
-function valueNoise(r: Rng, cell: number): Float32Array {
+function valueNoise(random: Rng, cell: number): Float32Array {
   const cells = TILE / cell;
-  const lattice = Array.from({ length: cells * cells }, () => r.float());
+  const lattice = Array.from({ length: cells * cells }, () => random.float());
   const at = (x: number, y: number) => lattice[((y + cells) % cells) * cells + ((x + cells) % cells)] as number;
   const out = new Float32Array(TILE * TILE);
   for (let y = 0; y < TILE; y++) {
     for (let x = 0; x < TILE; x++) {
       const gx = x / cell;
-      const gy = y / cell;
+      const groundLineY = y / cell;
       const x0 = Math.floor(gx);
-      const y0 = Math.floor(gy);
+      const y0 = Math.floor(groundLineY);
       const sx = (gx - x0) * (gx - x0) * (3 - 2 * (gx - x0));
-      const sy = (gy - y0) * (gy - y0) * (3 - 2 * (gy - y0));
+      const sy = (groundLineY - y0) * (groundLineY - y0) * (3 - 2 * (groundLineY - y0));
       const top = at(x0, y0) + (at(x0 + 1, y0) - at(x0, y0)) * sx;
       const bottom = at(x0, y0 + 1) + (at(x0 + 1, y0 + 1) - at(x0, y0 + 1)) * sx;
       out[y * TILE + x] = top + (bottom - top) * sy;
@@ -34,14 +34,14 @@ const tiles = new Map<Surface, Buffer>();
 function surfaceTile(surface: Surface): Buffer {
   const cached = tiles.get(surface);
   if (cached) return cached;
-  const r = new Rng(hashString(surface));
-  const coarse = valueNoise(r, 32);
-  const medium = valueNoise(r, 8);
+  const random = new Rng(hashString(surface));
+  const coarse = valueNoise(random, 32);
+  const medium = valueNoise(random, 8);
   const buf = Buffer.alloc(TILE * TILE * 4);
   for (let y = 0; y < TILE; y++) {
     for (let x = 0; x < TILE; x++) {
       const i = y * TILE + x;
-      const fine = r.centred();
+      const fine = random.centred();
       let v: number;
       let alpha: number;
       if (surface === 'canvas') {

@@ -1,0 +1,249 @@
+import { CATEGORY_VALUES, SHIPPING_COUNTRIES, type Currency } from '@easel/shared/vocabulary';
+import { facetValue, type CountedAttribute } from '@easel/indexer/documents';
+import type { SearchHit } from '@easel/indexer/index-settings';
+import {
+  freeShippingCountry, type FacetValue, type Facets, type GallerySearchDefinition, type PriceBar, type SuggestionsResponse,
+} from './contract';
+import { correctQuery, matchedWords, type MatchesPosition } from './did-you-mean';
+import { FILTERS, type FilterGroup } from './filters';
+import { FACET_VALUES, priceAttribute, shipsToFacetAttribute, type PriceBarPlan, type SearchPlan, type SuggestionsPlan } from './meili-request';
+import { toProductCard } from './product-card';
+
+/** The parts of a Meilisearch search result the service reads. */
+export interface MeiliResult {
+  hits: (SearchHit & { _matchesPosition?: MatchesPosition })[];
+  totalHits?: number;
+  totalPages?: number;
+  facetDistribution?: Record<string, Record<string, number>>;
+  facetStats?: Record<string, { min: number; max: number }>;
+}
+
+/**
+ * A search plan's multi-search results -> the contract's response, as UTF-8 JSON. Facets of an
+ * active disjunctive group come from its own count-only query, the rest from the main query:
+ * hits [{ slug: 'sea', … }], totalHits 61, paginate 60 -> { results: [{ url: '/product/sea/', … }], count: 61, num_pages: 2, … }.
+ * Each card is copied from its encoded JSON kept with the hit (cardJson): most of a response's
+ * bytes, serialised and encoded once per card instead of once per answer.
+ */
+export function toSearchResponseBody(def: GallerySearchDefinition, plan: SearchPlan, results: MeiliResult[]): Uint8Array<ArrayBuffer> {
+  const main = results[0];
+  if (!main) throw new Error('The engine answered without the main result');
+  const count = main.totalHits ?? 0;
+  const sourceOf = (group: FilterGroup): MeiliResult => {
+    const i = plan.disjunctive.indexOf(group);
+    return (i === -1 ? main : results[i + 1]) ?? main;
+  };
+  const price = plan.priceBounds ? boundsOfHits(def.currency, results[plan.priceBounds.cheapest], results[plan.priceBounds.dearest]) : undefined;
+  const numPages = Math.ceil(count / def.paginate);
+  const rest = utf8.encode(
+    `],"count":${count},"num_pages":${numPages},"page":${def.page},"facets":${facetsJson(def, sourceOf, price)},"did_you_mean":${JSON.stringify(didYouMean(def, plan, results))}}`,
+  );
+  const hits = pageHits(def, plan, results);
+  const cards = hits.map(cardJson);
+  // A buffer of its own, as the hot cache's sizes assume (Buffer.concat cuts a small answer from a shared slab).
+  const commas = Math.max(0, cards.length - 1);
+  const body = new Uint8Array(RESULTS_OPEN.length + cards.reduce((length, card) => length + card.bytes.length, 0) + commas + rest.length);
+  body.set(RESULTS_OPEN);
+  let at = RESULTS_OPEN.length;
+  const country = freeShippingCountry(def);
+  cards.forEach(({ bytes, flagAt }, i) => {
+    if (i > 0) body[at++] = COMMA;
+    body.set(bytes, at);
+    const flag = hits[i]!.free_shipping_to.includes(country) ? TRUE : FALSE;
+    for (let k = 0; k < FLAG_LENGTH; k++) body[at + flagAt + k] = flag[k]!;
+    at += bytes.length;
+  });
+  body.set(rest, at);
+  return body;
+}
+
+const utf8 = new TextEncoder();
+const RESULTS_OPEN = utf8.encode('{"results":[');
+const COMMA = ','.charCodeAt(0);
+/** `ships_free`'s two values in the same number of bytes: JSON allows the space. */
+const [TRUE, FALSE] = [' true', 'false'].map((text) => utf8.encode(text)) as [Uint8Array, Uint8Array];
+const FLAG_LENGTH = 5;
+const SHIPS_FREE_KEY = ',"ships_free":';
+const cardJsons = new WeakMap<SearchHit, { bytes: Uint8Array; flagAt: number }>();
+
+/**
+ * A hit's product card as UTF-8 JSON with the value of `ships_free`, the one field that depends
+ * on the search (its `ships_to`), at byte `flagAt`, five bytes long: encoded once per hit object,
+ * so once per card the card store holds. The key cannot occur earlier: a quote inside a string
+ * value is escaped.
+ */
+function cardJson(hit: SearchHit): { bytes: Uint8Array; flagAt: number } {
+  let card = cardJsons.get(hit);
+  if (!card) {
+    const json = JSON.stringify(toProductCard(hit, {}));
+    const at = json.indexOf(SHIPS_FREE_KEY) + SHIPS_FREE_KEY.length;
+    const head = json.slice(0, at);
+    const tail = json.slice(json.startsWith('true', at) ? at + 4 : at + 5);
+    // A buffer of its own: one cut from a shared slab would keep the slab alive as long as any card in it.
+    card = { bytes: utf8.encode(`${head}false${tail}`), flagAt: Buffer.byteLength(head) };
+    cardJsons.set(hit, card);
+  }
+  return card;
+}
+
+/** The search words as the engine matched them, when that differs from what was typed (did-you-mean.ts). */
+function didYouMean(def: GallerySearchDefinition, plan: SearchPlan, results: MeiliResult[]): string | null {
+  const best = plan.correction === undefined ? undefined : results[plan.correction]?.hits[0];
+  if (!def.q || !best?._matchesPosition) return null;
+  return correctQuery(def.q, matchedWords(best, best._matchesPosition));
+}
+
+/**
+ * A suggestions plan's counts -> the `_suggestions` response: the removals most matches first
+ * (a stable sort keeps words before filters, filters in panel order, on ties), the categories
+ * most works first.
+ */
+export function toSuggestions(plan: SuggestionsPlan, results: MeiliResult[]): SuggestionsResponse {
+  const removals = plan.removals
+    .map((removal, i) => ({ ...removal, count: results[i + 1]?.totalHits ?? 0 }))
+    .sort((a, b) => b.count - a.count);
+  const categories = results[plan.removals.length + 1]?.facetDistribution?.category_path ?? {};
+  return {
+    count: results[0]?.totalHits ?? 0,
+    removals,
+    categories: facetList((value) => categories[value] ?? 0, CATEGORY_VALUES, [], CATEGORY_VALUES.length),
+  };
+}
+
+/**
+ * The page's hits: the main query's, or with boosted works the page cut from the boosted
+ * matches (the single boost first) followed by the rest (fetched from `offset` on): 2 boosted, page 1 of 3 ->
+ * [boosted 1, boosted 2, rest 1].
+ */
+function pageHits(def: GallerySearchDefinition, plan: SearchPlan, results: MeiliResult[]): SearchHit[] {
+  if (!plan.boost) return results[0]!.hits;
+  // The engine orders the boosted matches as the search does; the single boost leads them.
+  const boosted = [...(results[plan.boost.boosted]?.hits ?? [])].sort((a, b) => Number(b.slug === def.product_boost) - Number(a.slug === def.product_boost));
+  const rest = results[plan.boost.rest]?.hits ?? [];
+  const start = (def.page - 1) * def.paginate;
+  const hits: SearchHit[] = [];
+  for (let i = start; i < start + def.paginate; i++) {
+    const hit = i < boosted.length ? boosted[i] : rest[i - boosted.length - plan.boost.offset];
+    if (!hit) break;
+    hits.push(hit);
+  }
+  return hits;
+}
+
+type Distribution = Record<string, number>;
+
+/**
+ * A counted list's values with what reading and writing them takes, made once: each value's key
+ * in its attribute's own counts and in the shared `facet_values` counts, and its JSON up to the
+ * count: ('colours', ['red']) -> own ['red'], shared ['3red'], json ['{"value":"red","count":'].
+ * A subcategory is counted as its 'category:subcategory' pair (names repeat across categories).
+ */
+interface Slots {
+  values: readonly string[];
+  own: readonly string[];
+  shared: readonly string[];
+  json: readonly string[];
+}
+
+function slotsOf(attribute: CountedAttribute, values: readonly string[], prefix = ''): Slots {
+  const own = values.map((value) => prefix + value);
+  return { values, own, shared: own.map((key) => facetValue(attribute, key)), json: values.map((value) => `${JSON.stringify({ value }).slice(0, -1)},"count":`) };
+}
+
+const LIST_SLOTS = new Map(FILTERS.flatMap((row) => (row.kind === 'list' ? [[row.name, slotsOf(row.attribute, row.values, 'parent' in row ? `${row.parent}:` : '')] as const] : [])));
+const COUNTRY_SLOTS = new Map((['ships_to', 'ships_from', 'free_shipping_to'] as const).map((attribute) => [attribute, slotsOf(attribute, SHIPPING_COUNTRIES)]));
+
+/**
+ * Where a result counts an attribute: on its own (an active group's query), keyed by value, or
+ * in the shared distribution, keyed by tagged value: { colours: { red: 3 } } -> own;
+ * { facet_values: { '3red': 3 } } -> shared.
+ */
+function countsIn(result: MeiliResult, attribute: CountedAttribute): { counts: Distribution; shared: boolean } {
+  const own = result.facetDistribution?.[attribute];
+  return own ? { counts: own, shared: false } : { counts: result.facetDistribution?.[FACET_VALUES] ?? {}, shared: true };
+}
+
+/** A list's values as facet JSON, most first, cut to `limit` but never dropping a chosen value (facetOrder). */
+function listJson(slots: Slots, { counts, shared }: ReturnType<typeof countsIn>, selected: readonly string[], limit: number): string {
+  const numbers = (shared ? slots.shared : slots.own).map((key) => counts[key] ?? 0);
+  return `[${facetOrder(numbers, slots.values, selected, limit).map((i) => `${slots.json[i]}${numbers[i]}}`).join(',')}]`;
+}
+
+/**
+ * Every counted row's values as the answer's `facets` JSON, from the table: lists by vocabulary,
+ * countries (and a chosen one besides), and one value per flag; the price's bounds when already found.
+ */
+function facetsJson(def: GallerySearchDefinition, sourceOf: (group: FilterGroup) => MeiliResult, price?: Facets['price']): string {
+  const parts = [`{"price":${JSON.stringify(price === undefined ? priceBounds(def.currency, sourceOf('price')) : price)}`];
+  for (const row of FILTERS) {
+    switch (row.kind) {
+      case 'list':
+        parts.push(`"${row.name}":${listJson(LIST_SLOTS.get(row.name)!, countsIn(sourceOf(row.group), row.attribute), def[row.name], def.limit)}`);
+        break;
+      case 'country': {
+        const attribute = row.name === 'ships_to' ? shipsToFacetAttribute(def) : row.attribute;
+        const chosen = def[row.name];
+        const known = !chosen || (SHIPPING_COUNTRIES as readonly string[]).includes(chosen);
+        const slots = known ? COUNTRY_SLOTS.get(attribute)! : slotsOf(attribute, [...SHIPPING_COUNTRIES, chosen]);
+        parts.push(`"${row.name}":${listJson(slots, countsIn(sourceOf(row.group), attribute), chosen ? [chosen] : [], def.limit)}`);
+        break;
+      }
+      case 'flag': {
+        // A flag has one value, the one its parameter takes; boolean facets are keyed 'true'.
+        const key = row.name === 'free_shipping' ? freeShippingCountry(def) : 'true';
+        const { counts, shared } = countsIn(sourceOf(row.group), row.attribute);
+        parts.push(`"${row.name}":${JSON.stringify([{ value: row.on, count: counts[shared ? facetValue(row.attribute, key) : key] ?? 0 }])}`);
+        break;
+      }
+    }
+  }
+  return `${parts.join(',')}}`;
+}
+
+/**
+ * The order a list's values are shown in: most first (ties in vocabulary order), cut to
+ * `limit` but never dropping a chosen value: ([3, 5, 0], ['red', 'blue', 'green'], ['green'], 1) -> [1, 2].
+ */
+function facetOrder(counts: readonly number[], values: readonly string[], selected: readonly string[], limit: number): number[] {
+  const order = values.map((_, i) => i).sort((a, b) => counts[b]! - counts[a]! || a - b);
+  const shown = order.slice(0, limit);
+  for (const i of order.slice(limit)) if (selected.includes(values[i]!)) shown.push(i);
+  return shown;
+}
+
+/**
+ * Counts for the vocabulary's values, in facetOrder's order: (red 3, blue 5, ['red', 'blue', 'green'], [], 2)
+ * -> [{ value: 'blue', count: 5 }, { value: 'red', count: 3 }].
+ */
+export function facetList(
+  countOf: (value: string) => number,
+  values: readonly string[],
+  selected: readonly string[],
+  limit: number,
+): FacetValue[] {
+  const counts = values.map(countOf);
+  return facetOrder(counts, values, selected, limit).map((i) => ({ value: values[i]!, count: counts[i]! }));
+}
+
+/** Engine stats in minor units -> whole-unit bounds that contain every price: 1099..5050 -> 10..51. */
+function priceBounds(currency: Currency, source: MeiliResult): Facets['price'] {
+  const stats = source.facetStats?.[priceAttribute(currency)];
+  return stats ? wholeUnitBounds(currency, stats.min, stats.max) : null;
+}
+
+/** The cheapest and the dearest work's prices (priceBoundQueries) -> the same bounds; null when nothing matches. */
+function boundsOfHits(currency: Currency, cheapest: MeiliResult | undefined, dearest: MeiliResult | undefined): Facets['price'] {
+  const low = cheapest?.hits[0]?.prices[currency];
+  const high = dearest?.hits[0]?.prices[currency];
+  return low === undefined || high === undefined ? null : wholeUnitBounds(currency, low, high);
+}
+
+function wholeUnitBounds(currency: Currency, minMinor: number, maxMinor: number): NonNullable<Facets['price']> {
+  return { currency, min: Math.floor(minMinor / 100), max: Math.ceil(maxMinor / 100) };
+}
+
+/** Price bar plan + its counts -> the `_prices` response. */
+export function toPriceBars(plan: PriceBarPlan, results: MeiliResult[]): PriceBar[] {
+  const counts = results[0]?.facetDistribution?.[plan.attribute] ?? {};
+  return plan.bars.map((bar, i) => ({ ...bar, count: counts[String(i)] ?? 0 }));
+}
