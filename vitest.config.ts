@@ -27,9 +27,9 @@ const INTEGRATION_TESTS = [
   'data/test/**/*.test.ts',
   'indexer/test/**/*.test.ts',
   'search-service/src/rate-limit.test.ts',
-  'search-service/test/{cards,engine-failure,engine-split,hot-cache,search,suggestions}.test.ts',
+  'search-service/test/{cards,engine-failure,engine-split,hot-cache,listing-search,search,suggestions}.test.ts',
   'search-service/test/fuzz/**/*.test.ts',
-  'scripts/{processes,recovery,server-builds,start}.test.ts',
+  'scripts/{backup,processes,recovery,server-builds,start}.test.ts',
   'storefront/app/api/catalogue-routes.test.ts',
   'storefront/lib/{currency-rates,healthz-api,media,page-exists,process-wide}.test.ts',
   'storefront/lib/{account,basket,collections,engagement,settings,staff,tracking}/*api.test.ts',
@@ -37,9 +37,10 @@ const INTEGRATION_TESTS = [
   'storefront/lib/catalogue/{artist,artist-cv,category,edit,home,product,recently-viewed,search}-api.test.ts',
   'storefront/lib/catalogue/{cards,product-json-ld,product-page,shared-cache,view-item}.test.ts',
   'storefront/lib/checkout/checkout-{api,crash,money,processes}.test.ts',
+  'storefront/lib/listing/{listing-api,photo-pipeline,upload-kill}.test.ts',
   'storefront/lib/settings/request-language.test.ts',
   'storefront/lib/security/{get-changes-nothing,login-redirect,path-encodings,role-matrix}.test.ts',
-  'storefront/test/fuzz/{account-staff,catalogue,shopper}.fuzz.test.ts',
+  'storefront/test/fuzz/{account-staff,catalogue,listing,shopper}.fuzz.test.ts',
 ];
 
 export default defineConfig({
