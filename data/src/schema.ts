@@ -397,6 +397,36 @@ export interface CacheGenerationsTable {
   generation: number;
 }
 
+/** A synonym: a search for `word` (normalised words) also finds each of `synonyms` (a JSON list). */
+export interface SearchSynonymsTable {
+  word: string;
+  synonyms: string;
+}
+
+/** A rule for one search: its normalised words or its category address ('painting', 'painting/oil'). */
+export interface SearchRulesTable {
+  id: Generated<number>;
+  query: string | null;
+  category: string | null;
+  /** JSON: [{ slug, position }], position 1-based. */
+  pins: string;
+  /** JSON: [slug]. */
+  hides: string;
+  banner_title: string | null;
+  banner_url: string | null;
+  starts_at: Timestamp | null;
+  ends_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+/** Which generation of the levers an engine's index carries; `resets` counts rebuilds swapped in since. */
+export interface SearchLeverStateTable {
+  engine: string;
+  index_uid: string;
+  applied_generation: number;
+  resets: number;
+}
+
 export interface Database {
   addresses: AddressesTable;
   cache_generations: CacheGenerationsTable;
@@ -412,6 +442,9 @@ export interface Database {
   currency_rates: CurrencyRatesTable;
   catalogue_changes: CatalogueChangesTable;
   search_engine_state: SearchEngineStateTable;
+  search_synonyms: SearchSynonymsTable;
+  search_rules: SearchRulesTable;
+  search_lever_state: SearchLeverStateTable;
   users: UsersTable;
   sessions: SessionsTable;
   baskets: BasketsTable;

@@ -25,6 +25,7 @@ import { settingsRoutes } from '../settings/api';
 import { speakingShoppersLanguage } from '../settings/request-language';
 import type { IndexAdmin } from '../staff/index-admin';
 import { staffIndexRoutes } from '../staff/index-api';
+import { searchLeverRoutes } from '../staff/levers-api';
 import { curationRoutes, promoteRoutes } from '../staff/tools-api';
 import type { TrackingQueue } from '../tracking/queue';
 import { trackingRoutes } from '../tracking/api';
@@ -76,6 +77,7 @@ export function createApi(deps: ApiDependencies) {
       .route('/', curationRoutes('campaign', { getDb }))
       .route('/', promoteRoutes({ getDb }))
       .route('/', staffIndexRoutes({ getDb, getAdmin: deps.getIndexAdmin }))
+      .route('/', searchLeverRoutes({ getDb }))
       .route('/', trackingRoutes({ queue: deps.trackingQueue })),
   );
 }
