@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../db';
+import { openTemporaryDatabase, type TemporaryDatabase } from '../../test/fixtures';
+import type { Db } from '../db';
 import { getPopularSearches, getTopZeroResultSearches } from './search-analytics';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-search-analytics-'));
+let temp: TemporaryDatabase;
 let db: Db;
 
 const day = (row: { day: string; query: string; definition?: string; searches: number; zero?: number; clicked?: number }) => ({
@@ -23,7 +21,8 @@ const day = (row: { day: string; query: string; definition?: string; searches: n
 });
 
 beforeAll(async () => {
-  db = await openDatabase(path.join(dir, 'analytics.db'));
+  temp = await openTemporaryDatabase('analytics');
+  db = temp.db;
   await db.insertInto('search_daily').values([
     day({ day: '2026-11-01', query: 'cat', searches: 10, clicked: 4 }),
     day({ day: '2026-11-02', query: 'cat', definition: 'colours=red&q=cat', searches: 5, clicked: 3 }),
@@ -36,8 +35,7 @@ beforeAll(async () => {
   ]).execute();
 });
 afterAll(async () => {
-  await db.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await temp.close();
 });
 
 const range = { from: '2026-11-01', to: '2026-11-30' };
