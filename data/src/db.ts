@@ -23,6 +23,7 @@ import * as confirmTokenExpiry from './migrations/0021-confirm-token-expiry';
 import * as newsletterOptIn from './migrations/0022-newsletter-opt-in';
 import * as passwordReset from './migrations/0023-password-reset';
 import * as promoRedemptions from './migrations/0024-promo-redemptions';
+import * as searchAnalytics from './migrations/0027-search-analytics';
 import * as searchLevers from './migrations/0028-search-levers';
 
 export type Db = Kysely<Database>;
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-newsletter-opt-in': newsletterOptIn,
   '0023-password-reset': passwordReset,
   '0024-promo-redemptions': promoRedemptions,
+  '0027-search-analytics': searchAnalytics,
   '0028-search-levers': searchLevers,
 };
 
