@@ -22,6 +22,7 @@ import { GalleryContext, type GallerySettings, type GalleryState } from './galle
 import { GalleryPagination } from './gallery-pagination';
 import { GalleryToolbar } from './gallery-toolbar';
 import { NoResults } from './no-results';
+import { SearchBanner } from './search-banner';
 
 export interface GalleryViewProps {
   settings: GallerySettings;
@@ -181,6 +182,7 @@ export function GalleryView({ settings, limit, dropped, rates, replaceAddress }:
             />
             <ActiveFilters onChange={(def) => search(def, 'filter')} onClearAll={() => search(resetAll(active), 'filter')} />
             {loaded && !failed && <DidYouMean onSearch={(def) => search(def, 'filter')} />}
+            {loaded && !failed && <SearchBanner />}
             {failed ? (
               <div className="notice" role="alert">
                 <h2 className="notice__title">{t('gallery.searchUnavailable')}</h2>
