@@ -11,7 +11,7 @@ import { RETRY_AFTER_SECONDS, errorBody, invalidParameter, onError, overloaded }
 import { buildCountQuery, buildPriceBarPlan, buildSearchPlan, buildSuggestionsPlan } from './meili-request';
 import { toPriceBars, toSearchResponseBody, toSuggestions } from './meili-response';
 import { buildOpenApi } from './openapi';
-import { matchRules, RuleBook, type SearchLevers } from './rules';
+import { matchRules, RuleBook, UNREAD_LEVERS, type SearchLevers } from './rules';
 import { rulesIndexUid, type RuleDocument } from '@easel/indexer/levers';
 import { gatherParams } from './query-string';
 import { apiSecurityHeaders } from './security-headers';
@@ -60,6 +60,7 @@ export function createApp({ config, meili, cards, admission = DEFAULT_ADMISSION 
     }),
     read: () => meili.listDocuments<RuleDocument>(rulesUid, MAX_RULES),
   }, 250);
+  rules.current();
   // Trailing slashes optional: the storefront's pages and API keep them, other clients may not.
   const app = new Hono({ strict: false });
   app.onError(onError);
@@ -73,7 +74,8 @@ export function createApp({ config, meili, cards, admission = DEFAULT_ADMISSION 
   /**
    * Answers a GET from the hot cache (or the engine, whose answer `compute` writes as JSON or its
    * UTF-8 bytes), with the gallery's cache headers. The search rules that match are part of the
-   * key, so a rule's edit, start or end is never answered from an answer made before it.
+   * key, so a rule's edit, start or end is never answered from an answer made before it (and
+   * answers made before the rules were first read are kept apart).
    */
   const cachedGet = (
     kind: string,
@@ -82,7 +84,8 @@ export function createApp({ config, meili, cards, admission = DEFAULT_ADMISSION 
   ) =>
     async (c: Context) => {
       const def = readDefinition(c);
-      const levers = matchRules(def, await rules.current(), Date.now());
+      const held = rules.current();
+      const levers = held ? matchRules(def, held, Date.now()) : UNREAD_LEVERS;
       // A hot answer needs no engine: only a miss waits for admission.
       const answer = await cache.get(`${kind}?${keyOf(def)}#${levers.key}`, async () => toAnswer(await admit(() => compute(def, levers))));
       return send(c, answer);

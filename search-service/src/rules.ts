@@ -54,14 +54,14 @@ export function matchRules(def: GallerySearchDefinition, rules: readonly RuleDoc
 
 /**
  * The rules as the engine holds them (the indexer writes them: @easel/indexer/levers), kept in
- * memory. The first search waits for them; after that the rules index's version (null while it
- * does not exist) is looked up at most once per `checkEveryMs`, off the request path, and the
- * rules read again when it moved.
+ * memory and never waited for: the rules index's version (null while it does not exist) is looked
+ * up at most once per `checkEveryMs`, off the request path, and the rules read again when it
+ * moved. A search never waits on it, so admission control alone decides what reaches a busy engine.
  */
 export class RuleBook {
   private rules: readonly RuleDocument[] = [];
   private version: string | null | undefined;
-  private lastCheck = 0;
+  private lastCheck = -Infinity;
   private reading: Promise<void> | undefined;
 
   constructor(
@@ -69,28 +69,34 @@ export class RuleBook {
     private readonly checkEveryMs = 250,
   ) {}
 
-  /** The rules; the first call (and any while the engine has not yet been read) waits for them. */
-  async current(): Promise<readonly RuleDocument[]> {
-    if (this.version === undefined) await this.refresh();
-    else if (Date.now() - this.lastCheck >= this.checkEveryMs) {
-      this.refresh().catch(() => {
-        // Engine unreachable: searches say so themselves; the rules held stay until it answers.
-      });
+  /** The rules as last read; undefined until the engine first answered. */
+  current(): readonly RuleDocument[] | undefined {
+    if (!this.reading && Date.now() - this.lastCheck >= this.checkEveryMs) {
+      this.lastCheck = Date.now();
+      this.reading = this.refresh()
+        .catch(() => {
+          // Engine unreachable: searches say so themselves; the rules held stay until it answers.
+        })
+        .finally(() => {
+          this.reading = undefined;
+        });
     }
-    return this.rules;
+    return this.version === undefined ? undefined : this.rules;
   }
 
-  private refresh(): Promise<void> {
-    this.reading ??= (async () => {
-      this.lastCheck = Date.now();
-      const version = await this.source.getVersion();
-      if (version === this.version) return;
-      // Read after the version: a change between the two is read now and again at the next look.
-      this.rules = version === null ? [] : await this.source.read();
-      this.version = version;
-    })().finally(() => {
-      this.reading = undefined;
-    });
-    return this.reading;
+  /** Waits for the read under way, if any: for tests and start-up. */
+  async settled(): Promise<void> {
+    await this.reading;
+  }
+
+  private async refresh(): Promise<void> {
+    const version = await this.source.getVersion();
+    if (version === this.version) return;
+    // Read after the version: a change between the two is read now and again at the next look.
+    this.rules = version === null ? [] : await this.source.read();
+    this.version = version;
   }
 }
+
+/** What a search is answered with before the rules were first read: none, kept apart in the cache. */
+export const UNREAD_LEVERS: SearchLevers = { ...NO_LEVERS, key: 'unread' };
