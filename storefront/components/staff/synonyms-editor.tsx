@@ -71,7 +71,7 @@ export function SynonymsEditor({ initial }: { initial: Synonyms }) {
         <ul className="levers__list">
           {entries.map(([key, words]) => (
             <li key={key} className="levers__item" data-word={key}>
-              <span className="levers__what"><strong>{key}</strong> → {words.join(', ')}</span>
+              <span className="levers__what"><span><strong>{key}</strong> → {words.join(', ')}</span></span>
               <button type="button" className="button button--secondary" disabled={busy} onClick={() => remove(key)}>{t('staff.levers.remove')}</button>
             </li>
           ))}
