@@ -3,7 +3,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { clientAddress, createRateLimit, tooManyRequestsMessage } from '@easel/shared/rate-limit';
 import { HotCache, toAnswer, type CachedAnswer } from './cache';
 import type { CardStore } from './card-store';
-import { englishOf, parseGalleryParams, toQueryString, type GallerySearchDefinition } from './contract';
+import { RESULT_COUNT_HEADER, englishOf, parseGalleryParams, toQueryString, type GallerySearchDefinition } from './contract';
 import type { SearchConfig } from './config';
 import { AdaptiveLimit, type AdmissionOptions } from './admission';
 import { EngineTimeoutError, EngineUnavailableError, type Engine } from './engine';
@@ -56,12 +56,15 @@ export function createApp({ config, meili, cards, admission = DEFAULT_ADMISSION 
   app.use(`${BASE_PATH}/*`, limitSearches(config));
   app.notFound((c) => c.json(errorBody('not_found', `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`), 404));
 
-  /** Answers a GET from the hot cache (or the engine, whose answer `compute` writes as JSON or its UTF-8 bytes), with the gallery's cache headers. */
-  const cachedGet = (kind: string, keyOf: (def: GallerySearchDefinition) => string, compute: (def: GallerySearchDefinition) => Promise<string | Uint8Array<ArrayBuffer>>) =>
+  /** Answers a GET from the hot cache (or the engine, whose answer `compute` writes as JSON, its UTF-8 bytes or a whole answer), with the gallery's cache headers. */
+  const cachedGet = (kind: string, keyOf: (def: GallerySearchDefinition) => string, compute: (def: GallerySearchDefinition) => Promise<string | Uint8Array<ArrayBuffer> | CachedAnswer>) =>
     async (c: Context) => {
       const def = readDefinition(c);
       // A hot answer needs no engine: only a miss waits for admission.
-      const answer = await cache.get(`${kind}?${keyOf(def)}`, async () => toAnswer(await admit(() => compute(def))));
+      const answer = await cache.get(`${kind}?${keyOf(def)}`, async () => {
+        const computed = await admit(() => compute(def));
+        return typeof computed === 'string' || computed instanceof Uint8Array ? toAnswer(computed) : computed;
+      });
       return send(c, answer);
     };
 
@@ -71,7 +74,7 @@ export function createApp({ config, meili, cards, admission = DEFAULT_ADMISSION 
       const plan = buildSearchPlan(def, indexUid);
       const results = await meili.multiSearch(plan.queries);
       await cards.complete(plan.cards.map((i) => results[i]!));
-      return toSearchResponseBody(def, plan, results);
+      return toAnswer(toSearchResponseBody(def, plan, results), results[0]?.totalHits ?? 0);
     }),
   );
 
@@ -171,6 +174,7 @@ function readDefinition(c: Context): GallerySearchDefinition {
 function send(c: Context, answer: CachedAnswer): Response {
   c.header('Cache-Control', GALLERY_CACHE_CONTROL);
   c.header('ETag', answer.etag);
+  if (answer.resultCount !== undefined) c.header(RESULT_COUNT_HEADER, String(answer.resultCount));
   const match = c.req.header('If-None-Match');
   if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === answer.etag)) return c.body(null, 304);
   c.header('Content-Type', 'application/json; charset=utf-8');

@@ -26,6 +26,7 @@ import { speakingShoppersLanguage } from '../settings/request-language';
 import type { IndexAdmin } from '../staff/index-admin';
 import { staffIndexRoutes } from '../staff/index-api';
 import { curationRoutes, promoteRoutes } from '../staff/tools-api';
+import type { SearchRecorder } from '../search-analytics/recorder';
 import type { TrackingQueue } from '../tracking/queue';
 import { trackingRoutes } from '../tracking/api';
 import { answerError, ApiError, type ApiEnv } from './errors';
@@ -43,6 +44,7 @@ export interface ApiDependencies {
   searchServiceUrl: () => string;
   payments: PaymentProvider;
   trackingQueue: TrackingQueue;
+  searchRecorder: () => SearchRecorder;
   getIndexAdmin: () => IndexAdmin;
   loginLimits: () => LoginLimits;
 }

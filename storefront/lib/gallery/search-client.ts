@@ -97,6 +97,8 @@ export function toInstantSearchResult(indexName: string, def: GallerySearchDefin
     facets_stats: price ? { price: { min: price.min, max: price.max, avg: 0, sum: 0 } } : {},
     // InstantSearch keeps every field of the main result on its results: read with didYouMean.
     did_you_mean: response.did_you_mean,
+    // The search's id, under InstantSearch's name for it: the cards carry it to the tracker.
+    ...(response.search_id === undefined ? {} : { queryID: response.search_id }),
   };
 }
 
