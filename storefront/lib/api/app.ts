@@ -78,7 +78,7 @@ export function createApi(deps: ApiDependencies) {
       .route('/', curationRoutes('campaign', { getDb }))
       .route('/', promoteRoutes({ getDb }))
       .route('/', staffIndexRoutes({ getDb, getAdmin: deps.getIndexAdmin }))
-      .route('/', trackingRoutes({ queue: deps.trackingQueue })),
+      .route('/', trackingRoutes({ queue: deps.trackingQueue, searchRecorder: deps.searchRecorder })),
   );
 }
 

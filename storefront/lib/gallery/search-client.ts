@@ -108,6 +108,19 @@ export function didYouMean(results: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
 
+/**
+ * The search InstantSearch's results answer and the position (from 1) of their first hit, for
+ * the cards to carry to the tracker; null for results without a search id:
+ * { queryID: 'ab…', page: 2, hitsPerPage: 24 } -> { id: 'ab…', firstPosition: 49 }.
+ */
+export function searchOfResults(results: unknown): { id: string; firstPosition: number } | null {
+  const found = results as { queryID?: unknown; page?: unknown; hitsPerPage?: unknown } | null | undefined;
+  if (typeof found?.queryID !== 'string') return null;
+  const page = typeof found.page === 'number' ? found.page : 0;
+  const perPage = typeof found.hitsPerPage === 'number' ? found.hitsPerPage : 0;
+  return { id: found.queryID, firstPosition: page * perPage + 1 };
+}
+
 /** One search's answer from `origin`'s contract endpoint for a definition's query string, bounded by `timeoutMs`. */
 export async function fetchSearchAnswer(origin: string, query: string, timeoutMs: number): Promise<SearchResponse> {
   const response = await fetch(`${origin}/api/v2/product/s/${query ? `?${query}` : ''}`, {
