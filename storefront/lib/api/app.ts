@@ -25,6 +25,7 @@ import { settingsRoutes } from '../settings/api';
 import { speakingShoppersLanguage } from '../settings/request-language';
 import type { IndexAdmin } from '../staff/index-admin';
 import { staffIndexRoutes } from '../staff/index-api';
+import { searchAnalyticsRoutes } from '../staff/search-analytics-api';
 import { curationRoutes, promoteRoutes } from '../staff/tools-api';
 import type { SearchRecorder } from '../search-analytics/recorder';
 import type { TrackingQueue } from '../tracking/queue';
@@ -78,6 +79,7 @@ export function createApi(deps: ApiDependencies) {
       .route('/', curationRoutes('campaign', { getDb }))
       .route('/', promoteRoutes({ getDb }))
       .route('/', staffIndexRoutes({ getDb, getAdmin: deps.getIndexAdmin }))
+      .route('/', searchAnalyticsRoutes({ getDb }))
       .route('/', trackingRoutes({ queue: deps.trackingQueue, searchRecorder: deps.searchRecorder })),
   );
 }

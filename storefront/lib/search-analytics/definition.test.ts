@@ -9,7 +9,7 @@ describe('recordedDefinition', () => {
       'q=sea&colours=red&colours=blue&sort=price_asc&page=3&paginate=24&currency=USD&price_min=100&in_sale=on&ships_to=FR',
       {
         query: 'sea',
-        definition: 'q=sea&price_min=100&in_sale=on&ships_to=FR&colours=blue&colours=red',
+        definition: 'q=sea&currency=USD&price_min=100&in_sale=on&ships_to=FR&colours=blue&colours=red',
         filters: [['price', '100– USD'], ['in_sale', 'yes'], ['ships_to', 'FR'], ['colours', 'red'], ['colours', 'blue']],
         page: 3,
       },

@@ -6,7 +6,7 @@ import { parseGalleryParams, toQueryString, type GallerySearchDefinition } from 
 export interface RecordedDefinition {
   /** The normalised words: 'cat asleep'; '' for none. */
   query: string;
-  /** The canonical query string of the words and filters, without page, sort, currency or boosts. */
+  /** The canonical query string of the words and filters, without page, sort or boosts, and the currency only with a price range. */
   definition: string;
   /** Each filter value used: [['colours', 'red'], ['price', '100–500 GBP']]. */
   filters: [string, string][];
@@ -18,7 +18,7 @@ export interface RecordedDefinition {
  * search that is not a shopper's search (an artist page's works, which name the artist) or
  * that the contract refuses:
  * 'q=Cat%20ASLEEP&colours=red&sort=price_asc&page=2&currency=USD&price_min=100'
- * -> { query: 'cat asleep', definition: 'q=cat+asleep&price_min=100&colours=red', filters: [['price', '100– USD'], ['colours', 'red']], page: 2 }.
+ * -> { query: 'cat asleep', definition: 'q=cat+asleep&currency=USD&price_min=100&colours=red', filters: [['price', '100– USD'], ['colours', 'red']], page: 2 }.
  */
 export function recordedDefinition(queryString: string): RecordedDefinition | undefined {
   const params: Record<string, string[]> = {};
@@ -27,8 +27,10 @@ export function recordedDefinition(queryString: string): RecordedDefinition | un
   if (!parsed.ok || parsed.definition.artist !== undefined) return undefined;
   const def = parsed.definition;
   const query = normaliseSearchWords(def.q ?? '');
+  // The currency only says what a price range is in.
+  const priced = def.price_min !== undefined || def.price_max !== undefined;
   const searched: Partial<GallerySearchDefinition> = {
-    ...def, q: query || undefined, page: undefined, sort: undefined, paginate: undefined, limit: undefined, currency: undefined, product_boost: undefined, multiple_product_boost: undefined,
+    ...def, q: query || undefined, page: undefined, sort: undefined, paginate: undefined, limit: undefined, currency: priced ? def.currency : undefined, product_boost: undefined, multiple_product_boost: undefined,
   };
   return { query, definition: toQueryString(searched), filters: filterValues(def), page: def.page };
 }
