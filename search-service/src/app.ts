@@ -3,7 +3,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { clientAddress, createRateLimit, tooManyRequestsMessage } from '@easel/shared/rate-limit';
 import { HotCache, toAnswer, type CachedAnswer } from './cache';
 import type { CardStore } from './card-store';
-import { englishOf, parseGalleryParams, toQueryString, type GallerySearchDefinition } from './contract';
+import { RESULT_COUNT_HEADER, englishOf, parseGalleryParams, toQueryString, type GallerySearchDefinition } from './contract';
 import type { SearchConfig } from './config';
 import { AdaptiveLimit, type AdmissionOptions } from './admission';
 import { EngineError, EngineTimeoutError, EngineUnavailableError, type Engine } from './engine';
@@ -72,22 +72,25 @@ export function createApp({ config, meili, cards, admission = DEFAULT_ADMISSION 
   app.notFound((c) => c.json(errorBody('not_found', `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`), 404));
 
   /**
-   * Answers a GET from the hot cache (or the engine, whose answer `compute` writes as JSON or its
-   * UTF-8 bytes), with the gallery's cache headers. The search rules that match are part of the
-   * key, so a rule's edit, start or end is never answered from an answer made before it (and
-   * answers made before the rules were first read are kept apart).
+   * Answers a GET from the hot cache (or the engine, whose answer `compute` writes as JSON, its
+   * UTF-8 bytes or a whole answer), with the gallery's cache headers. The search rules that match
+   * are part of the key, so a rule's edit, start or end is never answered from an answer made
+   * before it (and answers made before the rules were first read are kept apart).
    */
   const cachedGet = (
     kind: string,
     keyOf: (def: GallerySearchDefinition) => string,
-    compute: (def: GallerySearchDefinition, levers: SearchLevers) => Promise<string | Uint8Array<ArrayBuffer>>,
+    compute: (def: GallerySearchDefinition, levers: SearchLevers) => Promise<string | Uint8Array<ArrayBuffer> | CachedAnswer>,
   ) =>
     async (c: Context) => {
       const def = readDefinition(c);
       const held = rules.current();
       const levers = held ? matchRules(def, held, Date.now()) : UNREAD_LEVERS;
       // A hot answer needs no engine: only a miss waits for admission.
-      const answer = await cache.get(`${kind}?${keyOf(def)}#${levers.key}`, async () => toAnswer(await admit(() => compute(def, levers))));
+      const answer = await cache.get(`${kind}?${keyOf(def)}#${levers.key}`, async () => {
+        const computed = await admit(() => compute(def, levers));
+        return typeof computed === 'string' || computed instanceof Uint8Array ? toAnswer(computed) : computed;
+      });
       return send(c, answer);
     };
 
@@ -97,7 +100,7 @@ export function createApp({ config, meili, cards, admission = DEFAULT_ADMISSION 
       const plan = buildSearchPlan(def, indexUid, levers);
       const results = await meili.multiSearch(plan.queries);
       await cards.complete(plan.cards.map((i) => results[i]!));
-      return toSearchResponseBody(def, plan, results, levers.banner);
+      return toAnswer(toSearchResponseBody(def, plan, results, levers.banner), results[0]?.totalHits ?? 0);
     }),
   );
 
@@ -197,6 +200,7 @@ function readDefinition(c: Context): GallerySearchDefinition {
 function send(c: Context, answer: CachedAnswer): Response {
   c.header('Cache-Control', GALLERY_CACHE_CONTROL);
   c.header('ETag', answer.etag);
+  if (answer.resultCount !== undefined) c.header(RESULT_COUNT_HEADER, String(answer.resultCount));
   const match = c.req.header('If-None-Match');
   if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === answer.etag)) return c.body(null, 304);
   c.header('Content-Type', 'application/json; charset=utf-8');

@@ -276,6 +276,11 @@ export const priceBoundsSchema = z.object({ currency: z.enum(CURRENCIES), min: z
 export type ListFacet = Exclude<FilterName, RangeRow['name']>;
 export const LIST_FACETS = FILTERS.filter((row) => row.kind !== 'range').map((row) => row.name as ListFacet);
 
+/** A search id: 32 lower-case hex digits, as Algolia's queryID. */
+export const SEARCH_ID_PATTERN = /^[0-9a-f]{32}$/;
+/** A search answer's number of results, for whoever records searches without reading the body. */
+export const RESULT_COUNT_HEADER = 'X-Result-Count';
+
 export const facetsSchema = z.object({
   price: priceBoundsSchema,
   ...(Object.fromEntries(LIST_FACETS.map((f) => [f, z.array(facetValueSchema)])) as Record<ListFacet, z.ZodArray<typeof facetValueSchema>>),
@@ -296,6 +301,11 @@ export const searchResponseSchema = z.object({
     .object({ title: z.string(), url: z.string() })
     .nullable()
     .describe("a search rule's banner for this search: its words and the page of the site it links to (a collection of works); null without one"),
+  search_id: z
+    .string()
+    .regex(SEARCH_ID_PATTERN)
+    .optional()
+    .describe("this search's id on the storefront's origin, as Algolia's queryID: impressions, clicks and what follows carry it (docs/SEARCH-ANALYTICS.md)"),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 

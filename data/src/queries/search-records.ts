@@ -2,6 +2,8 @@ import { sql, type Insertable, type Transaction } from 'kysely';
 import { inTransaction, type Db } from '../db';
 import type { Database, SearchOutcomeKind, SearchRecordsTable, SearchSource } from '../schema';
 
+export type { SearchOutcomeKind, SearchSource };
+
 /**
  * Writes of the search analytics (docs/SEARCH-ANALYTICS.md): searches and what followed them,
  * stored in batches and rolled up into the daily tables in the same transaction. Storing a batch

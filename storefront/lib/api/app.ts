@@ -26,7 +26,9 @@ import { speakingShoppersLanguage } from '../settings/request-language';
 import type { IndexAdmin } from '../staff/index-admin';
 import { staffIndexRoutes } from '../staff/index-api';
 import { searchLeverRoutes } from '../staff/levers-api';
+import { searchAnalyticsRoutes } from '../staff/search-analytics-api';
 import { curationRoutes, promoteRoutes } from '../staff/tools-api';
+import type { SearchRecorder } from '../search-analytics/recorder';
 import type { TrackingQueue } from '../tracking/queue';
 import { trackingRoutes } from '../tracking/api';
 import { answerError, ApiError, type ApiEnv } from './errors';
@@ -44,6 +46,7 @@ export interface ApiDependencies {
   searchServiceUrl: () => string;
   payments: PaymentProvider;
   trackingQueue: TrackingQueue;
+  searchRecorder: () => SearchRecorder;
   getIndexAdmin: () => IndexAdmin;
   loginLimits: () => LoginLimits;
 }
@@ -78,7 +81,8 @@ export function createApi(deps: ApiDependencies) {
       .route('/', promoteRoutes({ getDb }))
       .route('/', staffIndexRoutes({ getDb, getAdmin: deps.getIndexAdmin }))
       .route('/', searchLeverRoutes({ getDb }))
-      .route('/', trackingRoutes({ queue: deps.trackingQueue })),
+      .route('/', searchAnalyticsRoutes({ getDb }))
+      .route('/', trackingRoutes({ queue: deps.trackingQueue, searchRecorder: deps.searchRecorder })),
   );
 }
 

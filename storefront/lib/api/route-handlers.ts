@@ -3,12 +3,15 @@ import { getConfig } from '../config';
 import { simulatedPayments } from '../checkout/payment';
 import { getDb } from '../db';
 import { requestLimits } from '../rate-limits';
+import { getSearchRecorder } from '../search-analytics/process-recorder';
 import { getIndexAdmin } from '../staff/process-index-admin';
 import { trackingQueue } from '../tracking/process-queue';
 import { createApi } from './app';
 
-/** The process's API, on its database, search service, payments, tracking queue, index and log-in limits. */
-export const storefrontApi = createApi({ getDb, searchServiceUrl: () => getConfig().SEARCH_SERVICE_URL, payments: simulatedPayments, trackingQueue, getIndexAdmin, loginLimits: () => requestLimits().login });
+/** The process's API, on its database, search service, payments, tracking queue, search recorder, index and log-in limits. */
+export const storefrontApi = createApi({
+  getDb, searchServiceUrl: () => getConfig().SEARCH_SERVICE_URL, payments: simulatedPayments, trackingQueue, searchRecorder: getSearchRecorder, getIndexAdmin, loginLimits: () => requestLimits().login,
+});
 
 /** Every method at every address the API is mounted on goes to it; it answers 405 for what a route does not take. */
 const answer = handle(storefrontApi);

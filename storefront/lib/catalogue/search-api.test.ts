@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,10 +9,13 @@ import { serveFixture, type ServedFixture } from '../../../search-service/test/f
 import { replaceSynonyms } from '@easel/data/queries/search-levers';
 import { ARTIST_SUGGESTIONS, ARTWORK_SUGGESTIONS, CATEGORY_SUGGESTIONS, searchRoutes, type SearchSuggestions } from './search-api';
 import { callable } from '../api/testing';
+import { SearchRecorder } from '../search-analytics/recorder';
 
 // A real search service over HTTP, on an index built from the same SQLite catalogue the artists come from.
 let f: ServedFixture;
 let searchUrl: string;
+let recorder: SearchRecorder;
+const recordsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-header-searches-'));
 
 /** Searches of the last days as the analytics roll them up: words, searches, those that found nothing, those clicked. */
 const ROLLED_UP: [query: string, searches: number, zero: number, clicked: number][] = [
@@ -19,6 +25,9 @@ const ROLLED_UP: [query: string, searches: number, zero: number, clicked: number
 beforeAll(async () => {
   f = await serveFixture({ seed: 5, artworks: 600 });
   searchUrl = f.url;
+  recorder = new SearchRecorder({ dir: recordsDir, getDb: async () => f.db });
+  // As a started recorder does first: the day's salt is read.
+  await recorder.drain();
   const day = new Date().toISOString().slice(0, 10);
   await f.db.insertInto('search_daily').values(ROLLED_UP.map(([query, searches, zero, clicked]) => ({
     day, definition: `q=${query}`, query, searches, zero_result_searches: zero, clicked_searches: clicked, clicks: clicked,
@@ -28,9 +37,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await f?.close();
+  fs.rmSync(recordsDir, { recursive: true, force: true });
 });
 
-const handler = (url = () => searchUrl) => callable(searchRoutes({ getDb: async () => f.db, searchServiceUrl: url }));
+const handler = (url = () => searchUrl) => callable(searchRoutes({ getDb: async () => f.db, searchServiceUrl: url, searchRecorder: () => recorder }));
 const get = (query: string, url?: () => string) => handler(url)(new NextRequest(`http://shop.test/api/v2/search/${query}`));
 
 /** An artist with available work: their name and one of their works' titles. */
@@ -46,7 +56,7 @@ describe('GET /api/v2/search/', () => {
     const artist = await someArtist();
     const response = await get(`?q=${encodeURIComponent(artist.name)}`);
     expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=300');
+    expect(response.headers.get('cache-control')).toBe('private, max-age=60');
     const body = (await response.json()) as SearchSuggestions;
     expect(body.artists[0]).toMatchObject({ slug: artist.slug, name: artist.name, url: `/artist/${artist.slug}/` });
     expect(body.artists[0]!.avatar.src).toMatch(/^\/media\/art\//);
@@ -57,6 +67,17 @@ describe('GET /api/v2/search/', () => {
       expect(work.url).toBe(`/product/${work.slug}/`);
       expect(work.image.srcSet).toContain('w,');
     }
+  });
+
+  it('records the search, with its normalised words and result count, under the id it answers with', async () => {
+    const { title } = await someArtist();
+    const body = (await (await get(`?q=${encodeURIComponent(`  ${title.toUpperCase()} `)}`)).json()) as SearchSuggestions;
+    expect(body.search_id).toMatch(/^[0-9a-f]{32}$/);
+    await recorder.drain();
+    const record = await f.db.selectFrom('search_records').selectAll().where('search_id', '=', body.search_id!).executeTakeFirstOrThrow();
+    expect(record).toMatchObject({ source: 'header', query: title.toLowerCase(), page: 1 });
+    expect(record.result_count).toBeGreaterThanOrEqual(body.artworks.length);
+    expect(record.visitor).toMatch(/^[\w-]{22}$/);
   });
 
   it("finds an artwork by its title", async () => {

@@ -4,15 +4,18 @@ import type { Db } from '@easel/data/db';
 import { searchArtistsByName } from '@easel/data/queries/artists';
 import { getSynonyms } from '@easel/data/queries/search-levers';
 import type { Category } from '@easel/shared/vocabulary';
-import { galleryParamsSchema } from '@easel/search-service/contract';
+import { galleryParamsSchema, toQueryString } from '@easel/search-service/contract';
 import type { CardImage } from '../cards';
 import { fetchGallery } from '../search-service-client';
+import { sessionCookie } from '../api/context';
 import { query } from '../api/validate';
+import { requestAddress } from '../rate-limits';
+import { newSearchId, type SearchRecorder } from '../search-analytics/recorder';
 import { toArtistData } from './artists';
 import type { ImageSource } from './cards';
 import { getPopularSearchList, relatedSearches, suggestSearches } from './popular-searches';
 
-type Dependencies = { getDb: () => Promise<Db>; searchServiceUrl: () => string };
+type Dependencies = { getDb: () => Promise<Db>; searchServiceUrl: () => string; searchRecorder: () => SearchRecorder };
 
 /** Few enough to read at a glance under the header's search box. */
 export const ARTWORK_SUGGESTIONS = 4;
@@ -24,8 +27,12 @@ const ARTWORKS_ASKED = 24;
 /** Searches offered when one finds nothing. */
 export const RELATED_SEARCHES = 6;
 
-/** Suggestions change with the catalogue, not by the second; a short public lifetime spares the search. */
+/**
+ * Suggestions change with the catalogue, not by the second; a short lifetime spares the search.
+ * An answer with works carries its own search id, so it is the browser's alone.
+ */
 const SUGGESTIONS_CACHE = 'public, max-age=60, stale-while-revalidate=300';
+const RECORDED_SUGGESTIONS_CACHE = 'private, max-age=60';
 
 export interface ArtworkSuggestion {
   slug: string;
@@ -63,6 +70,8 @@ export interface SearchSuggestions {
   categories: CategorySuggestion[];
   artworks: ArtworkSuggestion[];
   artists: ArtistSuggestion[];
+  /** The search of the artworks, recorded (docs/SEARCH-ANALYTICS.md); absent when it did not answer. */
+  search_id?: string;
 }
 
 const NO_SUGGESTIONS: SearchSuggestions = { queries: [], categories: [], artworks: [], artists: [] };
@@ -82,33 +91,43 @@ const querySchema = z.object({ q: galleryParamsSchema.shape.q });
  * GET /api/v2/search/related/?q=: searches to offer when one finds nothing: the staff's synonyms
  * of its words, then popular searches (relatedSearches).
  */
-export const searchRoutes = ({ getDb, searchServiceUrl }: Dependencies) =>
+export const searchRoutes = ({ getDb, searchServiceUrl, searchRecorder }: Dependencies) =>
   new Hono()
     .get('/api/v2/search/', query(querySchema), async (c) => {
       const { q } = c.req.valid('query');
       if (!q) return c.json(NO_SUGGESTIONS, 200, { 'Cache-Control': SUGGESTIONS_CACHE });
+      const definition = { q, paginate: ARTWORKS_ASKED };
+      const started = performance.now();
       const [works, artists, popular] = await Promise.all([
         // Prices and media are not shown, so any display will do.
-        fetchGallery({ q, paginate: ARTWORKS_ASKED }, { currency: 'GBP', units: 'cm', language: 'en-gb' }, searchServiceUrl()),
+        fetchGallery(definition, { currency: 'GBP', units: 'cm', language: 'en-gb' }, searchServiceUrl()).then((result) => ({ result, latencyMs: performance.now() - started })),
         getDb().then((db) => searchArtistsByName(db, q, ARTIST_SUGGESTIONS)),
         getDb().then((db) => getPopularSearchList(db)),
       ]);
       const titles = new Set<string>();
+      const found = works.result.ok ? works.result.gallery : undefined;
       const body: SearchSuggestions = {
         queries: suggestSearches(popular, q, SEARCH_SUGGESTIONS).map((words) => ({ query: words, url: galleryWith(words) })),
-        categories: works.ok
-          ? works.gallery.categories.filter((c) => c.count > 0).slice(0, CATEGORY_SUGGESTIONS)
-            .map(({ value, count }) => ({ category: value as Category, count, url: galleryWith(q, value as Category) }))
-          : [],
-        artworks: works.ok
-          ? works.gallery.cards
-            .filter((card) => !titles.has(card.title) && Boolean(titles.add(card.title)))
-            .slice(0, ARTWORK_SUGGESTIONS)
-            .map((card) => ({ slug: card.slug, title: card.title, url: card.href, artist_name: card.artistName, image: card.image }))
-          : [],
+        categories: (found?.categories ?? []).filter((c) => c.count > 0).slice(0, CATEGORY_SUGGESTIONS)
+          .map(({ value, count }) => ({ category: value as Category, count, url: galleryWith(q, value as Category) })),
+        artworks: (found?.cards ?? [])
+          .filter((card) => !titles.has(card.title) && Boolean(titles.add(card.title)))
+          .slice(0, ARTWORK_SUGGESTIONS)
+          .map((card) => ({ slug: card.slug, title: card.title, url: card.href, artist_name: card.artistName, image: card.image })),
         artists: artists.map(toArtistData).map(({ slug, name, url, city, country, avatar }) => ({ slug, name, url, city, country, avatar })),
       };
-      return c.json(body, 200, { 'Cache-Control': works.ok ? SUGGESTIONS_CACHE : 'no-store' });
+      if (!found) return c.json(body, 200, { 'Cache-Control': 'no-store' });
+      const recorder = searchRecorder();
+      const searchId = newSearchId();
+      recorder.recordSearch({
+        searchId,
+        source: 'header',
+        queryString: toQueryString(definition),
+        resultCount: found.count,
+        latencyMs: works.latencyMs,
+        visitor: recorder.visitorOf({ session: sessionCookie(c), address: requestAddress(c.req.raw), userAgent: c.req.header('user-agent') ?? '' }),
+      });
+      return c.json({ ...body, search_id: searchId }, 200, { 'Cache-Control': RECORDED_SUGGESTIONS_CACHE });
     })
     .get('/api/v2/search/related/', query(querySchema), async (c) => {
       const { q } = c.req.valid('query');

@@ -98,6 +98,8 @@ export function toInstantSearchResult(indexName: string, def: GallerySearchDefin
     // InstantSearch keeps every field of the main result on its results: read with didYouMean and searchBanner.
     did_you_mean: response.did_you_mean,
     banner: response.banner,
+    // The search's id, under InstantSearch's name for it: the cards carry it to the tracker.
+    ...(response.search_id === undefined ? {} : { queryID: response.search_id }),
   };
 }
 
@@ -113,6 +115,19 @@ export function searchBanner(results: unknown): SearchResponse['banner'] {
 export function didYouMean(results: unknown): string | null {
   const value = (results as { did_you_mean?: unknown } | null | undefined)?.did_you_mean;
   return typeof value === 'string' ? value : null;
+}
+
+/**
+ * The search InstantSearch's results answer and the position (from 1) of their first hit, for
+ * the cards to carry to the tracker; null for results without a search id:
+ * { queryID: 'ab…', page: 2, hitsPerPage: 24 } -> { id: 'ab…', firstPosition: 49 }.
+ */
+export function searchOfResults(results: unknown): { id: string; firstPosition: number } | null {
+  const found = results as { queryID?: unknown; page?: unknown; hitsPerPage?: unknown } | null | undefined;
+  if (typeof found?.queryID !== 'string') return null;
+  const page = typeof found.page === 'number' ? found.page : 0;
+  const perPage = typeof found.hitsPerPage === 'number' ? found.hitsPerPage : 0;
+  return { id: found.queryID, firstPosition: page * perPage + 1 };
 }
 
 /** One search's answer from `origin`'s contract endpoint for a definition's query string, bounded by `timeoutMs`. */

@@ -9,7 +9,7 @@ let GET: (request: Request) => Promise<Response>;
 beforeAll(async () => {
   // A port nothing listens on: the search service is down.
   const down = `http://127.0.0.1:${await getFreePort()}`;
-  GET = callable(searchForwardRoutes({ searchServiceUrl: () => down }));
+  GET = callable(searchForwardRoutes({ searchServiceUrl: () => down, searchRecorder: () => { throw new Error('a search the service does not answer is not recorded'); } }));
 });
 
 describe('the search API on the storefront origin', () => {
