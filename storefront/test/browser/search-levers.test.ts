@@ -26,12 +26,10 @@ describe('the search levers', () => {
     await page.goto(`${base}/shop/?q=${MADE_UP}`, { waitUntil: 'networkidle' });
     expect(await page.locator('#no-results-title').isVisible()).toBe(true);
 
-    // Reached from the account menu.
+    // Below the search report, reached from the account menu.
     await page.locator('.account-menu summary').click();
-    await page.getByRole('link', { name: 'Search levers' }).click();
-    await page.waitForURL(`${base}/staff/search/levers/`);
-    expect(await page.title()).toBe('Search levers | Easel');
-    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
+    await page.getByRole('link', { name: 'Search analytics' }).click();
+    await page.waitForURL(`${base}/staff/search/`);
 
     const synonyms = page.locator('[data-levers="synonyms"]');
     await synonyms.getByLabel('Search words').fill(MADE_UP);
@@ -54,7 +52,7 @@ describe('the search levers', () => {
     const count = await countOf(page);
     expect(before.length).toBeGreaterThan(4);
     const pinned = before[before.length - 1]!;
-    await page.goto(`${base}/staff/search/levers/`, { waitUntil: 'networkidle' });
+    await page.goto(`${base}/staff/search/`, { waitUntil: 'networkidle' });
     const rules = page.locator('[data-levers="rules"]');
     await rules.getByLabel('Search words').fill('cat');
     await rules.getByLabel('Pinned works').fill(`${base}/product/${pinned}/ 1`);
@@ -63,10 +61,10 @@ describe('the search levers', () => {
     await expect.poll(() => rule.count()).toBe(1);
     expect(await rule.locator('.levers__what').textContent()).toBe(`Search “cat”${pinned} at 1`);
     await page.mouse.move(0, 0);
-    await page.screenshot({ path: screenshotPath('search-levers-desktop'), fullPage: true });
+    await rules.screenshot({ path: screenshotPath('search-levers-desktop') });
     await page.setViewportSize({ width: 375, height: 800 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: screenshotPath('search-levers-phone'), fullPage: true });
+    await synonyms.screenshot({ path: screenshotPath('search-levers-phone') });
     await page.setViewportSize({ width: 1280, height: 900 });
 
     await expect.poll(async () => (await searchApi('cat')).results[0]?.slug, { timeout: 5000, interval: 200 }).toBe(pinned);
@@ -75,7 +73,7 @@ describe('the search levers', () => {
     expect(await countOf(page)).toBe(count);
 
     // Staff take both back; the made-up word finds nothing again.
-    await page.goto(`${base}/staff/search/levers/`, { waitUntil: 'networkidle' });
+    await page.goto(`${base}/staff/search/`, { waitUntil: 'networkidle' });
     await clickHydrated(rule.getByRole('button', { name: 'Delete' }));
     await expect.poll(() => rule.count()).toBe(0);
     await clickHydrated(synonyms.locator(`[data-word="${MADE_UP}"]`).getByRole('button', { name: 'Remove' }));
@@ -90,9 +88,9 @@ describe('the search levers', () => {
     ['a visitor', null],
     ['a shopper', 'user'],
     ['an artist', 'provider'],
-  ] as const)('is not there for %s, and every lever refuses them with 403', async (_, role) => {
+  ] as const)('are not there for %s, and every lever refuses them with 403', async (_, role) => {
     const headers: Record<string, string> = role ? { Cookie: `sessionid=${await sessionFor(productDb(), role)}` } : {};
-    const response = await fetch(`${base}/staff/search/levers/`, { headers });
+    const response = await fetch(`${base}/staff/search/`, { headers });
     expect(response.status).toBe(404);
     expect(await response.text()).not.toContain('Add synonym');
     const send = (method: string, path: string, body?: unknown) =>
