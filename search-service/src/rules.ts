@@ -1,7 +1,7 @@
 import type { RuleDocument } from '@easel/indexer/levers';
 import type { SearchRuleBanner, SearchRulePin } from '@easel/data/queries/search-levers';
 import { categoryAddress, type GallerySearchDefinition } from './contract';
-import { normaliseWords } from './search-words';
+import { normaliseSearchWords } from '@easel/data/queries/search-analytics';
 
 /** What the rules matching a search do to it: works pinned at places, works hidden, a banner. */
 export interface SearchLevers {
@@ -28,7 +28,7 @@ const inForce = (rule: RuleDocument, nowMs: number) => (rule.starts_ms === null 
  */
 export function matchRules(def: GallerySearchDefinition, rules: readonly RuleDocument[], nowMs: number): SearchLevers {
   if (def.artist || rules.length === 0) return NO_LEVERS;
-  const words = normaliseWords(def.q ?? '');
+  const words = normaliseSearchWords(def.q ?? '');
   const address = categoryAddress(def);
   const matching = rules.filter((rule) =>
     (rule.query !== null || rule.category !== null)

@@ -1,7 +1,7 @@
 import type { Db } from '@easel/data/db';
 import { getPopularSearches, type PopularSearch } from '@easel/data/queries/search-analytics';
 import type { Synonyms } from '@easel/data/queries/search-levers';
-import { normaliseWords } from '@easel/search-service/search-words';
+import { normaliseSearchWords } from '@easel/data/queries/search-analytics';
 import { processWide } from '../process-wide';
 
 /**
@@ -50,7 +50,7 @@ export async function getPopularSearchList(db: Db, now = Date.now()): Promise<re
  * (['cat', 'black cat', 'catalan coast', 'sea'], 'Ca', 2) -> ['cat', 'catalan coast'].
  */
 export function suggestSearches(popular: readonly Pick<PopularSearch, 'query'>[], typed: string, limit: number): string[] {
-  const prefix = normaliseWords(typed);
+  const prefix = normaliseSearchWords(typed);
   if (!prefix) return [];
   const starts = popular.filter((s) => s.query.startsWith(prefix));
   const inside = popular.filter((s) => !s.query.startsWith(prefix) && s.query.split(' ').some((word) => word.startsWith(prefix)));
@@ -64,7 +64,7 @@ export function suggestSearches(popular: readonly Pick<PopularSearch, 'query'>[]
  * ('kitty', { kitty: ['cat'] }, ['sea', 'black cat']) -> ['cat', 'black cat', 'sea'].
  */
 export function relatedSearches(typed: string, synonyms: Synonyms, popular: readonly Pick<PopularSearch, 'query'>[], limit: number): string[] {
-  const q = normaliseWords(typed);
+  const q = normaliseSearchWords(typed);
   const parts = new Set([q, ...q.split(' ')]);
   const linked = Object.entries(synonyms).flatMap(([word, words]) => [
     ...(parts.has(word) ? words : []),

@@ -7,7 +7,7 @@ import {
   type SearchRuleFields, type Synonyms,
 } from '@easel/data/queries/search-levers';
 import { CATEGORY_ADDRESSES, MAX_BOOSTS } from '@easel/search-service/contract';
-import { normaliseWords } from '@easel/search-service/search-words';
+import { normaliseSearchWords } from '@easel/data/queries/search-analytics';
 import { sessionCookie } from '../api/context';
 import { ApiError } from '../api/errors';
 import { json, jsonObject, query } from '../api/validate';
@@ -43,7 +43,7 @@ const UNPRINTABLE = /[\p{Cc}\p{Cs}\u202A-\u202E\u2066-\u2069]/u;
 const wordsSchema = z
   .string({ error: 'must be words, such as "kitty"' })
   .refine((text) => !UNPRINTABLE.test(text), 'must be printable words')
-  .transform(normaliseWords)
+  .transform(normaliseSearchWords)
   .pipe(z.string().min(1, 'must hold a word').max(MAX_WORDS_LENGTH, `must be at most ${MAX_WORDS_LENGTH} characters`));
 
 const synonymsSchema = z.strictObject({
@@ -61,7 +61,7 @@ const synonymsSchema = z.strictObject({
 function normaliseSynonyms(raw: Record<string, string[]>): Synonyms {
   const out: Synonyms = {};
   for (const [key, words] of Object.entries(raw)) {
-    const word = normaliseWords(key);
+    const word = normaliseSearchWords(key);
     const param = `synonyms.${key}`;
     if (!word || UNPRINTABLE.test(key)) throw new ApiError(400, 'invalid_parameter', `${param} must be printable words.`, param);
     if (word.length > MAX_WORDS_LENGTH) throw new ApiError(400, 'invalid_parameter', `${param} must be at most ${MAX_WORDS_LENGTH} characters.`, param);
