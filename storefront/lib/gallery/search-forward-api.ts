@@ -1,10 +1,11 @@
 import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { SEARCH_WAITS_MS } from '@easel/search-service/budget';
 import { RESULT_COUNT_HEADER, type ErrorResponse } from '@easel/search-service/contract';
-import { sessionCookie } from '../api/context';
 import type { ApiEnv } from '../api/errors';
 import { requestAddress } from '../rate-limits';
 import { newSearchId, type SearchRecorder } from '../search-analytics/recorder';
+import { SESSION_COOKIE } from '../session-cookie';
 
 /**
  * The search API on the storefront's own origin: forwards to the search service, whose address
@@ -90,7 +91,7 @@ async function recordedAnswer(c: Context<ApiEnv>, upstream: Response, out: Heade
     queryString: at === -1 ? '' : incoming.slice(at + 1),
     resultCount: Number(upstream.headers.get(RESULT_COUNT_HEADER) ?? 0),
     latencyMs,
-    visitor: recorder.visitorOf({ session: sessionCookie(c), address: requestAddress(c.req.raw), userAgent: c.req.header('user-agent') ?? '' }),
+    visitor: recorder.visitorOf({ session: getCookie(c, SESSION_COOKIE), address: requestAddress(c.req.raw), userAgent: c.req.header('user-agent') ?? '' }),
   });
   out.set('cache-control', 'private, no-store');
   out.delete('etag');
