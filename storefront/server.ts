@@ -14,6 +14,7 @@ import { gallerySearchOfRequest, withStartedSearch } from './lib/gallery/early-s
 import { fetchSearchAnswer } from './lib/gallery/search-client';
 import { isSearchApiRequest, searchForwardRoutes } from './lib/gallery/search-forward-api';
 import { settleForwardedHeaders } from './lib/rate-limits';
+import { getSearchRecorder } from './lib/search-analytics/process-recorder';
 import { judgeRequestLine, originForm } from './lib/request-target';
 
 /**
@@ -48,9 +49,11 @@ await app.prepare();
 const handle = app.getRequestHandler();
 const searchApi = new Hono<ApiEnv>()
   .use(compress())
-  .route('/', searchForwardRoutes({ searchServiceUrl: () => getConfig().SEARCH_SERVICE_URL }))
+  .route('/', searchForwardRoutes({ searchServiceUrl: () => getConfig().SEARCH_SERVICE_URL, searchRecorder: getSearchRecorder }))
   .onError(answerError);
 const forwardSearch = getRequestListener(searchApi.fetch);
+// Records a killed process left are stored from the start, not at the first search.
+getSearchRecorder();
 
 const server = createServer((req, res) => {
   const method = req.method ?? 'GET';
@@ -74,10 +77,11 @@ const server = createServer((req, res) => {
   }
   // The page waits for it within its own budget, counted from when it asks; the storefront's
   // wait for the search service bounds the request itself.
+  const startedAt = performance.now();
   const answer = fetchSearchAnswer(SEARCH_SERVICE_URL, query, SEARCH_WAITS_MS.storefront);
   // The page reports a search of its own that failed; one it did not take is not worth a line.
   answer.catch(() => {});
-  void withStartedSearch({ query, answer }, () => handle(req, res));
+  void withStartedSearch({ query, answer, startedAt }, () => handle(req, res));
 });
 server.listen(port, hostname, () => console.log(`Storefront listening on http://${hostname}:${port}`));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(0));

@@ -415,6 +415,86 @@ export interface TrackingEventsTable {
   created_at: Timestamp;
 }
 
+/** Where a search was made: the gallery (its page or filters) or the header's search box. */
+export type SearchSource = 'gallery' | 'header';
+/** What followed a search, tied to it by its search id. */
+export type SearchOutcomeKind = 'impression' | 'click' | 'favourite' | 'basket' | 'order';
+
+/** One search, kept 90 days (docs/SEARCH-ANALYTICS.md). */
+export interface SearchRecordsTable {
+  /** Returned to the page with the answer (as Algolia's queryID); outcomes carry it. */
+  search_id: string;
+  created_at: Timestamp;
+  /** The UTC day of created_at, 'YYYY-MM-DD'. */
+  day: string;
+  source: SearchSource;
+  /** The normalised words: trimmed, lower case, single spaces; '' for none. */
+  query: string;
+  /** The canonical query string of the words and filters, without page, sort or currency: 'colours=red&q=cat'. */
+  definition: string;
+  result_count: number;
+  page: number;
+  latency_ms: number;
+  /** The visitor's pseudonymous id of the day: never an address, email or session. */
+  visitor: string | null;
+  /** 1 once a click on one of its results has been recorded. */
+  clicked: Generated<number>;
+  /** 1 once a favourite, basket add or order has followed it. */
+  converted: Generated<number>;
+}
+
+export interface SearchOutcomesTable {
+  /** Made when the outcome is accepted, so storing it again after a crash stores it once. */
+  outcome_id: string;
+  search_id: string;
+  kind: SearchOutcomeKind;
+  slug: string;
+  /** The result's position in the search's answer, from 1, for impressions and clicks. */
+  position: number | null;
+  created_at: Timestamp;
+  /** 1 once rolled up into its search's day (which waits until the search's record is stored). */
+  counted: Generated<number>;
+}
+
+/** Searches of one day and one definition, rolled up as records and outcomes arrive; kept after the records go. */
+export interface SearchDailyTable {
+  day: string;
+  definition: string;
+  query: string;
+  searches: number;
+  zero_result_searches: number;
+  clicked_searches: number;
+  clicks: number;
+  click_position_sum: number;
+  converted_searches: number;
+  latency_ms_sum: number;
+  latency_ms_max: number;
+}
+
+/** How many searches of a day used each filter value ('colours', 'red'). */
+export interface SearchDailyFiltersTable {
+  day: string;
+  filter: string;
+  value: string;
+  searches: number;
+}
+
+/** The day's totals, for the searches-over-time chart. */
+export interface SearchDaysTable {
+  day: string;
+  searches: number;
+  zero_result_searches: number;
+  clicked_searches: number;
+  converted_searches: number;
+  latency_ms_sum: number;
+}
+
+/** The secret that makes a day's pseudonymous visitor ids; deleted once the day is over. */
+export interface SearchVisitorSaltsTable {
+  day: string;
+  salt: string;
+}
+
 /** The newsletter's addresses; one gets the newsletter once its owner has confirmed it. */
 export interface NewsletterSubscriptionsTable {
   email: string;
@@ -448,6 +528,36 @@ export interface CacheGenerationsTable {
   generation: number;
 }
 
+/** A synonym: a search for `word` (normalised words) also finds each of `synonyms` (a JSON list). */
+export interface SearchSynonymsTable {
+  word: string;
+  synonyms: string;
+}
+
+/** A rule for one search: its normalised words or its category address ('painting', 'painting/oil'). */
+export interface SearchRulesTable {
+  id: Generated<number>;
+  query: string | null;
+  category: string | null;
+  /** JSON: [{ slug, position }], position 1-based. */
+  pins: string;
+  /** JSON: [slug]. */
+  hides: string;
+  banner_title: string | null;
+  banner_url: string | null;
+  starts_at: Timestamp | null;
+  ends_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+/** Which generation of the levers an engine's index carries; `resets` counts rebuilds swapped in since. */
+export interface SearchLeverStateTable {
+  engine: string;
+  index_uid: string;
+  applied_generation: number;
+  resets: number;
+}
+
 export interface Database {
   addresses: AddressesTable;
   cache_generations: CacheGenerationsTable;
@@ -466,6 +576,9 @@ export interface Database {
   currency_rates: CurrencyRatesTable;
   catalogue_changes: CatalogueChangesTable;
   search_engine_state: SearchEngineStateTable;
+  search_synonyms: SearchSynonymsTable;
+  search_rules: SearchRulesTable;
+  search_lever_state: SearchLeverStateTable;
   users: UsersTable;
   sessions: SessionsTable;
   baskets: BasketsTable;
@@ -487,6 +600,12 @@ export interface Database {
   homepage_banners: HomepageBannersTable;
   recently_viewed: RecentlyViewedTable;
   tracking_events: TrackingEventsTable;
+  search_records: SearchRecordsTable;
+  search_outcomes: SearchOutcomesTable;
+  search_daily: SearchDailyTable;
+  search_daily_filters: SearchDailyFiltersTable;
+  search_days: SearchDaysTable;
+  search_visitor_salts: SearchVisitorSaltsTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   outbox: OutboxTable;
   password_resets: PasswordResetsTable;

@@ -5,6 +5,7 @@ export * from './index-status';
 export * from './indexing-steps';
 export * from './rebuild';
 export * from './sync';
+export * from './levers';
 export * from './meili/connect';
 export * from './meili/server';
 export * from './meili/keep-running';

@@ -4,6 +4,7 @@ import type { Db } from '@easel/data/db';
 import {
   countArtworks, DEFAULT_SEARCH_ENGINE, getCatalogueFingerprint, getIndexableArtworks, getLastChangeId, getRateMatrix, saveSearchIndexState,
 } from '@easel/data/queries/search-source';
+import { getSynonyms, recordLeversReset } from '@easel/data/queries/search-levers';
 import { INDEX_DEFINITION_HASH, INDEX_SETTINGS } from './index-settings';
 import { isSearchable, toSearchDocument } from './documents';
 import { indexingSteps } from './indexing-steps';
@@ -68,7 +69,8 @@ export async function rebuildIndex(options: {
   onProgress?.({ phase: 'settings', sent: 0, total });
   try {
     await succeeded(meili.createIndex(buildUid, { primaryKey: 'id' }));
-    await succeeded(meili.index(buildUid).updateSettings(INDEX_SETTINGS));
+    // With the staff's synonyms from the start, so the swap never shows a moment without them.
+    await succeeded(meili.index(buildUid).updateSettings({ ...INDEX_SETTINGS, synonyms: await getSynonyms(db) }));
     const rates = await getRateMatrix(db);
     const tasks: EnqueuedTaskPromise[] = [];
     const sizes: number[] = [];
@@ -114,6 +116,7 @@ export async function rebuildIndex(options: {
       engine, index_uid: indexUid, fingerprint, documents, built_at: builtAt,
       duration_ms: durationMs, last_change_id: lastChangeId, synced_at: builtAt,
     });
+    await recordLeversReset(db, { engine, index_uid: indexUid });
     // After a swap the side index holds the old documents; losing it is harmless, so a failed
     // delete is left for the next rebuild to clear.
     if (liveExisted) await meili.deleteIndex(buildUid).waitTask({ timeout: TASK_TIMEOUT_MS }).catch(() => undefined);

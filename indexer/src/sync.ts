@@ -8,6 +8,7 @@ import {
 } from '@easel/data/queries/search-source';
 import { isSearchable, toSearchDocument } from './documents';
 import { checkIndexStaleness } from './index-status';
+import { syncLevers } from './levers';
 import { indexFingerprint, rebuildIndex, succeeded } from './rebuild';
 
 /** Changes carried per pass; a backlog larger than this drains over several passes. */
@@ -91,10 +92,11 @@ export async function syncIndex({ db, meili, indexUid, engine = DEFAULT_SEARCH_E
  * changes), then brings each engine not already busy up to date on its own: from the last change
  * that engine applied (its cursor in the database), so one that was down or slow catches up from
  * where it was; or, when its index is missing (a fresh engine, a lost disk), no build is recorded
- * for it, or the index definition changed, by a full rebuild. A failed pass or rebuild is
- * reported with the engine's name, and the next pass tries again. Given the payment provider's
- * ledger, the leader also refunds, every REFUND_SWEEP_INTERVAL_MS, each charge that never became
- * an order (sweepUnorderedCharges). Answers a function that stops
+ * for it, or the index definition changed, by a full rebuild; then carries the staff's search
+ * levers (synonyms, rules: levers.ts) that changed since that engine last took them. A failed
+ * pass or rebuild is reported with the engine's name, and the next pass tries again. Given the
+ * payment provider's ledger, the leader also refunds, every REFUND_SWEEP_INTERVAL_MS, each charge
+ * that never became an order (sweepUnorderedCharges). Answers a function that stops
  * it once the work under way has ended, and gives up leadership.
  */
 export function followCatalogue(options: {
@@ -141,9 +143,13 @@ export function followCatalogue(options: {
 
   const keepUp = async (engine: SearchEngine) => {
     const staleness = await checkIndexStaleness(db, engine.meili, indexUid, { engine: engine.name, followingChanges: true });
-    if (!staleness.stale) return void (await syncIndex({ db, meili: engine.meili, indexUid, engine: engine.name }));
-    options.onRebuild?.(engine.name, staleness.reason);
-    await rebuildIndex({ db, meili: engine.meili, indexUid, engine: engine.name });
+    if (staleness.stale) {
+      options.onRebuild?.(engine.name, staleness.reason);
+      await rebuildIndex({ db, meili: engine.meili, indexUid, engine: engine.name });
+    } else {
+      await syncIndex({ db, meili: engine.meili, indexUid, engine: engine.name });
+    }
+    await syncLevers({ db, meili: engine.meili, indexUid, engine: engine.name });
   };
 
   const run = () => {

@@ -3,14 +3,16 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { clientAddress, createRateLimit, tooManyRequestsMessage } from '@easel/shared/rate-limit';
 import { HotCache, toAnswer, type CachedAnswer } from './cache';
 import type { CardStore } from './card-store';
-import { englishOf, parseGalleryParams, toQueryString, type GallerySearchDefinition } from './contract';
+import { RESULT_COUNT_HEADER, englishOf, parseGalleryParams, toQueryString, type GallerySearchDefinition } from './contract';
 import type { SearchConfig } from './config';
 import { AdaptiveLimit, type AdmissionOptions } from './admission';
-import { EngineTimeoutError, EngineUnavailableError, type Engine } from './engine';
+import { EngineError, EngineTimeoutError, EngineUnavailableError, type Engine } from './engine';
 import { RETRY_AFTER_SECONDS, errorBody, invalidParameter, onError, overloaded } from './errors';
 import { buildCountQuery, buildPriceBarPlan, buildSearchPlan, buildSuggestionsPlan } from './meili-request';
 import { toPriceBars, toSearchResponseBody, toSuggestions } from './meili-response';
 import { buildOpenApi } from './openapi';
+import { matchRules, RuleBook, UNREAD_LEVERS, type SearchLevers } from './rules';
+import { rulesIndexUid, type RuleDocument } from '@easel/indexer/levers';
 import { gatherParams } from './query-string';
 import { apiSecurityHeaders } from './security-headers';
 
@@ -25,6 +27,9 @@ const GALLERY_CACHE_CONTROL = 'public, max-age=1800, stale-while-revalidate=2160
  * room for.
  */
 export const DEFAULT_ADMISSION: AdmissionOptions = { initial: 16, min: 16, max: 512 };
+
+/** Rules read from the engine at most; staff keep far fewer. */
+export const MAX_RULES = 1000;
 
 export interface AppDeps {
   config: Pick<SearchConfig, 'SEARCH_INDEX' | 'SEARCH_CACHE_TTL_MS' | 'RATE_LIMIT_SEARCH_PER_MINUTE' | 'SEARCH_TRUSTED_PROXIES'>;
@@ -46,6 +51,16 @@ export function createApp({ config, meili, cards, admission = DEFAULT_ADMISSION 
   // The index's version is looked up four times a second, so an edit the sync has carried shows
   // in cached answers well within the 2 s an edit may take to become searchable.
   const cache = new HotCache({ ttlMs: config.SEARCH_CACHE_TTL_MS, getVersion: () => meili.getIndexUpdatedAt(indexUid), checkEveryMs: 250 });
+  // Staff's search rules, looked up as often as the index's version, so an edited rule shows as an edit does.
+  const rulesUid = rulesIndexUid(indexUid);
+  const rules = new RuleBook({
+    getVersion: () => meili.getIndexUpdatedAt(rulesUid).catch((error: unknown) => {
+      if (error instanceof EngineError && error.status === 404) return null;
+      throw error;
+    }),
+    read: () => meili.listDocuments<RuleDocument>(rulesUid, MAX_RULES),
+  }, 250);
+  rules.current();
   // Trailing slashes optional: the storefront's pages and API keep them, other clients may not.
   const app = new Hono({ strict: false });
   app.onError(onError);
@@ -56,44 +71,58 @@ export function createApp({ config, meili, cards, admission = DEFAULT_ADMISSION 
   app.use(`${BASE_PATH}/*`, limitSearches(config));
   app.notFound((c) => c.json(errorBody('not_found', `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`), 404));
 
-  /** Answers a GET from the hot cache (or the engine, whose answer `compute` writes as JSON or its UTF-8 bytes), with the gallery's cache headers. */
-  const cachedGet = (kind: string, keyOf: (def: GallerySearchDefinition) => string, compute: (def: GallerySearchDefinition) => Promise<string | Uint8Array<ArrayBuffer>>) =>
+  /**
+   * Answers a GET from the hot cache (or the engine, whose answer `compute` writes as JSON, its
+   * UTF-8 bytes or a whole answer), with the gallery's cache headers. The search rules that match
+   * are part of the key, so a rule's edit, start or end is never answered from an answer made
+   * before it (and answers made before the rules were first read are kept apart).
+   */
+  const cachedGet = (
+    kind: string,
+    keyOf: (def: GallerySearchDefinition) => string,
+    compute: (def: GallerySearchDefinition, levers: SearchLevers) => Promise<string | Uint8Array<ArrayBuffer> | CachedAnswer>,
+  ) =>
     async (c: Context) => {
       const def = readDefinition(c);
+      const held = rules.current();
+      const levers = held ? matchRules(def, held, Date.now()) : UNREAD_LEVERS;
       // A hot answer needs no engine: only a miss waits for admission.
-      const answer = await cache.get(`${kind}?${keyOf(def)}`, async () => toAnswer(await admit(() => compute(def))));
+      const answer = await cache.get(`${kind}?${keyOf(def)}#${levers.key}`, async () => {
+        const computed = await admit(() => compute(def, levers));
+        return typeof computed === 'string' || computed instanceof Uint8Array ? toAnswer(computed) : computed;
+      });
       return send(c, answer);
     };
 
   app.get(
     BASE_PATH,
-    cachedGet('search', (def) => toQueryString(def), async (def) => {
-      const plan = buildSearchPlan(def, indexUid);
+    cachedGet('search', (def) => toQueryString(def), async (def, levers) => {
+      const plan = buildSearchPlan(def, indexUid, levers);
       const results = await meili.multiSearch(plan.queries);
-      return toSearchResponseBody(def, plan, await cards.complete(results, plan.cards), cards.cardJson);
+      return toAnswer(toSearchResponseBody(def, plan, await cards.complete(results, plan.cards), cards.cardJson, levers.banner), results[0]?.totalHits ?? 0);
     }),
   );
 
   app.get(
     `${BASE_PATH}/_count`,
-    cachedGet('count', (def) => toQueryString({ ...def, page: 1, paginate: undefined, limit: undefined, sort: undefined }), async (def) => {
-      const [result] = await meili.multiSearch([buildCountQuery(def, indexUid)]);
+    cachedGet('count', (def) => toQueryString({ ...def, page: 1, paginate: undefined, limit: undefined, sort: undefined }), async (def, levers) => {
+      const [result] = await meili.multiSearch([buildCountQuery(def, indexUid, levers)]);
       return JSON.stringify({ count: result?.totalHits ?? 0 });
     }),
   );
 
   app.get(
     `${BASE_PATH}/_prices`,
-    cachedGet('prices', (def) => toQueryString({ ...def, page: 1, paginate: undefined, limit: undefined, sort: undefined, price_min: undefined, price_max: undefined }), async (def) => {
-      const plan = buildPriceBarPlan(def, indexUid);
+    cachedGet('prices', (def) => toQueryString({ ...def, page: 1, paginate: undefined, limit: undefined, sort: undefined, price_min: undefined, price_max: undefined }), async (def, levers) => {
+      const plan = buildPriceBarPlan(def, indexUid, levers);
       return JSON.stringify({ currency: def.currency, results: toPriceBars(plan, await meili.multiSearch(plan.queries)) });
     }),
   );
 
   app.get(
     `${BASE_PATH}/_suggestions`,
-    cachedGet('suggestions', (def) => toQueryString({ ...def, page: 1, paginate: undefined, limit: undefined, sort: undefined }), async (def) => {
-      const plan = buildSuggestionsPlan(def, indexUid);
+    cachedGet('suggestions', (def) => toQueryString({ ...def, page: 1, paginate: undefined, limit: undefined, sort: undefined }), async (def, levers) => {
+      const plan = buildSuggestionsPlan(def, indexUid, levers);
       return JSON.stringify(toSuggestions(plan, await meili.multiSearch(plan.queries)));
     }),
   );
@@ -170,6 +199,7 @@ function readDefinition(c: Context): GallerySearchDefinition {
 function send(c: Context, answer: CachedAnswer): Response {
   c.header('Cache-Control', GALLERY_CACHE_CONTROL);
   c.header('ETag', answer.etag);
+  if (answer.resultCount !== undefined) c.header(RESULT_COUNT_HEADER, String(answer.resultCount));
   const match = c.req.header('If-None-Match');
   if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === answer.etag)) return c.body(null, 304);
   c.header('Content-Type', 'application/json; charset=utf-8');

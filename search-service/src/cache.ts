@@ -6,16 +6,19 @@ export interface CachedAnswer {
   /** UTF-8 JSON, encoded once: a hit is written out without re-encoding or re-measuring a string. */
   body: Uint8Array<ArrayBuffer>;
   etag: string;
+  /** A search's number of results, sent as X-Result-Count for the storefront's search records. */
+  resultCount?: number;
 }
 
 const utf8 = new TextEncoder();
 
 /** A JSON text, or its UTF-8 bytes in a buffer of their own, -> the answer that sends it. */
-export function toAnswer(json: string | Uint8Array<ArrayBuffer>): CachedAnswer {
+export function toAnswer(json: string | Uint8Array<ArrayBuffer>, resultCount?: number): CachedAnswer {
   // A buffer of its own (Buffer.from would share an 8 KB pool slab), so the LRU's sizes are true.
   const body = typeof json === 'string' ? utf8.encode(json) : json;
   // The one-shot digest: no Hash object per answer.
-  return { body, etag: `"${hash('sha1', body, 'base64url')}"` };
+  const etag = `"${hash('sha1', body, 'base64url')}"`;
+  return resultCount === undefined ? { body, etag } : { body, etag, resultCount };
 }
 
 /**

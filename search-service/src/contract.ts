@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES } from '@easel/shared/vocabulary';
+import { CATEGORIES, CATEGORY_VALUES, CURRENCIES } from '@easel/shared/vocabulary';
 import { FILTERS, FILTER_PARAM_LABELS, GROUPS, distinct, filterParamsShape, wholeNumber, type FilterName, type RangeRow } from './filters';
 
 /**
@@ -33,6 +33,31 @@ export const DEFAULT_SHIP_TO = 'GB';
  * The category section filters and counts on those values, as an InstantSearch refinement list does.
  */
 export const categoryPathValue = (category: string, subcategory: string) => `${category}:${subcategory}`;
+
+/**
+ * The category section as `category_path` values: a category with subcategories chosen narrows to
+ * those; without, it takes the whole category:
+ * ({ product_category: ['sculpture'], painting: ['oil'] }) -> ['painting:oil', 'sculpture'].
+ */
+export function categoryPathValues(def: Pick<GallerySearchDefinition, 'product_category' | (typeof CATEGORY_VALUES)[number]>): string[] {
+  return CATEGORY_VALUES.flatMap((c) => {
+    const subs = def[c];
+    if (subs.length > 0) return subs.map((s) => categoryPathValue(c, s));
+    return def.product_category.includes(c) ? [c] : [];
+  });
+}
+
+/**
+ * The category address a search stands on, as its gallery page names it: its category section
+ * when that is one category or one subcategory, else null: /shop/painting/oil/ -> 'painting/oil'.
+ */
+export function categoryAddress(def: Parameters<typeof categoryPathValues>[0]): string | null {
+  const values = categoryPathValues(def);
+  return values.length === 1 ? values[0]!.replace(':', '/') : null;
+}
+
+/** Every category address: 'painting', 'painting/oil', …, in vocabulary order. */
+export const CATEGORY_ADDRESSES: readonly string[] = CATEGORY_VALUES.flatMap((c) => [c, ...CATEGORIES[c].map((s) => `${c}/${s}`)]);
 
 /** The country free shipping is judged against: ({ ships_to: 'US' }) -> 'US', ({}) -> 'GB'. */
 export const freeShippingCountry = (def: { ships_to?: string | undefined }) => def.ships_to ?? DEFAULT_SHIP_TO;
@@ -251,6 +276,11 @@ export const priceBoundsSchema = z.object({ currency: z.enum(CURRENCIES), min: z
 export type ListFacet = Exclude<FilterName, RangeRow['name']>;
 export const LIST_FACETS = FILTERS.filter((row) => row.kind !== 'range').map((row) => row.name as ListFacet);
 
+/** A search id: 32 lower-case hex digits, as Algolia's queryID. */
+export const SEARCH_ID_PATTERN = /^[0-9a-f]{32}$/;
+/** A search answer's number of results, for whoever records searches without reading the body. */
+export const RESULT_COUNT_HEADER = 'X-Result-Count';
+
 export const facetsSchema = z.object({
   price: priceBoundsSchema,
   ...(Object.fromEntries(LIST_FACETS.map((f) => [f, z.array(facetValueSchema)])) as Record<ListFacet, z.ZodArray<typeof facetValueSchema>>),
@@ -267,6 +297,15 @@ export const searchResponseSchema = z.object({
     .string()
     .nullable()
     .describe('q with each word the engine matched only through typo tolerance replaced by the word it matched (pantings -> painting); null when every word matched as typed'),
+  banner: z
+    .object({ title: z.string(), url: z.string() })
+    .nullable()
+    .describe("a search rule's banner for this search: its words and the page of the site it links to (a collection of works); null without one"),
+  search_id: z
+    .string()
+    .regex(SEARCH_ID_PATTERN)
+    .optional()
+    .describe("this search's id on the storefront's origin, as Algolia's queryID: impressions, clicks and what follows carry it (docs/SEARCH-ANALYTICS.md)"),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 

@@ -34,6 +34,8 @@ export interface Engine {
   multiSearchRaw(body: unknown): Promise<Uint8Array<ArrayBuffer>>;
   /** The documents of these ids that the index holds, with these fields only, in no particular order. */
   fetchDocuments<T>(indexUid: string, ids: number[], fields: string[]): Promise<T[]>;
+  /** The index's first `limit` documents, in no particular order; an index that does not exist holds none. */
+  listDocuments<T>(indexUid: string, limit: number): Promise<T[]>;
   /** The index's updatedAt, which changes whenever its documents or settings do. */
   getIndexUpdatedAt(indexUid: string): Promise<string>;
   isHealthy(): Promise<boolean>;
@@ -165,6 +167,14 @@ export function createEngine(
     async fetchDocuments(indexUid, ids, fields) {
       const body = { ids, fields, limit: ids.length };
       return ((await callJson('POST', `/indexes/${encodeURIComponent(indexUid)}/documents/fetch`, body)) as { results: never[] }).results;
+    },
+    async listDocuments(indexUid, limit) {
+      try {
+        return ((await callJson('GET', `/indexes/${encodeURIComponent(indexUid)}/documents?limit=${limit}`)) as { results: never[] }).results;
+      } catch (error) {
+        if (error instanceof EngineError && error.status === 404) return [];
+        throw error;
+      }
     },
     async getIndexUpdatedAt(indexUid) {
       const json = (await callJson('GET', `/indexes/${encodeURIComponent(indexUid)}`)) as { updatedAt: string };

@@ -162,7 +162,7 @@ describe('boosted works', () => {
     const plan = buildSearchPlan(def('colours=red&product_boost=a&multiple_product_boost=b&page=3&paginate=10&sort=newest'), 'idx');
     expect(plan.queries[0]).toMatchObject({ page: 1, hitsPerPage: 0, filter: [['colours = "red"']] });
     expect(plan.queries[0]!.sort).toBeUndefined();
-    expect(plan.boost).toEqual({ boosted: 4, rest: 5, offset: 18 });
+    expect(plan.boost).toEqual({ boosted: 4, rest: 5, offset: 18, pins: [] });
     expect(plan.queries[4]).toMatchObject({ filter: [['colours = "red"'], ['slug = "a"', 'slug = "b"']], offset: 0, limit: 2, sort: ['created_ts:desc'] });
     expect(plan.queries[5]).toMatchObject({ filter: [['colours = "red"'], 'slug != "a"', 'slug != "b"'], offset: 18, limit: 12, sort: ['created_ts:desc'] });
   });
@@ -170,5 +170,24 @@ describe('boosted works', () => {
   it('leaves the count and the price bars alone', () => {
     expect(buildCountQuery(def('product_boost=a'), 'idx').filter).toBeUndefined();
     for (const q of buildPriceBarPlan(def('product_boost=a'), 'idx').queries) expect(JSON.stringify(q.filter ?? [])).not.toContain('slug');
+  });
+});
+
+describe('search rules', () => {
+  const levers = { pins: [{ slug: 'p', position: 5 }, { slug: 'a', position: 1 }], hides: ['h'], banner: null, key: '1@v' };
+
+  it('fetch the pinned works beside the boosted ones, each once, far enough back for all of them', () => {
+    const plan = buildSearchPlan(def('q=cat&product_boost=a&page=2&paginate=10'), 'idx', levers);
+    expect(plan.boost).toMatchObject({ offset: 8, pins: levers.pins });
+    expect(plan.queries[plan.boost!.boosted]).toMatchObject({ filter: ['slug != "h"', ['slug = "a"', 'slug = "p"']], limit: 2 });
+    expect(plan.queries[plan.boost!.rest]).toMatchObject({ filter: ['slug != "h"', 'slug != "a"', 'slug != "p"'], offset: 8, limit: 12 });
+  });
+
+  it('leave hidden works out of every query: the page, its counts, _count, _prices and _suggestions', () => {
+    const plan = buildSearchPlan(def('q=cat&colours=red'), 'idx', { ...levers, pins: [] });
+    for (const q of plan.queries) expect(q.filter).toContain('slug != "h"');
+    expect(buildCountQuery(def('q=cat'), 'idx', levers).filter).toEqual(['slug != "h"']);
+    for (const q of buildPriceBarPlan(def('q=cat'), 'idx', levers).queries) expect(q.filter).toContain('slug != "h"');
+    for (const q of buildSuggestionsPlan(def('q=cat%20asleep'), 'idx', levers).queries) expect(q.filter).toContain('slug != "h"');
   });
 });

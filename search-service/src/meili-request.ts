@@ -1,11 +1,12 @@
-import { CATEGORY_VALUES, type Currency } from '@easel/shared/vocabulary';
+import type { Currency } from '@easel/shared/vocabulary';
 import type { CountedAttribute } from '@easel/indexer/documents';
 import { DISPLAYED_ATTRIBUTES } from '@easel/indexer/index-settings';
-import { categoryPathValue, freeShippingCountry, type GallerySearchDefinition, type Sort } from './contract';
+import { categoryPathValues, freeShippingCountry, type GallerySearchDefinition, type Sort } from './contract';
 import { FILTERS, GROUPS, distinct, type FilterGroup, type FilterRow, type RangeRow } from './filters';
 import { SEARCHED_ATTRIBUTES } from './did-you-mean';
 import { priceBandAttribute, priceBarEdges } from '@easel/indexer/price-bars';
 import { removals, widen, type Removal } from './suggestions';
+import { NO_LEVERS, type SearchLevers } from './rules';
 
 /**
  * The gallery search definition -> Meilisearch multi-search queries: the one place a search
@@ -87,18 +88,6 @@ function rangeScale(row: RangeRow, currency: Currency): { attribute: string; fac
   return row.unit === 'currency' ? { attribute: priceAttribute(currency), factor: 100 } : { attribute: row.attribute, factor: 1 };
 }
 
-/**
- * The category group: a category with subcategories chosen narrows to those; without, it takes
- * the whole category. Both are values of category_path, so the group is one OR over one attribute.
- */
-function categoryValues(def: GallerySearchDefinition): string[] {
-  return CATEGORY_VALUES.flatMap((c) => {
-    const subs = def[c];
-    if (subs.length > 0) return subs.map((s) => categoryPathValue(c, s));
-    return def.product_category.includes(c) ? [c] : [];
-  });
-}
-
 /** One row's filter items; none when the row is not set. */
 function rowFilter(row: FilterRow, def: GallerySearchDefinition): Filter {
   switch (row.kind) {
@@ -137,7 +126,7 @@ export function groupFilters(def: GallerySearchDefinition): Partial<Record<Filte
     const items = rowFilter(row, def);
     if (items.length > 0) out[row.group] = [...(out[row.group] ?? []), ...items];
   }
-  const categories = categoryValues(def);
+  const categories = categoryPathValues(def);
   if (categories.length > 0) out.category = [categories.map((v) => expr('category_path', v))];
   return out;
 }
@@ -153,11 +142,12 @@ export function shipsToFacetAttribute(def: Pick<GallerySearchDefinition, 'ships_
 }
 
 /**
- * What narrows the whole search, every facet count included, outside the filters:
- * { artist: 'ada-lovelace' } -> ['artist_slug = "ada-lovelace"'] (the artist page's works).
+ * What narrows the whole search, every facet count included, outside the filters: the artist
+ * page's works, and the works a search rule hides:
+ * ({ artist: 'ada-lovelace' }, { hides: ['sea'] }) -> ['artist_slug = "ada-lovelace"', 'slug != "sea"'].
  */
-export function scopeFilter(def: Pick<GallerySearchDefinition, 'artist'>): Filter {
-  return def.artist ? [expr('artist_slug', def.artist)] : [];
+export function scopeFilter(def: Pick<GallerySearchDefinition, 'artist'>, levers: Pick<SearchLevers, 'hides'> = NO_LEVERS): Filter {
+  return [...(def.artist ? [expr('artist_slug', def.artist)] : []), ...levers.hides.map((slug) => expr('slug', slug, '!='))];
 }
 
 /** The scope and all active groups' items but those of `without`. */
@@ -179,10 +169,11 @@ export interface SearchPlan {
   /** Without words to match: the indexes of the one-hit queries for the cheapest and the dearest work (priceBoundQueries). */
   priceBounds?: { cheapest: number; dearest: number };
   /**
-   * With boosted works: the indexes of the query for the boosted works that match and of the
-   * query for the rest from `offset` on; the page is cut from the boosted hits followed by the rest.
+   * With boosted or pinned works: the indexes of the query for those that match and of the
+   * query for the rest from `offset` on; the page is cut from the two (pageHits), the boosted
+   * works first, each pinned work at its place.
    */
-  boost?: { boosted: number; rest: number; offset: number };
+  boost?: { boosted: number; rest: number; offset: number; pins: SearchLevers['pins'] };
   /** With words to match: the index of the one-hit query whose matches show the words the engine reached ("did you mean"). */
   correction?: number;
   /** The indexes of the queries whose hits are card keys (CARD_KEY_ATTRIBUTES), for the card store to make whole. */
@@ -195,12 +186,14 @@ export interface SearchPlan {
  * one count-only query per active disjunctive group, its own filter removed, for that group's
  * facets (disjunctive inside a group, conjunctive across them).
  *
- * Boosted works (`product_boost`, `multiple_product_boost`) that match lead the results: query 0
- * then only counts, and two more queries fetch the boosted matches and the rest without them,
- * far enough back that the page can be cut from the two whatever number of the boosted match.
+ * Boosted works (`product_boost`, `multiple_product_boost`) that match lead the results, and the
+ * works a search rule pins take their places (`levers`); works a rule hides are left out of every
+ * query, counts included. With boosted or pinned works query 0 only counts, and two more queries
+ * fetch those that match and the rest without them, far enough back that the page can be cut
+ * from the two whatever number of them match.
  */
-export function buildSearchPlan(def: GallerySearchDefinition, indexUid: string): SearchPlan {
-  const scope = scopeFilter(def);
+export function buildSearchPlan(def: GallerySearchDefinition, indexUid: string, levers: SearchLevers = NO_LEVERS): SearchPlan {
+  const scope = scopeFilter(def, levers);
   const filters = groupFilters(def);
   const isDisjunctive = (g: FilterGroup) => FILTERS.some((row) => row.group === g && row.disjunctive);
   // Without words, the price's bounds come from two sorted hits and the price is counted nowhere.
@@ -211,7 +204,7 @@ export function buildSearchPlan(def: GallerySearchDefinition, indexUid: string):
   const sort = SORT_RULES[def.sort];
   const sorted = sort ? { sort } : {};
   const all = combineFilters(scope, filters);
-  const boosted = boostedSlugs(def);
+  const boosted = distinct([...boostedSlugs(def), ...levers.pins.map((pin) => pin.slug)]);
   const facets = [
     ...(counted.includes('price') ? [priceAttribute(def.currency)] : []),
     ...(counted.some((g) => g !== 'price') ? [FACET_VALUES] : []),
@@ -243,7 +236,7 @@ export function buildSearchPlan(def: GallerySearchDefinition, indexUid: string):
 
   const start = (def.page - 1) * def.paginate;
   const offset = Math.max(0, start - boosted.length);
-  plan.boost = { boosted: plan.queries.length, rest: plan.queries.length + 1, offset };
+  plan.boost = { boosted: plan.queries.length, rest: plan.queries.length + 1, offset, pins: levers.pins };
   plan.cards = [plan.boost.boosted, plan.boost.rest];
   const hits = { ...base, ...sorted, attributesToRetrieve: CARD_KEY_ATTRIBUTES };
   plan.queries.push(
@@ -268,10 +261,10 @@ function priceBoundQueries(indexUid: string, filter: Filter): MeiliQuery[] {
 }
 
 /** The exact number of matches, nothing else: hitsPerPage 0 still counts exactly. */
-export function buildCountQuery(def: GallerySearchDefinition, indexUid: string): MeiliQuery {
+export function buildCountQuery(def: GallerySearchDefinition, indexUid: string, levers: Pick<SearchLevers, 'hides'> = NO_LEVERS): MeiliQuery {
   return withFilter(
     { indexUid, ...(def.q ? { q: def.q } : {}), page: 1, hitsPerPage: 0 },
-    combineFilters(scopeFilter(def), groupFilters(def)),
+    combineFilters(scopeFilter(def, levers), groupFilters(def)),
   );
 }
 
@@ -287,11 +280,11 @@ export interface SuggestionsPlan {
  * as `_count` counts it, and every category's size in the whole gallery (within the artist's
  * works when `artist` scopes the search).
  */
-export function buildSuggestionsPlan(def: GallerySearchDefinition, indexUid: string): SuggestionsPlan {
+export function buildSuggestionsPlan(def: GallerySearchDefinition, indexUid: string, levers: Pick<SearchLevers, 'hides'> = NO_LEVERS): SuggestionsPlan {
   const ways = removals(def);
-  const categories = withFilter({ indexUid, facets: ['category_path'], page: 1, hitsPerPage: 0 }, scopeFilter(def));
+  const categories = withFilter({ indexUid, facets: ['category_path'], page: 1, hitsPerPage: 0 }, scopeFilter(def, levers));
   return {
-    queries: [buildCountQuery(def, indexUid), ...ways.map((removal) => buildCountQuery(widen(def, removal), indexUid)), categories],
+    queries: [buildCountQuery(def, indexUid, levers), ...ways.map((removal) => buildCountQuery(widen(def, removal), indexUid, levers)), categories],
     removals: ways,
   };
 }
@@ -309,10 +302,10 @@ export interface PriceBarPlan {
  * facet distribution of the works' bars (each search document carries its bar per currency,
  * priceBand), so the bars cover the whole price range and sum to the price-less count.
  */
-export function buildPriceBarPlan(def: GallerySearchDefinition, indexUid: string): PriceBarPlan {
+export function buildPriceBarPlan(def: GallerySearchDefinition, indexUid: string, levers: Pick<SearchLevers, 'hides'> = NO_LEVERS): PriceBarPlan {
   const edges = priceBarEdges(def.currency);
   const attribute = priceBandAttribute(def.currency);
-  const others = combineFilters(scopeFilter(def), groupFilters(def), ['price']);
+  const others = combineFilters(scopeFilter(def, levers), groupFilters(def), ['price']);
   const query = withFilter({ indexUid, ...(def.q ? { q: def.q } : {}), facets: [attribute], page: 1, hitsPerPage: 0 }, others);
   return { queries: [query], attribute, bars: edges.map((min, i) => ({ min, max: edges[i + 1] ?? null })) };
 }

@@ -6,7 +6,8 @@ import {
 } from './contract';
 import { correctQuery, matchedWords, type MatchesPosition } from './did-you-mean';
 import { FILTERS, type FilterGroup } from './filters';
-import { FACET_VALUES, priceAttribute, shipsToFacetAttribute, type PriceBarPlan, type SearchPlan, type SuggestionsPlan } from './meili-request';
+import type { SearchLevers } from './rules';
+import { FACET_VALUES, boostedSlugs, priceAttribute, shipsToFacetAttribute, type PriceBarPlan, type SearchPlan, type SuggestionsPlan } from './meili-request';
 import { cardTail, encodeCardFields, type CardJson } from './card-json';
 
 /** The parts of a Meilisearch search result the service reads. */
@@ -31,6 +32,7 @@ export function toSearchResponseBody(
   plan: SearchPlan,
   results: readonly MeiliResult[],
   cardJson: (hit: SearchHit) => CardJson = encodeCardFields,
+  banner: SearchLevers['banner'] = null,
 ): Uint8Array<ArrayBuffer> {
   const main = results[0];
   if (!main) throw new Error('The engine answered without the main result');
@@ -42,10 +44,10 @@ export function toSearchResponseBody(
   const price = plan.priceBounds ? boundsOfHits(def.currency, results[plan.priceBounds.cheapest], results[plan.priceBounds.dearest]) : undefined;
   const numPages = Math.ceil(count / def.paginate);
   const rest = utf8.encode(
-    `],"count":${count},"num_pages":${numPages},"page":${def.page},"facets":${facetsJson(def, sourceOf, price)},"did_you_mean":${JSON.stringify(didYouMean(def, plan, results))}}`,
+    `],"count":${count},"num_pages":${numPages},"page":${def.page},"facets":${facetsJson(def, sourceOf, price)},"did_you_mean":${JSON.stringify(didYouMean(def, plan, results))},"banner":${JSON.stringify(banner)}}`,
   );
   // Each card: its kept bytes, then the per-search fields that close it.
-  const hits = pageHits(def, plan, results);
+  const hits = pageHits(def, plan, results, count);
   const kept = hits.map(cardJson);
   const tails = hits.map((hit) => cardTail(hit, def));
   let length = RESULTS_OPEN.length + Math.max(0, hits.length - 1) + rest.length;
@@ -94,19 +96,38 @@ export function toSuggestions(plan: SuggestionsPlan, results: MeiliResult[]): Su
 }
 
 /**
- * The page's hits: the main query's, or with boosted works the page cut from the boosted
- * matches (the single boost first) followed by the rest (fetched from `offset` on): 2 boosted, page 1 of 3 ->
- * [boosted 1, boosted 2, rest 1].
+ * The page's hits: the main query's, or with boosted or pinned works the page cut from those
+ * that match and the rest (fetched from `offset` on). Each work's place in the whole list: the
+ * boosted from the first (in the search's order, the single boost first), then each pinned work
+ * at its position, or the first free place after, never past the end of the list:
+ * 2 boosted, page 1 of 3 -> [boosted 1, boosted 2, rest 1]; 'a' pinned at 2 -> [rest 1, a, rest 2].
  */
-function pageHits(def: GallerySearchDefinition, plan: SearchPlan, results: readonly MeiliResult[]): SearchHit[] {
+function pageHits(def: GallerySearchDefinition, plan: SearchPlan, results: readonly MeiliResult[], count: number): SearchHit[] {
   if (!plan.boost) return results[0]!.hits;
-  // The engine orders the boosted matches as the search does; the single boost leads them.
-  const boosted = [...(results[plan.boost.boosted]?.hits ?? [])].sort((a, b) => Number(b.slug === def.product_boost) - Number(a.slug === def.product_boost));
+  const matched = results[plan.boost.boosted]?.hits ?? [];
+  const boosts = new Set(boostedSlugs(def));
+  const positions = new Map(plan.boost.pins.map((pin) => [pin.slug, pin.position]));
+  const lead = matched.filter((hit) => boosts.has(hit.slug)).sort((a, b) => Number(b.slug === def.product_boost) - Number(a.slug === def.product_boost));
+  const pinned = matched.filter((hit) => !boosts.has(hit.slug)).sort((a, b) => positions.get(a.slug)! - positions.get(b.slug)!);
+  const restTotal = count - matched.length;
+  const placed = new Map<number, SearchHit>(lead.map((hit, i) => [i, hit]));
+  let last = lead.length - 1;
+  pinned.forEach((hit, i) => {
+    last = Math.min(Math.max(positions.get(hit.slug)! - 1, last + 1), restTotal + lead.length + i);
+    placed.set(last, hit);
+  });
   const rest = results[plan.boost.rest]?.hits ?? [];
   const start = (def.page - 1) * def.paginate;
+  let before = [...placed.keys()].filter((at) => at < start).length;
   const hits: SearchHit[] = [];
-  for (let i = start; i < start + def.paginate; i++) {
-    const hit = i < boosted.length ? boosted[i] : rest[i - boosted.length - plan.boost.offset];
+  for (let at = start; at < start + def.paginate; at++) {
+    const pin = placed.get(at);
+    if (pin) {
+      hits.push(pin);
+      before++;
+      continue;
+    }
+    const hit = rest[at - before - plan.boost.offset];
     if (!hit) break;
     hits.push(hit);
   }

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { inject } from 'vitest';
 import { openDatabase, seedCatalogue, type Db } from '@easel/data';
-import { meiliClient, rebuildIndex } from '@easel/indexer';
+import { meiliClient, rebuildIndex, rulesIndexUid } from '@easel/indexer';
 import type { Hono } from 'hono';
 import { createApp } from '../src/app';
 import { CardStore } from '../src/card-store';
@@ -39,6 +39,7 @@ export async function buildFixture(options: { seed?: number; artworks?: number; 
     async close() {
       await engine.close();
       await admin.deleteIndexIfExists(indexUid).catch(() => undefined);
+      await admin.deleteIndexIfExists(rulesIndexUid(indexUid)).catch(() => undefined);
       await db.destroy();
       await fsp.rm(dir, { recursive: true, force: true });
     },

@@ -6,6 +6,7 @@ import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from '
 import { answer, api, ApiResponseError } from '../lib/api/client';
 import type { SearchSuggestions } from '../lib/catalogue/search-api';
 import { useT } from '../lib/i18n/use-t';
+import { valueLabel } from '../lib/gallery/labels';
 import { countryName } from '../lib/settings/settings';
 import type { CountryCode } from '../lib/settings/countries';
 import { useSettings } from '../lib/settings/settings-context';
@@ -14,11 +15,12 @@ import './header-search.css';
 /** Long enough to skip the keystrokes of a word being typed, short enough to feel immediate. */
 const DEBOUNCE_MS = 150;
 
-const NONE: SearchSuggestions = { artworks: [], artists: [] };
+const NONE: SearchSuggestions = { queries: [], categories: [], artworks: [], artists: [] };
 
 /**
  * The header's search box: a form that opens the gallery with `q` (with or without
- * JavaScript), and, as the shopper types, an ARIA 1.2 combobox suggesting artworks and artists.
+ * JavaScript), and, as the shopper types, an ARIA 1.2 combobox suggesting popular searches, the
+ * categories where the words find works, artworks and artists.
  * Arrow keys move through the suggestions, Enter opens the chosen one (or, with none chosen,
  * the gallery), Escape closes the list and then clears the box. It is on every page, so it
  * imports nothing of the gallery's (the search contract would come with it).
@@ -57,8 +59,8 @@ export function HeaderSearch() {
     };
   }, [text]);
 
-  // Artworks first, then artists: the order of the list and of the arrow keys.
-  const options = [...suggestions.artworks.map((w) => w.url), ...suggestions.artists.map((a) => a.url)];
+  // Searches, categories, artworks, then artists: the order of the list and of the arrow keys.
+  const options = [suggestions.queries, suggestions.categories, suggestions.artworks, suggestions.artists].flatMap((list) => list.map((item) => item.url));
   const expanded = open && options.length > 0 && text.trim() !== '';
   const optionId = (index: number) => `${id}-option-${index}`;
   const choose = (index: number) => {
@@ -112,18 +114,20 @@ export function HeaderSearch() {
       {picture}
       <span className="header-search__text">
         <span className="header-search__title">{title}</span>
-        <span className="header-search__meta">{meta}</span>
+        {meta && <span className="header-search__meta">{meta}</span>}
       </span>
     </li>
   );
-  const group = (name: 'artworks' | 'artists', items: ReactNode[]) =>
+  const group = (name: 'searches' | 'categories' | 'artworks' | 'artists', items: ReactNode[]) =>
     items.length > 0 && (
       <ul role="group" aria-labelledby={`${id}-${name}`} className="header-search__group">
         <li role="presentation" id={`${id}-${name}`} className="header-search__group-title">{t(`search.${name}`)}</li>
         {items}
       </ul>
     );
-  const offset = suggestions.artworks.length;
+  const starts = [suggestions.queries.length, suggestions.categories.length, suggestions.artworks.length]
+    .reduce<number[]>((at, n) => [...at, at[at.length - 1]! + n], [0]);
+  const typed = text.trim();
 
   return (
     <form className="header-search" action="/shop/" method="get" role="search">
@@ -151,10 +155,13 @@ export function HeaderSearch() {
       />
       <button className="header-search__submit" type="submit">{t('search.submit')}</button>
       <div className="header-search__list" id={`${id}-list`} role="listbox" aria-label={t('search.label')} hidden={!expanded}>
-        {group('artworks', suggestions.artworks.map((w, i) => option(i, w.slug, (
+        {group('searches', suggestions.queries.map((s, i) => option(starts[0]! + i, s.query, null, s.query, '')))}
+        {group('categories', suggestions.categories.map((c, i) => option(starts[1]! + i, c.category, null,
+          t('search.inCategory', { query: typed, category: valueLabel(c.category, t) }), t('categories.count', { count: c.count }))))}
+        {group('artworks', suggestions.artworks.map((w, i) => option(starts[2]! + i, w.slug, (
           <img className="header-search__thumb" src={w.image.src} srcSet={w.image.srcSet} sizes="40px" width={w.image.width} height={w.image.height} alt="" loading="lazy" />
         ), w.title, w.artist_name)))}
-        {group('artists', suggestions.artists.map((a, j) => option(offset + j, a.slug, (
+        {group('artists', suggestions.artists.map((a, j) => option(starts[3]! + j, a.slug, (
           <img className="header-search__avatar" src={a.avatar.src} srcSet={a.avatar.srcSet} sizes="32px" width={a.avatar.width} height={a.avatar.height} alt="" loading="lazy" />
         ), a.name, place(a))))}
       </div>

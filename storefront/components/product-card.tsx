@@ -26,13 +26,20 @@ export interface ProductCardProps {
   headingLevel?: 2 | 3;
   /** Shown in place of the price and the buying details, for a work that has found a home ('Sold'). */
   soldLabel?: string;
+  /** The search whose result this card is, and its position in the results from 1, for the tracker. */
+  search?: { id: string; position: number };
 }
 
-export function ProductCard({ card, eager = false, clicked = false, onClick, sizes = PRODUCT_CARD_SIZES, headingLevel = 2, soldLabel }: ProductCardProps) {
+export function ProductCard({ card, eager = false, clicked = false, onClick, sizes = PRODUCT_CARD_SIZES, headingLevel = 2, soldLabel, search }: ProductCardProps) {
   const Title = `h${headingLevel}` as const;
   const badges = soldLabel ? [] : ([card.shipsFree && 'Free shipping', card.framed && 'Framed', card.hasPrints && 'Prints'].filter(Boolean) as string[]);
   return (
-    <article className="card" data-slug={card.slug} {...(clicked ? { 'data-cb': 'true' } : {})}>
+    <article
+      className="card"
+      data-slug={card.slug}
+      {...(clicked ? { 'data-cb': 'true' } : {})}
+      {...(search ? { 'data-search-id': search.id, 'data-position': search.position } : {})}
+    >
       <a className="card__link" href={card.href} onClick={onClick ? () => onClick(card.slug) : undefined}>
         <div className="card__frame">
           <div className="card__mat">

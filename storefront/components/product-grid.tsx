@@ -17,9 +17,11 @@ export interface ProductGridProps {
   eagerCards?: number;
   /** Shown under each card: a collection's "Remove". */
   after?: (card: ProductCardData) => ReactNode;
+  /** The search these cards are results of, and the position of the first, from 1. */
+  search?: { id: string; firstPosition: number };
 }
 
-export function ProductGrid({ cards, clicked = [], onCardClick, headingLevel, soldLabel, eagerCards = EAGER_CARDS, after }: ProductGridProps) {
+export function ProductGrid({ cards, clicked = [], onCardClick, headingLevel, soldLabel, eagerCards = EAGER_CARDS, after, search }: ProductGridProps) {
   return (
     <ul className="grid" role="list">
       {cards.map((card, i) => (
@@ -31,6 +33,7 @@ export function ProductGrid({ cards, clicked = [], onCardClick, headingLevel, so
             {...(headingLevel ? { headingLevel } : {})}
             {...(onCardClick ? { onClick: onCardClick } : {})}
             {...(soldLabel ? { soldLabel } : {})}
+            {...(search ? { search: { id: search.id, position: search.firstPosition + i } } : {})}
           />
           {after?.(card)}
         </li>

@@ -56,3 +56,8 @@ export function ecommerceEvent(
     },
   };
 }
+
+/** A work saved as a favourite, in the data layer's shape: 'sea' -> { event: 'add_to_wishlist', ecommerce: { items: [{ item_id: 'sea' }] } }. */
+export function favouriteEvent(slug: string): Record<string, unknown> {
+  return { event: 'add_to_wishlist', ecommerce: { items: [{ item_id: slug }] } };
+}

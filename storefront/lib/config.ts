@@ -59,12 +59,19 @@ const envSchema = z.object({
   RATE_LIMIT_LISTING_PER_MINUTE: perMinuteSchema(120),
   /** Artwork pictures, a gallery page being about 24; a browser keeps each one for a year. */
   RATE_LIMIT_MEDIA_PER_MINUTE: perMinuteSchema(1200),
+  /**
+   * The folder of the search records' write-ahead files (lib/search-analytics/write-ahead.ts);
+   * by default `search-records` beside DATABASE_FILE, or under var/ with DATABASE_URL. One per
+   * replica is simplest; replicas on one machine may share one.
+   */
+  SEARCH_RECORDS_DIR: z.preprocess(emptyToUndefined, z.string().min(1).transform((p) => path.resolve(REPO_ROOT, p)).optional()),
   /** The proxies in front of the storefront whose X-Forwarded-For is believed (server.ts); none by default. */
   TRUSTED_PROXIES: trustedProxiesSchema(''),
 })
   .transform((c) => withDatabaseLocation({
     ...c,
     PAYMENTS_LEDGER: ledgerLocationOf(c),
+    SEARCH_RECORDS_DIR: c.SEARCH_RECORDS_DIR ?? (c.DATABASE_URL ? path.join(REPO_ROOT, 'var', 'search-records') : path.join(path.dirname(c.DATABASE_FILE), 'search-records')),
   }));
 
 export type StorefrontConfig = z.output<typeof envSchema>;

@@ -5,6 +5,7 @@ import { SEARCH_BUDGET_MS, SEARCH_WAITS_MS } from '@easel/search-service/budget'
 import { callable } from './api/testing';
 import { searchForwardRoutes } from './gallery/search-forward-api';
 import { fetchGallery } from './search-service-client';
+import { scratchRecorder } from './search-analytics/recorder.fixture';
 
 /**
  * The storefront's hop of the search budget (SEARCH_WAITS_MS, search-service/src/budget.ts): with a search
@@ -35,7 +36,7 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number 
 describe('a search service that never answers', () => {
   it('the gallery forward answers 504 engine_timeout within the budget', async () => {
     for (const path of ['/api/v2/product/s/?q=sea', '/api/v2/product/s/_count/', '/api/v2/product/s/_prices/']) {
-      const { value: response, ms } = await timed(() => callable(searchForwardRoutes({ searchServiceUrl: () => silentUrl }))(new NextRequest(`http://shop.test${path}`)));
+      const { value: response, ms } = await timed(() => callable(searchForwardRoutes({ searchServiceUrl: () => silentUrl, searchRecorder: scratchRecorder() }))(new NextRequest(`http://shop.test${path}`)));
       expect(response.status, path).toBe(504);
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe('engine_timeout');
       expect(ms).toBeGreaterThanOrEqual(SEARCH_WAITS_MS.storefront - 50);

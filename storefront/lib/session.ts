@@ -3,9 +3,9 @@ import { RequestCookies } from 'next/dist/server/web/spec-extension/cookies';
 import type { Db } from '@easel/data/db';
 import { getSessionUserId, SESSION_MAX_AGE_MS, sessionHash } from '@easel/data/queries/sessions';
 import { setCookies } from './cookies';
+import { SESSION_COOKIE } from './session-cookie';
 
-/** The session cookie (SPEC §3): a visitor's, set by their first recorded view, or a signed-in user's. */
-export const SESSION_COOKIE = 'sessionid';
+export { SESSION_COOKIE };
 
 /**
  * The signed-in user behind a session cookie, or null. Without a cookie the database is never

@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import type { Database } from '../schema';
 
 /** What a cached answer kept in a replica's memory depends on; see migration 0019. */
-export type CacheName = 'homepage' | 'collections';
+export type CacheName = 'homepage' | 'collections' | 'search-levers';
 
 /** Marks every replica's cached `name` answers stale; inside the change's own transaction where there is one. */
 export async function bumpCacheGeneration(db: Kysely<Database>, name: CacheName): Promise<void> {

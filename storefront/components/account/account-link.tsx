@@ -78,6 +78,7 @@ export function AccountLink() {
         <a className="account-menu__item" href="/account/following/">{t('following.title')}</a>
         <a className="account-menu__item" href="/account/orders/">{t('orders.title')}</a>
         {user.role === 'staff' && <a className="account-menu__item" href="/staff/index/">{t('account.staffIndex')}</a>}
+        {user.role === 'staff' && <a className="account-menu__item" href="/staff/search/">{t('account.staffSearch')}</a>}
         <button type="button" className="account-menu__item" onClick={choose(() => dispatch({ type: 'yourself/click' }))}>
           {t('account.tellUs')}
         </button>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useReducer, useState } from 'react';
+import { favouriteEvent, pushDataLayer } from '../../lib/analytics';
 import { favouriteCountReducer } from '../../lib/engagement/favourite-count';
 import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
@@ -35,7 +36,10 @@ export function FavouriteButton({ slug, count: initialCount, favourited: initial
       const saved = await answer(api.collections.api.favourites.index.$post({ json: { slug } }));
       setFavourited(saved.favourited);
       dispatch({ type: 'set', count: saved.favourite_count });
-      if (saved.favourited) toast.show({ title: t('favourites.added') });
+      if (saved.favourited) {
+        pushDataLayer(favouriteEvent(slug));
+        toast.show({ title: t('favourites.added') });
+      }
     } catch (error) {
       setFavourited(favourited);
       dispatch({ type: 'set', count });

@@ -1,6 +1,7 @@
 'use client';
 
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { favouriteEvent, pushDataLayer } from '../../lib/analytics';
 import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
 import { useAccount } from '../account/account-context';
@@ -63,7 +64,10 @@ export function FavouritesProvider({ children }: { children: ReactNode }) {
             else next.delete(slug);
             return next;
           });
-          if (favourited) toast.show({ title: t('favourites.added') });
+          if (favourited) {
+            pushDataLayer(favouriteEvent(slug));
+            toast.show({ title: t('favourites.added') });
+          }
         } catch (error) {
           toast.show({ title: error instanceof Error ? error.message : String(error), tone: 'error' });
         }

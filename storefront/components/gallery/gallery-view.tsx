@@ -8,6 +8,7 @@ import { inCurrency } from '../../lib/gallery/location';
 import { changeFilters, resetAll } from '../../lib/gallery/rules';
 import { filterLabel } from '../../lib/gallery/labels';
 import { getGalleryHead, type GalleryHead } from '../../lib/gallery/seo';
+import { searchOfResults } from '../../lib/gallery/search-client';
 import { useDraftPreview } from '../../lib/gallery/use-search-api';
 import { INITIAL_TRACKING, pushTrackingEvent, trackingReducer, type TrackingEvent } from '../../lib/gallery/tracking';
 import { connectSearchSettings, fromUiState, toUiState } from '../../lib/gallery/ui-state';
@@ -22,6 +23,7 @@ import { GalleryContext, type GallerySettings, type GalleryState } from './galle
 import { GalleryPagination } from './gallery-pagination';
 import { GalleryToolbar } from './gallery-toolbar';
 import { NoResults } from './no-results';
+import { SearchBanner } from './search-banner';
 
 export interface GalleryViewProps {
   settings: GallerySettings;
@@ -151,6 +153,7 @@ export function GalleryView({ settings, limit, dropped, rates, replaceAddress }:
     [items, active.currency, settings.display_units, language],
   );
   const count = results?.nbHits ?? 0;
+  const resultsSearch = searchOfResults(results);
   const failed = status === 'error' && error !== undefined;
   const loaded = results !== undefined && results !== null && (results as { __isArtificial?: boolean }).__isArtificial !== true;
 
@@ -181,6 +184,7 @@ export function GalleryView({ settings, limit, dropped, rates, replaceAddress }:
             />
             <ActiveFilters onChange={(def) => search(def, 'filter')} onClearAll={() => search(resetAll(active), 'filter')} />
             {loaded && !failed && <DidYouMean onSearch={(def) => search(def, 'filter')} />}
+            {loaded && !failed && <SearchBanner />}
             {failed ? (
               <div className="notice" role="alert">
                 <h2 className="notice__title">{t('gallery.searchUnavailable')}</h2>
@@ -189,7 +193,7 @@ export function GalleryView({ settings, limit, dropped, rates, replaceAddress }:
             ) : loaded && cards.length === 0 ? (
               <NoResults onSearch={(def) => search(def, 'filter')} />
             ) : (
-              <ProductGrid cards={cards} clicked={tracking.clicked} onCardClick={onResultClick} />
+              <ProductGrid cards={cards} clicked={tracking.clicked} onCardClick={onResultClick} {...(resultsSearch ? { search: resultsSearch } : {})} />
             )}
             <GalleryPagination onPage={(page) => search({ ...active, page }, 'pagination')} />
           </section>

@@ -1,12 +1,14 @@
 'use client';
 
+import { useQuery } from '@tanstack/react-query';
 import type { Category } from '@easel/shared/vocabulary';
 import type { GallerySearchDefinition, RemovalCount } from '@easel/search-service/contract';
 import { FILTERS } from '@easel/search-service/filters';
 import { widen } from '@easel/search-service/suggestions';
 import { filterLabel, valueLabel } from '../../lib/gallery/labels';
 import { galleryUrl, landingPath } from '../../lib/gallery/location';
-import { filterChips } from '../../lib/gallery/rules';
+import { answer, api } from '../../lib/api/client';
+import { changeFilters, filterChips, resetAll } from '../../lib/gallery/rules';
 import { useSuggestions } from '../../lib/gallery/use-search-api';
 import { useFormatNumber, useT } from '../../lib/i18n/use-t';
 import { listValueText, useChipText } from './active-filters';
@@ -38,8 +40,9 @@ function useRemovalText(): (removal: RemovalCount) => string {
 
 /**
  * A search that finds nothing is never a dead end: the part of it whose removal brings back
- * the most works (one `_suggestions` request counts every part), and the categories with the
- * most works.
+ * the most works (one `_suggestions` request counts every part), searches to try instead (with
+ * words: staff's synonyms of them, then what shoppers search for and click,
+ * `/api/v2/search/related/`), and the categories with the most works.
  */
 export function NoResults({ onSearch }: NoResultsProps) {
   const { active, settings } = useGallery();
@@ -51,6 +54,12 @@ export function NoResults({ onSearch }: NoResultsProps) {
   const narrowest = value?.removals[0]?.count ? value.removals[0] : undefined;
   const widened = narrowest ? widen(active, narrowest) : undefined;
   const categories = value?.categories.filter((c) => c.count > 0) ?? [];
+  const q = active.q ?? '';
+  const related = useQuery({
+    queryKey: ['related-searches', q],
+    queryFn: () => answer(api.api.v2.search.related.index.$get({ query: { q } })),
+    enabled: q !== '',
+  }).data?.searches ?? [];
   return (
     <div className="notice no-results" role="region" aria-labelledby="no-results-title">
       <h2 className="notice__title" id="no-results-title">{t('gallery.noResults')}</h2>
@@ -69,6 +78,30 @@ export function NoResults({ onSearch }: NoResultsProps) {
             <span className="no-results__count"> — {t('gallery.artworks', { count: narrowest.count })}</span>
           </a>
         </p>
+      )}
+      {related.length > 0 && (
+        <nav className="no-results__categories" aria-labelledby="no-results-related" data-help="related">
+          <h3 className="no-results__heading" id="no-results-related">{t('gallery.relatedSearches')}</h3>
+          <ul className="no-results__list" role="list">
+            {related.map(({ query, url }) => {
+              const next = changeFilters(resetAll(active), { q: query });
+              return (
+                <li key={query}>
+                  <a
+                    className="no-results__category"
+                    href={url}
+                    onClick={(e) => {
+                      e.preventDefault();
+                      onSearch(next);
+                    }}
+                  >
+                    {query}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
       )}
       {categories.length > 0 && (
         <nav className="no-results__categories" aria-labelledby="no-results-categories">

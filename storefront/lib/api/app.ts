@@ -27,7 +27,10 @@ import { settingsRoutes } from '../settings/api';
 import { speakingShoppersLanguage } from '../settings/request-language';
 import type { IndexAdmin } from '../staff/index-admin';
 import { staffIndexRoutes } from '../staff/index-api';
+import { searchLeverRoutes } from '../staff/levers-api';
+import { searchAnalyticsRoutes } from '../staff/search-analytics-api';
 import { curationRoutes, promoteRoutes } from '../staff/tools-api';
+import type { SearchRecorder } from '../search-analytics/recorder';
 import type { TrackingQueue } from '../tracking/queue';
 import { trackingRoutes } from '../tracking/api';
 import { answerError, ApiError, type ApiEnv } from './errors';
@@ -45,6 +48,7 @@ export interface ApiDependencies {
   searchServiceUrl: () => string;
   payments: PaymentProvider;
   trackingQueue: TrackingQueue;
+  searchRecorder: () => SearchRecorder;
   getIndexAdmin: () => IndexAdmin;
   loginLimits: () => LoginLimits;
   getPhotoStore: () => PhotoStore;
@@ -80,7 +84,9 @@ export function createApi(deps: ApiDependencies) {
       .route('/', curationRoutes('campaign', { getDb }))
       .route('/', promoteRoutes({ getDb }))
       .route('/', staffIndexRoutes({ getDb, getAdmin: deps.getIndexAdmin }))
-      .route('/', trackingRoutes({ queue: deps.trackingQueue })),
+      .route('/', searchLeverRoutes({ getDb }))
+      .route('/', searchAnalyticsRoutes({ getDb }))
+      .route('/', trackingRoutes({ queue: deps.trackingQueue, searchRecorder: deps.searchRecorder })),
   );
 }
 

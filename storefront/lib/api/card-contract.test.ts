@@ -13,6 +13,7 @@ import { recentlyViewedRoutes } from '../catalogue/recently-viewed-api';
 import { collectionsRoutes } from '../collections/api';
 import { searchForwardRoutes } from '../gallery/search-forward-api';
 import { callable } from './testing';
+import { scratchRecorder } from '../search-analytics/recorder.fixture';
 
 /**
  * SPEC §3's product card ("prices in the five currencies, main_image and main_image_set") on
@@ -30,7 +31,7 @@ beforeAll(async () => {
   const getDb = async () => f.db;
   call = callable(
     new Hono()
-      .route('/', searchForwardRoutes({ searchServiceUrl: () => f.url }))
+      .route('/', searchForwardRoutes({ searchServiceUrl: () => f.url, searchRecorder: scratchRecorder() }))
       .route('/', homeRoutes({ getDb }))
       .route('/', productRoutes({ getDb }))
       .route('/', artistRoutes({ getDb }))

@@ -23,6 +23,8 @@ import { searchedDefinition } from './ui-state';
 export interface StartedSearch {
   query: string;
   answer: Promise<SearchResponse>;
+  /** When it was asked for (performance.now()). */
+  startedAt: number;
 }
 
 const STORAGE_KEY = Symbol.for('easel.storefront.startedGallerySearch');

@@ -54,27 +54,34 @@ export function initialResultsOf(def: GallerySearchDefinition, answer: SearchRes
   return { [INDEX_NAME]: { state: { ...state }, results: Array.from({ length: requests }, () => result) } } as unknown as InitialResults;
 }
 
+/** Records a search the page answered with (its query string, answer and wait) and gives its search id. */
+export type RecordPageSearch = (queryString: string, answer: SearchResponse, latencyMs: number) => string;
+
 /**
  * The results for `def`, or null when the search does not answer within `budgetMs` (the page
  * then renders its shell and the browser searches) or fails; a budget of 0 does not search.
- * A search already `started` for this request answers it when it is the same search.
+ * A search already `started` for this request answers it when it is the same search. A search
+ * the page shows is recorded, and its results carry the search id.
  */
 export async function getInitialGalleryResults(
   def: GallerySearchDefinition,
   searchServiceUrl: string,
   budgetMs: number,
+  record: RecordPageSearch,
   started?: StartedSearch,
 ): Promise<InitialResults | null> {
   if (budgetMs === 0) return null;
   const query = toQueryString(searchedDefinition(def));
-  const answer = started?.query === query ? started.answer : fetchSearchAnswer(searchServiceUrl, query, budgetMs);
+  const reused = started?.query === query;
+  const startedAt = reused ? started.startedAt : performance.now();
+  const answer = reused ? started.answer : fetchSearchAnswer(searchServiceUrl, query, budgetMs);
   let timer: NodeJS.Timeout | undefined;
   const pastBudget = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), budgetMs);
   });
   try {
     const found = await Promise.race([answer, pastBudget]);
-    return found && initialResultsOf(def, found);
+    return found && initialResultsOf(def, { ...found, search_id: record(query, found, performance.now() - startedAt) });
   } catch (error) {
     // Past the budget the request is aborted on purpose; that is not worth a log line.
     if (!(error instanceof Error && error.name === 'TimeoutError')) console.error('gallery: server search failed:', error instanceof Error ? error.message : error);

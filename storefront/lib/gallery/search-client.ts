@@ -73,7 +73,7 @@ export function requestDefinition(request: Request): GallerySearchDefinition {
  * each row's facet values keyed by its parameter name (zero counts left out, as the engine
  * leaves them out):
  * { results: [card], count: 61, num_pages: 2, page: 1, facets: { colours: [{ value: 'red', count: 3 }], price: { min: 10, max: 900 } }, did_you_mean: null }
- * -> { hits: [{ objectID: '7', … }], nbHits: 61, nbPages: 2, page: 0, facets: { colours: { red: 3 } }, facets_stats: { price: { min: 10, max: 900 } }, did_you_mean: null }.
+ * -> { hits: [{ objectID: '7', … }], nbHits: 61, nbPages: 2, page: 0, facets: { colours: { red: 3 } }, facets_stats: { price: { min: 10, max: 900 } }, did_you_mean: null, banner: null }.
  */
 export function toInstantSearchResult(indexName: string, def: GallerySearchDefinition, response: SearchResponse) {
   const facets: Record<string, Record<string, number>> = {};
@@ -95,15 +95,39 @@ export function toInstantSearchResult(indexName: string, def: GallerySearchDefin
     params: '',
     facets,
     facets_stats: price ? { price: { min: price.min, max: price.max, avg: 0, sum: 0 } } : {},
-    // InstantSearch keeps every field of the main result on its results: read with didYouMean.
+    // InstantSearch keeps every field of the main result on its results: read with didYouMean and searchBanner.
     did_you_mean: response.did_you_mean,
+    banner: response.banner,
+    // The search's id, under InstantSearch's name for it: the cards carry it to the tracker.
+    ...(response.search_id === undefined ? {} : { queryID: response.search_id }),
   };
+}
+
+/** A search rule's banner for this search, from InstantSearch's results; null without one. */
+export function searchBanner(results: unknown): SearchResponse['banner'] {
+  const value = (results as { banner?: unknown } | null | undefined)?.banner;
+  return value && typeof value === 'object' && 'title' in value && 'url' in value && typeof value.title === 'string' && typeof value.url === 'string'
+    ? { title: value.title, url: value.url }
+    : null;
 }
 
 /** The search words as the engine matched them, from InstantSearch's results; null when they matched as typed. */
 export function didYouMean(results: unknown): string | null {
   const value = (results as { did_you_mean?: unknown } | null | undefined)?.did_you_mean;
   return typeof value === 'string' ? value : null;
+}
+
+/**
+ * The search InstantSearch's results answer and the position (from 1) of their first hit, for
+ * the cards to carry to the tracker; null for results without a search id:
+ * { queryID: 'ab…', page: 2, hitsPerPage: 24 } -> { id: 'ab…', firstPosition: 49 }.
+ */
+export function searchOfResults(results: unknown): { id: string; firstPosition: number } | null {
+  const found = results as { queryID?: unknown; page?: unknown; hitsPerPage?: unknown } | null | undefined;
+  if (typeof found?.queryID !== 'string') return null;
+  const page = typeof found.page === 'number' ? found.page : 0;
+  const perPage = typeof found.hitsPerPage === 'number' ? found.hitsPerPage : 0;
+  return { id: found.queryID, firstPosition: page * perPage + 1 };
 }
 
 /** One search's answer from `origin`'s contract endpoint for a definition's query string, bounded by `timeoutMs`. */

@@ -34,6 +34,9 @@ beforeAll(async () => {
     searchServiceUrl: () => `http://127.0.0.1:${closedPort}`,
     payments: createSimulatedPayments(() => Promise.reject(new Error('no payment is taken by these requests'))),
     trackingQueue: new TrackingQueue(getDb),
+    searchRecorder: () => {
+      throw new Error('no search is answered by these requests');
+    },
     getIndexAdmin: () => createIndexAdmin({ getDb, indexerUrl: undefined, indexUid: 'none' }),
     loginLimits: () => requestLimits().login,
     getPhotoStore,

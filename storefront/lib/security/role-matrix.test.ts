@@ -9,6 +9,7 @@ import { callable } from '../api/testing';
 import { editRoutes } from '../catalogue/edit-api';
 import { collectionsRoutes } from '../collections/api';
 import { staffIndexRoutes } from '../staff/index-api';
+import { searchAnalyticsRoutes } from '../staff/search-analytics-api';
 import { createIndexAdmin, type IndexAdmin } from '../staff/index-admin';
 import { curationRoutes, promoteRoutes } from '../staff/tools-api';
 
@@ -53,6 +54,7 @@ const call = callable(new Hono()
   .route('/', promoteRoutes(deps))
   .route('/', editRoutes(deps))
   .route('/', staffIndexRoutes({ ...deps, getAdmin: () => admin }))
+  .route('/', searchAnalyticsRoutes(deps))
   .route('/', collectionsRoutes(deps)));
 const themes = { GET: call, POST: call, DELETE: call };
 const campaigns = themes;
@@ -89,6 +91,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   { name: 'GET /api/staff/index/', expect: STAFF_PAGE_DATA, call: (s) => staffIndex.GET(request('GET', '/api/staff/index/', s)) },
   { name: 'POST /api/staff/index/', expect: { ...STAFF_PAGE_DATA, staff: 202 }, call: (s) => staffIndex.POST(request('POST', '/api/staff/index/', s)) },
+  { name: 'GET /api/staff/search-analytics/', expect: STAFF_TOOL, call: (s) => call(request('GET', '/api/staff/search-analytics/?from=2026-11-01&to=2026-11-28', s)) },
 ];
 
 const WHO: [Who, string | undefined, () => string][] = [

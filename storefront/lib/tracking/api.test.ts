@@ -1,25 +1,38 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { sessionHash } from '../session';
 import { callable } from '../api/testing';
-import { MAX_BODY_BYTES, MAX_EVENTS, TRACKING_PATHS, trackingRoutes, type TrackedKind } from './api';
+import { CONVERSIONS_PATH, MAX_BODY_BYTES, MAX_EVENTS, TRACKING_PATHS, trackingRoutes, type TrackedKind } from './api';
+import { SearchRecorder } from '../search-analytics/recorder';
 import { TrackingQueue } from './queue';
 
 let temp: TemporaryDatabase;
 let queue: TrackingQueue;
+let recorder: SearchRecorder;
+const recordsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-tracking-outcomes-'));
 
 beforeAll(async () => {
   temp = await openTemporaryDatabase('tracking-api');
   queue = new TrackingQueue(async () => temp.db);
+  recorder = new SearchRecorder({ dir: recordsDir, getDb: async () => temp.db });
 });
-afterAll(() => temp.close());
+afterAll(async () => {
+  await temp.close();
+  fs.rmSync(recordsDir, { recursive: true, force: true });
+});
 beforeEach(async () => {
   await temp.db.deleteFrom('tracking_events').execute();
+  await temp.db.deleteFrom('search_outcomes').execute();
 });
 
-const post = (kind: TrackedKind, body: unknown, session?: string) =>
-  callable(trackingRoutes({ queue }))(new NextRequest(`http://shop.test${TRACKING_PATHS[kind]}`, {
+const routes = () => callable(trackingRoutes({ queue, searchRecorder: () => recorder }));
+const post = (kind: TrackedKind, body: unknown, session?: string) => postTo(TRACKING_PATHS[kind], body, session);
+const postTo = (address: string, body: unknown, session?: string) =>
+  routes()(new NextRequest(`http://shop.test${address}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...(session ? { Cookie: `sessionid=${session}` } : {}) },
     body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -94,5 +107,44 @@ describe('the tracking endpoints', () => {
     expect(rows).toHaveLength(1000);
     expect(new Set(rows.map((r) => JSON.parse(r.payload).slug)).size).toBe(1000);
     expect(await stored()).toHaveLength(1000);
+  });
+});
+
+describe("a search's outcomes", () => {
+  const searchId = 'a'.repeat(32);
+  const outcomes = async () => {
+    await recorder.drain();
+    return temp.db.selectFrom('search_outcomes').select(['search_id', 'kind', 'slug', 'position']).orderBy('kind').execute();
+  };
+
+  it('records impressions and clicks that name a search, with their position, beside the tracking event', async () => {
+    const seen = { ...card, search_id: searchId, position: 3 };
+    expect((await post('impression', { events: [seen, card] })).status).toBe(202);
+    expect((await post('click', { events: [seen] })).status).toBe(202);
+    expect((await stored()).map((r) => JSON.parse(r.payload))).toEqual([{ ...seen, viewer: null }, { ...card, viewer: null }, { ...seen, viewer: null }]);
+    expect(await outcomes()).toEqual([
+      { search_id: searchId, kind: 'click', slug: card.slug, position: 3 },
+      { search_id: searchId, kind: 'impression', slug: card.slug, position: 3 },
+    ]);
+  });
+
+  it('records favourites, basket adds and orders that followed a search', async () => {
+    const events = (['favourite', 'basket', 'order'] as const).map((action) => ({ slug: card.slug, search_id: searchId, action }));
+    const response = await postTo(CONVERSIONS_PATH, { events });
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ accepted: 3 });
+    expect((await outcomes()).map((o) => o.kind).sort()).toEqual(['basket', 'favourite', 'order']);
+  });
+
+  it.each([
+    ['a search id that is not one', 'click', { events: [{ ...card, search_id: 'x', position: 1 }] }, 'events.0.search_id'],
+    ['a position below 1', 'impression', { events: [{ ...card, search_id: searchId, position: 0 }] }, 'events.0.position'],
+    ['a conversion without its search', CONVERSIONS_PATH, { events: [{ slug: card.slug, action: 'order' }] }, 'events.0.search_id'],
+    ['an unknown conversion', CONVERSIONS_PATH, { events: [{ slug: card.slug, search_id: searchId, action: 'refund' }] }, 'events.0.action'],
+  ] as const)('refuses %s with 400 naming the field, recording nothing', async (_, where, body, param) => {
+    const response = where.startsWith('/') ? await postTo(where, body) : await post(where as TrackedKind, body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { param } });
+    expect(await outcomes()).toEqual([]);
   });
 });

@@ -3,10 +3,21 @@
  * browser session, product cards seen (half in view) and clicked. Events gather for a moment and
  * go as one beacon per endpoint; whatever is waiting goes when the page is hidden or left.
  * Loaded on its own once the page is idle (components/tracker.tsx), so it never delays a page.
+ *
+ * A card of a search's results (`data-search-id`, `data-position`) names the search in its
+ * impression and click. A clicked search result is remembered for a day (localStorage), so a
+ * favourite, basket add or order of that work (read from the analytics data layer) is reported
+ * as following the search (docs/SEARCH-ANALYTICS.md).
  */
 
-const ENDPOINTS = { page_view: '/t/event/', visit: '/t/visit/', impression: '/api/tracking/impressions/', click: '/api/tracking/clicks/' };
+const ENDPOINTS = {
+  page_view: '/t/event/', visit: '/t/visit/', impression: '/api/tracking/impressions/', click: '/api/tracking/clicks/', conversion: '/api/tracking/conversions/',
+};
 type Kind = keyof typeof ENDPOINTS;
+/** The data layer's events that follow a search's result, as the search's outcome. */
+const CONVERSIONS: Record<string, string> = { add_to_wishlist: 'favourite', add_to_cart: 'basket', purchase: 'order' };
+const LED_KEY = 'easel-search-led';
+const LED_FOR_MS = 24 * 60 * 60 * 1000;
 
 /** The server's limits: events per batch, characters of a path and a referrer. */
 const MAX_EVENTS = 50;
@@ -16,7 +27,7 @@ const SEND_AFTER_MS = 1000;
 const VISIT_KEY = 'easel-visit';
 const CARD = 'article.card[data-slug]';
 
-const waiting: Record<Kind, object[]> = { page_view: [], visit: [], impression: [], click: [] };
+const waiting: Record<Kind, object[]> = { page_view: [], visit: [], impression: [], click: [], conversion: [] };
 let timer: number | undefined;
 /** Cards already counted as seen on this page view. */
 let seen = new Set<string>();
@@ -46,12 +57,42 @@ function track(kind: Kind, event: object): void {
   timer ??= window.setTimeout(sendAll, SEND_AFTER_MS);
 }
 
+/** A card's event: its slug and the page, and its search and position when it is a search's result. */
+function cardEvent(card: HTMLElement): object {
+  const { slug, searchId, position } = card.dataset;
+  return { slug, path: currentPath(), ...(searchId && position ? { search_id: searchId, position: Number(position) } : {}) };
+}
+
+/** Works reached from a search's results, by slug: the search's id and when. */
+function searchLed(): Record<string, { id: string; at: number }> {
+  try {
+    const led = JSON.parse(localStorage.getItem(LED_KEY) ?? '{}') as Record<string, { id: string; at: number }>;
+    for (const slug of Object.keys(led)) if (Date.now() - led[slug]!.at > LED_FOR_MS) delete led[slug];
+    return led;
+  } catch {
+    return {};
+  }
+}
+
+/** A data layer event that follows a search's result: each such work reported under its search. */
+function conversion(entry: unknown): void {
+  const { event, ecommerce } = (entry ?? {}) as { event?: string; ecommerce?: { items?: { item_id?: string }[] } };
+  const action = event && CONVERSIONS[event];
+  if (!action) return;
+  const led = searchLed();
+  for (const item of ecommerce?.items ?? []) {
+    const search = item.item_id && led[item.item_id];
+    if (search) track('conversion', { slug: item.item_id, search_id: search.id, action });
+  }
+}
+
 const observer = new IntersectionObserver((entries) => {
   for (const entry of entries) {
-    const slug = (entry.target as HTMLElement).dataset.slug!;
+    const card = entry.target as HTMLElement;
+    const slug = card.dataset.slug!;
     if (!entry.isIntersecting || seen.has(slug)) continue;
     seen.add(slug);
-    track('impression', { slug, path: currentPath() });
+    track('impression', cardEvent(card));
   }
 }, { threshold: 0.5 });
 const watched = new WeakSet<Element>();
@@ -74,8 +115,24 @@ export function startTracking(): void {
   new MutationObserver(watchCards).observe(document.body, { childList: true, subtree: true });
   document.addEventListener('click', (event) => {
     const card = (event.target as Element).closest?.(`${CARD} a`)?.closest<HTMLElement>(CARD);
-    if (card) track('click', { slug: card.dataset.slug!, path: currentPath() });
+    if (!card) return;
+    track('click', cardEvent(card));
+    const { slug, searchId } = card.dataset;
+    if (!searchId) return;
+    try {
+      localStorage.setItem(LED_KEY, JSON.stringify({ ...searchLed(), [slug!]: { id: searchId, at: Date.now() } }));
+    } catch {
+      // Storage full or refused: what follows is not tied to the search.
+    }
   }, { capture: true });
+  // Events pushed before the tracker loaded, then each one pushed after.
+  const layer = (window.dataLayer ??= []);
+  layer.forEach(conversion);
+  const push = layer.push.bind(layer);
+  layer.push = (...entries) => {
+    entries.forEach(conversion);
+    return push(...entries);
+  };
   addEventListener('pagehide', sendAll);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') sendAll();

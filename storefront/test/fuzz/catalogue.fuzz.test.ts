@@ -24,6 +24,7 @@ import { searchForwardRoutes } from '../../lib/gallery/search-forward-api';
 import { answerPictureRequest } from '../../lib/media';
 import { createMediaCache } from '../../lib/media-cache';
 import { COUNTRIES, fuzzHandler, openWorld, type World } from './world';
+import { scratchRecorder } from '../../lib/search-analytics/recorder.fixture';
 
 /**
  * The catalogue's read endpoints (and the recently viewed list), fuzzed in-process against a
@@ -109,7 +110,7 @@ describe('catalogue endpoints fuzz', () => {
   it('GET /api/v2/search/', async () => {
     await fuzzHandler(world, {
       endpoint: 'GET /api/v2/search/',
-      handler: callable(searchRoutes({ getDb: world.deps.getDb, searchServiceUrl: () => searchUrl })),
+      handler: callable(searchRoutes({ getDb: world.deps.getDb, searchServiceUrl: () => searchUrl, searchRecorder: scratchRecorder() })),
       query: { q: ['sea', 'blue', 'oil painting', 'a', 'a'.repeat(200), 'a'.repeat(201), ...world.slugs.artists] },
     });
   }, timeout);
@@ -148,7 +149,7 @@ describe('catalogue endpoints fuzz', () => {
   // suite also fuzzes in-process.
   it('GET /api/v2/product/s/… (the storefront forward)', async () => {
     await fuzzHandler(world, {
-      endpoint: 'GET /api/v2/product/s/ (storefront forward)', handler: callable(searchForwardRoutes({ searchServiceUrl: () => searchUrl })),
+      endpoint: 'GET /api/v2/product/s/ (storefront forward)', handler: callable(searchForwardRoutes({ searchServiceUrl: () => searchUrl, searchRecorder: scratchRecorder() })),
       query: { q: ['sea'], currency: CURRENCIES, colours: COLOUR_VALUES, page: ['1', '1001'] },
     });
   }, timeout);

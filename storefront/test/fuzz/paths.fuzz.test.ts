@@ -19,7 +19,7 @@ import { canonicalPath, judgeRequestLine, routePath } from '../../lib/request-ta
 const never = () => {
   throw new Error('no route runs in this test');
 };
-const api = createApi({ getDb: never, searchServiceUrl: never, payments: { charge: never }, trackingQueue: {} as never, getIndexAdmin: never, loginLimits: never, getPhotoStore: never });
+const api = createApi({ getDb: never, searchServiceUrl: never, payments: { charge: never }, trackingQueue: {} as never, searchRecorder: never, getIndexAdmin: never, loginLimits: never, getPhotoStore: never });
 
 /** Each route's path with its parameters filled in: '/api/product/:slug/' -> '/api/product/blue-harbour/'. */
 const ROUTES = [...new Map(api.routes

@@ -15,6 +15,7 @@ import { settingsRoutes } from '../../lib/settings/api';
 import { trackingRoutes, type TrackedKind } from '../../lib/tracking/api';
 import { TrackingQueue } from '../../lib/tracking/queue';
 import { COUNTRIES, fuzzHandler, openWorld, type World } from './world';
+import { scratchRecorder } from '../../lib/search-analytics/recorder.fixture';
 
 /**
  * A shopper's endpoints: basket, checkout, favourites, follows, collections, settings and
@@ -181,7 +182,7 @@ describe('shopper endpoints fuzz', () => {
       referrer: goodOrJunk(['', 'https://example.com/', 'ftp://example.com/', 'javascript:alert(1)']),
     }, { requiredKeys: [] });
     await fuzzHandler(world, {
-      endpoint, handler: callable(trackingRoutes({ queue })),
+      endpoint, handler: callable(trackingRoutes({ queue, searchRecorder: scratchRecorder() })),
       body: { events: fc.oneof(fc.array(event, { minLength: 1, maxLength: 3 }), fc.array(event, { maxLength: 60 })) },
       // Accepted events are written later, in batches: what is queued is written before each count.
       settle: () => queue.flush(),

@@ -10,6 +10,7 @@ import { galleryUrl, parseLandingPath, readGalleryPage, type GalleryLocation } f
 import { getGalleryHead } from '../../../lib/gallery/seo';
 import { alternateLanguages } from '../../../lib/i18n/alternates';
 import { getTranslator } from '../../../lib/i18n/translate';
+import { pageSearchRecorder } from '../../../lib/search-analytics/page-search';
 import { readUrlOverrides } from '../../../lib/settings/resolve';
 import { getShopperSettings } from '../../../lib/settings/server';
 import { countryName, type UserSettings } from '../../../lib/settings/settings';
@@ -54,7 +55,7 @@ export default async function ShopPage(props: ShopPageProps) {
   const { definition, dropped } = location;
   const config = getConfig();
   const [initialResults, rates] = await Promise.all([
-    getInitialGalleryResults(definition, config.SEARCH_SERVICE_URL, config.SSR_BUDGET_MS, startedSearch()),
+    pageSearchRecorder().then((record) => getInitialGalleryResults(definition, config.SEARCH_SERVICE_URL, config.SSR_BUDGET_MS, record, startedSearch())),
     getDb().then(getRateMatrix),
   ]);
   // One gallery for the page's life: a settings change re-renders it with the new settings, and

@@ -1,0 +1,236 @@
+import { sql } from 'kysely';
+import type { Db } from '../db';
+
+/**
+ * Reads of the search analytics' daily roll-ups (`search_daily`; docs/SEARCH-ANALYTICS.md).
+ * Days are UTC 'YYYY-MM-DD', both ends included. Every read here touches only the roll-ups, so
+ * it costs the same whether the records behind them are still kept or already gone.
+ */
+
+/**
+ * Search words as the records keep them, and as a prefix for getPopularSearches must be given:
+ * Unicode-normalised (NFKC), lower case, trimmed, single spaces: '  Cat   ASLEEP ' -> 'cat asleep'.
+ */
+export function normaliseSearchWords(words: string): string {
+  return words.normalize('NFKC').toLowerCase().trim().replace(/\s+/g, ' ');
+}
+
+/** An inclusive range of UTC days: { from: '2026-09-01', to: '2026-11-28' }. */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+/** Words shoppers searched for that found works and were clicked, most clicked first. */
+export interface PopularSearch {
+  /** The normalised words: 'cat asleep'. */
+  query: string;
+  searches: number;
+  /** Searches of these words with at least one click on a result. */
+  clicked_searches: number;
+}
+
+/** Words whose searches found nothing, most searched first. */
+export interface ZeroResultSearch {
+  query: string;
+  count: number;
+}
+
+/**
+ * The words most often searched that found works and were clicked, in a day range, optionally
+ * starting with `prefix` (normalised words, for suggestions as the shopper types); searches
+ * without words are left out:
+ * getPopularSearches(db, { from: '2026-11-01', to: '2026-11-28' }, { limit: 2, prefix: 'ca' })
+ * -> [{ query: 'cat', searches: 310, clicked_searches: 120 }, { query: 'cathedral', searches: 40, clicked_searches: 9 }].
+ */
+export async function getPopularSearches(db: Db, range: DayRange, options: { limit: number; prefix?: string }): Promise<PopularSearch[]> {
+  let select = db
+    .selectFrom('search_daily')
+    .select((eb) => ['query', eb.fn.sum<number>('searches').as('searches'), eb.fn.sum<number>('clicked_searches').as('clicked_searches')])
+    .where('day', '>=', range.from)
+    .where('day', '<=', range.to)
+    .where('query', '<>', '');
+  const prefix = options.prefix;
+  if (prefix) select = select.where(sql<string>`substr(query, 1, ${prefix.length})`, '=', prefix);
+  return select
+    .groupBy('query')
+    .having((eb) => eb(eb.fn.sum('clicked_searches'), '>', 0))
+    .having((eb) => eb(eb.fn.sum('searches'), '>', eb.fn.sum('zero_result_searches')))
+    .orderBy('clicked_searches', 'desc')
+    .orderBy('query')
+    .limit(options.limit)
+    .execute();
+}
+
+/**
+ * The words most often searched that found nothing, in a day range:
+ * getTopZeroResultSearches(db, { from: '2026-11-01', to: '2026-11-28' }, { limit: 1 }) -> [{ query: 'zorblax', count: 20 }].
+ */
+export async function getTopZeroResultSearches(db: Db, range: DayRange, options: { limit: number }): Promise<ZeroResultSearch[]> {
+  return db
+    .selectFrom('search_daily')
+    .select((eb) => ['query', eb.fn.sum<number>('zero_result_searches').as('count')])
+    .where('day', '>=', range.from)
+    .where('day', '<=', range.to)
+    .where('query', '<>', '')
+    .where('zero_result_searches', '>', 0)
+    .groupBy('query')
+    .orderBy('count', 'desc')
+    .orderBy('query')
+    .limit(options.limit)
+    .execute();
+}
+
+/** A day's searches, for the chart of searches over time. */
+export interface SearchDay {
+  day: string;
+  searches: number;
+  zero_result_searches: number;
+}
+
+/** The words most searched, and how their searches went. */
+export interface TopSearch {
+  query: string;
+  count: number;
+  /** Searches with a click on a result, of all: 0 to 1. */
+  click_through_rate: number;
+  /** Searches followed by a favourite, basket add or order, of all: 0 to 1. */
+  conversion_rate: number;
+  /** The mean position (from 1) of the results clicked; null without clicks. */
+  mean_click_position: number | null;
+}
+
+/** A search (words and filters) and how many times it was made. */
+export interface DefinitionCount {
+  query: string;
+  /** The canonical query string of the words and filters: 'colours=red&q=cat'. */
+  definition: string;
+  count: number;
+}
+
+export interface SlowSearch extends DefinitionCount {
+  mean_latency_ms: number;
+  max_latency_ms: number;
+}
+
+/** A filter and its values, most used first. */
+export interface FilterUse {
+  filter: string;
+  searches: number;
+  values: { value: string; searches: number }[];
+}
+
+export interface SearchReport {
+  searches: number;
+  days: SearchDay[];
+  top_queries: TopSearch[];
+  /** Searches that found nothing: their words and filters. */
+  zero_result_queries: DefinitionCount[];
+  /** Searches that found works none of which was clicked. */
+  unclicked_queries: DefinitionCount[];
+  slowest: SlowSearch[];
+  filters: FilterUse[];
+}
+
+/** Rows in each list of the report. */
+export const REPORT_ROWS = 20;
+/** Values listed under each filter. */
+const VALUES_PER_FILTER = 8;
+
+const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : 0);
+
+/** Everything the staff's search page shows over a day range, read from the roll-ups. */
+export async function getSearchReport(db: Db, range: DayRange): Promise<SearchReport> {
+  const daily = () => db.selectFrom('search_daily').where('day', '>=', range.from).where('day', '<=', range.to);
+  const [days, top, zero, unclicked, slowest, filters, values] = await Promise.all([
+    db.selectFrom('search_days').select(['day', 'searches', 'zero_result_searches']).where('day', '>=', range.from).where('day', '<=', range.to).orderBy('day').execute(),
+    daily()
+      .select((eb) => [
+        'query',
+        eb.fn.sum<number>('searches').as('count'),
+        eb.fn.sum<number>('clicked_searches').as('clicked'),
+        eb.fn.sum<number>('converted_searches').as('converted'),
+        eb.fn.sum<number>('clicks').as('clicks'),
+        eb.fn.sum<number>('click_position_sum').as('positions'),
+      ])
+      .where('query', '<>', '')
+      .groupBy('query')
+      .orderBy('count', 'desc')
+      .orderBy('query')
+      .limit(REPORT_ROWS)
+      .execute(),
+    daily()
+      .select((eb) => ['definition', eb.fn.max('query').as('query'), eb.fn.sum<number>('zero_result_searches').as('count')])
+      .where('zero_result_searches', '>', 0)
+      .groupBy('definition')
+      .orderBy('count', 'desc')
+      .orderBy('definition')
+      .limit(REPORT_ROWS)
+      .execute(),
+    daily()
+      .select((eb) => ['definition', eb.fn.max('query').as('query'), eb.fn.sum<number>('searches').as('count')])
+      .where('zero_result_searches', '=', 0)
+      .groupBy('definition')
+      .having((eb) => eb(eb.fn.sum('clicked_searches'), '=', 0))
+      .orderBy('count', 'desc')
+      .orderBy('definition')
+      .limit(REPORT_ROWS)
+      .execute(),
+    daily()
+      .select((eb) => [
+        'definition',
+        eb.fn.max('query').as('query'),
+        eb.fn.sum<number>('searches').as('count'),
+        eb.fn.sum<number>('latency_ms_sum').as('latency_sum'),
+        eb.fn.max<number>('latency_ms_max').as('max_latency_ms'),
+      ])
+      .groupBy('definition')
+      .orderBy('max_latency_ms', 'desc')
+      .orderBy('definition')
+      .limit(REPORT_ROWS)
+      .execute(),
+    db
+      .selectFrom('search_daily_filters')
+      .select((eb) => ['filter', eb.fn.sum<number>('searches').as('searches')])
+      .where('day', '>=', range.from)
+      .where('day', '<=', range.to)
+      .groupBy('filter')
+      .orderBy('searches', 'desc')
+      .orderBy('filter')
+      .execute(),
+    db
+      .selectFrom('search_daily_filters')
+      .select((eb) => ['filter', 'value', eb.fn.sum<number>('searches').as('searches')])
+      .where('day', '>=', range.from)
+      .where('day', '<=', range.to)
+      .groupBy(['filter', 'value'])
+      .orderBy('searches', 'desc')
+      .orderBy('value')
+      .execute(),
+  ]);
+  return {
+    searches: days.reduce((sum, d) => sum + d.searches, 0),
+    days,
+    top_queries: top.map((row) => ({
+      query: row.query,
+      count: row.count,
+      click_through_rate: ratio(row.clicked, row.count),
+      conversion_rate: ratio(row.converted, row.count),
+      mean_click_position: row.clicks > 0 ? Math.round((row.positions / row.clicks) * 10) / 10 : null,
+    })),
+    zero_result_queries: zero.map((row) => ({ query: String(row.query), definition: row.definition, count: row.count })),
+    unclicked_queries: unclicked.map((row) => ({ query: String(row.query), definition: row.definition, count: row.count })),
+    slowest: slowest.map((row) => ({
+      query: String(row.query),
+      definition: row.definition,
+      count: row.count,
+      mean_latency_ms: Math.round((row.latency_sum / row.count) * 10) / 10,
+      max_latency_ms: Math.round(row.max_latency_ms * 10) / 10,
+    })),
+    filters: filters.map((f) => ({
+      filter: f.filter,
+      searches: f.searches,
+      values: values.filter((v) => v.filter === f.filter).slice(0, VALUES_PER_FILTER).map(({ value, searches }) => ({ value, searches })),
+    })),
+  };
+}

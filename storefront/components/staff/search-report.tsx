@@ -1,0 +1,123 @@
+import type { ReactNode } from 'react';
+import { FILTERS } from '@easel/search-service/filters';
+import { filterLabel } from '../../lib/gallery/labels';
+import { languageTag, type Language } from '../../lib/i18n/languages';
+import { getNumberFormat, getTranslator, type Translate } from '../../lib/i18n/translate';
+import { bars, linesOverDays } from '../../lib/staff/search-charts';
+import type { SearchAnalytics } from '../../lib/staff/search-analytics';
+import './search-report.css';
+
+/**
+ * The staff search page's report (lib/staff/search-analytics.ts): each section a chart drawn on
+ * the server as SVG (lib/staff/search-charts.ts) beside a table of the same figures, each search
+ * a link to the gallery on that search. Rendered on the server only: no script.
+ */
+export function SearchReport({ report, language }: { report: SearchAnalytics; language: Language }) {
+  const t = getTranslator(language);
+  const number = getNumberFormat(language);
+  const percent = new Intl.NumberFormat(languageTag(language), { style: 'percent', maximumFractionDigits: 1 });
+  const ms = (value: number) => t('staff.search.milliseconds', { ms: number(value) });
+  const searchLink = (row: { query: string; definition?: string; gallery_url: string }) => (
+    <a href={row.gallery_url}>{row.query || describeFilters(row.definition ?? '', t)}</a>
+  );
+
+  if (report.searches === 0) return <p className="search-report__none">{t('staff.search.none')}</p>;
+  return (
+    <div className="search-report">
+      <Section id="over-time" title={t('staff.search.overTime')} chart={linesOverDays({
+        days: report.days.map((d) => d.day),
+        series: [
+          { name: t('staff.search.searches'), values: report.days.map((d) => d.searches) },
+          { name: t('staff.search.foundNothing'), values: report.days.map((d) => d.zero_result_searches) },
+        ],
+      })}>
+        <Table head={[t('staff.search.day'), t('staff.search.searches'), t('staff.search.foundNothing')]} numeric={[1, 2]}
+          rows={report.days.map((d) => [d.day, number(d.searches), number(d.zero_result_searches)])} />
+      </Section>
+
+      <Section id="top" title={t('staff.search.top')} hint={t('staff.search.conversionHint')}
+        chart={bars({ labels: report.top_queries.map((q) => q.query), values: report.top_queries.map((q) => q.count) })}>
+        <Table
+          head={[t('staff.search.search'), t('staff.search.searches'), t('staff.search.clickThrough'), t('staff.search.meanPosition'), t('staff.search.conversion')]}
+          numeric={[1, 2, 3, 4]}
+          rows={report.top_queries.map((q) => [
+            searchLink(q), number(q.count), percent.format(q.click_through_rate), q.mean_click_position === null ? '–' : number(q.mean_click_position), percent.format(q.conversion_rate),
+          ])}
+        />
+      </Section>
+
+      <Section id="zero" title={t('staff.search.zero')}
+        chart={bars({ labels: report.zero_result_queries.map((q) => q.query || describeFilters(q.definition, t)), values: report.zero_result_queries.map((q) => q.count) })}>
+        <Table head={[t('staff.search.search'), t('staff.search.searches')]} numeric={[1]} rows={report.zero_result_queries.map((q) => [searchLink(q), number(q.count)])} />
+      </Section>
+
+      <Section id="unclicked" title={t('staff.search.unclicked')}
+        chart={bars({ labels: report.unclicked_queries.map((q) => q.query || describeFilters(q.definition, t)), values: report.unclicked_queries.map((q) => q.count) })}>
+        <Table head={[t('staff.search.search'), t('staff.search.searches')]} numeric={[1]} rows={report.unclicked_queries.map((q) => [searchLink(q), number(q.count)])} />
+      </Section>
+
+      <Section id="slowest" title={t('staff.search.slowest')}
+        chart={bars({ labels: report.slowest.map((q) => q.query || describeFilters(q.definition, t)), values: report.slowest.map((q) => q.max_latency_ms) })}>
+        <Table
+          head={[t('staff.search.search'), t('staff.search.searches'), t('staff.search.meanTime'), t('staff.search.slowestTime')]}
+          numeric={[1, 2, 3]}
+          rows={report.slowest.map((q) => [searchLink(q), number(q.count), ms(q.mean_latency_ms), ms(q.max_latency_ms)])}
+        />
+      </Section>
+
+      <Section id="filters" title={t('staff.search.filters')}
+        chart={bars({ labels: report.filters.map((f) => labelOfFilter(f.filter, t)), values: report.filters.map((f) => f.searches) })}>
+        <Table
+          head={[t('staff.search.filter'), t('staff.search.searches'), t('staff.search.values')]}
+          numeric={[1]}
+          rows={report.filters.map((f) => [
+            labelOfFilter(f.filter, t), number(f.searches), f.values.map((v) => `${v.value} (${number(v.searches)})`).join(', '),
+          ])}
+        />
+      </Section>
+    </div>
+  );
+}
+
+function labelOfFilter(name: string, t: Translate): string {
+  const row = FILTERS.find((r) => r.name === name);
+  return row ? filterLabel(row, t) : name;
+}
+
+/** A search without words, named by its filters: 'colours=red&painting=oil' -> 'No words: Colour red, Type of painting oil'. */
+function describeFilters(definition: string, t: Translate): string {
+  const filters = [...new URLSearchParams(definition)].filter(([name]) => name !== 'currency');
+  if (filters.length === 0) return t('staff.search.everything');
+  return t('staff.search.noWords', { filters: filters.map(([name, value]) => `${labelOfFilter(name.replace(/_(min|max)$/, ''), t)} ${value}`).join(', ') });
+}
+
+function Section({ id, title, hint, chart, children }: { id: string; title: string; hint?: string; chart: string; children: ReactNode }) {
+  const headingId = `search-report-${id}`;
+  return (
+    <section className="search-report__section" aria-labelledby={headingId} data-section={id}>
+      <h2 className="search-report__title" id={headingId}>{title}</h2>
+      {hint && <p className="search-report__hint">{hint}</p>}
+      <div className="search-report__body">
+        {/* The table beside it holds the same figures for those who cannot see the chart. */}
+        <div className="search-report__chart" aria-hidden="true" dangerouslySetInnerHTML={{ __html: chart }} />
+        <div className="search-report__table">{children}</div>
+      </div>
+    </section>
+  );
+}
+
+function Table({ head, rows, numeric }: { head: string[]; rows: ReactNode[][]; numeric: number[] }) {
+  const align = (i: number) => (numeric.includes(i) ? 'search-report__number' : undefined);
+  return (
+    <table>
+      <thead>
+        <tr>{head.map((h, i) => <th key={h} scope="col" className={align(i)}>{h}</th>)}</tr>
+      </thead>
+      <tbody>
+        {rows.map((cells, r) => (
+          <tr key={r}>{cells.map((cell, i) => (i === 0 ? <th key={i} scope="row">{cell}</th> : <td key={i} className={align(i)}>{cell}</td>))}</tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

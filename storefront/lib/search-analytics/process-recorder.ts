@@ -1,0 +1,22 @@
+import { getConfig } from '../config';
+import { getDb } from '../db';
+import { SearchRecorder } from './recorder';
+
+/**
+ * The process's one search recorder, started on first use. The compiled server and Next.js's
+ * builds each load a copy of this module, so it is kept on `globalThis`, where all find the
+ * same one (two would append to two files, which is harmless, and drain twice as often). No
+ * stop is needed: lines are in the file as soon as they are written, and whichever process
+ * next drains the folder stores what a stopped or killed one left.
+ */
+const KEY = Symbol.for('easel.storefront.searchRecorder');
+
+export function getSearchRecorder(): SearchRecorder {
+  const holder = globalThis as { [KEY]?: SearchRecorder };
+  if (!holder[KEY]) {
+    const recorder = new SearchRecorder({ dir: getConfig().SEARCH_RECORDS_DIR, getDb });
+    recorder.start();
+    holder[KEY] = recorder;
+  }
+  return holder[KEY];
+}
