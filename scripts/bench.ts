@@ -25,9 +25,12 @@ import { SERVERS } from './server-builds';
  *    Meilisearch (bench:search);
  * 4. times the server's first byte of /, /shop/, product and artist pages, and of the gallery's
  *    searches through the storefront (bench:pages);
- * 5. times edits until searchable, and new listings from publishing until searchable (bench:edits;
+ * 5. measures recording searches (storefront/bench/search-records.ts): the search p50 with and
+ *    without it, no record lost at twice raw Meilisearch's capacity, the staff search page over
+ *    90 seeded days of 100,000 searches;
+ * 6. times edits until searchable, and new listings from publishing until searchable (bench:edits;
  *    it changes prices and adds works, hence its own catalogue);
- * 6. reads each process's peak memory.
+ * 7. reads each process's peak memory.
  * Prints one table against the targets per size, then how the costs grow across the sizes, and
  * writes every figure to var/bench/latest.json.
  */
@@ -98,8 +101,16 @@ interface SizeResult {
   pages: Record<string, { ttfbMs: Latency }>;
   edits: { p50_ms: number; p95_ms: number; p99_ms: number };
   listings: { p50_ms: number; p95_ms: number; p99_ms: number };
+  search_records: SearchRecordsResult;
   peak_memory_mib: Record<string, number>;
   table: Row[];
+}
+
+/** storefront/bench/search-records.ts's figures. */
+interface SearchRecordsResult {
+  overhead: { recording: { p50: number }; not_recording: { p50: number }; p50_overhead: number };
+  loss: { offered_rps: number; answered: number; stored: number; lost: number };
+  page: { p50_ms: number; p95_ms: number; max_ms: number } | null;
 }
 
 /** One catalogue size, measured whole: see the top of this file. */
@@ -152,6 +163,9 @@ async function benchCatalogue(artworks: number, { durationS, rate, requests, edi
     const env = { ...process.env, MEILI_URL: meili.url, MEILI_MASTER_KEY: meili.masterKey };
     await runPart('search-service/bench/bench-search.ts', ['--service', search, '--index', DEFAULT_INDEX_UID, '--artworks', String(artworks), ...(meili.pid === undefined ? [] : ['--engine-pid', String(meili.pid)]), '--duration', String(durationS), '--rate', String(rate)], env);
     await runPart('scripts/bench-pages.ts', ['--url', storefront, '--requests', String(requests)], env);
+    // Recording searches, side by side with not recording, then offered twice what raw Meilisearch can take.
+    const rawCapacity = (readResult('search.json') as SearchResult).capacity.find((c) => c.target === 'raw')!.within_budget_rps;
+    await runPart('storefront/bench/search-records.ts', ['--search', search, '--url', storefront, '--database', databaseFile, '--rate', String(Math.round(2 * rawCapacity))], env);
     await runPart('scripts/bench-edits.ts', ['--url', storefront, '--search', search, '--edits', String(edits)], env);
     await runPart('scripts/bench-edits.ts', ['--url', storefront, '--search', search, '--listings', String(listings), '--rate', '1'], env);
 
@@ -164,12 +178,13 @@ async function benchCatalogue(artworks: number, { durationS, rate, requests, edi
     const { url: _url, ...pages } = readResult('pages.json') as { url: string } & Record<string, { ttfbMs: Latency }>;
     const editsResult = (readResult('edits.json') as { summary: { p50_ms: number; p95_ms: number; p99_ms: number } }).summary;
     const listingsResult = (readResult('listings.json') as { summary: { p50_ms: number; p95_ms: number; p99_ms: number } }).summary;
-    const table = tableRows({ artworks, reindexS: rebuild.durationMs / 1000, search: searchResult, pages, edits: editsResult, listings: listingsResult, memory, disk: disk_mib });
+    const records = readResult('search-records.json') as SearchRecordsResult;
+    const table = tableRows({ artworks, reindexS: rebuild.durationMs / 1000, search: searchResult, pages, edits: editsResult, listings: listingsResult, records, memory, disk: disk_mib });
     console.log(`\nThe budget at ${artworks.toLocaleString('en-GB')} artworks (${rebuild.documents.toLocaleString('en-GB')} for sale), ${os.cpus().length} cores:`);
     console.table(table);
     return {
       artworks, documents: rebuild.documents, seed_s: seedS === null ? null : round(seedS), reindex_s: round(rebuild.durationMs / 1000),
-      reindex_engine_steps_s: rebuild.engineSteps, disk_mib, search: searchResult, pages, edits: editsResult, listings: listingsResult, peak_memory_mib: memory, table,
+      reindex_engine_steps_s: rebuild.engineSteps, disk_mib, search: searchResult, pages, edits: editsResult, listings: listingsResult, search_records: records, peak_memory_mib: memory, table,
     };
   } finally {
     if (product) await terminate(product);
@@ -282,6 +297,7 @@ function tableRows(r: {
   pages: Record<string, { ttfbMs: Latency }>;
   edits: { p50_ms: number; p95_ms: number; p99_ms: number };
   listings: { p50_ms: number; p95_ms: number; p99_ms: number };
+  records: SearchRecordsResult;
   memory: Record<string, number>;
   disk: SizeResult['disk_mib'];
 }): Row[] {
@@ -331,6 +347,19 @@ function tableRows(r: {
       : judged(`${kind === 'gallery' ? '/shop/' : kind} time to first byte p95`, p.ttfbMs.p95, kind === 'gallery' ? 60 : 150, ms)),
     judged('edit to searchable p95', r.edits.p95_ms, 2000, (x) => `${Math.round(x)} ms`),
     judged('publish to searchable p95 (a new listing)', r.listings.p95_ms, 2000, (x) => `${Math.round(x)} ms`),
+    {
+      measure: 'search p50 through the storefront forward: recording / not recording',
+      value: `${ms(r.records.overhead.recording.p50)} / ${ms(r.records.overhead.not_recording.p50)} (${(r.records.overhead.p50_overhead * 100).toFixed(1)}%)`,
+      target: 'overhead ≤ 2%',
+      met: r.records.overhead.p50_overhead <= 0.02 ? 'yes' : 'NO',
+    },
+    {
+      measure: `searches answered and stored, offered ${r.records.loss.offered_rps} a second (twice raw Meilisearch's capacity)`,
+      value: `${r.records.loss.answered} / ${r.records.loss.stored}`,
+      target: 'none lost',
+      met: r.records.loss.lost === 0 ? 'yes' : 'NO',
+    },
+    ...(r.records.page ? [judged('/staff/search/ over 90 days of 100,000 searches a day, p95', r.records.page.p95_ms, 300, ms)] : []),
     ...Object.entries(r.memory).map(([name, mib]): Row => ({ measure: `peak memory: ${name}`, value: `${mib} MiB`, target: '', met: '' })),
   ];
 }

@@ -174,9 +174,10 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     const searchProxy = await startProxy({ host: HOST, port: ports['search-proxy'], routes: [{ prefix: '/', upstreams: [http('search-1'), http('search-2')], healthPath: '/healthz' }], log });
     parts.set('search-proxy', { kill: searchProxy.close, stop: searchProxy.close });
 
-    // Each replica keeps the pictures it has resized in a folder of its own.
+    // Each replica keeps the pictures it has resized, and its search records' write-ahead files
+    // until they reach PostgreSQL, in folders of its own.
     await Promise.all((['storefront-1', 'storefront-2'] as const).map((part) => serve(part, () => startStorefront(
-      part, { host: HOST, port: ports[part] }, { ...shopEnv, MEDIA_CACHE_DIR: path.join(dataDir, `media-${part}`) },
+      part, { host: HOST, port: ports[part] }, { ...shopEnv, MEDIA_CACHE_DIR: path.join(dataDir, `media-${part}`), SEARCH_RECORDS_DIR: path.join(dataDir, `search-records-${part}`) },
     ), `${http(part)}/api/healthz/`, 120_000)));
     const front = await startProxy({ host: HOST, port: ports['front-proxy'], routes: [{ prefix: '/', upstreams: [http('storefront-1'), http('storefront-2')], healthPath: '/api/healthz/' }], log });
     parts.set('front-proxy', { kill: front.close, stop: front.close });

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { seriousAccessibilityViolations } from './axe';
+import { clickHydrated, screenshotPath, useChromium } from './chromium';
+import { sessionFor, signedInContext, useProductDatabase } from './product-database';
+import { product } from './worker-product';
+
+const base = product.storefrontUrl;
+const browser = useChromium();
+const productDb = useProductDatabase();
+
+/** A word no work has: letters only, new each run. */
+const madeUpWord = () => `zq${[...randomBytes(5)].map((b) => String.fromCharCode(97 + (b % 26))).join('')}`;
+
+describe('search analytics, as shoppers and staff use it', () => {
+  it('shows twenty searches for a made-up word under "find nothing" within a minute, each row opening the gallery on it', async () => {
+    const word = madeUpWord();
+    const shopper = await browser().newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await shopper.newPage();
+    await page.goto(`${base}/`);
+    // As a new shopper would: typed in the header's box, Enter, twenty times.
+    for (let i = 0; i < 20; i++) {
+      const box = page.getByRole('combobox', { name: 'Search artworks and artists' });
+      await box.fill(word);
+      await box.press('Enter');
+      await page.waitForURL(`${base}/shop/?q=${word}`);
+      await page.getByRole('heading', { name: 'No artworks match this search' }).waitFor();
+    }
+    const searched = Date.now();
+    await shopper.close();
+
+    const staff = await signedInContext(browser(), productDb(), 'staff');
+    const report = await staff.newPage();
+    const errors: string[] = [];
+    report.on('pageerror', (e) => errors.push(e.message));
+    await report.goto(`${base}/`);
+    await report.locator('.account-menu summary').click();
+    await report.getByRole('link', { name: 'Search analytics' }).click();
+    await report.waitForURL(`${base}/staff/search/`);
+    expect(await report.title()).toBe('Search analytics | Easel');
+    const zero = report.locator('[data-section="zero"] tbody tr').filter({ has: report.getByRole('link', { name: word, exact: true }) });
+    // The header box may also have searched as the word was typed: those searches count too.
+    await expect.poll(async () => {
+      if ((await zero.count()) === 0) await report.reload();
+      return (await zero.count()) === 0 ? 0 : Number(await zero.locator('td').first().textContent());
+    }, { timeout: 60_000, interval: 1000 }).toBeGreaterThanOrEqual(20);
+    const gallerySearches = await productDb().selectFrom('search_records').select('result_count').where('query', '=', word).where('source', '=', 'gallery').execute();
+    expect(gallerySearches).toEqual(Array.from({ length: 20 }, () => ({ result_count: 0 })));
+    console.log(`search analytics: twenty searches shown under "find nothing" ${((Date.now() - searched) / 1000).toFixed(1)} s after the last`);
+
+    // The chart beside the table is an SVG drawn on the server, and the page passes axe.
+    expect(await report.locator('[data-section="zero"] .search-report__chart svg').count()).toBe(1);
+    expect(await report.locator('[data-section="over-time"] .search-report__chart svg path').count()).toBeGreaterThan(0);
+    expect(await seriousAccessibilityViolations(report)).toEqual([]);
+    await report.screenshot({ path: screenshotPath('staff-search-desktop'), fullPage: true });
+    await report.setViewportSize({ width: 375, height: 800 });
+    expect(await report.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await report.screenshot({ path: screenshotPath('staff-search-phone'), fullPage: true });
+
+    await zero.getByRole('link', { name: word, exact: true }).click();
+    await report.waitForURL(`${base}/shop/?q=${word}`);
+    await report.getByRole('heading', { name: 'No artworks match this search' }).waitFor();
+    expect(errors).toEqual([]);
+    await staff.close();
+  }, 180_000);
+
+  it("ties a result's click to its search, with the result's position", async () => {
+    const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${base}/shop/?q=cat`);
+    const second = page.locator('article.card').nth(1);
+    const searchId = await second.getAttribute('data-search-id');
+    expect(searchId).toMatch(/^[0-9a-f]{32}$/);
+    expect(await second.getAttribute('data-position')).toBe('2');
+    await clickHydrated(second.locator('a.card__link'));
+    await page.waitForURL(/\/product\//);
+    await expect.poll(async () => (await productDb().selectFrom('search_records').select('clicked').where('search_id', '=', searchId!).executeTakeFirst())?.clicked, { timeout: 20_000 }).toBe(1);
+    const click = await productDb().selectFrom('search_outcomes').select(['kind', 'position']).where('search_id', '=', searchId!).where('kind', '=', 'click').executeTakeFirstOrThrow();
+    expect(click).toEqual({ kind: 'click', position: 2 });
+    await context.close();
+  }, 60_000);
+
+  it.each([
+    ['a visitor', null],
+    ['a shopper', 'user'],
+    ['an artist', 'provider'],
+  ] as const)('is not there for %s, and its API answers them 403', async (_, role) => {
+    const headers: Record<string, string> = role ? { Cookie: `sessionid=${await sessionFor(productDb(), role)}` } : {};
+    const response = await fetch(`${base}/staff/search/`, { headers });
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('Searches that find nothing');
+    expect((await fetch(`${base}/api/staff/search-analytics/`, { headers })).status).toBe(403);
+  });
+});
