@@ -23,6 +23,7 @@ import * as confirmTokenExpiry from './migrations/0021-confirm-token-expiry';
 import * as newsletterOptIn from './migrations/0022-newsletter-opt-in';
 import * as passwordReset from './migrations/0023-password-reset';
 import * as promoRedemptions from './migrations/0024-promo-redemptions';
+import * as alerts from './migrations/0026-alerts';
 
 export type Db = Kysely<Database>;
 
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-newsletter-opt-in': newsletterOptIn,
   '0023-password-reset': passwordReset,
   '0024-promo-redemptions': promoRedemptions,
+  '0026-alerts': alerts,
 };
 
 /** The database could not be opened or migrated; the message says what to do. */

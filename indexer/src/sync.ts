@@ -100,6 +100,11 @@ export function followCatalogue(options: {
   onRebuild?: (engine: string, reason: string) => void;
   /** Told when this process starts or stops leading. */
   onLeadership?: (leading: boolean) => void;
+  /**
+   * Work only the leader does, from the change log, beside the engines' (the alert matcher): run
+   * every pass while leading, one run at a time; a failure is reported and the next pass tries again.
+   */
+  alongside?: () => Promise<void>;
 }): () => Promise<void> {
   const { db, engines, indexUid } = options;
   let stopped = false;
@@ -108,6 +113,8 @@ export function followCatalogue(options: {
   let leadership: Leadership | null = null;
   /** Each engine's pass or rebuild under way: an engine is brought up to date by one at a time, and a slow one holds no other back. */
   const working = new Map<string, Promise<void>>();
+  /** The leader's other work under way (options.alongside), under a name no engine may have. */
+  const ALONGSIDE = ' alongside';
 
   const lead = async () => {
     const won = await acquireLeadership(db, `search-index:${indexUid}`);
@@ -138,6 +145,9 @@ export function followCatalogue(options: {
             working.set(engine.name, keepUp(engine)
               .catch((error: unknown) => options.onError(new Error(`engine ${engine.name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error })))
               .finally(() => working.delete(engine.name)));
+          }
+          if (options.alongside && !working.has(ALONGSIDE)) {
+            working.set(ALONGSIDE, options.alongside().catch(options.onError).finally(() => working.delete(ALONGSIDE)));
           }
         }
       } catch (error) {

@@ -1,10 +1,8 @@
 import { getDataConfig, openDatabase, runCli } from '@easel/data';
-import { createAdminApp } from '../admin/app';
-import { createIndexAdmin } from '../admin/index-admin';
-import { serveAdmin, type ServedAdmin } from '../admin/server';
-import { getFollowConfig } from '../config';
-import { meiliClient } from '../meili/connect';
-import { followCatalogue, SYNC_INTERVAL_MS, type SearchEngine } from '../sync';
+import {
+  createAdminApp, createIndexAdmin, followCatalogue, getFollowConfig, meiliClient, serveAdmin, SYNC_INTERVAL_MS, type SearchEngine, type ServedAdmin,
+} from '@easel/indexer';
+import { alertFollower } from '../storefront/lib/alerts/matcher';
 
 /** Only the storefront on this machine asks the indexer's admin API. */
 const ADMIN_HOST = '127.0.0.1';
@@ -14,7 +12,8 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 /**
  * npm run indexer: the indexer of a cluster. Feeds every engine of SEARCH_ENGINES (one per
  * search-service replica) from the database's change log, each from where it left off, and
- * rebuilds an engine whose index is missing. Several may run against one database (one per
+ * rebuilds an engine whose index is missing; the leader also matches the changes against the
+ * shoppers' alerts (docs/ALERTS.md), judging words in the first engine and mailing links to SITE_URL. Several may run against one database (one per
  * machine, for failover): they campaign for leadership, and only the leader works. With
  * INDEXER_PORT it also serves the admin API for the staff index page, leader or not (a rebuild
  * beside the leader's sync is harmless). SIGTERM or SIGINT stops it after the work under way and
@@ -39,6 +38,7 @@ await runCli(async () => {
       db, engines, indexUid, intervalMs: SYNC_INTERVAL_MS,
       onError: (error) => console.error(`Index sync failed; trying again shortly: ${message(error)}`),
       onRebuild: (engine, reason) => console.log(`Rebuilding "${indexUid}" on engine ${engine}: ${reason}.`),
+      alongside: alertFollower({ db, engine: engines[0]!, indexUid, siteUrl: config.SITE_URL }),
       onLeadership: (leading) => console.log(leading ? `Leading: following the catalogue into ${engines.map((e) => e.name).join(', ')}.` : 'No longer leading; waiting to lead again.'),
     });
     console.log(`Indexer for "${indexUid}" started${admin ? `, admin API at ${admin.url}` : ''}; waiting to lead.`);
