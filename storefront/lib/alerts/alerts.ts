@@ -1,4 +1,5 @@
 import type { Db } from '@easel/data/db';
+import type { GallerySearchDefinition } from '@easel/search-service/contract';
 import { getArtistNames, type AlertRow } from '@easel/data/queries/alerts';
 import type { Language } from '../i18n/languages';
 import { galleryUrl } from '../gallery/location';
@@ -13,6 +14,12 @@ export const MAX_ALERT_NAME_LENGTH = 120;
 export interface AlertView extends AlertRow {
   description: string;
   url: string;
+}
+
+/** A definition in words, in `language`, its artist by name. */
+export async function describeDefinition(db: Db, def: GallerySearchDefinition, language: Language): Promise<string> {
+  const artist = def.artist ? (await getArtistNames(db, [def.artist])).get(def.artist) : undefined;
+  return describeAlert(def, language, artist);
 }
 
 /** Stored alerts -> what their owner sees, in their English. */

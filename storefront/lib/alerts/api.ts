@@ -13,9 +13,8 @@ import { ApiError } from '../api/errors';
 import { json, jsonObject } from '../api/validate';
 import { artworkToProductCard } from '../catalogue/cards';
 import { requestLanguage } from '../settings/request-language';
-import { MAX_ALERT_NAME_LENGTH, MAX_ALERTS, viewAlerts } from './alerts';
+import { describeDefinition, MAX_ALERT_NAME_LENGTH, MAX_ALERTS, viewAlerts } from './alerts';
 import { parseAlertQuery } from './definition';
-import { describeAlert } from './describe';
 
 /**
  * A signed-in shopper's alerts (saved searches) and the notifications they bring
@@ -81,7 +80,7 @@ export const alertRoutes = ({ getDb }: Dependencies) => {
       const result = await createAlert(db, {
         userId,
         query: parsed.query,
-        name: input.name ?? describeAlert(parsed.definition, language).slice(0, MAX_ALERT_NAME_LENGTH),
+        name: input.name ?? (await describeDefinition(db, parsed.definition, language)).slice(0, MAX_ALERT_NAME_LENGTH),
         frequency: input.frequency,
         keys: alertKeys(parsed.definition),
         unsubscribeToken: randomBytes(24).toString('base64url'),

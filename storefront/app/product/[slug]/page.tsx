@@ -2,7 +2,9 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { arrivalText } from '../../../lib/delivery';
 import { cache } from 'react';
+import { AlertButton } from '../../../components/alerts/alert-button';
 import { ArtistBlock } from '../../../components/product/artist-block';
+import { productAlertQueries } from '../../../lib/alerts/product-alerts';
 import { ImageViewer } from '../../../components/product/image-viewer';
 import { ProductDetails } from '../../../components/product/product-details';
 import { ProductPrints } from '../../../components/product/product-prints';
@@ -155,6 +157,7 @@ export default async function ProductPage(props: ProductPageProps) {
       <div className="product__info">
         <ProductDetails product={product} card={card} t={t} />
         {product.prints.length > 0 && <ProductPrints slug={product.slug} title={product.title} prints={product.prints} currency={settings.currency} units={settings.display_units} t={t} />}
+        {account?.artist_id !== product.artist.id && <ProductAlerts queries={productAlertQueries(product, settings.currency)} t={t} />}
       </div>
 
       {staff && <StaffTools slug={product.slug} themes={staff.themes} campaigns={staff.campaigns} />}
@@ -191,6 +194,16 @@ export default async function ProductPage(props: ProductPageProps) {
 
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(productJsonLd(product, { currency: settings.currency, origin, t })) }} />
       <ProductView slug={product.slug} event={viewItemEvent(product, settings.currency)} />
+    </div>
+  );
+}
+
+/** The searches a shopper may save from a work's page: the artist's new works, and works like it. */
+function ProductAlerts({ queries, t }: { queries: { artist: string; like: string }; t: Translate }) {
+  return (
+    <div className="product-alerts">
+      <AlertButton query={queries.artist} label={t('alerts.artist')} />
+      <AlertButton query={queries.like} label={t('alerts.like')} />
     </div>
   );
 }
