@@ -112,7 +112,8 @@ describe('alerts, as a new shopper meets them', () => {
     const items = page.locator('.alert-item');
     expect(await items.count()).toBe(2);
     await page.screenshot({ path: screenshotPath('alerts-list-phone'), fullPage: true });
-    const byArtist = items.filter({ hasText: `Works by ${work.name}` });
+    const artistAlert = await items.filter({ hasText: `Works by ${work.name}` }).getAttribute('data-alert');
+    const byArtist = page.locator(`.alert-item[data-alert="${artistAlert}"]`);
     await byArtist.getByRole('button', { name: 'Rename' }).click();
     await byArtist.getByLabel('Name').fill('Everything new by them');
     await byArtist.getByRole('button', { name: 'Save' }).click();
@@ -121,12 +122,13 @@ describe('alerts, as a new shopper meets them', () => {
     await byArtist.getByRole('button', { name: 'Pause' }).click();
     await expect.poll(() => byArtist.getAttribute('data-paused')).toBe('true');
     await page.reload({ waitUntil: 'networkidle' });
-    const renamed = items.filter({ hasText: 'Everything new by them' });
+    const renamed = byArtist;
+    expect(await renamed.locator('.alert-item__name').textContent()).toContain('Everything new by them');
     expect(await renamed.getByLabel('Email me').inputValue()).toBe('daily');
     await renamed.getByRole('button', { name: 'Resume' }).click();
     await expect.poll(() => renamed.getAttribute('data-paused')).toBe('false');
 
-    const other = items.filter({ hasNotText: 'Everything new by them' });
+    const other = page.locator(`.alert-item:not([data-alert="${artistAlert}"])`);
     await other.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => items.count()).toBe(1);
     await renamed.getByRole('link', { name: 'Open in the gallery' }).click();
