@@ -71,14 +71,21 @@ export function satisfies(document: FilterableDocument, c: Condition): boolean {
   return values.some((v) => compare(v, c.op, c.value));
 }
 
-/** A filter (AND of items, an array item an OR) judged on one document. */
-export function matchesFilter(filter: Filter, document: FilterableDocument): boolean {
-  return filter.every((item) => (Array.isArray(item) ? item.some((e) => satisfies(document, parseCondition(e))) : satisfies(document, parseCondition(item))));
+/** A filter read once, to judge many documents: AND of items, each an OR of conditions. */
+export type CompiledFilter = (document: FilterableDocument) => boolean;
+
+/** Reads a filter (AND of items, an array item an OR) once: ['in_sale = true'] -> (document) => document.in_sale is true. */
+export function compileFilter(filter: Filter): CompiledFilter {
+  const items = filter.map((item) => (Array.isArray(item) ? item : [item]).map(parseCondition));
+  return (document) => items.every((conditions) => conditions.some((c) => satisfies(document, c)));
 }
+
+/** The definition's filters read once, as `matches` judges them. */
+export const compileDefinition = (def: GallerySearchDefinition): CompiledFilter => compileFilter(definitionFilter(def));
 
 /** Whether the engine's results for this definition's filters hold this document (its words aside). */
 export function matches(def: GallerySearchDefinition, document: FilterableDocument): boolean {
-  return matchesFilter(definitionFilter(def), document);
+  return compileDefinition(def)(document);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -79,6 +79,12 @@ export async function deleteAlert(db: Db, userId: number, id: number): Promise<b
   });
 }
 
+/** The alert whose unsubscribe link holds this token: its name and whether it is paused; undefined for an unknown token. */
+export async function getAlertByToken(db: Db, token: string): Promise<{ name: string; paused: boolean } | undefined> {
+  const row = await db.selectFrom('alerts').select(['name', 'paused']).where('unsubscribe_token', '=', token).executeTakeFirst();
+  return row && { name: row.name, paused: row.paused === 1 };
+}
+
 /** The one-click unsubscribe: pauses the alert whose link holds this token; its name, or undefined for an unknown token. */
 export async function unsubscribeAlert(db: Db, token: string): Promise<{ name: string } | undefined> {
   return db.updateTable('alerts').set({ paused: 1 }).where('unsubscribe_token', '=', token).returning(['name']).executeTakeFirst();
@@ -191,6 +197,7 @@ export interface MailedWork { id: number; slug: string; title: string; artist_na
 export type AlertMailFor = (owner: { email: string; language: 'en-gb' | 'en-us' }, alert: { id: number; name: string; unsubscribe_token: string }, works: MailedWork[]) => Mail;
 
 async function mailedWorks(trx: Transaction<Database>, ids: number[]): Promise<MailedWork[]> {
+  if (ids.length === 0) return [];
   return trx
     .selectFrom('artworks as w')
     .innerJoin('artists as a', 'a.id', 'w.artist_id')
@@ -202,7 +209,7 @@ async function mailedWorks(trx: Transaction<Database>, ids: number[]): Promise<M
 
 /**
  * One matcher pass, in one transaction: the matches (each alert and work at most once, ever),
- * an instant alert's mail for its new ones, the works as now seen (null: no longer on sale) and
+ * each instant alert's mail of its new ones, the works as now seen (null: no longer on sale) and
  * the cursor moved from `from` to `to`. Answers false, writing nothing, when the cursor is no
  * longer at `from` (another process ran the pass), so no change is told of twice.
  */
@@ -212,36 +219,51 @@ export async function recordAlertPass(db: Db, pass: {
   return inTransaction(db, async (trx) => {
     const moved = await trx.updateTable('alert_matcher').set({ last_change_id: pass.to }).where('name', '=', MATCHER).where('last_change_id', '=', pass.from).executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) return false;
-    const found = await insertMatches(trx, pass.matches, pass.now);
-    await mailInstant(trx, found, pass);
-    for (const [artworkId, document] of pass.works) {
-      if (document === null) await trx.deleteFrom('alert_works').where('artwork_id', '=', artworkId).execute();
-      else await trx.insertInto('alert_works').values({ artwork_id: artworkId, document }).onConflict((oc) => oc.column('artwork_id').doUpdateSet({ document })).execute();
+    await recordMatches(trx, pass.matches, pass.now, pass.mailFor);
+    const gone = [...pass.works].filter(([, document]) => document === null).map(([id]) => id);
+    for (let i = 0; i < gone.length; i += CHUNK) await trx.deleteFrom('alert_works').where('artwork_id', 'in', gone.slice(i, i + CHUNK)).execute();
+    const seen = [...pass.works].flatMap(([artwork_id, document]) => (document === null ? [] : [{ artwork_id, document }]));
+    for (let i = 0; i < seen.length; i += CHUNK) {
+      await trx.insertInto('alert_works').values(seen.slice(i, i + CHUNK)).onConflict((oc) => oc.column('artwork_id').doUpdateSet((eb) => ({ document: eb.ref('excluded.document') }))).execute();
     }
     return true;
   });
 }
 
-/** The matches not found before, written; each alert's new works. */
-async function insertMatches(trx: Transaction<Database>, matches: Match[], now: string): Promise<Map<number, number[]>> {
-  const found = new Map<number, number[]>();
-  if (matches.length === 0) return found;
-  const owners = new Map<number, number>();
+/** Rows written per statement. */
+const CHUNK = 400;
+
+/**
+ * The matches not found before, written in batches, those of a live instant alert marked mailed
+ * as its mail is queued beside them: one mail per alert, of the works it found this pass.
+ */
+async function recordMatches(trx: Transaction<Database>, matches: Match[], now: string, mailFor: AlertMailFor): Promise<void> {
+  if (matches.length === 0) return;
   const alertIds = [...new Set(matches.map((m) => m.alert_id))];
-  for (let i = 0; i < alertIds.length; i += 500) {
-    for (const a of await trx.selectFrom('alerts').select(['id', 'user_id']).where('id', 'in', alertIds.slice(i, i + 500)).execute()) owners.set(a.id, a.user_id);
-  }
-  for (const m of matches) {
-    const userId = owners.get(m.alert_id);
-    if (userId === undefined) continue; // deleted meanwhile
-    const inserted = await trx
-      .insertInto('notifications')
-      .values({ alert_id: m.alert_id, user_id: userId, artwork_id: m.artwork_id, created_at: now })
+  const alerts = new Map<number, Awaited<ReturnType<typeof alertsWithOwners>>[number]>();
+  for (let i = 0; i < alertIds.length; i += CHUNK) for (const a of await alertsWithOwners(trx, alertIds.slice(i, i + CHUNK))) alerts.set(a.id, a);
+  const rows = matches.flatMap((m) => {
+    const alert = alerts.get(m.alert_id);
+    if (!alert) return []; // deleted meanwhile
+    const mailed = alert.frequency === 'instant' && alert.paused === 0 ? now : null;
+    return [{ alert_id: m.alert_id, user_id: alert.user_id, artwork_id: m.artwork_id, created_at: now, mailed_at: mailed }];
+  });
+  const found = new Map<number, number[]>();
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const inserted = await trx.insertInto('notifications').values(rows.slice(i, i + CHUNK))
       .onConflict((oc) => oc.columns(['alert_id', 'artwork_id']).doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) found.set(m.alert_id, [...(found.get(m.alert_id) ?? []), m.artwork_id]);
+      .returning(['alert_id', 'artwork_id', 'mailed_at']).execute();
+    for (const n of inserted) if (n.mailed_at !== null) found.set(n.alert_id, [...(found.get(n.alert_id) ?? []), n.artwork_id]);
   }
-  return found;
+  if (found.size === 0) return;
+  const works = new Map((await mailedWorks(trx, [...new Set([...found.values()].flat())])).map((w) => [w.id, w]));
+  const mails = [...found].map(([alertId, ids]) => {
+    const alert = alerts.get(alertId)!;
+    const to = mailAddress(alert);
+    const mail = mailFor({ email: to, language: alert.language }, alert, ids.flatMap((id) => works.get(id) ?? []));
+    return { to_email: to, subject: mail.subject, body: mail.body, created_at: now };
+  });
+  for (let i = 0; i < mails.length; i += CHUNK) await trx.insertInto('outbox').values(mails.slice(i, i + CHUNK)).execute();
 }
 
 async function alertsWithOwners(trx: Transaction<Database>, alertIds: number[]) {
@@ -249,22 +271,13 @@ async function alertsWithOwners(trx: Transaction<Database>, alertIds: number[]) 
   return trx
     .selectFrom('alerts as a')
     .innerJoin('users as u', 'u.id', 'a.user_id')
-    .select(['a.id', 'a.name', 'a.frequency', 'a.paused', 'a.unsubscribe_token', 'u.email', 'u.unconfirmed_email', 'u.language'])
+    .select(['a.id', 'a.user_id', 'a.name', 'a.frequency', 'a.paused', 'a.unsubscribe_token', 'u.email', 'u.unconfirmed_email', 'u.language'])
     .where('a.id', 'in', alertIds)
     .execute();
 }
 
 /** An account's address for mail: the one it holds, else the one it gave and has yet to confirm. */
 const mailAddress = (owner: { email: string; unconfirmed_email: string | null }) => owner.unconfirmed_email ?? owner.email;
-
-async function mailInstant(trx: Transaction<Database>, found: Map<number, number[]>, pass: { now: string; mailFor: AlertMailFor }): Promise<void> {
-  for (const alert of await alertsWithOwners(trx, [...found.keys()])) {
-    if (alert.frequency !== 'instant' || alert.paused === 1) continue;
-    const works = found.get(alert.id)!;
-    await queueMail(trx, mailAddress(alert), pass.mailFor({ email: mailAddress(alert), language: alert.language }, alert, await mailedWorks(trx, works)), pass.now);
-    await trx.updateTable('notifications').set({ mailed_at: pass.now }).where('alert_id', '=', alert.id).where('artwork_id', 'in', works).execute();
-  }
-}
 
 /**
  * The daily digests due: each live daily alert with works not yet mailed and no digest in the

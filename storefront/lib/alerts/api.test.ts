@@ -88,6 +88,23 @@ describe('/api/account/alerts/', () => {
   });
 });
 
+describe('/api/alerts/unsubscribe/', () => {
+  it('pauses the alert whose mailed link holds the token, for anyone who has it, and refuses a token of no alert', async () => {
+    const { alert } = (await (await create({ query: 'subject=seascape' }, 'grace-session')).json()) as { alert: Alert };
+    const { unsubscribe_token: token } = await temp.db.selectFrom('alerts').select('unsubscribe_token').where('id', '=', alert.id).executeTakeFirstOrThrow();
+    const unsubscribe = (body: unknown) => call(request('/api/alerts/unsubscribe/', { method: 'POST', body, session: null }));
+    const done = await unsubscribe({ token });
+    expect(done.status).toBe(200);
+    expect(await done.json()).toEqual({ alert: { name: alert.name } });
+    expect((await temp.db.selectFrom('alerts').select('paused').where('id', '=', alert.id).executeTakeFirstOrThrow()).paused).toBe(1);
+    expect((await unsubscribe({ token })).status).toBe(200);
+    const unknown = await unsubscribe({ token: 'x'.repeat(32) });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: { code: 'not_found', param: 'token' } });
+    expect((await unsubscribe({ token: 'a b' })).status).toBe(400);
+  });
+});
+
 describe('/api/account/notifications/', () => {
   it('lists the works alerts found as cards, and reading them brings unread_count, and GET /api/u/\'s, to 0', async () => {
     const [alert] = await temp.db.selectFrom('alerts').select('id').where('user_id', '=', ada).limit(1).execute();

@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { Db } from '@easel/data/db';
 import {
-  createAlert, deleteAlert, getAlerts, getNotifications, countUnread, markNotificationsRead, updateAlert,
+  createAlert, deleteAlert, getAlerts, getNotifications, countUnread, markNotificationsRead, unsubscribeAlert, updateAlert,
 } from '@easel/data/queries/alerts';
 import { getIndexableArtworksByIds, getRateMatrix } from '@easel/data/queries/search-source';
 import { alertKeys } from '@easel/search-service/alert-match';
@@ -21,7 +21,8 @@ import { parseAlertQuery } from './definition';
  * (docs/ALERTS.md): `/api/account/alerts/` (list, create), `/api/account/alerts/<id>/` (rename,
  * frequency, pause, delete), `/api/account/notifications/` and `…/read/`. Every one needs an
  * account (401 `not_signed_in`, which the page answers with the login overlay, saving the alert
- * afterwards); another user's alert answers 404, as if it did not exist.
+ * afterwards); another user's alert answers 404, as if it did not exist. `/api/alerts/unsubscribe/`
+ * needs only the token from the alert's mail.
  */
 
 type Dependencies = { getDb: () => Promise<Db> };
@@ -47,6 +48,9 @@ const createSchema = z.strictObject({
 const changeSchema = z.strictObject({ name: nameSchema.optional(), frequency: frequencySchema.optional(), paused: z.boolean({ error: 'must be true or false' }).optional() });
 const readSchema = z.strictObject({ ids: z.array(z.number().int().positive(), { error: 'must be a list of notification ids' }).max(500).optional() });
 const idSchema = z.coerce.number().int().positive();
+/** An alert's unsubscribe token: 32 URL-safe characters. */
+export const unsubscribeTokenSchema = z.string({ error: 'is required' }).regex(/^[A-Za-z0-9_-]{16,64}$/, 'is not a link from our mail');
+const unsubscribeSchema = z.strictObject({ token: unsubscribeTokenSchema });
 
 async function signedIn(c: Context, getDb: () => Promise<Db>): Promise<number> {
   const userId = await signedInUserId(c, getDb);
@@ -120,6 +124,15 @@ export const alertRoutes = ({ getDb }: Dependencies) => {
         return work ? [{ id: n.id, alert_id: n.alert_id, work, created_at: n.created_at, read: n.read }] : [];
       });
       return c.json({ notifications, unread_count: unread }, 200, PRIVATE);
+    })
+    /**
+     * `{ token }` from an alert mail's link: pauses that alert, no login needed (the token is the
+     * key); `{ alert: { name } }`, again the same for an alert already paused; 404 for a token of no alert.
+     */
+    .post('/api/alerts/unsubscribe/', body('{ "token": "…" }'), json(unsubscribeSchema), async (c) => {
+      const alert = await unsubscribeAlert(await getDb(), c.req.valid('json').token);
+      if (!alert) throw new ApiError(404, 'not_found', { key: 'alerts.unsubscribeUnknown' }, 'token');
+      return c.json({ alert }, 200, PRIVATE);
     })
     /** `{ ids? }`: marks those notifications read, or all without `ids`; `{ unread_count }`. */
     .post('/api/account/notifications/read/', body('{ "ids": [1, 2] }'), json(readSchema), async (c) => {

@@ -8,7 +8,7 @@ import {
 } from '@easel/data/queries/search-source';
 import type { SearchEngine } from '@easel/indexer';
 import { isSearchable, toSearchDocument } from '@easel/indexer/documents';
-import { definitionFilter, documentKeys, filterableFields, matches, type FilterableDocument } from '@easel/search-service/alert-match';
+import { compileDefinition, definitionFilter, documentKeys, filterableFields, type CompiledFilter, type FilterableDocument } from '@easel/search-service/alert-match';
 import type { GallerySearchDefinition } from '@easel/search-service/contract';
 import { expr } from '@easel/search-service/meili-request';
 import { parseAlertQuery } from './definition';
@@ -31,7 +31,7 @@ const START_PAGE = 1000;
 /** How often the daily digests due are looked for. */
 const DIGEST_CHECK_MS = 60_000;
 /** Queries per multi-search when the engine judges words. */
-const WORD_QUERIES_PER_REQUEST = 100;
+const WORD_QUERIES_PER_REQUEST = 25;
 
 export interface AlertMatcherOptions {
   db: Db;
@@ -48,18 +48,19 @@ export interface AlertPass {
   matches: number;
 }
 
-/** Parsed definitions by alert id and query, so a busy alert is parsed once. */
-const definitions = new Map<number, { query: string; definition: GallerySearchDefinition | null }>();
-const MAX_DEFINITIONS = 200_000;
+/** An alert's definition and its filters read once, by alert id (and query), so a busy alert is parsed once. */
+interface Known { query: string; definition: GallerySearchDefinition; matches: CompiledFilter }
+const definitions = new Map<number, Known | null>();
+const MAX_DEFINITIONS = 1_100_000;
 
-function definitionOf(alert: CandidateAlert): GallerySearchDefinition | null {
+function definitionOf(alert: CandidateAlert): Known | null {
   const known = definitions.get(alert.id);
-  if (known?.query === alert.query) return known.definition;
+  if (known !== undefined && (known === null || known.query === alert.query)) return known;
   if (definitions.size >= MAX_DEFINITIONS) definitions.clear();
   const parsed = parseAlertQuery(alert.query);
-  const definition = parsed.ok ? parsed.definition : null;
-  definitions.set(alert.id, { query: alert.query, definition });
-  return definition;
+  const entry = parsed.ok ? { query: alert.query, definition: parsed.definition, matches: compileDefinition(parsed.definition) } : null;
+  definitions.set(alert.id, entry);
+  return entry;
 }
 
 /** The first start: every work on sale as it is now, and the cursor at the change that state follows. */
@@ -113,8 +114,9 @@ export async function matchAlerts({ db, engine, indexUid, siteUrl }: AlertMatche
   for (const work of changed) {
     const candidates = new Set(keysOf.get(work.id)!.flatMap((key) => byKey.get(key) ?? []));
     for (const alertId of candidates) {
-      const definition = definitionOf(alerts.get(alertId)!);
-      if (!definition || !matches(definition, work.after) || (work.before && matches(definition, work.before))) continue;
+      const known = definitionOf(alerts.get(alertId)!);
+      if (!known || !known.matches(work.after) || (work.before && known.matches(work.before))) continue;
+      const { definition } = known;
       if (!definition.q) found.push({ alert_id: alertId, artwork_id: work.id });
       else {
         const entry = byWords.get(alertId) ?? { definition, works: [] };
