@@ -126,6 +126,10 @@ describe('account endpoints fuzz', () => {
     });
   }, timeout);
 
+  it('POST /api/alerts/unsubscribe/', async () => {
+    await fuzzHandler(world, { endpoint: 'POST /api/alerts/unsubscribe/', handler: callable(alertRoutes(world.deps)), body: { token: goodOrJunk(['A'.repeat(32), 'not a token']) } });
+  }, timeout);
+
   it('GET /api/account/notifications/ and POST …/read/', async () => {
     await fuzzHandler(world, { endpoint: 'GET /api/account/notifications/', handler: callable(alertRoutes(world.deps)) });
     await fuzzHandler(world, { endpoint: 'POST /api/account/notifications/read/', handler: callable(alertRoutes(world.deps)), body: { ids: goodOrJunk([[1, 2], []]) } });
