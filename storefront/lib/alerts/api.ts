@@ -74,13 +74,16 @@ export const alertRoutes = ({ getDb }: Dependencies) => {
       return c.json({ alerts: await viewAlerts(db, await getAlerts(db, userId), await requestLanguage(c, getDb)), limit: MAX_ALERTS }, 200, PRIVATE);
     })
     /** `{ query, name?, frequency? }` -> 201 `{ alert }`; the same search saved again answers 200 with the alert already saved. */
-    .post('/api/account/alerts/', body('{ "query": "colours=blue&price_max=1000" }'), json(createSchema), async (c) => {
+    .post('/api/account/alerts/', body('{ "query": "style=abstract&price_max=1000" }'), json(createSchema), async (c) => {
       const input = c.req.valid('json');
       const parsed = parseAlertQuery(input.query);
-      if (!parsed.ok) throw new ApiError(400, 'invalid_parameter', `The search cannot be saved: ${describeIssue(parsed.issue.param, parsed.issue.message)}.`, 'query');
+      const language = await requestLanguage(c, getDb);
+      if (!parsed.ok) {
+        const problem = describeIssue(parsed.issue.param, parsed.issue.message, language);
+        throw new ApiError(400, 'invalid_parameter', { key: 'api.alertSearch', values: { problem } }, 'query');
+      }
       const userId = await signedIn(c, getDb);
       const db = await getDb();
-      const language = await requestLanguage(c, getDb);
       const result = await createAlert(db, {
         userId,
         query: parsed.query,

@@ -578,6 +578,7 @@ const BRITISH = {
   'api.alertsSignIn': 'Please log in to save alerts.',
   'api.alertLimit': 'You can keep at most {limit} alerts. Delete one to make room for another.',
   'api.alertNotFound': 'You have no such alert.',
+  'api.alertSearch': 'The search cannot be saved: {problem}.',
 } as const satisfies Record<string, string | PluralMessage>;
 
 export type MessageKey = keyof typeof BRITISH;

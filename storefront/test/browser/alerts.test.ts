@@ -91,10 +91,10 @@ describe('alerts, as a new shopper meets them', () => {
     expect(await stranger.page.locator('.notice__text').first().textContent()).toContain('no more emails come for “Blue abstract paintings under £1,000”');
     expect((await productDb().selectFrom('alerts').select('paused').where('id', '=', alert!.id).executeTakeFirstOrThrow()).paused).toBe(0);
     await stranger.page.getByRole('button', { name: 'Stop these emails' }).click();
-    await expect.poll(() => stranger.page.getByRole('status').textContent()).toBe('You will get no more emails for “Blue abstract paintings under £1,000”: the alert is paused. Resume it from your alerts whenever you like.');
+    await expect.poll(() => stranger.page.locator('.notice [role="status"]').textContent()).toBe('You will get no more emails for “Blue abstract paintings under £1,000”: the alert is paused. Resume it from your alerts whenever you like.');
     expect((await productDb().selectFrom('alerts').select('paused').where('id', '=', alert!.id).executeTakeFirstOrThrow()).paused).toBe(1);
     await stranger.page.reload({ waitUntil: 'networkidle' });
-    expect(await stranger.page.getByRole('status').textContent()).toContain('the alert is paused');
+    expect(await stranger.page.locator('.notice [role="status"]').textContent()).toContain('the alert is paused');
     expect(stranger.errors).toEqual([]);
     await stranger.close();
     expect(shopper.errors).toEqual([]);
