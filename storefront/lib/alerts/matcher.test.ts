@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_SEARCH_ENGINE, recordCatalogueChanges, type Db } from '@easel/data';
-import { createAlert, type AlertFrequency } from '@easel/data/queries/alerts';
+import { createAlert, mailDueDigests, type AlertFrequency } from '@easel/data/queries/alerts';
 import { getMailTo } from '@easel/data/queries/outbox';
 import { meiliClient, rebuildIndex, syncIndex, type SearchEngine } from '@easel/indexer';
 import { alertKeys } from '@easel/search-service/alert-match';
 import { addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { parseAlertQuery } from './definition';
+import { alertMail } from './mail';
 import { matchAlerts } from './matcher';
 
 const meili = meiliClient(inject('meili'));
@@ -136,5 +137,25 @@ describe('the alert matcher', () => {
     // The earlier alerts over this style and price find it too; one mail each, sent once.
     const mails = (await getMailTo(db, EMAIL)).slice(mailsBefore);
     expect(mails.filter((m) => m.subject.includes(alert.name))).toHaveLength(1);
+  });
+
+  it('keeps a daily alert\'s finds for one digest a day', async () => {
+    const { style, works: [first, second] } = await paintings(2);
+    const alert = await saveAlert(`product_category=painting&style=${style}&price_max=700`, 'daily');
+    const digests = async () => (await getMailTo(db, EMAIL)).filter((m) => m.subject.includes(alert.name));
+    await edit([first!.id], { price_minor: 60_000 });
+    expect(await found(alert.id)).toEqual([first!.id]);
+    expect(await digests()).toEqual([]);
+    const now = new Date();
+    expect(await mailDueDigests(db, now, alertMail(SITE))).toBe(1);
+    expect(await mailDueDigests(db, now, alertMail(SITE))).toBe(0);
+    await edit([second!.id], { price_minor: 65_000 });
+    // Within the day nothing more goes; a day later the new find does.
+    expect(await mailDueDigests(db, new Date(now.getTime() + 60 * 60 * 1000), alertMail(SITE))).toBe(0);
+    expect(await mailDueDigests(db, new Date(now.getTime() + 25 * 60 * 60 * 1000), alertMail(SITE))).toBe(1);
+    const mails = await digests();
+    expect(mails.map((m) => m.subject)).toEqual([`A new work for “${alert.name}”`, `A new work for “${alert.name}”`]);
+    expect(mails[1]!.body).toContain(`/product/${second!.slug}/`);
+    expect(mails[1]!.body).not.toContain(`/product/${first!.slug}/`);
   });
 });
