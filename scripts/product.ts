@@ -52,6 +52,11 @@ export function storefrontEnv(env: NodeJS.ProcessEnv, links: { siteUrl: string; 
   return { SITE_URL: links.siteUrl, ...inherited, SEARCH_SERVICE_URL: links.searchServiceUrl, INDEXER_URL: links.indexerUrl, NEXT_TELEMETRY_DISABLED: '1' };
 }
 
+/** The address mailed links begin with, as the storefront reads it from `env` (storefrontEnv): 'http://127.0.0.1:3000/' -> 'http://127.0.0.1:3000'. */
+export function siteAddress(env: NodeJS.ProcessEnv): string {
+  return (env.SITE_URL ?? '').replace(/\/+$/, '');
+}
+
 /**
  * Runs `next build` when the storefront's sources changed since the last build (or there is
  * none), then records the build. The build is in `services` while it runs, so that stopping

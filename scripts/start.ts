@@ -8,7 +8,8 @@ import {
 import { terminate } from '@easel/shared/process';
 import { getStartConfig } from './config';
 import { assertPortFree, keepRunning, waitForHttp, type KeptService, type Service } from './processes';
-import { buildStorefrontIfStale, seedDemoData, startSearchService, startStorefront, storefrontEnv } from './product';
+import { buildStorefrontIfStale, seedDemoData, siteAddress, startSearchService, startStorefront, storefrontEnv } from './product';
+import { alertFollower } from '../storefront/lib/alerts/matcher';
 import { buildServer } from './server-builds';
 
 /** Only the storefront on this machine asks the indexer's admin API. */
@@ -92,26 +93,27 @@ await runCli(async () => {
       console.log(`Indexed ${result.documents} artworks in ${(result.durationMs / 1000).toFixed(1)} s.`);
     }
     const engines: SearchEngine[] = [{ name: DEFAULT_SEARCH_ENGINE, meili: client }];
+    // The staff index page's status and rebuild, asked by the storefront with the staff member's session.
+    indexerAdmin = await serveAdmin(
+      createAdminApp({ db, admin: createIndexAdmin({ db, engines, indexUid: config.meili.SEARCH_INDEX }) }),
+      { host: INDEXER_HOST, port: config.INDEXER_PORT },
+    );
+    const searchUrl = `http://${config.HOST}:${config.SEARCH_PORT}`;
+    const storefrontUrl = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.STOREFRONT_PORT}/`;
+    const env = storefrontEnv(process.env, { siteUrl: storefrontUrl, searchServiceUrl: searchUrl, indexerUrl: indexerAdmin.url });
     ledger = await openPaymentLedger(config.data.PAYMENTS_LEDGER);
     stopSync = followCatalogue({
       db, engines, indexUid: config.meili.SEARCH_INDEX, intervalMs: SYNC_INTERVAL_MS, ledger,
       onRefund: (key) => console.log(`Refunded the charge under ${key}: it never became an order.`),
       onError: (error) => console.error(`Index sync failed; trying again shortly: ${error instanceof Error ? error.message : String(error)}`),
       onRebuild: (_, reason) => console.error(`Rebuilding the search index: ${reason}.`),
+      alongside: alertFollower({ db, engine: engines[0]!, indexUid: config.meili.SEARCH_INDEX, siteUrl: siteAddress(env) }),
     });
-    // The staff index page's status and rebuild, asked by the storefront with the staff member's session.
-    indexerAdmin = await serveAdmin(
-      createAdminApp({ db, admin: createIndexAdmin({ db, engines, indexUid: config.meili.SEARCH_INDEX }) }),
-      { host: INDEXER_HOST, port: config.INDEXER_PORT },
-    );
 
-    const searchUrl = `http://${config.HOST}:${config.SEARCH_PORT}`;
     const searchMeili = { url: meili.url, masterKey: meili.masterKey };
     await Promise.all([buildServer(REPO_ROOT, 'search'), buildServer(REPO_ROOT, 'storefront')]);
     await startKept(() => startSearchService('search-service', searchMeili, { host: config.HOST, port: config.SEARCH_PORT }), `${searchUrl}/healthz`, 30_000);
 
-    const storefrontUrl = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.STOREFRONT_PORT}/`;
-    const env = storefrontEnv(process.env, { siteUrl: storefrontUrl, searchServiceUrl: searchUrl, indexerUrl: indexerAdmin.url });
     await buildStorefrontIfStale(env, services);
     await startKept(() => startStorefront('storefront', { host: config.HOST, port: config.STOREFRONT_PORT }, env), storefrontUrl, 60_000);
 

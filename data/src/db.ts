@@ -24,6 +24,7 @@ import * as newsletterOptIn from './migrations/0022-newsletter-opt-in';
 import * as passwordReset from './migrations/0023-password-reset';
 import * as promoRedemptions from './migrations/0024-promo-redemptions';
 import * as artistListings from './migrations/0025-artist-listings';
+import * as alerts from './migrations/0026-alerts';
 import * as searchAnalytics from './migrations/0027-search-analytics';
 import * as searchLevers from './migrations/0028-search-levers';
 import * as chargeRefunds from './migrations/0029-charge-refunds';
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023-password-reset': passwordReset,
   '0024-promo-redemptions': promoRedemptions,
   '0025-artist-listings': artistListings,
+  '0026-alerts': alerts,
   '0027-search-analytics': searchAnalytics,
   '0028-search-levers': searchLevers,
   '0029-charge-refunds': chargeRefunds,

@@ -523,6 +523,51 @@ export interface AddressesTable {
   used_at: Timestamp;
 }
 
+/** A shopper's saved search: the canonical query string of its definition (docs/ALERTS.md). */
+export interface AlertsTable {
+  id: Generated<number>;
+  user_id: number;
+  query: string;
+  name: string;
+  frequency: 'instant' | 'daily';
+  paused: Generated<number>;
+  /** The secret of the alert's one-click unsubscribe link, mailed with every message. */
+  unsubscribe_token: string;
+  created_at: Timestamp;
+  /** When a daily digest last went; null before the first. */
+  mailed_at: Timestamp | null;
+}
+
+/** The matcher's reverse index: an alert under each value of its most selective filter ('colours=blue'), or '*'. */
+export interface AlertKeysTable {
+  key: string;
+  alert_id: number;
+}
+
+/** One work an alert found; unique per alert and work. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  alert_id: number;
+  user_id: number;
+  artwork_id: number;
+  created_at: Timestamp;
+  read_at: Timestamp | null;
+  /** When it went by email (at once or in a digest); null while it waits, or for a paused alert's. */
+  mailed_at: Timestamp | null;
+}
+
+/** The alert matcher's cursor in catalogue_changes. */
+export interface AlertMatcherTable {
+  name: string;
+  last_change_id: number;
+}
+
+/** What each work on sale looked like to the alert matcher when it last saw it: its filterable fields, as JSON. */
+export interface AlertWorksTable {
+  artwork_id: number;
+  document: string;
+}
+
 export interface CacheGenerationsTable {
   name: string;
   generation: number;
@@ -609,6 +654,11 @@ export interface Database {
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   outbox: OutboxTable;
   password_resets: PasswordResetsTable;
+  alerts: AlertsTable;
+  alert_keys: AlertKeysTable;
+  notifications: NotificationsTable;
+  alert_matcher: AlertMatcherTable;
+  alert_works: AlertWorksTable;
 }
 
 export type ArtistRow = Selectable<ArtistsTable>;

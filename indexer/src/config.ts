@@ -56,11 +56,13 @@ const followSchema = z.object({
   SEARCH_INDEX: indexUidSchema(DEFAULT_INDEX_UID),
   /** The admin API (staff status and rebuild), on loopback; not served when unset. */
   INDEXER_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  /** The storefront's address, which the links in alert mail begin with. */
+  SITE_URL: z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')).default('http://localhost:3000'),
 });
 
 export type FollowConfig = z.infer<typeof followSchema>;
 
-/** The cluster's indexer (cli/follow.ts): the engines it feeds and the index; read once, validated. */
+/** The cluster's indexer (scripts/indexer.ts): the engines it feeds and the index; read once, validated. */
 export function getFollowConfig(env: Env = process.env): FollowConfig {
   return parseEnv(followSchema, env);
 }

@@ -113,6 +113,11 @@ export function followCatalogue(options: {
   onRebuild?: (engine: string, reason: string) => void;
   /** Told when this process starts or stops leading. */
   onLeadership?: (leading: boolean) => void;
+  /**
+   * Work only the leader does, from the change log, beside the engines' (the alert matcher): run
+   * every pass while leading, one run at a time; a failure is reported and the next pass tries again.
+   */
+  alongside?: () => Promise<void>;
 }): () => Promise<void> {
   const { db, engines, indexUid } = options;
   let stopped = false;
@@ -129,6 +134,8 @@ export function followCatalogue(options: {
     const { refunded } = await sweepUnorderedCharges(db, ledger, new Date());
     for (const key of refunded) options.onRefund?.(key);
   };
+  /** The leader's other work under way (options.alongside), under a name no engine may have. */
+  const ALONGSIDE = ' alongside';
 
   const lead = async () => {
     const won = await acquireLeadership(db, `search-index:${indexUid}`);
@@ -165,6 +172,9 @@ export function followCatalogue(options: {
               .finally(() => working.delete(engine.name)));
           }
           if (options.ledger) await sweepCharges(options.ledger).catch((error: unknown) => options.onError(new Error(`refund sweep: ${error instanceof Error ? error.message : String(error)}`, { cause: error })));
+          if (options.alongside && !working.has(ALONGSIDE)) {
+            working.set(ALONGSIDE, options.alongside().catch(options.onError).finally(() => working.delete(ALONGSIDE)));
+          }
         }
       } catch (error) {
         options.onError(error);

@@ -6,11 +6,11 @@ import { startTsx } from '@easel/shared/process';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../../data/test/fixtures';
 import { meiliClient } from '../src';
 
-/** `npm run indexer` (indexer/src/cli/follow.ts) as its own process, configured by its environment. */
+/** `npm run indexer` (scripts/indexer.ts) as its own process, configured by its environment. */
 const connection = inject('meili');
 const meili = meiliClient(connection);
 const indexUid = `test_follow_cli_${randomUUID().slice(0, 8)}`;
-const script = path.join(import.meta.dirname, '../src/cli/follow.ts');
+const script = path.join(import.meta.dirname, '../../scripts/indexer.ts');
 let temp: TemporaryDatabase;
 
 beforeAll(async () => {

@@ -154,9 +154,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       };
       meilis = [await engine('meili-1'), await engine('meili-2')];
       const engines = meilis.map((meili, i) => ({ name: `engine-${i + 1}`, url: meili.url, key: meili.masterKey }));
-      const indexerEnv = { ...serviceEnv, SEARCH_ENGINES: JSON.stringify(engines) };
+      const indexerEnv = { ...serviceEnv, SEARCH_ENGINES: JSON.stringify(engines), SITE_URL: `${http('front-proxy')}/` };
       const indexer = (name: 'indexer-1' | 'indexer-2', extra: NodeJS.ProcessEnv) => track(name, startService(
-        name, process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'indexer/src/cli/follow.ts')], { ...indexerEnv, ...extra }, REPO_ROOT,
+        name, process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/indexer.ts')], { ...indexerEnv, ...extra }, REPO_ROOT,
       ));
       const indexers = [indexer('indexer-1', { INDEXER_PORT: String(ports['indexer-1']) }), indexer('indexer-2', {})];
       // The index the indexers build, read as they read it.

@@ -1,5 +1,6 @@
 import type { Translate } from '../lib/i18n/translate';
 import { AccountLink } from './account/account-link';
+import { NotificationBell } from './alerts/notification-bell';
 import { BasketLink } from './basket-link';
 import { CategoryMenu } from './category-menu';
 import { HeaderSearch } from './header-search';
@@ -21,6 +22,7 @@ export function SiteHeader({ t }: { t: Translate }) {
         <nav className="site-header__tools" aria-label={t('shell.tools')}>
           <SettingsChooser />
           <BasketLink />
+          <NotificationBell />
           <AccountLink />
         </nav>
       </div>

@@ -16,9 +16,9 @@ beforeAll(async () => {
 afterAll(() => temp.close());
 
 describe('getAccountSettings', () => {
-  it('answers a new user\'s settings and an empty basket', async () => {
+  it('answers a new user\'s settings, an empty basket and nothing unread', async () => {
     expect(await getAccountSettings(db, userId)).toEqual({
-      currency: 'GBP', country: 'GB', display_units: 'cm', language: 'en-gb', basket_count: 0,
+      currency: 'GBP', country: 'GB', display_units: 'cm', language: 'en-gb', basket_count: 0, unread_count: 0,
     });
   });
 

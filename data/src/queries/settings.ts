@@ -9,6 +9,8 @@ export type AccountSettingsUpdate = Pick<Selectable<UsersTable>, 'currency' | 'c
 export interface AccountSettings extends AccountSettingsUpdate {
   /** Items (quantities summed) in the user's basket. */
   basket_count: number;
+  /** The user's notifications not yet read. */
+  unread_count: number;
 }
 
 /**
@@ -27,9 +29,17 @@ export async function getAccountSettings(db: Db, userId: number): Promise<Accoun
         .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('l.quantity'), inner.lit(0)).as('n'))
         .as('basket_count'),
     )
+    .select((eb) =>
+      eb
+        .selectFrom('notifications as n')
+        .whereRef('n.user_id', '=', 'u.id')
+        .where('n.read_at', 'is', null)
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .as('unread_count'),
+    )
     .where('u.id', '=', userId)
     .executeTakeFirst();
-  return row && { ...row, basket_count: Number(row.basket_count ?? 0) };
+  return row && { ...row, basket_count: Number(row.basket_count ?? 0), unread_count: Number(row.unread_count ?? 0) };
 }
 
 /** Saves a user's settings; false when there is no such user. */

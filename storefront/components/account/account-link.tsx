@@ -76,6 +76,8 @@ export function AccountLink() {
         <a className="account-menu__item" href="/account/favourites/">{t('favourites.name')}</a>
         <a className="account-menu__item" href="/account/collections/">{t('account.collections')}</a>
         <a className="account-menu__item" href="/account/following/">{t('following.title')}</a>
+        <a className="account-menu__item" href="/account/alerts/">{t('alerts.title')}</a>
+        <a className="account-menu__item" href="/account/notifications/">{t('notifications.title')}</a>
         <a className="account-menu__item" href="/account/orders/">{t('orders.title')}</a>
         {user.role === 'staff' && <a className="account-menu__item" href="/staff/index/">{t('account.staffIndex')}</a>}
         {user.role === 'staff' && <a className="account-menu__item" href="/staff/search/">{t('account.staffSearch')}</a>}

@@ -5,6 +5,8 @@ import { useSearchBox, useSortBy, useStats } from 'react-instantsearch';
 import { SORTS, type Sort } from '@easel/search-service/contract';
 import { useFormatNumber, useT } from '../../lib/i18n/use-t';
 import { WIDGETS } from '../../lib/gallery/ui-state';
+import { alertQuery } from '../../lib/alerts/definition';
+import { AlertButton } from '../alerts/alert-button';
 import { useGallery } from './gallery-context';
 
 export interface GalleryToolbarProps {
@@ -44,6 +46,7 @@ export function GalleryToolbar({ loaded, failed, onSort, onSearch }: GalleryTool
       <p className="gallery-toolbar__count" id="gallery-count" aria-live="polite">
         {failed ? null : loaded ? `${formatNumber(nbHits)} ${nbHits === 1 ? 'artwork' : 'artworks'}` : 'Searching…'}
       </p>
+      <AlertButton query={alertQuery(active)} label={t('alerts.create')} className="button button--secondary gallery-toolbar__alert" />
       <p className="gallery-toolbar__sort">
         <label htmlFor="gallery-sort">{t('gallery.sort')}</label>
         <select id="gallery-sort" value={active.sort} onChange={(e) => onSort(e.target.value as Sort)}>

@@ -26,6 +26,8 @@ export interface ProductMainProps {
   favourited: boolean;
   /** What sits between the breadcrumbs and the work: the way to edit it, a preview's actions. */
   tools?: ReactNode;
+  /** What closes the work's details: the alerts a shopper may save from it. */
+  alerts?: ReactNode;
   t: Translate;
 }
 
@@ -44,7 +46,7 @@ function shippingText(quote: ShippingQuote, settings: UserSettings, t: Translate
  * box, the details and prints. The product page and an artist's preview of a draft both render
  * it, so a preview is the page the work will have.
  */
-export function ProductMain({ product, settings, lastAddressCountry, favourited, tools, t }: ProductMainProps) {
+export function ProductMain({ product, settings, lastAddressCountry, favourited, tools, alerts, t }: ProductMainProps) {
   const card = formatCard(product, { currency: settings.currency, units: settings.display_units, language: settings.language });
   return (
     <>
@@ -78,6 +80,7 @@ export function ProductMain({ product, settings, lastAddressCountry, favourited,
       <div className="product__info">
         <ProductDetails product={product} card={card} t={t} />
         {product.prints.length > 0 && <ProductPrints slug={product.slug} title={product.title} prints={product.prints} currency={settings.currency} units={settings.display_units} t={t} />}
+        {alerts}
       </div>
     </>
   );

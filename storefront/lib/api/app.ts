@@ -1,6 +1,7 @@
 import { Hono, type Context, type Schema } from 'hono';
 import type { Db } from '@easel/data/db';
 import { accountRoutes } from '../account/api';
+import { alertRoutes } from '../alerts/api';
 import { passwordRoutes } from '../account/password-api';
 import { basketRoutes } from '../basket/basket-api';
 import { artistRoutes } from '../catalogue/artist-api';
@@ -78,6 +79,7 @@ export function createApi(deps: ApiDependencies) {
       .route('/', basketRoutes({ getDb }))
       .route('/', checkoutRoutes(deps))
       .route('/', addressBookRoutes({ getDb }))
+      .route('/', alertRoutes({ getDb }))
       .route('/', collectionsRoutes({ getDb }))
       .route('/', engagementRoutes({ getDb }))
       .route('/', curationRoutes('theme', { getDb }))

@@ -121,7 +121,7 @@ export function parseDroppingInvalid(raw: Record<string, string[]>): { definitio
  * { painting: ['oil'] } -> { product_category: ['painting'], painting: ['oil'] }. It searches the
  * same: a category with subcategories chosen means just those.
  */
-function withParentCategories(def: GallerySearchDefinition): GallerySearchDefinition {
+export function withParentCategories(def: GallerySearchDefinition): GallerySearchDefinition {
   const parents = CATEGORY_VALUES.filter((c) => def[c].length > 0 && !def.product_category.includes(c));
   return parents.length === 0 ? def : { ...def, product_category: [...def.product_category, ...parents] };
 }

@@ -37,5 +37,5 @@ function accountSettings(account: AccountSettings, welcomeCode: boolean): UserSe
     language: parseLanguage(account.language),
   };
   // Collections need an account, so every signed-in user has them.
-  return buildUserSettings(choice, { ...VISITOR_FACTS, basket_count: account.basket_count, collections_enabled: true, authenticated: true, welcome_code: welcomeCode });
+  return buildUserSettings(choice, { ...VISITOR_FACTS, basket_count: account.basket_count, unread_count: account.unread_count, collections_enabled: true, authenticated: true, welcome_code: welcomeCode });
 }

@@ -12,6 +12,7 @@ import { callable, noLoginLimits } from '../../lib/api/testing';
 import { artistCvRoutes } from '../../lib/catalogue/artist-cv-api';
 import { editRoutes } from '../../lib/catalogue/edit-api';
 import { addressBookRoutes } from '../../lib/checkout/address-book-api';
+import { alertRoutes } from '../../lib/alerts/api';
 import { sessionHash } from '../../lib/session';
 import { staffIndexRoutes } from '../../lib/staff/index-api';
 import { createIndexAdmin, type IndexAdmin } from '../../lib/staff/index-admin';
@@ -105,6 +106,33 @@ describe('account endpoints fuzz', () => {
       endpoint: `${method} /api/account/addresses/`, handler: callable(addressBookRoutes(world.deps)),
       ...(method === 'DELETE' ? { query: { id: ['1', '2', '999999'] } } : {}),
     });
+  }, timeout);
+
+  it('POST /api/account/alerts/', async () => {
+    await fuzzHandler(world, {
+      endpoint: 'POST /api/account/alerts/', handler: callable(alertRoutes(world.deps)),
+      body: {
+        query: goodOrJunk(['colours=blue&price_max=1000', 'painting=oil&ships_to=US&currency=USD', 'q=harbour&free_shipping=true', 'colours=sky']),
+        name: goodOrJunk(['Blue and cheap', '']),
+        frequency: goodOrJunk(['instant', 'daily', 'hourly']),
+      },
+    });
+  }, timeout);
+
+  it.each(['PATCH', 'DELETE'] as const)('%s /api/account/alerts/<id>/', async (method) => {
+    await fuzzHandler(world, {
+      endpoint: `${method} /api/account/alerts/1/`, handler: callable(alertRoutes(world.deps)),
+      ...(method === 'PATCH' ? { body: { name: goodOrJunk(['Renamed']), frequency: goodOrJunk(['daily', 'instant']), paused: goodOrJunk([true, false]) } } : {}),
+    });
+  }, timeout);
+
+  it('POST /api/alerts/unsubscribe/', async () => {
+    await fuzzHandler(world, { endpoint: 'POST /api/alerts/unsubscribe/', handler: callable(alertRoutes(world.deps)), body: { token: goodOrJunk(['A'.repeat(32), 'not a token']) } });
+  }, timeout);
+
+  it('GET /api/account/notifications/ and POST …/read/', async () => {
+    await fuzzHandler(world, { endpoint: 'GET /api/account/notifications/', handler: callable(alertRoutes(world.deps)) });
+    await fuzzHandler(world, { endpoint: 'POST /api/account/notifications/read/', handler: callable(alertRoutes(world.deps)), body: { ids: goodOrJunk([[1, 2], []]) } });
   }, timeout);
 
   it('POST /api/account/confirm/', async () => {

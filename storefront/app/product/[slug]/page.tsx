@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
+import { AlertButton } from '../../../components/alerts/alert-button';
 import { ProductArtist, ProductMain } from '../../../components/product/product-main';
+import { productAlertQueries } from '../../../lib/alerts/product-alerts';
 import { ProductView } from '../../../components/product/product-view';
 import { ProductGrid } from '../../../components/product-grid';
 import { formatCard } from '../../../lib/cards';
@@ -106,6 +108,7 @@ export default async function ProductPage(props: ProductPageProps) {
         lastAddressCountry={lastAddressCountry}
         favourited={favourited}
         tools={account && mayEdit(account, { artist_id: product.artist.id }) && <p className="product__edit"><a href={`/product/${product.slug}/edit/`}>{t('edit.link')}</a></p>}
+        alerts={account?.artist_id !== product.artist.id && <ProductAlerts queries={productAlertQueries(product, settings.currency)} t={t} />}
         t={t}
       />
 
@@ -139,3 +142,14 @@ export default async function ProductPage(props: ProductPageProps) {
     </div>
   );
 }
+
+/** The searches a shopper may save from a work's page: the artist's new works, and works like it. */
+function ProductAlerts({ queries, t }: { queries: { artist: string; like: string }; t: Translate }) {
+  return (
+    <div className="product-alerts">
+      <AlertButton query={queries.artist} label={t('alerts.artist')} />
+      <AlertButton query={queries.like} label={t('alerts.like')} />
+    </div>
+  );
+}
+

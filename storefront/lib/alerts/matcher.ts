@@ -1,0 +1,174 @@
+import type { Db } from '@easel/data/db';
+import { inReadSnapshot } from '@easel/data/db';
+import {
+  findAlertsByKeys, getAlertCursor, getAlertWorks, mailDueDigests, recordAlertPass, startAlertMatcher, type CandidateAlert, type Match,
+} from '@easel/data/queries/alerts';
+import {
+  getCatalogueChanges, getIndexableArtworks, getIndexableArtworksByIds, getLastChangeId, getRateMatrix, getSearchIndexState,
+} from '@easel/data/queries/search-source';
+import type { SearchEngine } from '@easel/indexer';
+import { isSearchable, toSearchDocument } from '@easel/indexer/documents';
+import { compileDefinition, definitionFilter, documentKeys, filterableFields, type CompiledFilter, type FilterableDocument } from '@easel/search-service/alert-match';
+import type { GallerySearchDefinition } from '@easel/search-service/contract';
+import { expr } from '@easel/search-service/meili-request';
+import { parseAlertQuery } from './definition';
+import { alertMail } from './mail';
+
+/**
+ * The alert matcher (docs/ALERTS.md): the indexer's leader runs it beside the index sync. Each
+ * pass reads the catalogue changes after its own cursor that the engine already holds, and for
+ * each changed work asks only the alerts filed under one of its values (the reverse index), keeping
+ * those the work now matches and did not before (its filters judged on the work as the matcher
+ * last saw it). An alert with words asks the engine which of its works the words find. The
+ * matches, their mail and the cursor are written in one transaction, so a restart neither loses
+ * nor repeats one.
+ */
+
+/** Changes read per pass; a backlog drains over several. */
+const CHANGES_PER_PASS = 1000;
+/** Works the first start reads at a time. */
+const START_PAGE = 1000;
+/** How often the daily digests due are looked for. */
+const DIGEST_CHECK_MS = 60_000;
+/** Queries per multi-search when the engine judges words. */
+const WORD_QUERIES_PER_REQUEST = 25;
+
+export interface AlertMatcherOptions {
+  db: Db;
+  /** The engine whose index words are judged in, and whose progress bounds the matcher's. */
+  engine: SearchEngine;
+  indexUid: string;
+  /** The address mailed links begin with. */
+  siteUrl: string;
+}
+
+/** What one pass did: the changes it read and the matches it recorded. */
+export interface AlertPass {
+  changes: number;
+  matches: number;
+}
+
+/** An alert's definition and its filters read once, by alert id (and query), so a busy alert is parsed once. */
+interface Known { query: string; definition: GallerySearchDefinition; matches: CompiledFilter }
+const definitions = new Map<number, Known | null>();
+const MAX_DEFINITIONS = 1_100_000;
+
+function definitionOf(alert: CandidateAlert): Known | null {
+  const known = definitions.get(alert.id);
+  if (known !== undefined && (known === null || known.query === alert.query)) return known;
+  if (definitions.size >= MAX_DEFINITIONS) definitions.clear();
+  const parsed = parseAlertQuery(alert.query);
+  const entry = parsed.ok ? { query: alert.query, definition: parsed.definition, matches: compileDefinition(parsed.definition) } : null;
+  definitions.set(alert.id, entry);
+  return entry;
+}
+
+/** The first start: every work on sale as it is now, and the cursor at the change that state follows. */
+async function start(db: Db): Promise<void> {
+  const { lastChangeId, works } = await inReadSnapshot(db, async (snapshot) => {
+    const lastChangeId = await getLastChangeId(snapshot);
+    const rates = await getRateMatrix(snapshot);
+    const works: { artwork_id: number; document: string }[] = [];
+    for (let afterId = 0; ;) {
+      const page = await getIndexableArtworks(snapshot, { afterId, limit: START_PAGE });
+      if (page.length === 0) break;
+      for (const a of page) if (isSearchable(a)) works.push({ artwork_id: a.id, document: JSON.stringify(filterableFields(toSearchDocument(a, rates))) });
+      afterId = page[page.length - 1]!.id;
+    }
+    return { lastChangeId, works };
+  });
+  await startAlertMatcher(db, lastChangeId, works);
+}
+
+/** One pass: the changes the engine holds after the matcher's cursor, at most CHANGES_PER_PASS. */
+export async function matchAlerts({ db, engine, indexUid, siteUrl }: AlertMatcherOptions): Promise<AlertPass> {
+  const cursor = await getAlertCursor(db);
+  if (cursor === undefined) {
+    await start(db);
+    return { changes: 0, matches: 0 };
+  }
+  const state = await getSearchIndexState(db, indexUid, engine.name);
+  if (!state || state.last_change_id <= cursor) return { changes: 0, matches: 0 };
+  const changes = (await getCatalogueChanges(db, cursor, CHANGES_PER_PASS)).filter((c) => c.id <= state.last_change_id);
+  if (changes.length === 0) return { changes: 0, matches: 0 };
+  const ids = [...new Set(changes.map((c) => c.artwork_id))];
+  const [artworks, rates, stored] = await Promise.all([getIndexableArtworksByIds(db, ids), getRateMatrix(db), getAlertWorks(db, ids)]);
+
+  const now = new Map<number, Record<string, unknown>>();
+  for (const a of artworks) if (isSearchable(a)) now.set(a.id, filterableFields(toSearchDocument(a, rates)));
+  const works = new Map<number, string | null>();
+  const changed: { id: number; before: FilterableDocument | undefined; after: Record<string, unknown> }[] = [];
+  for (const id of ids) {
+    const after = now.get(id);
+    const json = after ? JSON.stringify(after) : null;
+    const before = stored.get(id);
+    if (json === (before ?? null)) continue;
+    works.set(id, json);
+    if (after) changed.push({ id, before: before === undefined ? undefined : (JSON.parse(before) as FilterableDocument), after });
+  }
+
+  const keysOf = new Map(changed.map((w) => [w.id, documentKeys(w.after)]));
+  const { byKey, alerts } = await findAlertsByKeys(db, [...new Set([...keysOf.values()].flat())]);
+  const found: Match[] = [];
+  const byWords = new Map<number, { definition: GallerySearchDefinition; works: Record<string, unknown>[] }>();
+  for (const work of changed) {
+    const candidates = new Set(keysOf.get(work.id)!.flatMap((key) => byKey.get(key) ?? []));
+    for (const alertId of candidates) {
+      const known = definitionOf(alerts.get(alertId)!);
+      if (!known || !known.matches(work.after) || (work.before && known.matches(work.before))) continue;
+      const { definition } = known;
+      if (!definition.q) found.push({ alert_id: alertId, artwork_id: work.id });
+      else {
+        const entry = byWords.get(alertId) ?? { definition, works: [] };
+        entry.works.push(work.after);
+        byWords.set(alertId, entry);
+      }
+    }
+  }
+  found.push(...(await matchWords(engine, indexUid, byWords)));
+
+  const recorded = await recordAlertPass(db, {
+    from: cursor, to: changes[changes.length - 1]!.id, matches: found, works, now: new Date().toISOString(), mailFor: alertMail(siteUrl),
+  });
+  return { changes: recorded ? changes.length : 0, matches: recorded ? found.length : 0 };
+}
+
+/**
+ * The engine's own judgement of words: per alert, its search (words and filters) narrowed to the
+ * works its filters matched, so typo tolerance and the ranking rules are the gallery's.
+ */
+async function matchWords(engine: SearchEngine, indexUid: string, byWords: Map<number, { definition: GallerySearchDefinition; works: Record<string, unknown>[] }>): Promise<Match[]> {
+  const entries = [...byWords];
+  const found: Match[] = [];
+  for (let i = 0; i < entries.length; i += WORD_QUERIES_PER_REQUEST) {
+    const batch = entries.slice(i, i + WORD_QUERIES_PER_REQUEST);
+    const { results } = await engine.meili.multiSearch({
+      queries: batch.map(([, { definition, works }]) => ({
+        indexUid,
+        q: definition.q,
+        filter: [...definitionFilter(definition), works.map((w) => expr('slug', String(w.slug)))],
+        attributesToRetrieve: ['id'],
+        limit: works.length,
+      })),
+    });
+    results.forEach((result, j) => {
+      for (const hit of result.hits) found.push({ alert_id: batch[j]![0], artwork_id: Number(hit.id) });
+    });
+  }
+  return found;
+}
+
+/**
+ * The leader's alert work as one function for `followCatalogue({ alongside })`: a matcher pass,
+ * and once a minute the daily digests due.
+ */
+export function alertFollower(options: AlertMatcherOptions): () => Promise<void> {
+  let digestsCheckedAt = 0;
+  return async () => {
+    await matchAlerts(options);
+    if (Date.now() - digestsCheckedAt >= DIGEST_CHECK_MS) {
+      digestsCheckedAt = Date.now();
+      await mailDueDigests(options.db, new Date(), alertMail(options.siteUrl));
+    }
+  };
+}
