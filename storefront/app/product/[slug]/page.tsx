@@ -23,7 +23,7 @@ import { getProductCurations } from '@easel/data/queries/staff';
 import { StaffTools } from '../../../components/staff/staff-tools';
 import { recommendationCards } from '../../../lib/recommendations';
 import { alternateLanguages } from '../../../lib/i18n/alternates';
-import { getTranslator } from '../../../lib/i18n/translate';
+import { getTranslator, type Translate } from '../../../lib/i18n/translate';
 import { getShopperSettings } from '../../../lib/settings/server';
 
 type SearchParams = Record<string, string | string[] | undefined>;
