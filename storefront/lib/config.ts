@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { drainMsSchema } from '@easel/shared/graceful-stop';
 import { databaseFileSchema, databaseUrlSchema, withDatabaseLocation } from '@easel/data/config';
 import { indexUidSchema, parseEnv, REPO_ROOT, type Env } from '@easel/shared/env';
 import { DEFAULT_INDEX_UID } from '@easel/indexer/index-settings';
@@ -63,6 +64,8 @@ const envSchema = z.object({
   RATE_LIMIT_MEDIA_PER_MINUTE: perMinuteSchema(1200),
   /** The proxies in front of the storefront whose X-Forwarded-For is believed (server.ts); none by default. */
   TRUSTED_PROXIES: trustedProxiesSchema(''),
+  /** How long a stopping storefront keeps serving with its health check failing (server.ts). */
+  SHUTDOWN_DRAIN_MS: drainMsSchema,
 })
   .transform((c) => withDatabaseLocation({
     ...c,
