@@ -9,44 +9,55 @@ import { describeEnd, getFreePort, hasEnded, terminate } from '@easel/shared/pro
 import { startService, waitForHttp, type Service } from '../processes';
 import { buildStorefrontIfStale, seedDemoData, startSearchService, startStorefront, storefrontEnv } from '../product';
 import { buildServer } from '../server-builds';
-import { startProxy } from './proxy';
+import { startHaproxy } from './haproxy';
 
 /** Every part of the cluster, in the order it starts. */
 export const CLUSTER_PARTS = [
-  'postgres', 'meili-1', 'meili-2', 'indexer-1', 'indexer-2', 'search-1', 'search-2', 'search-proxy', 'storefront-1', 'storefront-2', 'front-proxy',
+  'postgres', 'meili-1', 'meili-2', 'indexer-1', 'indexer-2', 'search-1', 'search-2', 'storefront-1', 'storefront-2', 'haproxy',
 ] as const;
 
 export type ClusterPart = (typeof CLUSTER_PARTS)[number];
-export type RestartablePart = 'meili-1' | 'meili-2' | 'search-1' | 'search-2';
+/** What has an address: every part but indexer-2, and HAProxy's two doors (its own address is its staff statistics page). */
+export type ClusterAddress = Exclude<ClusterPart, 'indexer-2'> | 'search-proxy' | 'front-proxy';
+export type Replica = 'search-1' | 'search-2' | 'storefront-1' | 'storefront-2';
+export type RestartablePart = 'meili-1' | 'meili-2' | Replica;
 
 export interface ClusterOptions {
   /** Where PostgreSQL, the engines and the picture caches keep their files; kept for the next start. */
   dataDir?: string;
   /** Fixed ports for some parts; the others get free ones. indexer-2 has no port: it serves nothing. */
-  ports?: Partial<Record<Exclude<ClusterPart, 'indexer-2'>, number>>;
+  ports?: Partial<Record<ClusterAddress, number>>;
   /** The demo catalogue seeded into an empty database; CATALOGUE_SEED and CATALOGUE_ARTWORKS otherwise. */
   catalogue?: { seed: number; artworks: number };
   /** Settings for every service, over this process's environment (RATE_LIMIT_… for tests). */
   env?: NodeJS.ProcessEnv;
-  /** One line whenever a replica leaves or rejoins a proxy's rotation. */
+  /** One line whenever a replica leaves or rejoins HAProxy's rotation. */
   log?: (line: string) => void;
 }
 
 export interface RunningCluster {
   /** The front proxy: the address shoppers use. */
   url: string;
-  /** Each part's address: postgres:// for PostgreSQL, http:// for the rest (indexer-1's admin API; indexer-2 serves nothing). */
-  urls: Record<Exclude<ClusterPart, 'indexer-2'>, string>;
+  /**
+   * Each part's address: postgres:// for PostgreSQL, http:// for the rest (indexer-1's admin API;
+   * indexer-2 serves nothing; `haproxy` is its staff statistics page, on loopback).
+   */
+  urls: Record<ClusterAddress, string>;
   /** The catalogue database every service shares. */
   databaseUrl: string;
   /**
-   * Kills one part at once, as a crash would: SIGKILL for a process (PostgreSQL and the proxies
-   * are stopped instead). Nothing starts it again; the proxies route around it.
+   * Kills one part at once, as a crash would: SIGKILL for a process (PostgreSQL is stopped
+   * instead). Nothing starts it again; HAProxy routes around it.
    */
   kill(part: ClusterPart): Promise<void>;
   /**
-   * Starts a killed engine or search service again on its own data and port, as a supervisor
-   * would; resolves once it answers. The proxies put it back in their rotation by themselves.
+   * Stops a replica as an orchestrator would, with SIGTERM: it fails its health check while
+   * HAProxy takes it out of the rotation, finishes what it is answering, and exits; resolves then.
+   */
+  terminate(part: Replica): Promise<void>;
+  /**
+   * Starts a killed or stopped engine, search service or storefront again on its own data and port, as a supervisor
+   * would; resolves once it answers. HAProxy puts it back in its rotation by itself.
    */
   restart(part: RestartablePart): Promise<void>;
   /** Stops every part still running, front to back. */
@@ -54,6 +65,11 @@ export interface RunningCluster {
 }
 
 const HOST = '127.0.0.1';
+/**
+ * How long a replica told to stop keeps serving with its health check failing: HAProxy's checks
+ * (scripts/cluster/haproxy.ts) take it out within about 750 ms.
+ */
+const DRAIN_MS = 1_500;
 /** The cluster's database on its PostgreSQL server. */
 const DATABASE = 'easel';
 /** A first index of a large catalogue, on two engines at once, on a busy machine. */
@@ -63,12 +79,12 @@ const INDEX_TIMEOUT_MS = 600_000;
  * The whole product as a small cluster on loopback: one PostgreSQL holding the catalogue and
  * every storefront's state; two Meilisearch engines, both fed by two indexer processes that
  * elect one leader (indexer-1 also serves the admin API for the staff index page); two search
- * services, each on its own engine, behind an internal proxy; two storefronts searching through
- * that proxy; and the front proxy spreading shoppers over the storefronts. Stale builds are made
+ * services, each on its own engine; two storefronts; and HAProxy in front of both pairs (the
+ * search proxy the storefronts search through, the front proxy shoppers use). Stale builds are made
  * first, and the demo catalogue is seeded into an empty database, as `npm start` does. It
  * resolves once the engines hold the index and every replica answers.
  *
- * A part that stops is not started again: the proxies take it out of their rotation, so the
+ * A part that stops is not started again: HAProxy takes it out of its rotation, so the
  * cluster shows what happens when a replica is lost.
  */
 export async function startCluster(options: ClusterOptions = {}): Promise<RunningCluster> {
@@ -80,12 +96,12 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
   const ports = {
     postgres: await port('postgres'), 'meili-1': await port('meili-1'), 'meili-2': await port('meili-2'), 'indexer-1': await port('indexer-1'),
     'search-1': await port('search-1'), 'search-2': await port('search-2'), 'search-proxy': await port('search-proxy'),
-    'storefront-1': await port('storefront-1'), 'storefront-2': await port('storefront-2'), 'front-proxy': await port('front-proxy'),
+    'storefront-1': await port('storefront-1'), 'storefront-2': await port('storefront-2'), 'front-proxy': await port('front-proxy'), haproxy: await port('haproxy'),
   };
   const http = (part: Exclude<keyof typeof ports, 'postgres'>) => `http://${HOST}:${ports[part]}`;
 
   /** How to kill each part started so far, and how to stop it; stop() goes through them backwards. */
-  const parts = new Map<ClusterPart, { kill: () => Promise<void>; stop: () => Promise<void> }>();
+  const parts = new Map<ClusterPart, { kill: () => Promise<void>; stop: () => Promise<void>; terminate?: () => Promise<void> }>();
   /** How to start each engine and search service again after a kill. */
   const restarts = new Map<RestartablePart, () => Promise<void>>();
   /** Processes still starting (and the storefront's build), for a failed start to stop. */
@@ -104,6 +120,10 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
         await service.child;
       },
       stop: () => terminate(service.child),
+      terminate: async () => {
+        service.child.kill('SIGTERM');
+        await service.child;
+      },
     });
     return service;
   };
@@ -135,7 +155,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     const postgres = await startEmbeddedPostgres({ dataDir: pgDir, port: ports.postgres });
     parts.set('postgres', { kill: postgres.stop, stop: postgres.stop });
     const databaseUrl = await ensurePostgresDatabase(postgres.url, DATABASE);
-    const serviceEnv = { ...env, DATABASE_URL: databaseUrl };
+    const serviceEnv = { ...env, DATABASE_URL: databaseUrl, SHUTDOWN_DRAIN_MS: String(DRAIN_MS) };
     const shopEnv = {
       ...storefrontEnv(serviceEnv, { siteUrl: `${http('front-proxy')}/`, searchServiceUrl: http('search-proxy'), indexerUrl: http('indexer-1') }),
       // Shoppers' addresses come from the front proxy, for the rate limits.
@@ -171,26 +191,49 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       return serve(part, () => startSearchService(part, meili, { host: HOST, port: ports[part] }, serviceEnv), `${http(part)}/healthz`, 60_000);
     };
     await Promise.all([search('search-1', meilis[0]), search('search-2', meilis[1])]);
-    const searchProxy = await startProxy({ host: HOST, port: ports['search-proxy'], routes: [{ prefix: '/', upstreams: [http('search-1'), http('search-2')], healthPath: '/healthz' }], log });
-    parts.set('search-proxy', { kill: searchProxy.close, stop: searchProxy.close });
+    const address = (part: Replica) => `${HOST}:${ports[part]}`;
+    const haproxy = await startHaproxy({
+      dir: path.join(dataDir, 'haproxy'),
+      statsPort: ports.haproxy,
+      log,
+      services: [
+        // A search is answered or refused by the search service within its own budget (800 ms for the engine).
+        { name: 'search', listen: { host: HOST, port: ports['search-proxy'] }, servers: (['search-1', 'search-2'] as const).map((name) => ({ name, address: address(name) })), healthPath: '/healthz', answerTimeoutMs: 850 },
+        // A checkout may wait on the card provider and a serialisable transaction run again.
+        { name: 'front', listen: { host: HOST, port: ports['front-proxy'] }, servers: (['storefront-1', 'storefront-2'] as const).map((name) => ({ name, address: address(name) })), healthPath: '/api/healthz/', answerTimeoutMs: 60_000 },
+      ],
+    });
+    parts.set('haproxy', { kill: async () => void process.kill(haproxy.pid, 'SIGKILL'), stop: haproxy.stop });
 
     // Each replica keeps the pictures it has resized in a folder of its own.
-    await Promise.all((['storefront-1', 'storefront-2'] as const).map((part) => serve(part, () => startStorefront(
-      part, { host: HOST, port: ports[part] }, { ...shopEnv, MEDIA_CACHE_DIR: path.join(dataDir, `media-${part}`) },
-    ), `${http(part)}/api/healthz/`, 120_000)));
-    const front = await startProxy({ host: HOST, port: ports['front-proxy'], routes: [{ prefix: '/', upstreams: [http('storefront-1'), http('storefront-2')], healthPath: '/api/healthz/' }], log });
-    parts.set('front-proxy', { kill: front.close, stop: front.close });
+    const storefront = (part: 'storefront-1' | 'storefront-2') => {
+      restarts.set(part, async () => void (await storefront(part)));
+      return serve(part, () => startStorefront(
+        part, { host: HOST, port: ports[part] }, { ...shopEnv, MEDIA_CACHE_DIR: path.join(dataDir, `media-${part}`) },
+      ), `${http(part)}/api/healthz/`, 120_000);
+    };
+    await Promise.all([storefront('storefront-1'), storefront('storefront-2')]);
+    // Every replica in the rotation before the cluster is handed over.
+    const deadline = Date.now() + 30_000;
+    while ((await haproxy.servers()).some((server) => server.status !== 'UP')) {
+      if (Date.now() > deadline) throw new Error(`HAProxy did not see every replica pass its health check within 30 s: ${haproxy.statsUrl}`);
+      await sleep(100);
+    }
 
     return {
-      url: front.url,
+      url: http('front-proxy'),
       urls: {
         postgres: databaseUrl, 'meili-1': meilis[0].url, 'meili-2': meilis[1].url, 'indexer-1': http('indexer-1'),
-        'search-1': http('search-1'), 'search-2': http('search-2'), 'search-proxy': searchProxy.url,
-        'storefront-1': http('storefront-1'), 'storefront-2': http('storefront-2'), 'front-proxy': front.url,
+        'search-1': http('search-1'), 'search-2': http('search-2'), 'search-proxy': http('search-proxy'),
+        'storefront-1': http('storefront-1'), 'storefront-2': http('storefront-2'), 'front-proxy': http('front-proxy'), haproxy: haproxy.statsUrl,
       },
       databaseUrl,
       kill: async (part) => {
         await parts.get(part)?.kill();
+        parts.delete(part);
+      },
+      terminate: async (part) => {
+        await parts.get(part)?.terminate?.();
         parts.delete(part);
       },
       restart: async (part) => {
