@@ -26,7 +26,7 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           // The cluster's tests run in a project of their own, after every other.
-          exclude: [...shared.exclude, 'scripts/cluster/cluster.test.ts'],
+          exclude: [...shared.exclude, 'scripts/cluster/cluster.test.ts', 'scripts/cluster/faults.test.ts'],
           // One Meilisearch for the whole run; tests reach it with inject('meili').
           globalSetup: ['indexer/test/meili-global-setup.ts'],
         },
@@ -62,9 +62,9 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'cluster',
-          // The local cluster starts a PostgreSQL, two of everything and its proxies, and builds
-          // what is stale: alone, after every other project.
-          include: ['scripts/cluster/cluster.test.ts'],
+          // The local cluster starts a PostgreSQL, two of everything and HAProxy, and builds what
+          // is stale: alone, after every other project; then the fault suite, on hosts of their own.
+          include: ['scripts/cluster/cluster.test.ts', 'scripts/cluster/faults.test.ts'],
           fileParallelism: false,
           sequence: { groupOrder: 2 },
         },

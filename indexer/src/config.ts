@@ -56,6 +56,8 @@ const followSchema = z.object({
   SEARCH_INDEX: indexUidSchema(DEFAULT_INDEX_UID),
   /** The admin API (staff status and rebuild), on loopback; not served when unset. */
   INDEXER_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  /** The address the admin API listens on: loopback, unless the storefronts run on other hosts of a private network. */
+  INDEXER_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export type FollowConfig = z.infer<typeof followSchema>;

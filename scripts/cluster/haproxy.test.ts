@@ -69,7 +69,7 @@ async function proxyFor(servers: Replica[], log?: (line: string) => void) {
   const port = await getFreePort();
   const proxy = await startHaproxy({
     dir: path.join(dir, String(port)),
-    services: [{ name: 'front', listen: { host: '127.0.0.1', port }, servers: servers.map((s) => ({ name: s.name, address: s.address })), healthPath: '/health', answerTimeoutMs: 5_000 }],
+    services: [{ name: 'front', listen: { host: '127.0.0.1', port }, servers: servers.map((s) => ({ name: s.name, address: s.address })), healthPath: '/health', answerTimeoutMs: 5_000, checkTimeoutMs: 1_000 }],
     log,
   });
   proxies.push(proxy);
@@ -179,8 +179,8 @@ describe('HAProxy in front of replicas', () => {
   });
 
   it('stops a replica with SIGTERM under a steady load without a failed request: it drains, then finishes what is under way', async () => {
-    // Draining for a second: HAProxy's checks take a failing replica out within about 750 ms.
-    const [a, b] = [await replica('a', 1_000), await replica('b', 1_000)];
+    // Draining for two seconds: HAProxy's checks take a failing replica out within about one.
+    const [a, b] = [await replica('a', 2_000), await replica('b', 2_000)];
     const { proxy, url } = await proxyFor([a, b]);
     const load = steadyLoad(6, (i) => (i % 2 ? fetch(`${url}/slow/art`) : fetch(`${url}/slow/api/cart`, { method: 'POST', body: '{}' })));
     try {

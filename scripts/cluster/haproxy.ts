@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { answersOk, describeEnd, getFreePort, hasEnded, startProcess, terminate } from '@easel/shared/process';
+import { answersOk, describeEnd, getFreePort, hasEnded, inNetns, startProcess, terminate } from '@easel/shared/process';
 
 /** One load-balanced service: HAProxy listens on `listen` and spreads requests over `servers`. */
 export interface BalancedService {
@@ -18,6 +18,8 @@ export interface BalancedService {
    * another replica; a request with a body is answered 504.
    */
   answerTimeoutMs: number;
+  /** A health check with no answer by then fails: long enough for a busy replica, short enough to notice a frozen one. */
+  checkTimeoutMs: number;
 }
 
 export interface HaproxyOptions {
@@ -54,11 +56,10 @@ export interface RunningHaproxy {
 }
 
 /**
- * HAProxy's health checks: every 250 ms (100 ms while a replica is changing state), each given
- * 500 ms; two failures in a row take a replica out, two passes put it back.
+ * HAProxy's health checks: every 500 ms (250 ms while a replica is changing state, 1 s while it
+ * is out); two failures in a row take a replica out, two passes put it back.
  */
-const CHECKS = 'inter 250ms fastinter 100ms downinter 500ms fall 2 rise 2';
-const CHECK_TIMEOUT = '500ms';
+const CHECKS = 'inter 500ms fastinter 250ms downinter 1s fall 2 rise 2';
 /** How often the wrapper reads HAProxy's figures to log rotation changes. */
 const WATCH_MS = 100;
 
@@ -96,7 +97,6 @@ export function haproxyConfig(options: { services: BalancedService[]; stats: { h
     '  timeout client 60s',
     '  timeout http-request 10s',
     '  timeout http-keep-alive 10s',
-    `  timeout check ${CHECK_TIMEOUT}`,
     '  option http-server-close',
     '  option forwardfor',
     '  option redispatch 1',
@@ -120,6 +120,7 @@ export function haproxyConfig(options: { services: BalancedService[]; stats: { h
       `backend ${service.name}`,
       '  balance roundrobin',
       `  timeout server ${service.answerTimeoutMs}ms`,
+      `  timeout check ${service.checkTimeoutMs}ms`,
       `  option httpchk GET ${service.healthPath}`,
       '  http-check expect status 200',
       `  default-server check ${CHECKS}`,
@@ -143,10 +144,7 @@ export async function startHaproxy(options: HaproxyOptions): Promise<RunningHapr
   await fsp.mkdir(options.dir, { recursive: true });
   const configFile = path.join(options.dir, 'haproxy.cfg');
   await fsp.writeFile(configFile, haproxyConfig({ services: options.services, stats }));
-  const command = ['haproxy', '-db', '-f', configFile];
-  const child = options.netns
-    ? startProcess('ip', ['netns', 'exec', options.netns, ...command], { stdio: ['ignore', 'inherit', 'inherit'] })
-    : startProcess(command[0]!, command.slice(1), { stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = startProcess(...inNetns(options.netns, 'haproxy', ['-db', '-f', configFile]), { stdio: ['ignore', 'inherit', 'inherit'] });
   const stop = () => terminate(child);
   const statsUrl = `http://${stats.host}:${stats.port}/stats`;
   const read = async (): Promise<ServerState[]> => {

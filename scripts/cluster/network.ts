@@ -18,6 +18,8 @@ export interface PrivateNetwork {
   hosts: Map<string, Host>;
   /** This machine's own address on the bridge, from which the tests reach every host. */
   gateway: string;
+  /** The network's addresses, as CIDR (`10.a.b.0/24`). */
+  cidr: string;
   /** Cuts `host` off the network, as a pulled cable or a dead switch port would: its packets are lost, silently. */
   isolate(host: string): Promise<void>;
   /** Plugs it back in. */
@@ -70,6 +72,7 @@ export async function createNetwork(names: string[]): Promise<PrivateNetwork> {
   return {
     hosts,
     gateway,
+    cidr: `${subnet}.0/24`,
     isolate: (name) => ip('link', 'set', hostNamed(name).link, 'down'),
     reconnect: (name) => ip('link', 'set', hostNamed(name).link, 'up'),
     remove,

@@ -19,7 +19,7 @@ const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'easel-pass-through-'));
 const port = await getFreePort();
 const proxy = await startHaproxy({
   dir,
-  services: [{ name: 'engine', listen: { host: '127.0.0.1', port }, servers: [{ name: 'meili', address: new URL(upstream).host }], healthPath: '/health', answerTimeoutMs: 10_000 }],
+  services: [{ name: 'engine', listen: { host: '127.0.0.1', port }, servers: [{ name: 'meili', address: new URL(upstream).host }], healthPath: '/health', answerTimeoutMs: 10_000, checkTimeoutMs: 1_000 }],
 });
 while (!(await proxy.servers()).every((s) => s.status === 'UP')) await sleep(50);
 console.log(`listening on http://127.0.0.1:${port}`);

@@ -6,9 +6,6 @@ import { getFollowConfig } from '../config';
 import { meiliClient } from '../meili/connect';
 import { followCatalogue, SYNC_INTERVAL_MS, type SearchEngine } from '../sync';
 
-/** Only the storefront on this machine asks the indexer's admin API. */
-const ADMIN_HOST = '127.0.0.1';
-
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -33,7 +30,7 @@ await runCli(async () => {
   let stopSync: (() => Promise<void>) | undefined;
   try {
     if (config.INDEXER_PORT !== undefined) {
-      admin = await serveAdmin(createAdminApp({ db, admin: createIndexAdmin({ db, engines, indexUid }) }), { host: ADMIN_HOST, port: config.INDEXER_PORT });
+      admin = await serveAdmin(createAdminApp({ db, admin: createIndexAdmin({ db, engines, indexUid }) }), { host: config.INDEXER_HOST, port: config.INDEXER_PORT });
     }
     stopSync = followCatalogue({
       db, engines, indexUid, intervalMs: SYNC_INTERVAL_MS,
