@@ -313,6 +313,9 @@ async function statusOf(service: string, server: string) {
   return row?.[columns.indexOf('status')];
 }
 
+/** A scenario: its load, its fault, healing, and the invariants, on a busy machine. */
+const SCENARIO_TIMEOUT_MS = 180_000;
+
 describe('the cluster under faults between its hosts', () => {
   it('partitions storefront-1 from PostgreSQL in the middle of checkouts', async () => {
     await scenario('storefront-1 cut off mid-checkout', async () => {
@@ -324,7 +327,7 @@ describe('the cluster under faults between its hosts', () => {
       await expect.poll(() => statusOf('front', 'storefront-1'), { timeout: 30_000 }).toBe('UP');
       return { partitionMs: 6_000, backInRotationAfterMs: Math.round(performance.now() - healed) };
     });
-  });
+  }, SCENARIO_TIMEOUT_MS);
 
   it('adds 200 ms of latency and 5% loss between the storefronts and PostgreSQL', async () => {
     await scenario('200 ms latency and 5% loss, storefronts to PostgreSQL', async () => {
@@ -333,7 +336,7 @@ describe('the cluster under faults between its hosts', () => {
       relay.set({ latencyMs: 0, loss: 0 });
       return { faultMs: 10_000 };
     });
-  });
+  }, SCENARIO_TIMEOUT_MS);
 
   it('partitions the leading indexer from PostgreSQL: its lease lapses and the other takes over', async () => {
     await scenario('leading indexer cut off', async () => {
@@ -348,7 +351,7 @@ describe('the cluster under faults between its hosts', () => {
       await network.reconnect(leader!);
       return { partitioned: leader, takeoverMs };
     });
-  });
+  }, SCENARIO_TIMEOUT_MS);
 
   it('partitions one Meilisearch from its indexer, then heals: it catches up', async () => {
     await scenario('meili-1 cut off', async () => {
@@ -360,7 +363,7 @@ describe('the cluster under faults between its hosts', () => {
       await expect.poll(() => statusOf('search', 'search-1'), { timeout: 30_000 }).toBe('UP');
       return { backInRotationAfterMs: Math.round(performance.now() - healed) };
     });
-  });
+  }, SCENARIO_TIMEOUT_MS);
 
   it('freezes a search replica with SIGSTOP: HAProxy routes around it', async () => {
     await scenario('search-1 frozen (SIGSTOP)', async () => {
@@ -373,5 +376,5 @@ describe('the cluster under faults between its hosts', () => {
       await expect.poll(() => statusOf('search', 'search-1'), { timeout: 30_000 }).toBe('UP');
       return { outOfRotationMs };
     });
-  });
+  }, SCENARIO_TIMEOUT_MS);
 });

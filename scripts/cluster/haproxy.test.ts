@@ -73,7 +73,7 @@ async function proxyFor(servers: Replica[], log?: (line: string) => void) {
     log,
   });
   proxies.push(proxy);
-  await expect.poll(async () => (await proxy.servers()).map((s) => s.status)).toEqual(servers.map(() => 'UP'));
+  await expect.poll(async () => (await proxy.servers()).map((s) => s.status), { timeout: 10_000 }).toEqual(servers.map(() => 'UP'));
   return { proxy, url: `http://127.0.0.1:${port}` };
 }
 
@@ -160,7 +160,7 @@ describe('HAProxy in front of replicas', () => {
     try {
       await load.more(40);
       await kill(b);
-      await expect.poll(() => status(proxy, b)).toMatch(/^DOWN/);
+      await expect.poll(() => status(proxy, b), { timeout: 10_000 }).toMatch(/^DOWN/);
       // A request in flight at the kill may fail; none sent after it does, GET or POST: a refused
       // connection is sent to the other replica.
       const atKill = load.outcomes.length + 4;
@@ -169,7 +169,7 @@ describe('HAProxy in front of replicas', () => {
       expect(load.outcomes.slice(-20).every((o) => o.name === 'a')).toBe(true);
 
       await b.start();
-      await expect.poll(() => status(proxy, b)).toBe('UP');
+      await expect.poll(() => status(proxy, b), { timeout: 10_000 }).toBe('UP');
       await load.more(40);
       expect(new Set(load.outcomes.slice(-20).map((o) => o.name))).toEqual(new Set(['a', 'b']));
     } finally {
@@ -187,7 +187,7 @@ describe('HAProxy in front of replicas', () => {
       await load.more(30);
       const atStop = load.outcomes.length;
       b.child.kill('SIGTERM');
-      await expect.poll(() => status(proxy, b)).toMatch(/^DOWN|^NOLB/);
+      await expect.poll(() => status(proxy, b), { timeout: 10_000 }).toMatch(/^DOWN|^NOLB/);
       const end = await b.child;
       expect(end.exitCode).toBe(0);
       await load.more(30);
@@ -205,7 +205,7 @@ describe('HAProxy in front of replicas', () => {
     const [a, b] = [await replica('a'), await replica('b')];
     const { proxy, url } = await proxyFor([a, b]);
     await Promise.all([kill(a), kill(b)]);
-    await expect.poll(async () => (await proxy.servers()).map((s) => s.status)).toEqual(['DOWN', 'DOWN']);
+    await expect.poll(async () => (await proxy.servers()).map((s) => s.status), { timeout: 10_000 }).toEqual(['DOWN', 'DOWN']);
     const res = await fetch(`${url}/art`);
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('1');

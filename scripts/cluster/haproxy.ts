@@ -60,6 +60,8 @@ export interface RunningHaproxy {
  * is out); two failures in a row take a replica out, two passes put it back.
  */
 const CHECKS = 'inter 500ms fastinter 250ms downinter 1s fall 2 rise 2';
+/** The name of each replica's unchecked twin, used only when every checked one is out. */
+const OPEN_SUFFIX = '-open';
 /** How often the wrapper reads HAProxy's figures to log rotation changes. */
 const WATCH_MS = 100;
 
@@ -77,7 +79,8 @@ export function haproxyMissing(): string | undefined {
  * The configuration for `services`: round robin over replicas whose health check passes; a
  * request whose connection to a replica failed (nothing reached it) goes to another, whatever its
  * method; a GET or HEAD whose replica closed the connection without a word, or gave no answer in
- * `answerTimeoutMs`, goes to another once too. A stopping replica (its health check failing, see
+ * `answerTimeoutMs`, goes to another once too. When every replica fails its check at once the
+ * replicas are used unchecked (fail open), so a check too strict for a busy moment refuses no one. A stopping replica (its health check failing, see
  * @easel/shared/graceful-stop) is drained: no new requests, its requests under way finish. When no
  * replica can take a request the answer is JSON in the products' error shape, 503 with Retry-After.
  * Each request opens its own connection to its replica, so a replica closing its listener never
@@ -125,6 +128,9 @@ export function haproxyConfig(options: { services: BalancedService[]; stats: { h
       '  http-check expect status 200',
       `  default-server check ${CHECKS}`,
       ...service.servers.map((server) => `  server ${server.name} ${server.address}`),
+      // Fail open: when every replica fails its check (a busy database can slow every storefront's
+      // check at once), requests still go to them, unchecked, rather than all being refused.
+      ...service.servers.map((server) => `  server ${server.name}${OPEN_SUFFIX} ${server.address} backup no-check`),
       '',
     );
   }
@@ -196,6 +202,6 @@ export function parseStats(csv: string): ServerState[] {
   const at = (name: string) => columns.indexOf(name);
   return rows
     .map((row) => row.split(','))
-    .filter((cells) => cells[at('svname')] !== 'FRONTEND' && cells[at('svname')] !== 'BACKEND' && cells[at('pxname')] !== 'stats')
+    .filter((cells) => cells[at('svname')] !== 'FRONTEND' && cells[at('svname')] !== 'BACKEND' && cells[at('pxname')] !== 'stats' && cells[at('bck')] !== '1')
     .map((cells) => ({ service: cells[at('pxname')]!, server: cells[at('svname')]!, status: cells[at('status')]! }));
 }
