@@ -236,7 +236,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       log,
       services: [
         // A search is answered or refused by the search service within its own budget (800 ms for the engine).
-        { name: 'search', listen: { host: proxyAddress, port: ports['search-proxy'] }, servers: (['search-1', 'search-2'] as const).map((name) => ({ name, address: address(name) })), healthPath: '/healthz', answerTimeoutMs: 850, checkTimeoutMs: 1_000 },
+        { name: 'search', listen: { host: proxyAddress, port: ports['search-proxy'] }, servers: (['search-1', 'search-2'] as const).map((name) => ({ name, address: address(name) })), healthPath: '/healthz', answerTimeoutMs: 850, checkTimeoutMs: 2_000 },
         // A checkout may wait on the card provider and a serialisable transaction run again.
         { name: 'front', listen: { host: proxyAddress, port: ports['front-proxy'] }, servers: (['storefront-1', 'storefront-2'] as const).map((name) => ({ name, address: address(name) })), healthPath: '/api/healthz/', answerTimeoutMs: 60_000, checkTimeoutMs: 2_000 },
       ],
