@@ -18,7 +18,7 @@ const TESTS = [
   'storefront/test/fuzz/**/*.test.ts',
   'scripts/**/*.test.ts',
 ];
-const CLUSTER_TEST = 'scripts/cluster/cluster.test.ts';
+const CLUSTER_TESTS = ['scripts/cluster/cluster.test.ts', 'scripts/cluster/faults.test.ts'];
 
 // The tests that need the run's Meilisearch, a database or a process of their own. Every other
 // test is pure and runs in the `unit` project, whose guard fails a test that reaches for one.
@@ -30,6 +30,7 @@ const INTEGRATION_TESTS = [
   'search-service/test/{cards,engine-failure,engine-split,hot-cache,listing-search,search,suggestions}.test.ts',
   'search-service/test/fuzz/**/*.test.ts',
   'scripts/{backup,processes,recovery,server-builds,start}.test.ts',
+  'scripts/cluster/{haproxy,network}.test.ts',
   'storefront/app/api/catalogue-routes.test.ts',
   'storefront/lib/{currency-rates,healthz-api,media,page-exists,process-wide}.test.ts',
   'storefront/lib/{account,basket,collections,engagement,settings,staff,tracking}/*api.test.ts',
@@ -53,7 +54,7 @@ export default defineConfig({
           ...shared,
           name: 'unit',
           include: TESTS,
-          exclude: [...shared.exclude, CLUSTER_TEST, ...INTEGRATION_TESTS],
+          exclude: [...shared.exclude, ...CLUSTER_TESTS, ...INTEGRATION_TESTS],
           // Pure: no global setup, and a test here that opens a database or starts a process
           // fails at once, naming the project it belongs in (`npm run test:unit`).
           setupFiles: ['scripts/pure-test-guard.ts'],
@@ -99,9 +100,9 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'cluster',
-          // The local cluster starts a PostgreSQL, two of everything and its proxies, and builds
-          // what is stale: alone, after every other project.
-          include: ['scripts/cluster/cluster.test.ts'],
+          // The local cluster starts a PostgreSQL, two of everything and HAProxy, and builds what
+          // is stale: alone, after every other project; then the fault suite, on hosts of their own.
+          include: CLUSTER_TESTS,
           fileParallelism: false,
           sequence: { groupOrder: 2 },
         },

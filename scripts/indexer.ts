@@ -5,9 +5,6 @@ import {
 } from '@easel/indexer';
 import { alertFollower } from '../storefront/lib/alerts/matcher';
 
-/** Only the storefront on this machine asks the indexer's admin API. */
-const ADMIN_HOST = '127.0.0.1';
-
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -37,7 +34,7 @@ await runCli(async () => {
   let stopSync: (() => Promise<void>) | undefined;
   try {
     if (config.INDEXER_PORT !== undefined) {
-      admin = await serveAdmin(createAdminApp({ db, admin: createIndexAdmin({ db, engines, indexUid }) }), { host: ADMIN_HOST, port: config.INDEXER_PORT });
+      admin = await serveAdmin(createAdminApp({ db, admin: createIndexAdmin({ db, engines, indexUid }) }), { host: config.INDEXER_HOST, port: config.INDEXER_PORT });
     }
     stopSync = followCatalogue({
       db, engines, indexUid, intervalMs: SYNC_INTERVAL_MS, ledger,

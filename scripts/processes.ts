@@ -1,4 +1,4 @@
-import { answersOk, describeEnd, hasEnded, probePort, startProcess, terminate, type LocalProcess } from '@easel/shared/process';
+import { answersOk, describeEnd, hasEnded, inNetns, probePort, startProcess, terminate, type LocalProcess } from '@easel/shared/process';
 
 /** Throws one sentence naming the port and its variable when something already listens there. */
 export async function assertPortFree(host: string, port: number, variable: string): Promise<void> {
@@ -14,9 +14,9 @@ export interface Service {
   child: LocalProcess;
 }
 
-/** Starts a long-running child whose output is prefixed with its name. */
-export function startService(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): Service {
-  const child = startProcess(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts a long-running child whose output is prefixed with its name; in the network namespace `netns` when given. */
+export function startService(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, cwd: string, netns?: string): Service {
+  const child = startProcess(...inNetns(netns, command, args), { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   const prefix = (chunk: Buffer) => chunk.toString().replace(/^(?=.)/gm, `[${name}] `);
   child.stdout?.on('data', (chunk: Buffer) => process.stdout.write(prefix(chunk)));
   child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(prefix(chunk)));

@@ -30,15 +30,22 @@ export async function seedDemoData(db: Db, catalogue: { seed: number; artworks: 
   });
 }
 
+/** Where a server listens: `host:port`, in the network namespace `netns` when given. */
+export interface Listen {
+  host: string;
+  port: number;
+  netns?: string;
+}
+
 /** Starts the compiled search service (buildServer) on `host:port`, searching `meili`. */
-export function startSearchService(name: string, meili: MeiliConnection, listen: { host: string; port: number }, env: NodeJS.ProcessEnv = process.env): Service {
+export function startSearchService(name: string, meili: MeiliConnection, listen: Listen, env: NodeJS.ProcessEnv = process.env): Service {
   return startService(name, process.execPath, serverArgs(REPO_ROOT, 'search'), {
     ...env,
     MEILI_URL: meili.url,
     MEILI_MASTER_KEY: meili.masterKey,
     SEARCH_HOST: listen.host,
     SEARCH_PORT: String(listen.port),
-  }, REPO_ROOT);
+  }, REPO_ROOT, listen.netns);
 }
 
 /**
@@ -74,10 +81,10 @@ export async function buildStorefrontIfStale(env: NodeJS.ProcessEnv, services: S
 }
 
 /** Starts the compiled storefront (`next start` plus the client address the rate limits count, storefront/server.ts) on `host:port`. */
-export function startStorefront(name: string, listen: { host: string; port: number }, env: NodeJS.ProcessEnv): Service {
+export function startStorefront(name: string, listen: Listen, env: NodeJS.ProcessEnv): Service {
   return startService(
     name, process.execPath,
     [...serverArgs(REPO_ROOT, 'storefront'), '-p', String(listen.port), '-H', listen.host],
-    { ...env, NODE_ENV: env.NODE_ENV ?? 'production' }, path.join(REPO_ROOT, 'storefront'),
+    { ...env, NODE_ENV: env.NODE_ENV ?? 'production' }, path.join(REPO_ROOT, 'storefront'), listen.netns,
   );
 }

@@ -8,6 +8,7 @@ import next from 'next';
 import { SEARCH_WAITS_MS } from '@easel/search-service/budget';
 import { apiSecurityHeaders } from '@easel/search-service/security-headers';
 import { REPO_ROOT } from '@easel/shared/env';
+import { stopGracefullyOnSignal } from '@easel/shared/graceful-stop';
 import { answerError, type ApiEnv } from './lib/api/errors';
 import { getConfig } from './lib/config';
 import { gallerySearchOfRequest, withStartedSearch } from './lib/gallery/early-search';
@@ -37,6 +38,8 @@ import { judgeRequestLine, originForm } from './lib/request-target';
  * the processor time (docs/PERFORMANCE.md, "Pages").
  * A gallery page's own search is asked for as its request arrives, so the engine searches while
  * Next.js routes the request and renders the layout (lib/gallery/early-search.ts).
+ * SIGTERM stops it without failing a request: /api/healthz/ answers 503 for SHUTDOWN_DRAIN_MS,
+ * then the requests under way finish (@easel/shared/graceful-stop).
  */
 const { values } = parseArgs({ options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } } });
 const port = Number(values.port ?? 3000);
@@ -63,6 +66,12 @@ const server = createServer((req, res) => {
     return;
   }
   req.url = line.target;
+  if (stopping.draining() && req.url === '/api/healthz/') {
+    // The load balancer takes a stopping replica out of its rotation; what it sends meanwhile is served.
+    res.writeHead(503, { ...apiSecurityHeaders(req.headers.host), 'content-type': 'application/json', 'cache-control': 'no-store' })
+      .end(JSON.stringify({ error: { code: 'unavailable', message: 'The storefront is stopping.' } }));
+    return;
+  }
   settleForwardedHeaders(req.headers, req.socket.remoteAddress, trusted);
   if (isSearchApiRequest(method, req.url)) {
     for (const [name, value] of Object.entries(apiSecurityHeaders(req.headers.host))) res.setHeader(name, value);
@@ -84,4 +93,4 @@ const server = createServer((req, res) => {
   void withStartedSearch({ query, answer, startedAt }, () => handle(req, res));
 });
 server.listen(port, hostname, () => console.log(`Storefront listening on http://${hostname}:${port}`));
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(0));
+const stopping = stopGracefullyOnSignal(server, { drainMs: getConfig().SHUTDOWN_DRAIN_MS });

@@ -27,12 +27,17 @@ export interface EmbeddedPostgresOptions {
    * recent commits, which a test run never survives anyway.
    */
   throwaway?: boolean;
+  /**
+   * Listens on `host` instead of loopback and lets in clients from the `clients` network
+   * (CIDR, e.g. `10.64.3.0/24`) with the password: for a server on a host of its own.
+   */
+  listen?: { host: string; clients: string };
 }
 
 const USER = 'postgres';
 
 /**
- * Starts (initialising on first use) a PostgreSQL server on 127.0.0.1:`port`. PostgreSQL refuses
+ * Starts (initialising on first use) a PostgreSQL server on 127.0.0.1:`port` (or `listen`). PostgreSQL refuses
  * to run as root, so under root the package runs it as a `postgres` system user it creates.
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
@@ -40,6 +45,14 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const passwordFile = path.join(options.dataDir, 'easel-password');
   const initialised = fs.existsSync(path.join(options.dataDir, 'PG_VERSION'));
   const password = initialised ? fs.readFileSync(passwordFile, 'utf8') : randomBytes(12).toString('hex');
+  const host = options.listen?.host ?? '127.0.0.1';
+  // initdb wants an empty folder: the rules are written once it has run.
+  const hbaFile = path.join(options.dataDir, 'easel-hba.conf');
+  // On a network, a client that vanished (its host cut off) is noticed within about 5 s, and its
+  // session ended, so what it held (an indexer's leadership) goes to another.
+  const networkFlags = options.listen
+    ? ['-c', `hba_file=${hbaFile}`, '-c', 'tcp_keepalives_idle=2', '-c', 'tcp_keepalives_interval=1', '-c', 'tcp_keepalives_count=3', '-c', 'tcp_user_timeout=5000']
+    : [];
   const server = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     port: options.port,
@@ -48,7 +61,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
+      '-c', `listen_addresses=${host}`,
+      ...networkFlags,
       '-c', 'max_connections=400',
       ...(options.throwaway ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
     ],
@@ -59,9 +73,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await server.initialise();
     fs.writeFileSync(passwordFile, password, { mode: 0o600 });
   }
+  if (options.listen) fs.writeFileSync(hbaFile, `host all all 127.0.0.1/32 password\nhost all all ${options.listen.clients} password\n`);
   await server.start();
   return {
-    url: `postgres://${USER}:${password}@127.0.0.1:${options.port}/postgres`,
+    url: `postgres://${USER}:${password}@${host}:${options.port}/postgres`,
     stop: () => server.stop(),
   };
 }

@@ -58,6 +58,8 @@ const followSchema = z.object({
   INDEXER_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   /** The storefront's address, which the links in alert mail begin with. */
   SITE_URL: z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')).default('http://localhost:3000'),
+  /** The address the admin API listens on: loopback, unless the storefronts run on other hosts of a private network. */
+  INDEXER_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export type FollowConfig = z.infer<typeof followSchema>;

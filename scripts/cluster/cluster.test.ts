@@ -11,10 +11,10 @@ import { startCluster, type RunningCluster } from './cluster';
 
 /**
  * The product as `npm run start:cluster` runs it, on a temporary folder: two storefronts on one
- * PostgreSQL, two search services each on its own engine, two indexers, two proxies. Here the
+ * PostgreSQL, two search services each on its own engine, two indexers, HAProxy in front. Here the
  * replicas are shown to share their state (one sale of an original however many storefronts
  * race for it), to see the same catalogue (an edit through one is found through the other), and
- * to stand in for each other when one part is killed.
+ * to stand in for each other when one part is stopped or killed.
  */
 
 /** Small enough to seed and index in seconds. */
@@ -24,7 +24,7 @@ const SHOPPERS = 50;
 let dataDir: string;
 let cluster: RunningCluster;
 let db: Db;
-/** The proxies' rotation changes, as they happen. */
+/** HAProxy's rotation changes, as they happen. */
 const rotation: { at: number; line: string }[] = [];
 
 beforeAll(async () => {
@@ -132,30 +132,29 @@ describe('the cluster', () => {
     await expect.poll(slugsAtPrice, { timeout: 2_000, interval: 50 }).toEqual([work.slug]);
   });
 
-  /** Gallery searches through the front proxy, four at a time, each one a price range of its own so the engines answer it. */
-  function searchStream() {
-    const outcomes: { started: number; status: number }[] = [];
+  /** `request` sent by `count` shoppers at once, each as soon as its last was answered, until stopped: each status (0 for none at all). */
+  function steadyStream(count: number, request: () => Promise<Response>) {
+    const outcomes: { started: number; status: number; code?: string }[] = [];
     let running = true;
     const worker = async () => {
       while (running) {
         const started = performance.now();
-        const low = Math.floor(Math.random() * 5_000);
-        const status = await fetch(`${cluster.url}/api/v2/product/s/?price_min=${low}&price_max=${low + 1_000 + Math.floor(Math.random() * 1_000)}`)
+        const outcome = await request()
           .then(async (response) => {
-            await response.arrayBuffer();
-            return response.status;
+            const json = response.headers.get('content-type')?.includes('json');
+            const body = json ? ((await response.json()) as { error?: { code?: string } }) : (await response.arrayBuffer(), undefined);
+            return { status: response.status, code: body?.error?.code };
           })
-          // No answer at all counts as a failure too.
-          .catch(() => 0);
-        outcomes.push({ started, status });
+          .catch(() => ({ status: 0 }));
+        outcomes.push({ started, ...outcome });
       }
     };
-    const workers = [worker(), worker(), worker(), worker()];
+    const workers = Array.from({ length: count }, worker);
     return {
       outcomes,
-      /** Waits for `count` more answers. */
-      more: (count: number) => {
-        const target = outcomes.length + count;
+      /** Waits for `more` answers. */
+      more: (more: number) => {
+        const target = outcomes.length + more;
         return expect.poll(() => outcomes.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(target);
       },
       stop: async () => {
@@ -165,8 +164,41 @@ describe('the cluster', () => {
     };
   }
 
+  /** Gallery searches through the front proxy, four at a time, each one a price range of its own so the engines answer it. */
+  const searchStream = () => steadyStream(4, () => {
+    const low = Math.floor(Math.random() * 5_000);
+    return fetch(`${cluster.url}/api/v2/product/s/?price_min=${low}&price_max=${low + 1_000 + Math.floor(Math.random() * 1_000)}`);
+  });
+
+  /** Gallery pages rendered on the server through the front proxy, two at a time. */
+  const pageStream = () => steadyStream(2, () => fetch(`${cluster.url}/shop/?price_min=${Math.floor(Math.random() * 5_000)}`, { headers: { accept: 'text/html' } }));
+
   const failedAfter = (outcomes: { started: number; status: number }[], time: number) =>
     outcomes.filter((o) => (o.status === 0 || o.status >= 500) && o.started >= time);
+
+  it('stops a search service and a storefront with SIGTERM under a steady load without one failed request', async () => {
+    const stream = searchStream();
+    const pages = pageStream();
+    try {
+      await stream.more(20);
+      // Each drains (its health check failing while HAProxy takes it out), then finishes what it answers.
+      await cluster.terminate('search-1');
+      await stream.more(40);
+      await cluster.terminate('storefront-2');
+      await stream.more(40);
+      await pages.more(4);
+      await Promise.all([cluster.restart('search-1'), cluster.restart('storefront-2')]);
+      await expect.poll(() => rotation.filter((r) => r.line.endsWith('rejoined the rotation.')).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    } finally {
+      await Promise.all([stream.stop(), pages.stop()]);
+    }
+    // A 504 is the search budget spent on a busy machine (the contract's own answer), not the stop.
+    expect(stream.outcomes.filter((o) => o.status !== 200 && o.status !== 504)).toEqual([]);
+    expect(pages.outcomes.filter((o) => o.status !== 200)).toEqual([]);
+    expect(rotation.map((r) => r.line)).toEqual(expect.arrayContaining([
+      'search/search-1 left the rotation (DOWN).', 'front/storefront-2 left the rotation (DOWN).', 'search/search-1 rejoined the rotation.', 'front/storefront-2 rejoined the rotation.',
+    ]));
+  });
 
   it('keeps answering searches while an engine, a search service and a storefront are killed', async () => {
     const stream = searchStream();
@@ -177,7 +209,7 @@ describe('the cluster', () => {
       // An engine gone: its search service answers 503 and its health check fails, so the internal
       // proxy takes it out of the rotation. Searches sent to it before that may fail; none after.
       await cluster.kill('meili-1');
-      const leftLine = `${cluster.urls['search-1']} left the rotation`;
+      const leftLine = 'search/search-1 left the rotation';
       await expect.poll(() => rotation.some((r) => r.line.startsWith(leftLine))).toBe(true);
       const left = rotation.find((r) => r.line.startsWith(leftLine))!.at;
       await stream.more(40);
@@ -185,7 +217,7 @@ describe('the cluster', () => {
 
       // The engine back on its data: its search service passes its health check again and rejoins.
       await cluster.restart('meili-1');
-      await expect.poll(() => rotation.some((r) => r.line.startsWith(`${cluster.urls['search-1']} rejoined`)), { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => rotation.some((r) => r.line.startsWith('search/search-1 rejoined')), { timeout: 30_000 }).toBe(true);
 
       // A search service gone: the internal proxy sends a search that cannot reach it to the other
       // one, and takes it out of the rotation. Only searches in flight at the kill may fail.

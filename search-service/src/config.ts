@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { drainMsSchema } from '@easel/shared/graceful-stop';
 import { indexUidSchema, parseEnv, portSchema } from '@easel/shared/env';
 import { DEFAULT_INDEX_UID } from '@easel/indexer/index-settings';
 import { perMinuteSchema, trustedProxiesSchema } from '@easel/shared/rate-limit';
@@ -35,6 +36,8 @@ const schema = z.object({
    * from loopback, so trusting it by default is safe. docs/SECURITY.md, "Rate limits".
    */
   SEARCH_TRUSTED_PROXIES: trustedProxiesSchema('127.0.0.1,::1'),
+  /** How long a stopping search service keeps serving with /healthz failing (server.ts). */
+  SHUTDOWN_DRAIN_MS: drainMsSchema,
 });
 
 export type SearchConfig = z.infer<typeof schema>;

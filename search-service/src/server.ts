@@ -1,9 +1,11 @@
 import { serve } from '@hono/node-server';
 import { ConfigError } from '@easel/shared/env';
+import { stopGracefullyOnSignal, type ClosableServer } from '@easel/shared/graceful-stop';
 import { createApp } from './app';
 import { CardStore } from './card-store';
 import { getSearchConfig } from './config';
 import { createEngine } from './engine';
+import { RETRY_AFTER_SECONDS, errorBody } from './errors';
 
 /** Reads the config, builds the app and listens; nothing else. */
 let config;
@@ -20,7 +22,12 @@ const meili = createEngine({ url: config.MEILI_URL, masterKey: config.MEILI_MAST
 const cards = new CardStore(meili, config.SEARCH_INDEX, config.SEARCH_CARD_STORE_SIZE);
 const app = createApp({ config, meili, cards });
 const { SEARCH_HOST: hostname, SEARCH_PORT: port } = config;
-const server = serve({ fetch: app.fetch, hostname, port }, () => {
+// A stopping service fails its health check, so the load balancer takes it out of the rotation first.
+const fetch = (request: Request, env: unknown) =>
+  stopping.draining() && new URL(request.url).pathname === '/healthz'
+    ? Response.json(errorBody('overloaded', 'The search service is stopping; try again in a moment.'), { status: 503, headers: { 'cache-control': 'no-store', 'retry-after': String(RETRY_AFTER_SECONDS) } })
+    : app.fetch(request, env);
+const server = serve({ fetch, hostname, port }, () => {
   console.log(`Search service listening on http://${hostname}:${port}`);
   // Searches are answered meanwhile, fetching the cards they need.
   const started = performance.now();
@@ -37,9 +44,5 @@ server.on('error', (error: NodeJS.ErrnoException) => {
   );
   process.exit(1);
 });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    server.close();
-    void meili.close().finally(() => process.exit(0));
-  });
-}
+// SIGTERM: /healthz fails for SHUTDOWN_DRAIN_MS, then the searches under way finish.
+const stopping = stopGracefullyOnSignal(server as ClosableServer, { drainMs: config.SHUTDOWN_DRAIN_MS, cleanup: () => meili.close() });

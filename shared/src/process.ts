@@ -67,6 +67,14 @@ export function startProcess(command: string, args: readonly string[], options: 
   return execa(command, args, settings(options));
 }
 
+/**
+ * `command` and `args` to run in the network namespace `netns` (`ip netns exec`, which execs the
+ * command: the same process id, so signals reach it), or as they are without one.
+ */
+export function inNetns(netns: string | undefined, command: string, args: readonly string[]): [string, string[]] {
+  return netns ? ['ip', ['netns', 'exec', netns, command, ...args]] : [command, [...args]];
+}
+
 /** Starts a Node.js script of this repository with tsx, as `npm run` would. */
 export function startTsx(script: string, args: readonly string[], options: StartOptions = {}): LocalProcess {
   return startProcess(process.execPath, ['--import', 'tsx', script, ...args], options);

