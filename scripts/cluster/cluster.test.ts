@@ -7,6 +7,7 @@ import { addToBasket, openDatabase, quoteCheckout, type Db, type Role } from '@e
 import { openPaymentLedger } from '@easel/data/payment-ledger';
 import { addSession, addUser, firstOriginalShippingTo } from '../../data/test/fixtures';
 import { TEST_CARDS } from '../../storefront/lib/checkout/payment';
+import { phonePhoto } from '../../storefront/lib/listing/photos.fixture';
 import { startCluster, type RunningCluster } from './cluster';
 
 /**
@@ -130,6 +131,24 @@ describe('the cluster', () => {
     expect(edit.status).toBe(200);
     // The requirement: searchable everywhere within 2 s of the edit's answer.
     await expect.poll(slugsAtPrice, { timeout: 2_000, interval: 50 }).toEqual([work.slug]);
+  });
+
+  it('serves a photo uploaded through one storefront from the other', async () => {
+    const work = await db.selectFrom('artworks').select(['id']).where('status', '=', 'available').orderBy('id', 'asc').executeTakeFirstOrThrow();
+    const staff = await signedIn('staff');
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await phonePhoto({ width: 1600, height: 1200 }))], { type: 'image/jpeg' }), 'phone.jpg');
+    const upload = await fetch(`${cluster.urls['storefront-1']}/api/artist/works/${work.id}/photos/`, {
+      method: 'POST', headers: { 'sec-fetch-site': 'same-origin', cookie: `sessionid=${staff.session}` }, body: form,
+    });
+    expect(upload.status).toBe(201);
+    const { photo } = (await upload.json()) as { photo: { url: string; srcset: string } };
+    for (const address of [photo.url, ...photo.srcset.split(', ').map((entry) => entry.split(' ')[0]!)]) {
+      const served = await fetch(`${cluster.urls['storefront-2']}${address}`);
+      expect(served.status, address).toBe(200);
+      expect(served.headers.get('content-type'), address).toBe('image/webp');
+      expect((await served.arrayBuffer()).byteLength, address).toBeGreaterThan(0);
+    }
   });
 
   /** `request` sent by `count` shoppers at once, each as soon as its last was answered, until stopped: each status (0 for none at all). */
