@@ -2,11 +2,14 @@
 
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { EditableArtwork } from '@easel/data/queries/editing';
-import { CATEGORIES, STYLES, SUBJECTS, type Category } from '@easel/shared/vocabulary';
+import { CATEGORIES, CATEGORY_VALUES, STYLES, SUBJECTS, type Category } from '@easel/shared/vocabulary';
 import { artworkEditSchema } from '../../lib/catalogue/artwork-edit';
 import { answer, api, ApiResponseError } from '../../lib/api/client';
 import { valueLabel } from '../../lib/gallery/labels';
+import { isMessageKey } from '../../lib/i18n/messages';
 import { useT } from '../../lib/i18n/use-t';
+import type { DisplayUnits } from '../../lib/money';
+import { ColourSwatches, UnitsChoice } from '../selling/listing-controls';
 import './artwork-edit.css';
 
 export interface ArtworkEditFormProps {
@@ -16,22 +19,28 @@ export interface ArtworkEditFormProps {
 
 /** The form's fields as typed: text for every input, so a half-typed number stays as typed. */
 type Draft = {
-  title: string; description: string; price: string; sale_price: string; subject: string; style: string;
-  subcategory: string; width_cm: string; height_cm: string; depth_cm: string; framed: boolean; ready_to_hang: boolean;
-  shipping_profile_id: string;
+  title: string; description: string; price: string; sale_price: string; category: Category; subcategory: string; medium: string;
+  subject: string; style: string; colours: string[]; units: DisplayUnits; width: string; height: string; depth: string;
+  framed: boolean; ready_to_hang: boolean; shipping_profile_id: string;
 };
 type FieldName = keyof Draft;
 
 /** The API's field names -> the form's, for errors the server names. */
-const FIELD_OF_PARAM: Record<string, FieldName> = { price_minor: 'price', sale_price_minor: 'sale_price' };
+const FIELD_OF_PARAM: Record<string, FieldName> = {
+  price_minor: 'price', sale_price_minor: 'sale_price', width_cm: 'width', height_cm: 'height', depth_cm: 'depth',
+};
+/** `colours.1` -> 'colours'. */
+const fieldOf = (param: string): FieldName => FIELD_OF_PARAM[param] ?? (param.split('.')[0] as FieldName);
+const SIDES = ['width', 'height', 'depth'] as const;
 
 const pounds = (minor: number | null) => (minor === null ? '' : minor % 100 === 0 ? String(minor / 100) : (minor / 100).toFixed(2));
 
 function draftOf(artwork: EditableArtwork): Draft {
   return {
     title: artwork.title, description: artwork.description, price: pounds(artwork.price_minor), sale_price: pounds(artwork.sale_price_minor),
-    subject: artwork.subject, style: artwork.style, subcategory: artwork.subcategory,
-    width_cm: String(artwork.width_cm), height_cm: String(artwork.height_cm), depth_cm: String(artwork.depth_cm),
+    category: artwork.category, subcategory: artwork.subcategory, medium: artwork.medium,
+    subject: artwork.subject, style: artwork.style, colours: artwork.colours,
+    units: 'cm', width: String(artwork.width_cm), height: String(artwork.height_cm), depth: String(artwork.depth_cm),
     framed: artwork.framed, ready_to_hang: artwork.ready_to_hang, shipping_profile_id: String(artwork.shipping_profile_id),
   };
 }
@@ -39,27 +48,34 @@ function draftOf(artwork: EditableArtwork): Draft {
 const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
 const LENGTH = /^\d{1,4}(\.\d)?$/;
 
+/** A side typed in one unit, in the other, to one decimal: ('10', 'cm' -> 'in') -> '3.9'. */
+const convert = (text: string, to: DisplayUnits) =>
+  (LENGTH.test(text.trim()) ? String(Math.round((to === 'in' ? Number(text) / 2.54 : Number(text) * 2.54) * 10) / 10) : text);
+
 /**
  * The changed fields as the API takes them, or the fields whose text is not a number at all:
- * { price: '450.50' } -> { price_minor: 45050 }.
+ * { price: '450.50' } -> { price_minor: 45050 }. A changed size sends all three sides with their units.
  */
 function toEdit(draft: Draft, saved: Draft): { edit: Record<string, unknown>; unreadable: FieldName[] } {
   const edit: Record<string, unknown> = {};
   const unreadable: FieldName[] = [];
+  const sized = ['units', ...SIDES].some((name) => draft[name as FieldName] !== saved[name as FieldName]);
+  if (sized) edit.units = draft.units;
   for (const name of Object.keys(draft) as FieldName[]) {
     const value = draft[name];
-    if (value === saved[name]) continue;
-    if (typeof value === 'boolean') edit[name] = value;
+    const side = (SIDES as readonly string[]).includes(name);
+    if (name === 'units' || (!side && String(value) === String(saved[name])) || (side && !sized)) continue;
+    if (typeof value === 'boolean' || Array.isArray(value)) edit[name] = value;
     else if (name === 'price' || name === 'sale_price') {
       const text = value.trim();
       if (name === 'sale_price' && text === '') edit.sale_price_minor = null;
       else if (AMOUNT.test(text)) edit[`${name}_minor`] = Math.round(Number(text) * 100);
       else unreadable.push(name);
-    } else if (name === 'width_cm' || name === 'height_cm' || name === 'depth_cm') {
+    } else if (side) {
       if (LENGTH.test(value.trim())) edit[name] = Number(value);
       else unreadable.push(name);
     } else if (name === 'shipping_profile_id') edit[name] = Number(value);
-    else edit[name] = value;
+    else edit[name] = name === 'medium' ? value.trim() : value;
   }
   return { edit, unreadable };
 }
@@ -75,9 +91,10 @@ export function ArtworkEditForm({ artwork, shippingProfiles }: ArtworkEditFormPr
   const set = <K extends FieldName>(name: K, value: Draft[K]) => setDraft((d) => ({ ...d, [name]: value }));
   const label = (name: FieldName): string => t(({
     title: 'edit.workTitle', description: 'edit.description', price: 'edit.price', sale_price: 'edit.salePrice',
-    subject: 'edit.subject', style: 'edit.style', subcategory: 'edit.subcategory', width_cm: 'edit.width', height_cm: 'edit.height',
-    depth_cm: 'edit.depth', framed: 'edit.framed', ready_to_hang: 'edit.readyToHang', shipping_profile_id: 'edit.shippingProfile',
-  } as const)[name]);
+    category: 'selling.category', subcategory: 'edit.subcategory', medium: 'selling.medium', subject: 'edit.subject', style: 'edit.style',
+    colours: 'selling.colours', units: 'selling.units', width: 'selling.width', height: 'selling.height', depth: 'selling.depth',
+    framed: 'edit.framed', ready_to_hang: 'edit.readyToHang', shipping_profile_id: 'edit.shippingProfile',
+  } as const)[name], { units: draft.units });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -87,9 +104,8 @@ export function ArtworkEditForm({ artwork, shippingProfiles }: ArtworkEditFormPr
     const checked = artworkEditSchema.safeParse(edit);
     if (!checked.success) {
       for (const issue of checked.error.issues) {
-        const param = String(issue.path[0] ?? '');
-        const name = FIELD_OF_PARAM[param] ?? (param as FieldName);
-        if (name in draft) found[name] ??= `${label(name)} ${issue.message}.`;
+        const name = fieldOf(issue.path.map(String).join('.'));
+        if (name in draft) found[name] ??= isMessageKey(issue.message) ? t(issue.message) : `${label(name)} ${issue.message}.`;
       }
     }
     setErrors(found);
@@ -105,7 +121,7 @@ export function ArtworkEditForm({ artwork, shippingProfiles }: ArtworkEditFormPr
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const param = error instanceof ApiResponseError ? error.param : undefined;
-      const name = param === undefined ? undefined : FIELD_OF_PARAM[param] ?? (param as FieldName);
+      const name = param === undefined ? undefined : fieldOf(param);
       if (name && name in draft) setErrors({ [name]: message });
       setStatus({ kind: 'failed', message: t('edit.failed', { message }) });
     }
@@ -123,11 +139,11 @@ export function ArtworkEditForm({ artwork, shippingProfiles }: ArtworkEditFormPr
       </div>
     );
   };
-  const text = (name: 'title' | 'price' | 'sale_price' | 'width_cm' | 'height_cm' | 'depth_cm', inputMode?: 'decimal', hint?: string) =>
+  const text = (name: 'title' | 'medium' | 'price' | 'sale_price' | 'width' | 'height' | 'depth', inputMode?: 'decimal', hint?: string) =>
     field(name, (props) => <input {...props} type="text" inputMode={inputMode} value={draft[name]} onChange={(e) => set(name, e.target.value)} />, hint);
-  const choice = (name: 'subject' | 'style' | 'subcategory' | 'shipping_profile_id', options: { value: string; label: string }[]) =>
+  const choice = (name: 'category' | 'subject' | 'style' | 'subcategory' | 'shipping_profile_id', options: { value: string; label: string }[], onChange = (value: string) => set(name, value as never)) =>
     field(name, (props) => (
-      <select {...props} value={draft[name]} onChange={(e) => set(name, e.target.value)}>
+      <select {...props} value={draft[name]} onChange={(e) => onChange(e.target.value)}>
         {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
       </select>
     ));
@@ -157,14 +173,25 @@ export function ArtworkEditForm({ artwork, shippingProfiles }: ArtworkEditFormPr
       <fieldset className="artwork-edit__group">
         <legend className="artwork-edit__legend">{t('edit.attributes')}</legend>
         <div className="artwork-edit__row">
-          {choice('subcategory', vocabulary(CATEGORIES[artwork.category as Category]))}
+          {choice('category', vocabulary(CATEGORY_VALUES), (value) => setDraft((d) => ({ ...d, category: value as Category, subcategory: CATEGORIES[value as Category][0] })))}
+          {choice('subcategory', vocabulary(CATEGORIES[draft.category]))}
+        </div>
+        {text('medium', undefined, t('edit.mediumHint'))}
+        <div className="artwork-edit__row">
           {choice('subject', vocabulary(SUBJECTS))}
           {choice('style', vocabulary(STYLES))}
         </div>
+        <ColourSwatches id="edit-colours" label={label('colours')} colours={draft.colours} error={errors.colours} onChange={(colours) => set('colours', colours)} />
+        <UnitsChoice
+          name="edit-units"
+          label={label('units')}
+          units={draft.units}
+          onChange={(units) => setDraft((d) => ({ ...d, units, ...Object.fromEntries(SIDES.map((side) => [side, convert(d[side], units)])) }))}
+        />
         <div className="artwork-edit__row">
-          {text('width_cm', 'decimal')}
-          {text('height_cm', 'decimal')}
-          {text('depth_cm', 'decimal')}
+          {text('width', 'decimal')}
+          {text('height', 'decimal')}
+          {text('depth', 'decimal')}
         </div>
         <div className="artwork-edit__checks">
           {flag('framed')}

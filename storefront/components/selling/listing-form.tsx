@@ -1,15 +1,16 @@
 'use client';
 
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { CATEGORIES, CATEGORY_VALUES, COLOUR_VALUES, COLOURS, STYLES, SUBJECTS, type Category } from '@easel/shared/vocabulary';
+import { CATEGORIES, CATEGORY_VALUES, STYLES, SUBJECTS, type Category } from '@easel/shared/vocabulary';
 import { answer, api, ApiResponseError } from '../../lib/api/client';
 import { valueLabel } from '../../lib/gallery/labels';
 import { isMessageKey, type MessageKey } from '../../lib/i18n/messages';
 import { fieldOf, toListingBody, type ListingDraft as Draft, type ListingField as FieldName } from '../../lib/selling/listing-draft';
 import { useT } from '../../lib/i18n/use-t';
-import { listingSchema, MAX_COLOURS } from '../../lib/listing/listing';
+import { listingSchema } from '../../lib/listing/listing';
 import type { DisplayUnits } from '../../lib/money';
 import '../product/artwork-edit.css';
+import { ColourSwatches, UnitsChoice } from './listing-controls';
 import './selling.css';
 
 export interface ListingFormProps {
@@ -105,8 +106,6 @@ export function ListingForm({ profiles, units }: ListingFormProps) {
     </label>
   );
   const vocabulary = (values: readonly string[]) => values.map((value) => ({ value, label: valueLabel(value, t) }));
-  const toggleColour = (colour: string, on: boolean) =>
-    setDraft((d) => ({ ...d, colours: on ? [...d.colours, colour] : d.colours.filter((c) => c !== colour) }));
 
   return (
     <form className="artwork-edit listing-form" onSubmit={submit} noValidate>
@@ -127,41 +126,12 @@ export function ListingForm({ profiles, units }: ListingFormProps) {
           {choice('subject', vocabulary(SUBJECTS))}
           {choice('style', vocabulary(STYLES))}
         </div>
-        <fieldset className="listing-form__colours" data-field="colours" aria-describedby={['listing-colours-hint', errors.colours && 'listing-colours-error'].filter(Boolean).join(' ')}>
-          <legend className="artwork-edit__label" id="listing-colours">{label('colours')}</legend>
-          <p className="artwork-edit__hint" id="listing-colours-hint">{t('selling.coloursHint')}</p>
-          <div className="listing-form__swatches">
-            {COLOUR_VALUES.map((colour) => {
-              const place = draft.colours.indexOf(colour);
-              return (
-                <label key={colour} className="listing-form__swatch">
-                  <input
-                    type="checkbox"
-                    checked={place >= 0}
-                    disabled={place < 0 && draft.colours.length >= MAX_COLOURS}
-                    onChange={(e) => toggleColour(colour, e.target.checked)}
-                  />
-                  <span className="listing-form__chip" style={{ background: COLOURS[colour] }} aria-hidden="true" />
-                  {valueLabel(colour, t)}
-                  {place >= 0 && <span className="listing-form__place">{place + 1}</span>}
-                </label>
-              );
-            })}
-          </div>
-          {errors.colours && <p className="artwork-edit__error" id="listing-colours-error">{errors.colours}</p>}
-        </fieldset>
+        <ColourSwatches id="listing-colours" label={label('colours')} colours={draft.colours} error={errors.colours} onChange={(colours) => set('colours', colours)} />
       </fieldset>
 
       <fieldset className="artwork-edit__group">
         <legend className="artwork-edit__legend">{t('selling.size')}</legend>
-        <fieldset className="listing-form__units" data-field="units">
-          <legend className="artwork-edit__label">{label('units')}</legend>
-          {(['cm', 'in'] as const).map((u) => (
-            <label key={u} className="artwork-edit__check">
-              <input type="radio" name="units" value={u} checked={draft.units === u} onChange={() => set('units', u)} /> {t(`selling.units.${u}`)}
-            </label>
-          ))}
-        </fieldset>
+        <UnitsChoice name="units" label={label('units')} units={draft.units} onChange={(units) => set('units', units)} />
         <div className="artwork-edit__row">
           {text('width', undefined, 'decimal')}
           {text('height', undefined, 'decimal')}

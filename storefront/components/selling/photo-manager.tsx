@@ -11,6 +11,8 @@ import './selling.css';
 export interface PhotoManagerProps {
   workId: number;
   photos: ListingPhoto[];
+  /** Told each time the stored photos change. */
+  onPhotosChange?: (photos: ListingPhoto[]) => void;
 }
 
 /** An upload under way or refused: its file's name, the share sent, and the refusal in words. */
@@ -26,9 +28,13 @@ interface Upload {
  * file per request, each showing how much of it has gone), moved earlier or later, replaced and
  * deleted. Every change answers with the work's photos as stored, which the list then shows.
  */
-export function PhotoManager({ workId, photos: initial }: PhotoManagerProps) {
+export function PhotoManager({ workId, photos: initial, onPhotosChange }: PhotoManagerProps) {
   const t = useT();
-  const [photos, setPhotos] = useState(initial);
+  const [photos, setShownPhotos] = useState(initial);
+  const setPhotos = (next: ListingPhoto[]) => {
+    setShownPhotos(next);
+    onPhotosChange?.(next);
+  };
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ tone: 'done' | 'refused'; text: string } | null>(null);

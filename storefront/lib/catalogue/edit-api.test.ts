@@ -94,6 +94,47 @@ describe('PATCH /api/product/edit/', () => {
     expect({ artwork: await getEditableArtwork(db, work.slug), changes: await changeCount() }).toEqual(before);
   });
 
+  it('changes every field of the listing: category and subcategory, medium, colours, sides in inches stored in centimetres', async () => {
+    const before = await changeCount();
+    const response = await PATCH({
+      category: 'photography', subcategory: 'film', medium: 'Silver gelatin print', colours: ['blue', 'black'],
+      units: 'in', width: 20, height: 16, depth: 0.5,
+    }, { token: 'owner' });
+    expect(response.status).toBe(200);
+    const { artwork } = (await response.json()) as { artwork: EditableArtwork };
+    expect(artwork).toMatchObject({
+      category: 'photography', subcategory: 'film', medium: 'Silver gelatin print', colours: ['blue', 'black'],
+      width_cm: 50.8, height_cm: 40.6, depth_cm: 1.3,
+    });
+    expect(await db.selectFrom('artworks').select(['orientation']).where('id', '=', work.id).executeTakeFirst()).toEqual({ orientation: 'landscape' });
+    expect(await changeCount()).toBe(before + 1);
+    // A new subcategory without a wording of its own takes the subcategory's usual one.
+    const back = await PATCH({ category: 'painting', subcategory: 'oil', colours: ['red'] }, { token: 'owner' });
+    expect(back.status).toBe(200);
+    expect((await getEditableArtwork(db, work.slug))).toMatchObject({ category: 'painting', subcategory: 'oil', medium: expect.not.stringMatching(/gelatin/), colours: ['red'] });
+  });
+
+  it('refuses a bad listing field naming it, and writes nothing', async () => {
+    const before = { artwork: await getEditableArtwork(db, work.slug), changes: await changeCount() };
+    const cases: [unknown, string, RegExp][] = [
+      [{ category: 'tapestry' }, 'category', /^Category: /],
+      [{ category: 'sculpture' }, 'subcategory', /subcategory/],
+      [{ colours: [] }, 'colours', /^Colours: /],
+      [{ colours: ['blue', 'blue'] }, 'colours', /^Colours: /],
+      [{ colours: ['blue', 'mauve-ish'] }, 'colours.1', /^Colours: /],
+      [{ medium: ' ' }, 'medium', /^Medium: /],
+      [{ width: 20 }, 'units', /^Units: /],
+      [{ units: 'in', width: 800 }, 'width', /^Width: /],
+      [{ units: 'in', width: 20, width_cm: 30 }, 'width', /^Width: /],
+      [{ ships_from: 'ZZ' }, 'ships_from', /./],
+    ];
+    for (const [body, param, message] of cases) {
+      const response = await PATCH(body, { token: 'owner' });
+      expect([response.status, await errorOf(response)], JSON.stringify(body)).toMatchObject([400, { code: 'invalid_parameter', param, message: expect.stringMatching(message) }]);
+    }
+    expect({ artwork: await getEditableArtwork(db, work.slug), changes: await changeCount() }).toEqual(before);
+  });
+
   it('will not change the status of a sold work', async () => {
     const sold = await db.selectFrom('artworks').select('slug').where('status', '=', 'sold').executeTakeFirstOrThrow();
     const response = await PATCH({ status: 'available' }, { token: 'staff', slug: sold.slug });

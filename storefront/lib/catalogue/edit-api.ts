@@ -3,18 +3,19 @@ import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import type { Db } from '@easel/data/db';
 import { getAccountUser } from '@easel/data/queries/accounts';
-import { editArtwork, getEditableArtwork, type EditRefusal } from '@easel/data/queries/editing';
+import { editArtwork, getEditableArtwork, type ArtworkEdit, type EditRefusal } from '@easel/data/queries/editing';
 import { signedInUserId } from '../api/context';
 import { ApiError } from '../api/errors';
 import { json, jsonObject, query } from '../api/validate';
 import { slugSchema } from '../request-params';
-import { artworkEditSchema, mayEdit } from './artwork-edit';
+import { toCentimetres } from '../listing/listing';
+import { artworkEditSchema, mayEdit, type ArtworkEditInput } from './artwork-edit';
 
 /**
  * PATCH /api/product/edit/?slug=<slug>: edits an artwork's listing. Staff may edit any work, a
  * provider the works of their own artist profile; others answer 401 (signed out) or 403. The
- * body names only the fields that change; money is GBP minor units (pence): { "price_minor":
- * 45000 } is £450. The answer is the work as stored after the edit; its catalogue change is
+ * body names only the fields that change, any of the listing's ("List a work") and the status;
+ * money is GBP minor units (pence): { "price_minor": 45000 } is £450. The answer is the work as stored after the edit; its catalogue change is
  * written in the same transaction, and the indexer carries it to search within a second or two.
  */
 
@@ -23,11 +24,19 @@ const MAX_BODY_BYTES = 16 * 1024;
 const PRIVATE = { 'Cache-Control': 'no-store' };
 const querySchema = z.object({ slug: slugSchema });
 
+/** The edit as the catalogue stores it: sides in the artist's units -> centimetres ({ units: 'in', width: 10 } -> { width_cm: 25.4 }). */
+function toArtworkEdit({ units, width, height, depth, ...edit }: ArtworkEditInput): ArtworkEdit {
+  const cm = (value: number | undefined) => (value === undefined || units === undefined ? undefined : toCentimetres(value, units));
+  const sides = { width_cm: cm(width), height_cm: cm(height), depth_cm: cm(depth) };
+  return { ...edit, ...Object.fromEntries(Object.entries(sides).filter(([, v]) => v !== undefined)) };
+}
+
 function describeEditRefusal(refusal: Exclude<EditRefusal, { reason: 'not_found' }>): string {
   switch (refusal.reason) {
     case 'sale_not_below_price': return 'sale_price_minor must be below the price.';
     case 'not_in_category': return `subcategory must be a medium of ${refusal.category}.`;
     case 'not_own_profile': return "shipping_profile_id must be one of the artist's own shipping profiles.";
+    case 'ships_from_mismatch': return 'ships_from must be the country of the work’s shipping profile.';
     case 'status_locked': return `status cannot be changed while the work is ${refusal.status}.`;
     case 'unpublished': return 'status cannot be set to available on a draft: publish it from Your works, which checks it has a photo.';
     case 'price_held': return `${refusal.field} cannot be changed while a shopper's checkout holds the work at its quoted price; try again when the hold ends.`;
@@ -56,7 +65,7 @@ export const editRoutes = ({ getDb }: { getDb: () => Promise<Db> }) =>
     async (c) => {
       const { slug } = c.req.valid('query');
       const db = await getDb();
-      const outcome = await editArtwork(db, c.get('artworkId'), c.req.valid('json'), new Date().toISOString());
+      const outcome = await editArtwork(db, c.get('artworkId'), toArtworkEdit(c.req.valid('json')), new Date().toISOString());
       if (!outcome.ok) {
         if (outcome.reason === 'not_found') throw new ApiError(404, 'not_found', `There is no artwork ${slug}.`, 'slug');
         // A sold, reserved or held work is a state of the shop, not a mistake in the body.

@@ -404,9 +404,7 @@ const BRITISH = {
   'edit.subject': 'Subject',
   'edit.style': 'Style',
   'edit.subcategory': 'Subcategory',
-  'edit.width': 'Width (cm)',
-  'edit.height': 'Height (cm)',
-  'edit.depth': 'Depth (cm)',
+  'edit.mediumHint': 'What the work is made of, as shoppers will read it. A new subcategory brings its own wording unless you change this too.',
   'edit.framed': 'Framed',
   'edit.readyToHang': 'Ready to hang',
   'edit.shipping': 'Shipping',
@@ -418,7 +416,7 @@ const BRITISH = {
   'edit.failed': 'The changes were not saved: {message}',
   'edit.backToWork': 'Back to the work',
   'edit.badAmount': 'must be an amount in pounds, such as 450 or 450.50',
-  'edit.badNumber': 'must be a number of centimetres, such as 60 or 60.5',
+  'edit.badNumber': 'must be a number, such as 60 or 60.5',
 
   'orders.title': 'Your orders',
   'orders.empty': 'You have not placed an order yet.',
@@ -768,7 +766,6 @@ type Message<K extends MessageKey> = (typeof BRITISH)[K] extends string ? string
 
 const AMERICAN: { [K in MessageKey]?: Message<K> } = {
   'settings.units.cm': 'Centimeters',
-  'edit.badNumber': 'must be a number of centimeters, such as 60 or 60.5',
   'selling.favourites': { one: '{count} favorite', other: '{count} favorites' },
   'selling.baskets': { one: 'in {count} cart', other: 'in {count} carts' },
   'selling.colours': 'Colors',

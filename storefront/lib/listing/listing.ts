@@ -24,7 +24,8 @@ const flag = (key: MessageKey) => z.boolean({ error: refusal(key) });
 export const MAX_SIDE_CM = 2000;
 export const MAX_COLOURS = 4;
 
-export const listingSchema = z.strictObject({
+/** The listing's fields, each checked alone; the edit endpoint takes any of them (`lib/catalogue/artwork-edit.ts`). */
+export const listingFields = z.strictObject({
   title: text('listing.refusal.title', 120),
   description: text('listing.refusal.description', 4000),
   category: z.enum(CATEGORY_VALUES as [Category, ...Category[]], { error: refusal('listing.refusal.category') }),
@@ -43,19 +44,32 @@ export const listingSchema = z.strictObject({
   framed: flag('listing.refusal.framed'),
   ready_to_hang: flag('listing.refusal.readyToHang'),
   price_minor: minor('listing.refusal.price'),
-  sale_price_minor: minor('listing.refusal.salePrice').nullable().optional().transform((v) => v ?? null),
+  sale_price_minor: minor('listing.refusal.salePrice').nullable(),
   shipping_profile_id: z.number({ error: refusal('listing.refusal.shippingProfile') }).int(refusal('listing.refusal.shippingProfile')).positive(refusal('listing.refusal.shippingProfile')),
   ships_from: z.enum(SHIPPING_COUNTRIES, { error: refusal('listing.refusal.shipsFrom') }),
+});
+
+type Sized = { units?: Listing['units'] | undefined; width?: number | undefined; height?: number | undefined; depth?: number | undefined };
+
+/** Sides given in inches stay within MAX_SIDE_CM; shared by the listing and the edit. */
+export function refineSides(listing: Sized, ctx: z.RefinementCtx): void {
+  if (listing.units !== 'in') return;
+  for (const field of ['width', 'height', 'depth'] as const) {
+    const value = listing[field];
+    if (value !== undefined && value * 2.54 > MAX_SIDE_CM) ctx.addIssue({ code: 'custom', path: [field], message: refusal(`listing.refusal.${field}`) });
+  }
+}
+
+export const listingSchema = listingFields.extend({
+  /** Left out: not on sale. */
+  sale_price_minor: listingFields.shape.sale_price_minor.optional().transform((v) => v ?? null),
 }).superRefine((listing, ctx) => {
   const mediums: readonly string[] = CATEGORIES[listing.category] ?? [];
   if (!mediums.includes(listing.subcategory)) ctx.addIssue({ code: 'custom', path: ['subcategory'], message: refusal('listing.refusal.subcategory') });
   if (listing.sale_price_minor !== null && listing.sale_price_minor >= listing.price_minor) {
     ctx.addIssue({ code: 'custom', path: ['sale_price_minor'], message: refusal('listing.refusal.salePrice') });
   }
-  const inches = listing.units === 'in';
-  for (const field of ['width', 'height', 'depth'] as const) {
-    if (inches && listing[field] * 2.54 > MAX_SIDE_CM) ctx.addIssue({ code: 'custom', path: [field], message: refusal(`listing.refusal.${field}`) });
-  }
+  refineSides(listing, ctx);
 });
 export type ListingInput = z.input<typeof listingSchema>;
 export type Listing = z.output<typeof listingSchema>;

@@ -63,6 +63,46 @@ describe('editing a work', () => {
     }
   });
 
+  it('lets staff move a work to another category and give it new colours, and the gallery filters then find it there', async () => {
+    const work = await productDb().selectFrom('artworks').select(['slug']).where('status', '=', 'available').where('category', '=', 'painting')
+      .orderBy('id', 'desc').executeTakeFirstOrThrow();
+    // A price no demo work has, so the gallery finds this work alone within it.
+    const pounds = 870_000 + Math.floor(Math.random() * 10_000);
+    const inGallery = async (path: string) => {
+      await page.goto(`${base}${path}${path.includes('?') ? '&' : '?'}price_min=${pounds}&price_max=${pounds}`, { waitUntil: 'networkidle' });
+      return page.locator(`.card[data-slug="${work.slug}"]`).count();
+    };
+    const { context, page } = await signedIn('staff');
+    try {
+      await page.goto(`${base}/product/${work.slug}/edit/`, { waitUntil: 'networkidle' });
+      await page.locator('#edit-price').fill(String(pounds));
+      await page.locator('#edit-sale_price').fill('');
+      await page.locator('#edit-category').selectOption('sculpture');
+      expect(await page.locator('#edit-subcategory').inputValue()).toBe('bronze');
+      const swatches = page.locator('[data-field="colours"] input[type="checkbox"]');
+      for (const box of await swatches.all()) if (await box.isChecked()) await box.uncheck();
+      await page.locator('[data-field="colours"] label', { hasText: 'Gold' }).locator('input').check();
+      await page.locator('[data-field="colours"] label', { hasText: 'Turquoise' }).locator('input').check();
+      await page.locator('[data-field="units"] input[value="in"]').check();
+      await page.locator('#edit-width').fill('20');
+      await page.locator('.artwork-edit button[type="submit"]').click();
+      await expect.poll(() => page.locator('.artwork-edit__status').textContent()).toContain('Saved');
+      const stored = await productDb().selectFrom('artworks').select(['id', 'category', 'subcategory', 'width_cm']).where('slug', '=', work.slug).executeTakeFirstOrThrow();
+      expect(stored).toMatchObject({ category: 'sculpture', subcategory: 'bronze', width_cm: 50.8 });
+      expect((await productDb().selectFrom('artwork_colours').select('colour').where('artwork_id', '=', stored.id).orderBy('position').execute()).map((c) => c.colour))
+        .toEqual(['gold', 'turquoise']);
+
+      await expect.poll(() => slugsAtPrice(pounds), { timeout: 10_000, interval: 100 }).toEqual([work.slug]);
+      expect(await inGallery('/shop/sculpture/?colours=gold')).toBe(1);
+      expect(await page.locator('#colours-gold').isChecked()).toBe(true);
+      expect(await inGallery('/shop/sculpture/?colours=turquoise')).toBe(1);
+      expect(await inGallery('/shop/painting/')).toBe(0);
+      expect(await inGallery('/shop/sculpture/?colours=red')).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows the edit form to no one else, and not the link either', async () => {
     const work = await productDb().selectFrom('artworks').select('slug').where('status', '=', 'available').orderBy('id').executeTakeFirstOrThrow();
     const { context, page } = await signedIn('user', 375);

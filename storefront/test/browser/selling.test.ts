@@ -107,6 +107,9 @@ describe('an artist lists a work from a phone', () => {
       await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
       expect(await page.locator('.photos__caption').allTextContents()).toEqual(['Main image', 'Photo 2']);
       expect(await page.locator('.photos__upload').count()).toBe(0);
+      // The refusal no longer holds once the photos change: its words are gone.
+      expect(await page.locator('.listing-edit__status [role="alert"]').count()).toBe(0);
+      expect(await page.locator('.listing-edit__status .work-actions__outcome').textContent()).toBe('');
 
       // The second photo made the main image.
       const before = await page.locator('.photos__item').evaluateAll((items) => items.map((i) => i.getAttribute('data-photo')));

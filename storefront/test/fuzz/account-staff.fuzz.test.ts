@@ -184,6 +184,9 @@ describe('artwork editing fuzz', () => {
         subcategory: goodOrJunk(['oil', 'acrylic', 'photography']), width_cm: cm, height_cm: cm, depth_cm: cm,
         framed: goodOrJunk<unknown>([true, false], fc.jsonValue()), ready_to_hang: goodOrJunk<unknown>([true, false], fc.jsonValue()),
         shipping_profile_id: goodOrJunk<unknown>([1, 2, 3, 10_000], fc.jsonValue()),
+        category: goodOrJunk(['painting', 'sculpture', 'photography', 'tapestry']), medium: goodOrJunk(['Oil on linen', ' ']),
+        colours: goodOrJunk<unknown>([['blue'], ['gold', 'red'], [], ['blue', 'blue'], ['a', 'b', 'c', 'd', 'e']], fc.jsonValue()),
+        units: goodOrJunk(['cm', 'in', 'mm']), width: cm, height: cm, depth: cm, ships_from: goodOrJunk(['GB', 'FR', 'ZZ']),
       },
     });
   }, timeout);

@@ -3,8 +3,7 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { getEditableArtwork } from '@easel/data/queries/editing';
 import { ArtworkEditForm } from '../../../../components/product/artwork-edit-form';
-import { PhotoManager } from '../../../../components/selling/photo-manager';
-import { WorkActions } from '../../../../components/selling/work-actions';
+import { ListingEditHead } from '../../../../components/selling/listing-edit-head';
 import { getArtistWork } from '../../../../lib/listing/works';
 import { getRequestAccount } from '../../../../lib/account/server';
 import { slugSchema } from '../../../../lib/request-params';
@@ -61,17 +60,7 @@ export default async function EditArtworkPage({ params, searchParams }: EditPage
       ) : (
         <div className="listing-edit">
           {saved === 'draft' && <p className="listing-edit__saved" role="status">{t('selling.draftSaved')}</p>}
-          {listing && (
-            <section className="listing-edit__status">
-              <p>
-                <span className={`work-status work-status--${listing.status}`}>
-                  {listing.sold_elsewhere ? t('selling.soldElsewhere') : t(`selling.status.${listing.status}`)}
-                </span>
-              </p>
-              <WorkActions id={listing.id} slug={listing.slug} title={listing.title} status={listing.status} editing />
-            </section>
-          )}
-          {listing && <PhotoManager workId={listing.id} photos={listing.photos} />}
+          {listing && <ListingEditHead work={listing} />}
           <ArtworkEditForm
             artwork={artwork}
             shippingProfiles={artwork.shipping_profiles.map((p) => ({ id: p.id, label: countryName(p.ships_from as CountryCode, language) }))}
