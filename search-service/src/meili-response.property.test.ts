@@ -58,6 +58,8 @@ function referenceAnswer(def: GallerySearchDefinition, plan: SearchPlan, results
     page: def.page,
     facets,
     did_you_mean: def.q && best?._matchesPosition ? correctQuery(def.q, matchedWords(best, best._matchesPosition)) : null,
+    // A search with no staff rule carries no banner (rules.test.ts and test/levers.test.ts cover banners).
+    banner: null,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { RuleDocument } from '@easel/indexer/levers';
 import type { SearchRuleBanner, SearchRulePin } from '@easel/data/queries/search-levers';
 import { categoryAddress, type GallerySearchDefinition } from './contract';
-import { normaliseSearchWords } from '@easel/data/queries/search-analytics';
+import { normaliseSearchWords } from '@easel/shared/search-words';
 
 /** What the rules matching a search do to it: works pinned at places, works hidden, a banner. */
 export interface SearchLevers {

@@ -7,14 +7,6 @@ import type { Db } from '../db';
  * it costs the same whether the records behind them are still kept or already gone.
  */
 
-/**
- * Search words as the records keep them, and as a prefix for getPopularSearches must be given:
- * Unicode-normalised (NFKC), lower case, trimmed, single spaces: '  Cat   ASLEEP ' -> 'cat asleep'.
- */
-export function normaliseSearchWords(words: string): string {
-  return words.normalize('NFKC').toLowerCase().trim().replace(/\s+/g, ' ');
-}
-
 /** An inclusive range of UTC days: { from: '2026-09-01', to: '2026-11-28' }. */
 export interface DayRange {
   from: string;

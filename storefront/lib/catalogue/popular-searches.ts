@@ -1,7 +1,7 @@
 import type { Db } from '@easel/data/db';
 import { getPopularSearches, type PopularSearch } from '@easel/data/queries/search-analytics';
 import type { Synonyms } from '@easel/data/queries/search-levers';
-import { normaliseSearchWords } from '@easel/data/queries/search-analytics';
+import { normaliseSearchWords } from '@easel/shared/search-words';
 import { processWide } from '../process-wide';
 
 /**

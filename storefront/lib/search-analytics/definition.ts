@@ -1,4 +1,4 @@
-import { normaliseSearchWords } from '@easel/data/queries/search-analytics';
+import { normaliseSearchWords } from '@easel/shared/search-words';
 import { FILTERS } from '@easel/search-service/filters';
 import { parseGalleryParams, toQueryString, type GallerySearchDefinition } from '@easel/search-service/contract';
 

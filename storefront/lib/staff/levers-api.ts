@@ -7,7 +7,7 @@ import {
   type SearchRuleFields, type Synonyms,
 } from '@easel/data/queries/search-levers';
 import { CATEGORY_ADDRESSES, MAX_BOOSTS } from '@easel/search-service/contract';
-import { normaliseSearchWords } from '@easel/data/queries/search-analytics';
+import { normaliseSearchWords } from '@easel/shared/search-words';
 import { sessionCookie } from '../api/context';
 import { ApiError } from '../api/errors';
 import { json, jsonObject, query } from '../api/validate';

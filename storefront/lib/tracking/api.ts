@@ -87,7 +87,7 @@ export const trackingRoutes = ({ queue, searchRecorder }: { queue: TrackingQueue
     .post(TRACKING_PATHS.click, ...batch('click'), async (c) => accept(c, 'click', c.req.valid('json').events))
     .post(TRACKING_PATHS.page_view, ...batch('page_view'), async (c) => accept(c, 'page_view', c.req.valid('json').events))
     .post(TRACKING_PATHS.visit, ...batch('visit'), async (c) => accept(c, 'visit', c.req.valid('json').events))
-    .post(CONVERSIONS_PATH, jsonObject(MAX_BODY_BYTES, '{ "events": [{ "slug": "…", "search_id": "…", "action": "basket" }] }'), json(batchOf(conversionEventSchema)), async (c) => {
+    .post(CONVERSIONS_PATH, jsonObject(MAX_BODY_BYTES, '{ "events": [{ "slug": "…", "search_id": "…", "action": "order" }] }'), json(batchOf(conversionEventSchema)), async (c) => {
       const events = c.req.valid('json').events;
       searchRecorder().recordOutcomes(events.map((e) => ({ searchId: e.search_id, kind: e.action, slug: e.slug, position: null })));
       return c.json({ accepted: events.length }, 202, { 'Cache-Control': 'no-store' });
