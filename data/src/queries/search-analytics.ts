@@ -197,11 +197,20 @@ async function leadingRows<Row>(db: Db, range: DayRange, dayList: readonly strin
     for (const row of day.slice(0, TOPS_PER_DAY)) partial.set(row.key, combine(partial.get(row.key) ?? 0, row.value));
   }
   const last = [...partial.values()].sort((a, b) => b - a)[REPORT_ROWS - 1] ?? 0;
-  const candidates = [...partial].filter(([, value]) => combine(value, bound) >= last).map(([key]) => key);
-  if (bound === 0 && candidates.length === 0) return [];
+  const candidates: string[] = [];
+  // The most a search not looked up can reach: one left out every day, or one whose kept values
+  // (with the left-out ones) stay under the list's last kept figure.
+  let beyond = bound;
+  for (const [key, value] of partial) {
+    const most = combine(value, bound);
+    if (most >= last) candidates.push(key);
+    else beyond = Math.max(beyond, most);
+  }
+  if (candidates.length === 0 && beyond === 0) return [];
   if (candidates.length > 0 && candidates.length <= MAX_CANDIDATES) {
     const rows = await read(candidates);
-    if (bound === 0 || (rows.length === REPORT_ROWS && valueOf(rows.at(-1)!) > bound)) return rows;
+    // Exact once nothing else can reach the list, or its last row beats all else can reach.
+    if (beyond === 0 || (rows.length === REPORT_ROWS && valueOf(rows.at(-1)!) > beyond)) return rows;
   }
   return read();
 }
