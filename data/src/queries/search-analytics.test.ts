@@ -67,6 +67,26 @@ describe('search analytics reads', () => {
   });
 });
 
+describe('the never-clicked list from kept leading searches', () => {
+  it('still lists a search kept on too few days to be looked up when it outranks those looked up', async () => {
+    // Unclicked searches by day: 25 busy ones lead days 1 and 2 (20 each) but are clicked on day 3;
+    // 20 steady ones follow (14 each); 'late' is left out on days 1 and 2 (6 each) and leads day 3 (20).
+    const days = ['2026-12-01', '2026-12-02', '2026-12-03'];
+    const rows = days.flatMap((d, i) => [
+      ...Array.from({ length: 25 }, (_, k) => day({ day: d, query: `busy${k}`, searches: 20, clicked: i === 2 ? 1 : 0 })),
+      ...(i < 2 ? Array.from({ length: 20 }, (_, k) => day({ day: d, query: `steady${k}`, searches: 14 })) : []),
+      day({ day: d, query: 'late', searches: i < 2 ? 6 : 20 }),
+    ]);
+    await db.insertInto('search_daily').values(rows).execute();
+    await db.insertInto('search_days').values(days.map((d) => ({ day: d, searches: 1, zero_result_searches: 0, clicked_searches: 0, converted_searches: 0, latency_ms_sum: 0 }))).execute();
+    const decemberRange = { from: days[0]!, to: days[2]! };
+    const unsettled = (await getSearchReport(db, decemberRange)).unclicked_queries;
+    expect(unsettled[0]).toEqual({ query: 'late', definition: 'q=late', count: 32 });
+    await settleSearchTops(db, '2026-12-04', 45);
+    expect((await getSearchReport(db, decemberRange)).unclicked_queries).toEqual(unsettled);
+  });
+});
+
 describe('the staff report over a seeded history', () => {
   let history: TemporaryDatabase;
   let on: Db;
@@ -190,14 +210,19 @@ describe('the staff report over a seeded history', () => {
   });
 
   it('equals the records once past days keep only their few leading searches, the day not settled read on the spot', async () => {
-    await settleSearchTops(on, '2026-11-04', 3);
-    const kept = await on.selectFrom('search_tops').select((eb) => ['day', 'list', eb.fn.countAll<number>().as('n')]).groupBy(['day', 'list']).execute();
-    expect(new Set(kept.map((k) => k.day))).toEqual(new Set(['2026-11-01', '2026-11-02', '2026-11-03']));
-    for (const k of kept) expect(Number(k.n)).toBeLessThanOrEqual(3);
-    const leftOut = await on.selectFrom('search_top_days').selectAll().execute();
-    expect(leftOut.every((d) => d.queries > 0 && d.zero > 0 && d.slowest > 0)).toBe(true);
-    await expectReportFromRecords(whole);
-    await expectReportFromRecords(fromMidnight);
+    for (const perDay of [1, 2, 5, 12, 3]) {
+      await on.deleteFrom('search_tops').execute();
+      await on.deleteFrom('search_top_days').execute();
+      await settleSearchTops(on, '2026-11-04', perDay);
+      const kept = await on.selectFrom('search_tops').select((eb) => ['day', 'list', eb.fn.countAll<number>().as('n')]).groupBy(['day', 'list']).execute();
+      expect(new Set(kept.map((k) => k.day))).toEqual(new Set(['2026-11-01', '2026-11-02', '2026-11-03']));
+      for (const k of kept) expect(Number(k.n)).toBeLessThanOrEqual(perDay);
+      const leftOut = await on.selectFrom('search_top_days').selectAll().execute();
+      expect(leftOut.every((d) => d.queries > 0 && d.zero > 0 && d.slowest > 0)).toBe(true);
+      await expectReportFromRecords(whole);
+      await expectReportFromRecords(fromMidnight);
+      await expectReportFromRecords({ from: '2026-11-02', to: '2026-11-03' });
+    }
   });
 
   it('settles each day once', async () => {
