@@ -28,6 +28,7 @@ import * as alerts from './migrations/0026-alerts';
 import * as searchAnalytics from './migrations/0027-search-analytics';
 import * as searchLevers from './migrations/0028-search-levers';
 import * as chargeRefunds from './migrations/0029-charge-refunds';
+import * as searchTops from './migrations/0030-search-tops';
 
 export type Db = Kysely<Database>;
 
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027-search-analytics': searchAnalytics,
   '0028-search-levers': searchLevers,
   '0029-charge-refunds': chargeRefunds,
+  '0030-search-tops': searchTops,
 };
 
 /** The database could not be opened or migrated; the message says what to do. */

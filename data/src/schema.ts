@@ -489,6 +489,22 @@ export interface SearchDaysTable {
   latency_ms_sum: number;
 }
 
+/** The report's lists: by words, then by definition (searches that found nothing, never clicked, slowest). */
+export type SearchTopList = 'queries' | 'zero' | 'unclicked' | 'slowest';
+
+/** One of a settled day's leading searches in one list, with the day's value for it. */
+export interface SearchTopsTable {
+  day: string;
+  list: SearchTopList;
+  /** The words ('queries') or the definition. */
+  key: string;
+  /** Searches ('queries', 'unclicked'), searches that found nothing ('zero') or the longest latency in ms ('slowest'). */
+  value: number;
+}
+
+/** A settled day whose leading searches are kept: per list, the largest value left out (0: none). */
+export type SearchTopDaysTable = { day: string } & Record<SearchTopList, number>;
+
 /** The secret that makes a day's pseudonymous visitor ids; deleted once the day is over. */
 export interface SearchVisitorSaltsTable {
   day: string;
@@ -651,6 +667,8 @@ export interface Database {
   search_daily_filters: SearchDailyFiltersTable;
   search_days: SearchDaysTable;
   search_visitor_salts: SearchVisitorSaltsTable;
+  search_tops: SearchTopsTable;
+  search_top_days: SearchTopDaysTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   outbox: OutboxTable;
   password_resets: PasswordResetsTable;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '@easel/data/db';
+import { settleSearchTops } from '@easel/data/queries/search-records';
 import { mulberry32 } from '@easel/shared/random';
 import { CATEGORIES, COLOUR_VALUES, STYLES, SUBJECTS } from '@easel/shared/vocabulary';
 
@@ -9,13 +10,17 @@ import { CATEGORIES, COLOUR_VALUES, STYLES, SUBJECTS } from '@easel/shared/vocab
  * Shaped like a shop's search: a third browse by filters alone, the rest type words from a
  * Zipf-distributed pool of 5,000 (popular words, words with a filter), 3% are one-off typos or
  * made-up words, 12% of searches with words find nothing; latency is log-normal about 12 ms.
+ * Days before today are then settled as the recorder settles them (their leading searches kept).
  * Deterministic; a database that already holds the history is left as it is.
  */
 export async function seedSearchHistory(db: Db, { days, perDay }: { days: number; perDay: number }): Promise<{ days: number; rows: number }> {
   const today = Date.parse(new Date().toISOString().slice(0, 10));
   const dayOf = (i: number) => new Date(today - i * 86_400_000).toISOString().slice(0, 10);
   const present = await db.selectFrom('search_days').select((eb) => eb.fn.countAll<number>().as('n')).where('day', '>=', dayOf(days - 1)).where('searches', '>=', perDay).executeTakeFirstOrThrow();
-  if (Number(present.n) >= days) return { days, rows: Number((await db.selectFrom('search_daily').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n) };
+  if (Number(present.n) >= days) {
+    await settleSearchTops(db, dayOf(0));
+    return { days, rows: Number((await db.selectFrom('search_daily').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n) };
+  }
 
   const random = mulberry32(20261128);
   const words = [...SUBJECTS, ...STYLES, ...COLOUR_VALUES, ...Object.keys(CATEGORIES), ...Object.values(CATEGORIES).flat()];
@@ -68,6 +73,8 @@ export async function seedSearchHistory(db: Db, { days, perDay }: { days: number
       await trx.deleteFrom('search_daily').where('day', '=', day).execute();
       await trx.deleteFrom('search_daily_filters').where('day', '=', day).execute();
       await trx.deleteFrom('search_days').where('day', '=', day).execute();
+      await trx.deleteFrom('search_tops').where('day', '=', day).execute();
+      await trx.deleteFrom('search_top_days').where('day', '=', day).execute();
       for (let i = 0; i < values.length; i += 500) await trx.insertInto('search_daily').values(values.slice(i, i + 500)).execute();
       await trx.insertInto('search_daily_filters').values([...filterUse].map(([key, searches]) => {
         const [filter, value] = key.split('=') as [string, string];
@@ -81,6 +88,7 @@ export async function seedSearchHistory(db: Db, { days, perDay }: { days: number
     process.stdout.write(`\rSeeding 90 days of searches: ${d + 1} / ${days} days, ${rows.toLocaleString('en-GB')} daily rows\x1b[K`);
   }
   process.stdout.write('\n');
+  await settleSearchTops(db, dayOf(0));
   if (db.getExecutor().adapter.constructor.name.startsWith('Sqlite')) await sql`pragma optimize`.execute(db);
   return { days, rows };
 }

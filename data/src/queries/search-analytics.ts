@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
+import type { SearchTopList } from '../schema';
 
 /**
  * Reads of the search analytics' daily roll-ups (`search_daily`; docs/SEARCH-ANALYTICS.md).
@@ -131,56 +132,159 @@ const VALUES_PER_FILTER = 8;
 
 const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : 0);
 
+/** A settled day's leading searches kept per list (`search_tops`). */
+export const TOPS_PER_DAY = 200;
+/** Candidates looked up exactly at most; beyond, the list is read in full. */
+const MAX_CANDIDATES = 1000;
+
+type DayValue = { day: string; key: string; value: number };
+
+/**
+ * A day's values of the searches in a list, largest first: the words' searches ('queries'), a
+ * definition's searches that found nothing ('zero'), its searches that found works and were not
+ * clicked ('unclicked') or its longest latency ('slowest'):
+ * dailyListValues(db, 'zero', '2026-11-27', 2) -> [{ day: '2026-11-27', key: 'q=zorblax', value: 20 }, …].
+ */
+export async function dailyListValues(db: Db, list: SearchTopList, day: string, limit: number): Promise<DayValue[]> {
+  const rows = db.selectFrom('search_daily').where('day', '=', day);
+  const query =
+    list === 'queries'
+      ? rows.select((eb) => ['day', 'query as key', eb.fn.sum<number>('searches').as('value')]).where('query', '<>', '').groupBy(['day', 'query'])
+      : list === 'zero'
+        ? rows.select(['day', 'definition as key', 'zero_result_searches as value']).where('zero_result_searches', '>', 0)
+        : list === 'unclicked'
+          ? rows.select(['day', 'definition as key', 'searches as value']).where('zero_result_searches', '=', 0).where('clicked_searches', '=', 0)
+          : rows.select(['day', 'definition as key', 'latency_ms_max as value']);
+  return query.orderBy('value', 'desc').orderBy('key').limit(limit).execute();
+}
+
+/**
+ * One list of the report, exact without reading the range's long tail. Each day counts only its
+ * TOPS_PER_DAY leading searches of the list: kept in `search_tops` once the day is settled, with
+ * the largest value left out in `search_top_days`, or found on the spot for a day not settled yet.
+ * A search left out on every day adds up to at most the sum (for 'slowest', the largest) of the
+ * values left out, so the exact figures of the searches that could still reach the list decide it
+ * once its last row beats that bound; otherwise the list is read in full.
+ */
+async function leadingRows<Row>(db: Db, range: DayRange, dayList: readonly string[], list: SearchTopList, read: (keys?: readonly string[]) => Promise<Row[]>, valueOf: (row: Row) => number): Promise<Row[]> {
+  const byMax = list === 'slowest';
+  const combine = (a: number, b: number) => (byMax ? Math.max(a, b) : a + b);
+  const settled = await db.selectFrom('search_top_days').select(['day', list]).where('day', '>=', range.from).where('day', '<=', range.to).execute();
+  const settledDays = new Set(settled.map((d) => d.day));
+  const [kept, ...unsettled] = await Promise.all([
+    db
+      .selectFrom('search_tops')
+      .select((eb) => ['key', (byMax ? eb.fn.max<number>('value') : eb.fn.sum<number>('value')).as('value')])
+      .where('list', '=', list)
+      .where('day', '>=', range.from)
+      .where('day', '<=', range.to)
+      .groupBy('key')
+      .execute(),
+    ...dayList.filter((day) => !settledDays.has(day)).map((day) => dailyListValues(db, list, day, TOPS_PER_DAY + 1)),
+  ]);
+  let bound = settled.reduce((sum, d) => combine(sum, d[list]), 0);
+  const partial = new Map<string, number>(kept.map((row) => [row.key, row.value]));
+  for (const day of unsettled) {
+    bound = combine(bound, day[TOPS_PER_DAY]?.value ?? 0);
+    for (const row of day.slice(0, TOPS_PER_DAY)) partial.set(row.key, combine(partial.get(row.key) ?? 0, row.value));
+  }
+  const last = [...partial.values()].sort((a, b) => b - a)[REPORT_ROWS - 1] ?? 0;
+  const candidates: string[] = [];
+  // The most a search not looked up can reach: one left out every day, or one whose kept values
+  // (with the left-out ones) stay under the list's last kept figure.
+  let beyond = bound;
+  for (const [key, value] of partial) {
+    const most = combine(value, bound);
+    if (most >= last) candidates.push(key);
+    else beyond = Math.max(beyond, most);
+  }
+  if (candidates.length === 0 && beyond === 0) return [];
+  if (candidates.length > 0 && candidates.length <= MAX_CANDIDATES) {
+    const rows = await read(candidates);
+    // Exact once nothing else can reach the list, or its last row beats all else can reach.
+    if (beyond === 0 || (rows.length === REPORT_ROWS && valueOf(rows.at(-1)!) > beyond)) return rows;
+  }
+  return read();
+}
+
 /** Everything the staff's search page shows over a day range, read from the roll-ups. */
 export async function getSearchReport(db: Db, range: DayRange): Promise<SearchReport> {
   const daily = () => db.selectFrom('search_daily').where('day', '>=', range.from).where('day', '<=', range.to);
-  const [days, top, zero, unclicked, slowest, filters, values] = await Promise.all([
-    db.selectFrom('search_days').select(['day', 'searches', 'zero_result_searches']).where('day', '>=', range.from).where('day', '<=', range.to).orderBy('day').execute(),
-    daily()
-      .select((eb) => [
-        'query',
-        eb.fn.sum<number>('searches').as('count'),
-        eb.fn.sum<number>('clicked_searches').as('clicked'),
-        eb.fn.sum<number>('converted_searches').as('converted'),
-        eb.fn.sum<number>('clicks').as('clicks'),
-        eb.fn.sum<number>('click_position_sum').as('positions'),
-      ])
-      .where('query', '<>', '')
-      .groupBy('query')
-      .orderBy('count', 'desc')
-      .orderBy('query')
-      .limit(REPORT_ROWS)
-      .execute(),
-    daily()
-      .select((eb) => ['definition', eb.fn.max('query').as('query'), eb.fn.sum<number>('zero_result_searches').as('count')])
-      .where('zero_result_searches', '>', 0)
-      .groupBy('definition')
-      .orderBy('count', 'desc')
-      .orderBy('definition')
-      .limit(REPORT_ROWS)
-      .execute(),
-    daily()
-      .select((eb) => ['definition', eb.fn.max('query').as('query'), eb.fn.sum<number>('searches').as('count')])
-      .where('zero_result_searches', '=', 0)
-      .groupBy('definition')
-      .having((eb) => eb(eb.fn.sum('clicked_searches'), '=', 0))
-      .orderBy('count', 'desc')
-      .orderBy('definition')
-      .limit(REPORT_ROWS)
-      .execute(),
-    daily()
-      .select((eb) => [
-        'definition',
-        eb.fn.max('query').as('query'),
-        eb.fn.sum<number>('searches').as('count'),
-        eb.fn.sum<number>('latency_ms_sum').as('latency_sum'),
-        eb.fn.max<number>('latency_ms_max').as('max_latency_ms'),
-      ])
-      .groupBy('definition')
-      .orderBy('max_latency_ms', 'desc')
-      .orderBy('definition')
-      .limit(REPORT_ROWS)
-      .execute(),
+  const days = await db.selectFrom('search_days').select(['day', 'searches', 'zero_result_searches']).where('day', '>=', range.from).where('day', '<=', range.to).orderBy('day').execute();
+  const dayList = days.map((d) => d.day);
+  const [top, zero, unclicked, slowest, filters, values] = await Promise.all([
+    leadingRows(db, range, dayList, 'queries', (keys) =>
+      daily()
+        .select((eb) => [
+          'query',
+          eb.fn.sum<number>('searches').as('count'),
+          eb.fn.sum<number>('clicked_searches').as('clicked'),
+          eb.fn.sum<number>('converted_searches').as('converted'),
+          eb.fn.sum<number>('clicks').as('clicks'),
+          eb.fn.sum<number>('click_position_sum').as('positions'),
+        ])
+        .where('query', '<>', '')
+        .$if(keys !== undefined, (q) => q.where('query', 'in', keys!))
+        .groupBy('query')
+        .orderBy('count', 'desc')
+        .orderBy('query')
+        .limit(REPORT_ROWS)
+        .execute(), (row) => row.count),
+    leadingRows(db, range, dayList, 'zero', (keys) =>
+      daily()
+        .select((eb) => ['definition', eb.fn.max('query').as('query'), eb.fn.sum<number>('zero_result_searches').as('count')])
+        .where('zero_result_searches', '>', 0)
+        .$if(keys !== undefined, (q) => q.where('definition', 'in', keys!))
+        .groupBy('definition')
+        .orderBy('count', 'desc')
+        .orderBy('definition')
+        .limit(REPORT_ROWS)
+        .execute(), (row) => row.count),
+    // Searches whose rows with results in the range have no click: the partial indexes of those
+    // rows (migration 0030) answer it without the rows that found nothing or were clicked.
+    leadingRows(db, range, dayList, 'unclicked', (keys) =>
+      db
+        .selectFrom('search_daily as d')
+        .select((eb) => ['d.definition', eb.fn.max('d.query').as('query'), eb.fn.sum<number>('d.searches').as('count')])
+        .where('d.day', '>=', range.from)
+        .where('d.day', '<=', range.to)
+        .where('d.zero_result_searches', '=', sql.lit(0))
+        .where('d.clicked_searches', '=', sql.lit(0))
+        .$if(keys !== undefined, (q) => q.where('d.definition', 'in', keys!))
+        .groupBy('d.definition')
+        .having((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('search_daily as c')
+                .select(sql.lit(1).as('clicked'))
+                .whereRef('c.definition', '=', 'd.definition')
+                .where('c.day', '>=', range.from)
+                .where('c.day', '<=', range.to)
+                .where('c.zero_result_searches', '=', sql.lit(0))
+                .where('c.clicked_searches', '>', sql.lit(0)),
+            ),
+          ),
+        )
+        .orderBy('count', 'desc')
+        .orderBy('d.definition')
+        .limit(REPORT_ROWS)
+        .execute(), (row) => row.count),
+    leadingRows(db, range, dayList, 'slowest', (keys) =>
+      daily()
+        .select((eb) => [
+          'definition',
+          eb.fn.max('query').as('query'),
+          eb.fn.sum<number>('searches').as('count'),
+          eb.fn.sum<number>('latency_ms_sum').as('latency_sum'),
+          eb.fn.max<number>('latency_ms_max').as('max_latency_ms'),
+        ])
+        .$if(keys !== undefined, (q) => q.where('definition', 'in', keys!))
+        .groupBy('definition')
+        .orderBy('max_latency_ms', 'desc')
+        .orderBy('definition')
+        .limit(REPORT_ROWS)
+        .execute(), (row) => row.max_latency_ms),
     db
       .selectFrom('search_daily_filters')
       .select((eb) => ['filter', eb.fn.sum<number>('searches').as('searches')])

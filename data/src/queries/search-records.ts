@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
 import { inTransaction, type Db } from '../db';
-import type { Database, SearchOutcomeKind, SearchRecordsTable, SearchSource } from '../schema';
+import type { Database, SearchOutcomeKind, SearchRecordsTable, SearchSource, SearchTopList } from '../schema';
+import { dailyListValues, TOPS_PER_DAY } from './search-analytics';
 
 export type { SearchOutcomeKind, SearchSource };
 
@@ -226,6 +227,38 @@ export async function pruneSearchRecords(db: Db, beforeDay: string, saltsBeforeD
   await db.deleteFrom('search_outcomes').where('created_at', '<', beforeDay).execute();
   await db.deleteFrom('search_records').where('day', '<', beforeDay).execute();
   await db.deleteFrom('search_visitor_salts').where('day', '<', saltsBeforeDay).execute();
+}
+
+const TOP_LISTS: readonly SearchTopList[] = ['queries', 'zero', 'unclicked', 'slowest'];
+
+/**
+ * Keeps the leading searches of each list for every day before `beforeDay` not kept yet, with the
+ * largest value each list leaves out (docs/SEARCH-ANALYTICS.md): settleSearchTops(db, '2026-11-27').
+ * A day is settled once its records have all arrived; two processes settling it at once keep it once.
+ * `perDay` is the number of leading searches kept (TOPS_PER_DAY; fewer makes the tests' bounds bite).
+ */
+export async function settleSearchTops(db: Db, beforeDay: string, perDay = TOPS_PER_DAY): Promise<void> {
+  const days = await db
+    .selectFrom('search_days')
+    .select('day')
+    .where('day', '<', beforeDay)
+    .where('day', 'not in', db.selectFrom('search_top_days').select('day'))
+    .orderBy('day')
+    .execute();
+  for (const { day } of days) {
+    await inTransaction(db, async (trx) => {
+      const leftOut: Record<SearchTopList, number> = { queries: 0, zero: 0, unclicked: 0, slowest: 0 };
+      for (const list of TOP_LISTS) {
+        const values = await dailyListValues(trx, list, day, perDay + 1);
+        leftOut[list] = values[perDay]?.value ?? 0;
+        const kept = values.slice(0, perDay).map(({ key, value }) => ({ day, list, key, value }));
+        for (let i = 0; i < kept.length; i += ROWS_PER_STATEMENT) {
+          await trx.insertInto('search_tops').values(kept.slice(i, i + ROWS_PER_STATEMENT)).onConflict((oc) => oc.columns(['list', 'day', 'key']).doNothing()).execute();
+        }
+      }
+      await trx.insertInto('search_top_days').values({ day, ...leftOut }).onConflict((oc) => oc.column('day').doNothing()).execute();
+    });
+  }
 }
 
 /** The secret of a day's pseudonymous visitor ids, made by whichever process asks first: getVisitorSalt(db, '2026-11-28', fresh) -> 'k2…'. */

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '@easel/data/db';
 import {
-  getVisitorSalt, pruneSearchRecords, storeSearchActivity, type NewSearchOutcome, type NewSearchRecord, type SearchOutcomeKind, type SearchSource,
+  getVisitorSalt, pruneSearchRecords, settleSearchTops, storeSearchActivity, type NewSearchOutcome, type NewSearchRecord, type SearchOutcomeKind, type SearchSource,
 } from '@easel/data/queries/search-records';
 import { recordedDefinition } from './definition';
 import { WriteAheadLog } from './write-ahead';
@@ -18,6 +18,8 @@ const DRAIN_AT = 2000;
 /** How long searches and their outcomes are kept before only their daily roll-ups remain. */
 export const RECORDS_KEPT_DAYS = 90;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
+/** A day's leading searches are kept once it has been over this long: its records have all arrived. */
+const SETTLE_AFTER_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A search as the storefront answered it. */
@@ -150,8 +152,9 @@ export class SearchRecorder {
     this.lastPrune = now;
     try {
       await pruneSearchRecords(db, dayOf(now - RECORDS_KEPT_DAYS * DAY_MS), dayOf(now));
+      await settleSearchTops(db, dayOf(now - SETTLE_AFTER_MS));
     } catch (error) {
-      console.error('search analytics: could not forget old records:', error instanceof Error ? error.message : error);
+      console.error('search analytics: could not forget old records or settle past days:', error instanceof Error ? error.message : error);
     }
   }
 }
