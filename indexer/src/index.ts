@@ -6,6 +6,7 @@ export * from './indexing-steps';
 export * from './rebuild';
 export * from './sync';
 export * from './levers';
+export * from './rules-index';
 export * from './meili/connect';
 export * from './meili/server';
 export * from './meili/keep-running';

@@ -1,32 +1,17 @@
 import type { Meilisearch } from 'meilisearch';
 import type { Db } from '@easel/data/db';
 import {
-  getLeverState, getSearchLevers, getSearchLeversGeneration, recordLeversApplied, type SearchRule, type SearchRuleBanner, type SearchRulePin
+  getLeverState, getSearchLevers, getSearchLeversGeneration, recordLeversApplied, type SearchRule
 } from '@easel/data/queries/search-levers';
 import { DEFAULT_SEARCH_ENGINE } from '@easel/data/queries/search-source';
 import { succeeded } from './rebuild';
+import { rulesIndexUid, type RuleDocument } from './rules-index';
 
 /**
  * The levers staff pull on search, carried from the database to each engine: synonyms as the
  * live index's own setting (the engine applies them as it searches, nothing is re-indexed), and
  * the rules as the documents of an index beside it, which the search service reads and applies.
  */
-
-/** The index beside the live one that holds the rules: 'artworks' -> 'artworks-rules'. */
-export const rulesIndexUid = (indexUid: string) => `${indexUid}-rules`;
-
-/** A rule as its engine holds it: its dates as epoch milliseconds, and `version`, which changes with every edit of the rule. */
-export interface RuleDocument {
-  id: number;
-  query: string | null;
-  category: string | null;
-  pins: SearchRulePin[];
-  hides: string[];
-  banner: SearchRuleBanner | null;
-  starts_ms: number | null;
-  ends_ms: number | null;
-  version: string;
-}
 
 /** A stored rule -> its engine document. */
 export function toRuleDocument(rule: SearchRule): RuleDocument {

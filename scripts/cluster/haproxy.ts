@@ -104,7 +104,9 @@ export function haproxyConfig(options: { services: BalancedService[]; stats: { h
     '  option forwardfor',
     '  option redispatch 1',
     '  retries 2',
-    '  retry-on conn-failure empty-response response-timeout',
+    // A 503 is one replica's own trouble (its engine or database out of reach): a GET or HEAD goes
+    // to the other replica, which may well answer.
+    "  retry-on conn-failure empty-response response-timeout 503",
     error(503, 'unavailable', 'The service is unavailable; try again in a moment.', ' hdr retry-after 1'),
     error(502, 'bad_gateway', 'The server behind the proxy did not answer properly; try again.'),
     error(504, 'gateway_timeout', 'The server behind the proxy took too long to answer; try again.'),

@@ -12,7 +12,7 @@ import { buildCountQuery, buildPriceBarPlan, buildSearchPlan, buildSuggestionsPl
 import { toPriceBars, toSearchResponseBody, toSuggestions } from './meili-response';
 import { buildOpenApi } from './openapi';
 import { matchRules, RuleBook, UNREAD_LEVERS, type SearchLevers } from './rules';
-import { rulesIndexUid, type RuleDocument } from '@easel/indexer/levers';
+import { rulesIndexUid, type RuleDocument } from '@easel/indexer/rules-index';
 import { gatherParams } from './query-string';
 import { apiSecurityHeaders } from './security-headers';
 

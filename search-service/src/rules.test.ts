@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RuleDocument } from '@easel/indexer/levers';
+import type { RuleDocument } from '@easel/indexer/rules-index';
 import { definitionOf } from '../test/fixture';
 import { matchRules, NO_LEVERS } from './rules';
 

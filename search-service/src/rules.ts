@@ -1,4 +1,4 @@
-import type { RuleDocument } from '@easel/indexer/levers';
+import type { RuleDocument } from '@easel/indexer/rules-index';
 import type { SearchRuleBanner, SearchRulePin } from '@easel/data/queries/search-levers';
 import { categoryAddress, type GallerySearchDefinition } from './contract';
 import { normaliseSearchWords } from '@easel/shared/search-words';
@@ -53,7 +53,7 @@ export function matchRules(def: GallerySearchDefinition, rules: readonly RuleDoc
 }
 
 /**
- * The rules as the engine holds them (the indexer writes them: @easel/indexer/levers), kept in
+ * The rules as the engine holds them (the indexer writes them: indexer/src/levers.ts), kept in
  * memory and never waited for: the rules index's version (null while it does not exist) is looked
  * up at most once per `checkEveryMs`, off the request path, and the rules read again when it
  * moved. A search never waits on it, so admission control alone decides what reaches a busy engine.

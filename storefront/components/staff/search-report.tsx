@@ -100,7 +100,8 @@ function Section({ id, title, hint, chart, children }: { id: string; title: stri
       <div className="search-report__body">
         {/* The table beside it holds the same figures for those who cannot see the chart. */}
         <div className="search-report__chart" aria-hidden="true" dangerouslySetInnerHTML={{ __html: chart }} />
-        <div className="search-report__table">{children}</div>
+        {/* It scrolls when long or wide, so a keyboard can reach it too. */}
+        <div className="search-report__table" role="region" aria-labelledby={headingId} tabIndex={0}>{children}</div>
       </div>
     </section>
   );

@@ -28,7 +28,8 @@ export function alertQuery(def: GallerySearchDefinition): string {
  * 'colours=blue&sort=newest' -> { definition: { colours: ['blue'], … }, query: 'colours=blue&currency=GBP' }.
  */
 export function parseAlertQuery(query: string): { ok: true; definition: GallerySearchDefinition; query: string } | { ok: false; issue: ParamIssue } {
-  const raw: Record<string, string[]> = {};
+  // No prototype: a parameter named 'constructor' or '__proto__' is a name like any other.
+  const raw: Record<string, string[]> = Object.create(null);
   for (const [name, value] of new URLSearchParams(query.startsWith('?') ? query.slice(1) : query)) (raw[name] ??= []).push(value);
   const parsed = parseGalleryParams(raw);
   if (!parsed.ok) return parsed;

@@ -259,15 +259,25 @@ describe('the one search contract', () => {
     await close();
   });
 
-  it("answers the browser's searches on the storefront's origin compressed, revalidated by the search service's ETag", async () => {
+  it("answers the browser's searches on the storefront's origin compressed: each gallery search its own (its search id), the counts revalidated by the search service's ETag", async () => {
     const first = await fetch(`${base}/api/v2/product/s/?colours=red`, { headers: { 'accept-encoding': 'gzip' } });
     expect(first.status).toBe(200);
     expect(first.headers.get('content-encoding')).toBe('gzip');
-    expect(first.headers.get('cache-control')).toContain('max-age=1800');
-    expect(((await first.json()) as { count: number }).count).toBeGreaterThan(0);
-    const etag = first.headers.get('etag')!;
+    // A gallery search is recorded, and its answer names it (docs/SEARCH-ANALYTICS.md): no one else's to share or revalidate.
+    expect(first.headers.get('cache-control')).toBe('private, no-store');
+    expect(first.headers.get('etag')).toBeNull();
+    const answer = (await first.json()) as { search_id: string; count: number };
+    expect(answer.count).toBeGreaterThan(0);
+    const second = (await (await fetch(`${base}/api/v2/product/s/?colours=red`)).json()) as { search_id: string; count: number };
+    expect(second.count).toBe(answer.count);
+    expect(second.search_id).not.toBe(answer.search_id);
+
+    const count = await fetch(`${base}/api/v2/product/s/_count/?colours=red`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(count.status).toBe(200);
+    expect(count.headers.get('cache-control')).toContain('max-age=1800');
+    const etag = count.headers.get('etag')!;
     expect(etag).toMatch(/^(W\/)?"/);
-    const again = await fetch(`${base}/api/v2/product/s/?colours=red`, { headers: { 'if-none-match': etag } });
+    const again = await fetch(`${base}/api/v2/product/s/_count/?colours=red`, { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
   });
 
