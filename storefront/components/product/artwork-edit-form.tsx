@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { EditableArtwork } from '@easel/data/queries/editing';
 import { CATEGORIES, CATEGORY_VALUES, STYLES, SUBJECTS, type Category } from '@easel/shared/vocabulary';
 import { artworkEditSchema } from '../../lib/catalogue/artwork-edit';
@@ -9,7 +9,7 @@ import { valueLabel } from '../../lib/gallery/labels';
 import { isMessageKey } from '../../lib/i18n/messages';
 import { useT } from '../../lib/i18n/use-t';
 import type { DisplayUnits } from '../../lib/money';
-import { ColourSwatches, UnitsChoice } from '../selling/listing-controls';
+import { ColourSwatches, UnitsChoice, workFormControls } from '../selling/listing-controls';
 import './artwork-edit.css';
 
 export interface ArtworkEditFormProps {
@@ -127,31 +127,7 @@ export function ArtworkEditForm({ artwork, shippingProfiles }: ArtworkEditFormPr
     }
   };
 
-  const field = (name: FieldName, control: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode, hint?: string) => {
-    const id = `edit-${name}`;
-    const described = [hint && `${id}-hint`, errors[name] && `${id}-error`].filter(Boolean).join(' ') || undefined;
-    return (
-      <div className="artwork-edit__field" data-field={name}>
-        <label className="artwork-edit__label" htmlFor={id}>{label(name)}</label>
-        {control({ id, 'aria-invalid': errors[name] !== undefined, ...(described ? { 'aria-describedby': described } : {}) })}
-        {hint && <p className="artwork-edit__hint" id={`${id}-hint`}>{hint}</p>}
-        {errors[name] && <p className="artwork-edit__error" id={`${id}-error`}>{errors[name]}</p>}
-      </div>
-    );
-  };
-  const text = (name: 'title' | 'medium' | 'price' | 'sale_price' | 'width' | 'height' | 'depth', inputMode?: 'decimal', hint?: string) =>
-    field(name, (props) => <input {...props} type="text" inputMode={inputMode} value={draft[name]} onChange={(e) => set(name, e.target.value)} />, hint);
-  const choice = (name: 'category' | 'subject' | 'style' | 'subcategory' | 'shipping_profile_id', options: { value: string; label: string }[], onChange = (value: string) => set(name, value as never)) =>
-    field(name, (props) => (
-      <select {...props} value={draft[name]} onChange={(e) => onChange(e.target.value)}>
-        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
-      </select>
-    ));
-  const flag = (name: 'framed' | 'ready_to_hang') => (
-    <label className="artwork-edit__check" data-field={name}>
-      <input type="checkbox" checked={draft[name]} onChange={(e) => set(name, e.target.checked)} /> {label(name)}
-    </label>
-  );
+  const { field, text, choice, flag } = workFormControls({ idPrefix: 'edit', draft, set, errors, label });
   const vocabulary = (values: readonly string[]) => values.map((value) => ({ value, label: valueLabel(value, t) }));
 
   return (
@@ -165,8 +141,8 @@ export function ArtworkEditForm({ artwork, shippingProfiles }: ArtworkEditFormPr
       <fieldset className="artwork-edit__group">
         <legend className="artwork-edit__legend">{t('edit.pricing')}</legend>
         <div className="artwork-edit__row">
-          {text('price', 'decimal')}
-          {text('sale_price', 'decimal', t('edit.salePriceHint'))}
+          {text('price', { inputMode: 'decimal' })}
+          {text('sale_price', { inputMode: 'decimal', hint: t('edit.salePriceHint') })}
         </div>
       </fieldset>
 
@@ -176,7 +152,7 @@ export function ArtworkEditForm({ artwork, shippingProfiles }: ArtworkEditFormPr
           {choice('category', vocabulary(CATEGORY_VALUES), (value) => setDraft((d) => ({ ...d, category: value as Category, subcategory: CATEGORIES[value as Category][0] })))}
           {choice('subcategory', vocabulary(CATEGORIES[draft.category]))}
         </div>
-        {text('medium', undefined, t('edit.mediumHint'))}
+        {text('medium', { hint: t('edit.mediumHint') })}
         <div className="artwork-edit__row">
           {choice('subject', vocabulary(SUBJECTS))}
           {choice('style', vocabulary(STYLES))}
@@ -189,9 +165,9 @@ export function ArtworkEditForm({ artwork, shippingProfiles }: ArtworkEditFormPr
           onChange={(units) => setDraft((d) => ({ ...d, units, ...Object.fromEntries(SIDES.map((side) => [side, convert(d[side], units)])) }))}
         />
         <div className="artwork-edit__row">
-          {text('width', 'decimal')}
-          {text('height', 'decimal')}
-          {text('depth', 'decimal')}
+          {text('width', { inputMode: 'decimal' })}
+          {text('height', { inputMode: 'decimal' })}
+          {text('depth', { inputMode: 'decimal' })}
         </div>
         <div className="artwork-edit__checks">
           {flag('framed')}

@@ -1,4 +1,5 @@
 'use client';
+import type { ReactNode } from 'react';
 
 import { COLOUR_VALUES, COLOURS } from '@easel/shared/vocabulary';
 import { valueLabel } from '../../lib/gallery/labels';
@@ -61,4 +62,47 @@ export function UnitsChoice({ name, label, units, onChange }: { name: string; la
       ))}
     </fieldset>
   );
+}
+
+type FieldProps = { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string };
+/** The fields of a draft that hold values of type V: text boxes and lists hold strings, ticks booleans. */
+type FieldsOf<D, V> = { [K in keyof D]: D[K] extends V ? K : never }[keyof D] & string;
+
+/**
+ * The labelled controls of a work's form ("List a work", the edit page), each with its hint and
+ * its refusal, tied together for assistive technology: ids '<idPrefix>-<field>'.
+ */
+export function workFormControls<D extends object>({ idPrefix, draft, set, errors, label }: {
+  idPrefix: string;
+  draft: D;
+  set: <K extends keyof D>(name: K, value: D[K]) => void;
+  errors: Partial<Record<keyof D, string>>;
+  label: (name: keyof D & string) => string;
+}) {
+  const field = (name: keyof D & string, control: (props: FieldProps) => ReactNode, hint?: string) => {
+    const id = `${idPrefix}-${name}`;
+    const described = [hint && `${id}-hint`, errors[name] && `${id}-error`].filter(Boolean).join(' ') || undefined;
+    return (
+      <div className="artwork-edit__field" data-field={name}>
+        <label className="artwork-edit__label" htmlFor={id}>{label(name)}</label>
+        {control({ id, 'aria-invalid': errors[name] !== undefined, ...(described ? { 'aria-describedby': described } : {}) })}
+        {hint && <p className="artwork-edit__hint" id={`${id}-hint`}>{hint}</p>}
+        {errors[name] && <p className="artwork-edit__error" id={`${id}-error`}>{errors[name]}</p>}
+      </div>
+    );
+  };
+  const text = (name: FieldsOf<D, string>, { hint, inputMode }: { hint?: string; inputMode?: 'decimal' } = {}) =>
+    field(name, (props) => <input {...props} type="text" inputMode={inputMode} value={draft[name] as string} onChange={(e) => set(name, e.target.value as D[typeof name])} />, hint);
+  const choice = (name: FieldsOf<D, string>, options: { value: string; label: string }[], onChange = (value: string) => set(name, value as D[typeof name])) =>
+    field(name, (props) => (
+      <select {...props} value={draft[name] as string} onChange={(e) => onChange(e.target.value)}>
+        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      </select>
+    ));
+  const flag = (name: FieldsOf<D, boolean>) => (
+    <label className="artwork-edit__check" data-field={name}>
+      <input type="checkbox" checked={draft[name] as boolean} onChange={(e) => set(name, e.target.checked as D[typeof name])} /> {label(name)}
+    </label>
+  );
+  return { field, text, choice, flag };
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { CATEGORIES, CATEGORY_VALUES, STYLES, SUBJECTS, type Category } from '@easel/shared/vocabulary';
 import { answer, api, ApiResponseError } from '../../lib/api/client';
 import { valueLabel } from '../../lib/gallery/labels';
@@ -10,7 +10,7 @@ import { useT } from '../../lib/i18n/use-t';
 import { listingSchema } from '../../lib/listing/listing';
 import type { DisplayUnits } from '../../lib/money';
 import '../product/artwork-edit.css';
-import { ColourSwatches, UnitsChoice } from './listing-controls';
+import { ColourSwatches, UnitsChoice, workFormControls } from './listing-controls';
 import './selling.css';
 
 export interface ListingFormProps {
@@ -80,31 +80,7 @@ export function ListingForm({ profiles, units }: ListingFormProps) {
     }
   };
 
-  const field = (name: FieldName, control: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode, hint?: string) => {
-    const id = `listing-${name}`;
-    const described = [hint && `${id}-hint`, errors[name] && `${id}-error`].filter(Boolean).join(' ') || undefined;
-    return (
-      <div className="artwork-edit__field" data-field={name}>
-        <label className="artwork-edit__label" htmlFor={id}>{label(name)}</label>
-        {control({ id, 'aria-invalid': errors[name] !== undefined, ...(described ? { 'aria-describedby': described } : {}) })}
-        {hint && <p className="artwork-edit__hint" id={`${id}-hint`}>{hint}</p>}
-        {errors[name] && <p className="artwork-edit__error" id={`${id}-error`}>{errors[name]}</p>}
-      </div>
-    );
-  };
-  const text = (name: 'title' | 'medium' | 'width' | 'height' | 'depth' | 'price' | 'sale_price', hint?: string, inputMode?: 'decimal') =>
-    field(name, (props) => <input {...props} type="text" inputMode={inputMode} value={draft[name]} onChange={(e) => set(name, e.target.value)} />, hint);
-  const choice = (name: 'category' | 'subcategory' | 'subject' | 'style' | 'ships_from' | 'shipping_profile_id', options: { value: string; label: string }[], onChange = (value: string) => set(name, value as never)) =>
-    field(name, (props) => (
-      <select {...props} value={draft[name]} onChange={(e) => onChange(e.target.value)}>
-        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
-      </select>
-    ));
-  const flag = (name: 'framed' | 'ready_to_hang') => (
-    <label className="artwork-edit__check" data-field={name}>
-      <input type="checkbox" checked={draft[name]} onChange={(e) => set(name, e.target.checked)} /> {label(name)}
-    </label>
-  );
+  const { field, text, choice, flag } = workFormControls({ idPrefix: 'listing', draft, set, errors, label });
   const vocabulary = (values: readonly string[]) => values.map((value) => ({ value, label: valueLabel(value, t) }));
 
   return (
@@ -121,7 +97,7 @@ export function ListingForm({ profiles, units }: ListingFormProps) {
           {choice('category', vocabulary(CATEGORY_VALUES), (value) => setDraft((d) => ({ ...d, category: value as Category, subcategory: CATEGORIES[value as Category][0] })))}
           {choice('subcategory', vocabulary(CATEGORIES[draft.category]))}
         </div>
-        {text('medium', t('selling.mediumHint'))}
+        {text('medium', { hint: t('selling.mediumHint') })}
         <div className="artwork-edit__row">
           {choice('subject', vocabulary(SUBJECTS))}
           {choice('style', vocabulary(STYLES))}
@@ -133,9 +109,9 @@ export function ListingForm({ profiles, units }: ListingFormProps) {
         <legend className="artwork-edit__legend">{t('selling.size')}</legend>
         <UnitsChoice name="units" label={label('units')} units={draft.units} onChange={(units) => set('units', units)} />
         <div className="artwork-edit__row">
-          {text('width', undefined, 'decimal')}
-          {text('height', undefined, 'decimal')}
-          {text('depth', t('selling.depthHint'), 'decimal')}
+          {text('width', { inputMode: 'decimal' })}
+          {text('height', { inputMode: 'decimal' })}
+          {text('depth', { hint: t('selling.depthHint'), inputMode: 'decimal' })}
         </div>
         <div className="artwork-edit__checks">
           {flag('framed')}
@@ -146,8 +122,8 @@ export function ListingForm({ profiles, units }: ListingFormProps) {
       <fieldset className="artwork-edit__group">
         <legend className="artwork-edit__legend">{t('edit.pricing')}</legend>
         <div className="artwork-edit__row">
-          {text('price', undefined, 'decimal')}
-          {text('sale_price', t('edit.salePriceHint'), 'decimal')}
+          {text('price', { inputMode: 'decimal' })}
+          {text('sale_price', { hint: t('edit.salePriceHint'), inputMode: 'decimal' })}
         </div>
       </fieldset>
 
