@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
 import { inTransaction, type Db } from '../db';
-import type { Database, SearchOutcomeKind, SearchRecordsTable, SearchSource, SearchTopList } from '../schema';
+import type { Database, SearchDailyTable, SearchOutcomeKind, SearchRecordsTable, SearchSource, SearchTopList } from '../schema';
 import { dailyListValues, TOPS_PER_DAY } from './search-analytics';
 
 export type { SearchOutcomeKind, SearchSource };
@@ -78,19 +78,8 @@ async function insertNewOutcomes(trx: Trx, outcomes: readonly NewSearchOutcome[]
   return [...searches];
 }
 
-interface DailyCounts {
-  day: string;
-  definition: string;
-  query: string;
-  searches: number;
-  zero_result_searches: number;
-  clicked_searches: number;
-  clicks: number;
-  click_position_sum: number;
-  converted_searches: number;
-  latency_ms_sum: number;
-  latency_ms_max: number;
-}
+/** One day's counts of one definition, as `search_daily` adds them up. */
+type DailyCounts = SearchDailyTable;
 
 const emptyCounts = (day: string, definition: string, query: string): DailyCounts => ({
   day, definition, query, searches: 0, zero_result_searches: 0, clicked_searches: 0, clicks: 0, click_position_sum: 0, converted_searches: 0, latency_ms_sum: 0, latency_ms_max: 0,
