@@ -20,6 +20,8 @@ export interface Fixture {
   app: Hono;
   engine: Engine;
   indexUid: string;
+  /** The engine searches the app has made so far: an answer from the hot cache makes none. */
+  engineCalls(): number;
   close(): Promise<void>;
 }
 
@@ -33,9 +35,16 @@ export async function buildFixture(options: { seed?: number; artworks?: number; 
   const admin = meiliClient(conn);
   await rebuildIndex({ db, meili: admin, indexUid });
   const engine = createEngine(conn, { timeoutMs: options.engineTimeoutMs });
+  let engineCalls = 0;
+  const multiSearch = engine.multiSearch.bind(engine);
+  engine.multiSearch = (queries) => {
+    engineCalls += 1;
+    return multiSearch(queries);
+  };
   const app = createApp({ config: { SEARCH_INDEX: indexUid, SEARCH_CACHE_TTL_MS: options.cacheTtlMs ?? 0, RATE_LIMIT_SEARCH_PER_MINUTE: 0, SEARCH_TRUSTED_PROXIES: [] }, meili: engine, cards: new CardStore(engine, indexUid, options.cardStoreSize ?? 10_000) });
   return {
     db, app, engine, indexUid,
+    engineCalls: () => engineCalls,
     async close() {
       await engine.close();
       await admin.deleteIndexIfExists(indexUid).catch(() => undefined);
