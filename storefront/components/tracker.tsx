@@ -2,6 +2,7 @@
 
 import { usePathname } from 'next/navigation';
 import { useEffect } from 'react';
+import { cardEvent, clickedCard } from '../lib/tracking/card-event';
 
 type Tracker = typeof import('../lib/tracking/tracker');
 let loading: Promise<Tracker> | undefined;
@@ -19,9 +20,24 @@ function loadTracker(): Promise<Tracker> {
   return loading;
 }
 
-/** Counts a page view for every address the shopper reaches (lib/tracking/tracker.ts); renders nothing. */
+/** A product card's click, read at once (its page may be gone by the time the tracker loads). */
+function onClick(event: MouseEvent): void {
+  const card = clickedCard(event.target);
+  if (!card) return;
+  const click = cardEvent(card);
+  void loadTracker().then((tracker) => tracker.cardClicked(click));
+}
+
+/**
+ * Counts a page view for every address the shopper reaches, and every product card clicked from the
+ * moment the page comes to life (lib/tracking/tracker.ts); renders nothing.
+ */
 export function PageTracker() {
   const pathname = usePathname();
+  useEffect(() => {
+    document.addEventListener('click', onClick, { capture: true });
+    return () => document.removeEventListener('click', onClick, { capture: true });
+  }, []);
   useEffect(() => {
     void loadTracker().then((tracker) => tracker.pageView());
   }, [pathname]);

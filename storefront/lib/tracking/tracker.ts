@@ -2,13 +2,16 @@
  * The browser half of tracking (lib/tracking/api.ts is the server's): page views, one visit per
  * browser session, product cards seen (half in view) and clicked. Events gather for a moment and
  * go as one beacon per endpoint; whatever is waiting goes when the page is hidden or left.
- * Loaded on its own once the page is idle (components/tracker.tsx), so it never delays a page.
+ * Loaded on its own once the page is idle (components/tracker.tsx), so it never delays a page;
+ * clicks are read from the start (components/tracker.tsx) and handed over with `cardClicked`.
  *
  * A card of a search's results (`data-search-id`, `data-position`) names the search in its
  * impression and click. A clicked search result is remembered for a day (localStorage), so a
  * favourite, basket add or order of that work (read from the analytics data layer) is reported
  * as following the search (docs/SEARCH-ANALYTICS.md).
  */
+
+import { CARD, type CardEvent, cardEvent, currentPath } from './card-event';
 
 const ENDPOINTS = {
   page_view: '/t/event/', visit: '/t/visit/', impression: '/api/tracking/impressions/', click: '/api/tracking/clicks/', conversion: '/api/tracking/conversions/',
@@ -19,21 +22,17 @@ const CONVERSIONS: Record<string, string> = { add_to_wishlist: 'favourite', add_
 const LED_KEY = 'easel-search-led';
 const LED_FOR_MS = 24 * 60 * 60 * 1000;
 
-/** The server's limits: events per batch, characters of a path and a referrer. */
+/** The server's limits: events per batch and characters of a referrer. */
 const MAX_EVENTS = 50;
-const MAX_PATH = 512;
 const MAX_REFERRER = 1024;
 const SEND_AFTER_MS = 1000;
 const VISIT_KEY = 'easel-visit';
-const CARD = 'article.card[data-slug]';
 
 const waiting: Record<Kind, object[]> = { page_view: [], visit: [], impression: [], click: [], conversion: [] };
 let timer: number | undefined;
 /** Cards already counted as seen on this page view. */
 let seen = new Set<string>();
 let previousUrl = document.referrer;
-
-const currentPath = () => (location.pathname + location.search).slice(0, MAX_PATH);
 
 function send(kind: Kind, events: object[]): void {
   const body = JSON.stringify({ events });
@@ -55,12 +54,6 @@ function sendAll(): void {
 function track(kind: Kind, event: object): void {
   waiting[kind].push(event);
   timer ??= window.setTimeout(sendAll, SEND_AFTER_MS);
-}
-
-/** A card's event: its slug and the page, and its search and position when it is a search's result. */
-function cardEvent(card: HTMLElement): object {
-  const { slug, searchId, position } = card.dataset;
-  return { slug, path: currentPath(), ...(searchId && position ? { search_id: searchId, position: Number(position) } : {}) };
 }
 
 /** Works reached from a search's results, by slug: the search's id and when. */
@@ -113,18 +106,6 @@ export function startTracking(): void {
   }
   // Cards arrive with client-side results and sections loaded after the page.
   new MutationObserver(watchCards).observe(document.body, { childList: true, subtree: true });
-  document.addEventListener('click', (event) => {
-    const card = (event.target as Element).closest?.(`${CARD} a`)?.closest<HTMLElement>(CARD);
-    if (!card) return;
-    track('click', cardEvent(card));
-    const { slug, searchId } = card.dataset;
-    if (!searchId) return;
-    try {
-      localStorage.setItem(LED_KEY, JSON.stringify({ ...searchLed(), [slug!]: { id: searchId, at: Date.now() } }));
-    } catch {
-      // Storage full or refused: what follows is not tied to the search.
-    }
-  }, { capture: true });
   // Events pushed before the tracker loaded, then each one pushed after.
   const layer = (window.dataLayer ??= []);
   layer.forEach(conversion);
@@ -137,6 +118,17 @@ export function startTracking(): void {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') sendAll();
   });
+}
+
+/** A card clicked on a page (read when it was clicked); a search's result is remembered for what follows. */
+export function cardClicked(click: CardEvent): void {
+  track('click', click);
+  if (!click.search_id) return;
+  try {
+    localStorage.setItem(LED_KEY, JSON.stringify({ ...searchLed(), [click.slug]: { id: click.search_id, at: Date.now() } }));
+  } catch {
+    // Storage full or refused: what follows is not tied to the search.
+  }
 }
 
 export function pageView(): void {
