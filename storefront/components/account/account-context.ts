@@ -2,14 +2,15 @@
 
 import { createContext, use } from 'react';
 import type { AccountUser } from '../../lib/account/account';
-import type { OverlayEvent, OverlayState } from '../../lib/overlays/overlays';
+import type { OverlayStore, OverlayState } from '../../lib/overlays/overlays';
 
 export interface AccountContextValue {
   user: AccountUser | null;
   /** The signed-in artist's own profile slug (their page, works and profile form); null for everyone else. */
   artistSlug: string | null;
   overlays: OverlayState;
-  dispatch(event: OverlayEvent): void;
+  dispatch: OverlayStore['dispatch'];
+  notify: OverlayStore['notify'];
   /** After joining, logging in or out: shows the new user at once, then re-renders the server parts (settings, currency). */
   changeUser(user: AccountUser | null): void;
   /**

@@ -59,7 +59,7 @@ export function AccountProvider({ user: rendered, artistSlug = null, children }:
   // The artist's slug is the server's, for the user it rendered: none while another is shown.
   const ownArtistSlug = user?.id === rendered?.id ? artistSlug : null;
   const value = useMemo(
-    () => ({ user, artistSlug: ownArtistSlug, overlays, dispatch: store.dispatch, changeUser, whenSignedIn }),
+    () => ({ user, artistSlug: ownArtistSlug, overlays, dispatch: store.dispatch, notify: store.notify, changeUser, whenSignedIn }),
     [user, ownArtistSlug, overlays, store, changeUser, whenSignedIn],
   );
   return (

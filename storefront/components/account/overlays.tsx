@@ -1,5 +1,6 @@
 'use client';
 
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ABOUT_MAX_LENGTH } from '../../lib/account/limits';
 import { answer, api } from '../../lib/api/client';
@@ -32,25 +33,15 @@ export default function Overlays() {
   );
 }
 
-/** A form's sending state and the server's message when it refuses (SPEC §8). */
+/** A form sent as a mutation: its sending state and the server's message when it refuses (SPEC §8). */
 function useSubmit(send: (form: FormData) => Promise<void>) {
   const t = useT();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  const { mutate, isPending, error } = useMutation({ mutationFn: send });
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await send(new FormData(event.currentTarget));
-    } catch (failure) {
-      setError(failure instanceof Error && failure.message ? failure.message : t('account.failed'));
-    } finally {
-      setBusy(false);
-    }
+    if (!isPending) mutate(new FormData(event.currentTarget));
   }
-  return { busy, error, onSubmit };
+  return { busy: isPending, error: error ? error.message || t('account.failed') : null, onSubmit };
 }
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? '');
@@ -75,17 +66,12 @@ function Field({ label, hint, children }: { label: string; hint?: string; childr
 
 function LoginDialog() {
   const t = useT();
-  const { dispatch, changeUser } = useAccount();
+  const { dispatch, notify, changeUser } = useAccount();
   const { busy, error, onSubmit } = useSubmit(async (form) => {
     const { user } = await answer(api.api.account.login.index.$post({ json: { email: text(form, 'email'), password: text(form, 'password') } }));
     dispatch({ type: 'login/succeeded' });
     changeUser(user);
-    if (user) {
-      // Shown for a moment: the slider's close event follows its opening, so it goes 3 s later.
-      const content = { message: t('account.welcomeBack', { name: user.name }) };
-      dispatch({ type: 'slider/open', content });
-      dispatch({ type: 'slider/close', content });
-    }
+    if (user) notify({ message: t('account.welcomeBack', { name: user.name }) });
   });
   return (
     <Dialog title={t('account.loginTitle')} onClose={() => dispatch({ type: 'close', overlay: 'login' })}>

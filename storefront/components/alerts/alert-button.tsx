@@ -1,10 +1,10 @@
 'use client';
 
-import { useState } from 'react';
 import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
 import { useAccount } from '../account/account-context';
 import { useToast } from '../toasts';
+import { useApiMutation } from '../use-api-mutation';
 import './alerts.css';
 
 export interface AlertButtonProps {
@@ -23,26 +23,17 @@ export function AlertButton({ query, label, className = 'button button--secondar
   const t = useT();
   const toast = useToast();
   const { whenSignedIn } = useAccount();
-  const [busy, setBusy] = useState(false);
-
-  const save = async () => {
-    setBusy(true);
-    try {
-      const { alert, created } = await answer(api.api.account.alerts.index.$post({ json: { query } }));
-      toast.show({
-        title: t(created ? 'alerts.created' : 'alerts.exists'),
-        body: t('alerts.createdText', { name: alert.description }),
-        action: { href: '/account/alerts/', label: t('alerts.title') },
-      });
-    } catch (error) {
-      toast.show({ title: error instanceof Error ? error.message : String(error), tone: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = useApiMutation({
+    mutationFn: () => answer(api.api.account.alerts.index.$post({ json: { query } })),
+    onSuccess: ({ alert, created }) => toast.show({
+      title: t(created ? 'alerts.created' : 'alerts.exists'),
+      body: t('alerts.createdText', { name: alert.description }),
+      action: { href: '/account/alerts/', label: t('alerts.title') },
+    }),
+  });
 
   return (
-    <button type="button" className={`${className} alert-button`} disabled={busy} onClick={() => whenSignedIn(() => void save())} data-alert-query={query}>
+    <button type="button" className={`${className} alert-button`} disabled={save.isPending} onClick={() => whenSignedIn(() => save.mutate())} data-alert-query={query}>
       <svg className="alert-button__bell" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
         <path d="M12 3a6 6 0 0 0-6 6v4l-2 3h16l-2-3V9a6 6 0 0 0-6-6zm-2 15a2 2 0 0 0 4 0" />
       </svg>

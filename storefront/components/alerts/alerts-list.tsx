@@ -5,6 +5,7 @@ import type { AlertView } from '../../lib/alerts/alerts';
 import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
 import { useToast } from '../toasts';
+import { useApiMutation } from '../use-api-mutation';
 import './alerts.css';
 
 /** The shopper's alerts, each renamed, re-timed, paused, resumed or deleted where it stands. */
@@ -29,21 +30,11 @@ export function AlertsList({ alerts: initial }: { alerts: AlertView[] }) {
 function AlertItem({ alert, onChange, onDelete }: { alert: AlertView; onChange: (alert: AlertView) => void; onDelete: () => void }) {
   const t = useT();
   const toast = useToast();
-  const [busy, setBusy] = useState(false);
+  const { mutate: run, isPending: busy } = useApiMutation({ mutationFn: (work: () => Promise<void>) => work() });
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(alert.name);
   const param = { id: String(alert.id) };
 
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await work();
-    } catch (error) {
-      toast.show({ title: error instanceof Error ? error.message : String(error), tone: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
   const change = (json: { name?: string; frequency?: 'instant' | 'daily'; paused?: boolean }) => run(async () => {
     const { alert: next } = await answer(api.api.account.alerts[':id'].index.$patch({ param, json }));
     onChange(next);
@@ -61,7 +52,7 @@ function AlertItem({ alert, onChange, onDelete }: { alert: AlertView; onChange: 
       {renaming ? (
         <form className="alert-item__rename" onSubmit={(e) => {
           e.preventDefault();
-          void change({ name });
+          change({ name });
         }}>
           <label className="visually-hidden" htmlFor={`alert-name-${alert.id}`}>{t('alerts.name')}</label>
           <input id={`alert-name-${alert.id}`} value={name} maxLength={120} required onChange={(e) => setName(e.target.value)} />
@@ -82,16 +73,16 @@ function AlertItem({ alert, onChange, onDelete }: { alert: AlertView; onChange: 
         <a className="button button--secondary" href={alert.url}>{t('alerts.open')}</a>
         <label>
           {t('alerts.frequency')}{' '}
-          <select value={alert.frequency} disabled={busy} onChange={(e) => void change({ frequency: e.target.value as 'instant' | 'daily' })}>
+          <select value={alert.frequency} disabled={busy} onChange={(e) => change({ frequency: e.target.value as 'instant' | 'daily' })}>
             <option value="instant">{t('alerts.instant')}</option>
             <option value="daily">{t('alerts.daily')}</option>
           </select>
         </label>
         {!renaming && <button type="button" className="button button--secondary" disabled={busy} onClick={() => setRenaming(true)}>{t('alerts.rename')}</button>}
-        <button type="button" className="button button--secondary" disabled={busy} onClick={() => void change({ paused: !alert.paused })}>
+        <button type="button" className="button button--secondary" disabled={busy} onClick={() => change({ paused: !alert.paused })}>
           {alert.paused ? t('alerts.resume') : t('alerts.pause')}
         </button>
-        <button type="button" className="button button--secondary" disabled={busy} onClick={() => void remove()}>{t('alerts.delete')}</button>
+        <button type="button" className="button button--secondary" disabled={busy} onClick={remove}>{t('alerts.delete')}</button>
       </div>
     </li>
   );

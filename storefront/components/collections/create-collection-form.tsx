@@ -6,34 +6,26 @@ import type { Collection } from '@easel/data/queries/collections';
 import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
 import { useAccount } from '../account/account-context';
-import { useToast } from '../toasts';
+import { useApiMutation } from '../use-api-mutation';
 import './collections.css';
 
 /** A name and a button: makes a collection and hands it to `onCreated`. A visitor logs in first. */
 export function CreateCollectionForm({ onCreated }: { onCreated: (collection: Collection) => void | Promise<void> }) {
   const t = useT();
-  const toast = useToast();
   const { whenSignedIn } = useAccount();
   const id = useId();
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const create = async () => {
-    setBusy(true);
-    try {
+  const create = useApiMutation({
+    mutationFn: async () => {
       const { collection } = await answer(api.collections.api.index.$post({ json: { name } }));
       setName('');
       await onCreated(collection);
-    } catch (error) {
-      toast.show({ title: error instanceof Error ? error.message : String(error), tone: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    whenSignedIn(() => void create());
+    whenSignedIn(() => create.mutate());
   };
 
   return (
@@ -41,7 +33,7 @@ export function CreateCollectionForm({ onCreated }: { onCreated: (collection: Co
       <label htmlFor={id} className="collection-form__label">{t('collections.name')}</label>
       <div className="collection-form__row">
         <input id={id} name="name" className="collection-form__input" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} required />
-        <button type="submit" className="button button--secondary" disabled={busy || name.trim() === ''}>{t('collections.create')}</button>
+        <button type="submit" className="button button--secondary" disabled={create.isPending || name.trim() === ''}>{t('collections.create')}</button>
       </div>
     </form>
   );

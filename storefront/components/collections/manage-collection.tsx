@@ -4,8 +4,8 @@ import { useRouter } from 'next/navigation';
 import { useId, useState, type FormEvent } from 'react';
 import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
-import { errorMessage } from '../../lib/store';
 import { useToast } from '../toasts';
+import { useApiMutation } from '../use-api-mutation';
 import './collections.css';
 
 /**
@@ -19,22 +19,11 @@ export function ManageCollection({ slug, name }: { slug: string; name: string })
   const id = useId();
   const [mode, setMode] = useState<'idle' | 'renaming' | 'deleting'>('idle');
   const [draft, setDraft] = useState(name);
-  const [busy, setBusy] = useState(false);
-
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await action();
-    } catch (error) {
-      toast.show({ title: errorMessage(error), tone: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { mutate: run, isPending: busy } = useApiMutation({ mutationFn: (action: () => Promise<void>) => action() });
 
   const rename = (event: FormEvent) => {
     event.preventDefault();
-    void run(async () => {
+    run(async () => {
       await answer(api.collections.api.index.$patch({ json: { collection: slug, name: draft } }));
       setMode('idle');
       router.refresh();
@@ -67,7 +56,7 @@ export function ManageCollection({ slug, name }: { slug: string; name: string })
       <div className="manage-collection" role="group" aria-label={t('collections.delete')}>
         <p className="manage-collection__question">{t('collections.deleteConfirm', { name })}</p>
         <div className="manage-collection__actions">
-          <button type="button" className="button" disabled={busy} onClick={() => void remove()}>{t('collections.deleteYes')}</button>
+          <button type="button" className="button" disabled={busy} onClick={remove}>{t('collections.deleteYes')}</button>
           <button type="button" className="button button--secondary" disabled={busy} onClick={() => setMode('idle')}>{t('collections.deleteNo')}</button>
         </div>
       </div>

@@ -7,6 +7,7 @@ import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
 import { useAccount } from '../account/account-context';
 import { useToast } from '../toasts';
+import { useApiMutation } from '../use-api-mutation';
 import './engagement.css';
 
 export interface FavouriteButtonProps {
@@ -26,36 +27,36 @@ export function FavouriteButton({ slug, count: initialCount, favourited: initial
   const { whenSignedIn } = useAccount();
   const [count, dispatch] = useReducer(favouriteCountReducer, initialCount);
   const [favourited, setFavourited] = useState(initiallyFavourited);
-  const [busy, setBusy] = useState(false);
-
-  const toggle = async () => {
-    setBusy(true);
-    dispatch({ type: favourited ? 'decrement' : 'increment' });
-    setFavourited(!favourited);
-    try {
-      const saved = await answer(api.collections.api.favourites.index.$post({ json: { slug } }));
+  const toggle = useApiMutation({
+    // At once, then the server's answer; a refusal puts back what was shown before.
+    onMutate: () => {
+      dispatch({ type: favourited ? 'decrement' : 'increment' });
+      setFavourited(!favourited);
+      return { favourited, count };
+    },
+    mutationFn: () => answer(api.collections.api.favourites.index.$post({ json: { slug } })),
+    onSuccess: (saved) => {
       setFavourited(saved.favourited);
       dispatch({ type: 'set', count: saved.favourite_count });
       if (saved.favourited) {
         pushDataLayer(favouriteEvent(slug));
         toast.show({ title: t('favourites.added') });
       }
-    } catch (error) {
-      setFavourited(favourited);
-      dispatch({ type: 'set', count });
-      toast.show({ title: error instanceof Error ? error.message : String(error), tone: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (_error, _variables, before) => {
+      if (!before) return;
+      setFavourited(before.favourited);
+      dispatch({ type: 'set', count: before.count });
+    },
+  });
 
   return (
     <button
       type="button"
       className="outline-control favourite-button"
       aria-pressed={favourited}
-      disabled={busy}
-      onClick={() => whenSignedIn(() => void toggle())}
+      disabled={toggle.isPending}
+      onClick={() => whenSignedIn(() => toggle.mutate())}
       data-favourite={slug}
     >
       <svg className="favourite-button__heart" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">

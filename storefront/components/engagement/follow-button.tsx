@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
 import { useAccount } from '../account/account-context';
-import { useToast } from '../toasts';
+import { useApiMutation } from '../use-api-mutation';
 import './engagement.css';
 
 export interface FollowButtonProps {
@@ -18,22 +18,12 @@ export interface FollowButtonProps {
 /** Follow or unfollow an artist, with their follower count; a visitor logs in first. */
 export function FollowButton({ artistSlug, artistName, followers: initialFollowers, following: initiallyFollowing }: FollowButtonProps) {
   const t = useT();
-  const toast = useToast();
   const { whenSignedIn } = useAccount();
   const [state, setState] = useState({ following: initiallyFollowing, followers: initialFollowers });
-  const [busy, setBusy] = useState(false);
-
-  const toggle = async () => {
-    setBusy(true);
-    try {
-      const { following, follower_count } = await answer(api.interest.index.$post({ json: { artist: artistSlug } }));
-      setState({ following, followers: follower_count });
-    } catch (error) {
-      toast.show({ title: error instanceof Error ? error.message : String(error), tone: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const toggle = useApiMutation({
+    mutationFn: () => answer(api.interest.index.$post({ json: { artist: artistSlug } })),
+    onSuccess: ({ following, follower_count }) => setState({ following, followers: follower_count }),
+  });
 
   return (
     <div className="follow">
@@ -41,8 +31,8 @@ export function FollowButton({ artistSlug, artistName, followers: initialFollowe
         type="button"
         className={state.following ? 'button button--secondary follow__button' : 'button follow__button'}
         aria-pressed={state.following}
-        disabled={busy}
-        onClick={() => whenSignedIn(() => void toggle())}
+        disabled={toggle.isPending}
+        onClick={() => whenSignedIn(() => toggle.mutate())}
         data-follow={artistSlug}
       >
         {state.following ? t('artist.following') : t('artist.follow')}

@@ -113,6 +113,17 @@ describe('the overlay store', () => {
     expect(store.getState().open.slider).toBe(false);
   });
 
+  it('shows a note for 3 s: notify opens the slider and closes it after the delay', () => {
+    const store = createOverlayStore();
+    store.notify({ message: 'Welcome back' });
+    expect(store.getState().open.slider).toBe(true);
+    expect(store.getState().slider).toEqual({ message: 'Welcome back' });
+    vi.advanceTimersByTime(SLIDER_CLOSE_DELAY_MS - 1);
+    expect(store.getState().open.slider).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(store.getState().open.slider).toBe(false);
+  });
+
   it('calls the pending close off when the slider opens again', () => {
     const store = createOverlayStore();
     store.dispatch({ type: 'slider/close', content: { message: 'Bye' } });

@@ -97,6 +97,8 @@ export function reduceOverlays(state: OverlayState, event: OverlayEvent): Overla
 
 export interface OverlayStore extends Store<OverlayState> {
   dispatch(event: OverlayEvent): void;
+  /** A note shown for a moment: the slider opens with `content` and closes SLIDER_CLOSE_DELAY_MS later. */
+  notify(content: SliderContent): void;
 }
 
 /**
@@ -111,5 +113,9 @@ export function createOverlayStore(): OverlayStore {
     if (event.type === 'slider/close') sliderTimer = setTimeout(() => dispatch({ type: 'slider/closed' }), SLIDER_CLOSE_DELAY_MS);
     state.set(reduceOverlays(state.getState(), event));
   };
-  return { getState: state.getState, subscribe: state.subscribe, dispatch };
+  const notify = (content: SliderContent) => {
+    dispatch({ type: 'slider/open', content });
+    dispatch({ type: 'slider/close', content });
+  };
+  return { getState: state.getState, subscribe: state.subscribe, dispatch, notify };
 }
