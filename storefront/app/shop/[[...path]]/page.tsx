@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { Gallery } from '../../../components/gallery/gallery';
+import { LazyGallery } from '../../../components/gallery/lazy-gallery';
 import { getRateMatrix } from '@easel/data/queries/search-source';
 import { getConfig } from '../../../lib/config';
 import { getDb } from '../../../lib/db';
@@ -62,7 +62,7 @@ export default async function ShopPage(props: ShopPageProps) {
   // the gallery shows the same search in them (a new gallery would start from the server's
   // address, not the one the shopper's searches have written since).
   return (
-    <Gallery
+    <LazyGallery
       serverUrl={galleryUrl(definition, currencyInAddress ? undefined : settings.currency)}
       currencyInAddress={currencyInAddress}
       languageInAddress={readUrlOverrides(query).language}
