@@ -1,7 +1,7 @@
 import type { Db } from '@easel/data/db';
 import { inReadSnapshot } from '@easel/data/db';
 import {
-  findAlertsByKeys, getAlertCursor, getAlertWorks, mailDueDigests, recordAlertPass, startAlertMatcher, type CandidateAlert, type Match,
+  findAlertsByKeys, getAlertCursor, getAlertQueries, getAlertWorks, mailDueDigests, recordAlertPass, startAlertMatcher, type Match,
 } from '@easel/data/queries/alerts';
 import {
   getCatalogueChanges, getIndexableArtworks, getIndexableArtworksByIds, getLastChangeId, getRateMatrix, getSearchIndexState,
@@ -9,7 +9,7 @@ import {
 import type { SearchEngine } from '@easel/indexer';
 import { isSearchable, toSearchDocument } from '@easel/indexer/documents';
 import { compileDefinition, documentKeys, filterableFields, type CompiledDefinition, type FilterableDocument } from '@easel/search-service/alert-match';
-import { expr } from '@easel/search-service/meili-request';
+import { oneOf } from '@easel/search-service/meili-request';
 import { parseAlertQuery } from './definition';
 import { alertMail } from './mail';
 
@@ -48,23 +48,23 @@ export interface AlertPass {
 }
 
 /**
- * An alert's definition and its filters read once, by alert id (and query), so a busy alert is
- * parsed once. `judged` is the last work it was judged on, so an alert filed under two of a
- * work's values is judged once.
+ * An alert's definition and its filters read once, by alert id (a saved search never changes),
+ * so a busy alert is parsed once. `judged` is the last work it was judged on, so an alert filed
+ * under two of a work's values is judged once.
  */
-interface Known extends CompiledDefinition { id: number; query: string; words: string | undefined; judged: number }
+interface Known extends CompiledDefinition { id: number; words: string | undefined; judged: number }
 const definitions = new Map<number, Known | null>();
 const MAX_DEFINITIONS = 1_100_000;
 let judging = 0;
 
-function definitionOf(alert: CandidateAlert): Known | null {
-  const known = definitions.get(alert.id);
-  if (known !== undefined && (known === null || known.query === alert.query)) return known;
-  if (definitions.size >= MAX_DEFINITIONS) definitions.clear();
-  const parsed = parseAlertQuery(alert.query);
-  const entry = parsed.ok ? { id: alert.id, query: alert.query, words: parsed.definition.q, judged: 0, ...compileDefinition(parsed.definition) } : null;
-  definitions.set(alert.id, entry);
-  return entry;
+/** Reads the definitions of the alerts among `ids` not read before. */
+async function readDefinitions(db: Db, ids: number[]): Promise<void> {
+  const unread = ids.filter((id) => !definitions.has(id));
+  if (definitions.size + unread.length > MAX_DEFINITIONS) definitions.clear();
+  for (const [id, query] of await getAlertQueries(db, definitions.size === 0 ? ids : unread)) {
+    const parsed = parseAlertQuery(query);
+    definitions.set(id, parsed.ok ? { id, words: parsed.definition.q, judged: 0, ...compileDefinition(parsed.definition) } : null);
+  }
 }
 
 /** The attributes whose values differ between what the matcher saw of a work and what it sees now. */
@@ -123,8 +123,9 @@ export async function matchAlerts({ db, engine, indexUid, siteUrl }: AlertMatche
   }
 
   const keysOf = new Map(changed.map((w) => [w.id, documentKeys(w.after)]));
-  const { byKey, alerts } = await findAlertsByKeys(db, [...new Set([...keysOf.values()].flat())]);
-  const filed = new Map([...byKey].map(([key, ids]) => [key, ids.flatMap((id) => definitionOf(alerts.get(id)!) ?? [])]));
+  const byKey = await findAlertsByKeys(db, [...new Set([...keysOf.values()].flat())]);
+  await readDefinitions(db, [...new Set([...byKey.values()].flat())]);
+  const filed = new Map([...byKey].map(([key, ids]) => [key, ids.flatMap((id) => definitions.get(id) ?? [])]));
   const found: Match[] = [];
   const byWords = new Map<string, WordCheck>();
   for (const work of changed) {
@@ -173,7 +174,7 @@ async function matchWords(engine: SearchEngine, indexUid: string, byWords: Map<s
       queries: batch.map(([q, { slugs }]) => ({
         indexUid,
         q,
-        filter: [[...slugs].map((slug) => expr('slug', slug))],
+        filter: [oneOf('slug', [...slugs])],
         attributesToRetrieve: ['id'],
         limit: slugs.size,
       })),
