@@ -16,11 +16,11 @@ import { alertMail } from './mail';
 /**
  * The alert matcher (docs/ALERTS.md): the indexer's leader runs it beside the index sync. Each
  * pass reads the catalogue changes after its own cursor that the engine already holds, and for
- * each changed work asks only the alerts filed under one of its values (the reverse index), keeping
- * those the work now matches and did not before (its filters judged on the work as the matcher
- * last saw it). An alert with words asks the engine which of its works the words find. The
- * matches, their mail and the cursor are written in one transaction, so a restart neither loses
- * nor repeats one.
+ * each changed work asks only the alerts filed under one of its values (the reverse index) whose
+ * filters read something the change moved, keeping those the work now matches and did not before
+ * (its filters judged on the work as the matcher last saw it). Alerts with words ask the engine
+ * which of their works the words find, one search per distinct words. The matches, their mail
+ * and the cursor are written in one transaction, so a restart neither loses nor repeats one.
  */
 
 /** Changes read per pass; a backlog drains over several. */
