@@ -35,7 +35,7 @@ const INTEGRATION_TESTS = [
   'storefront/app/api/catalogue-routes.test.ts',
   'storefront/lib/{currency-rates,healthz-api,media,page-exists,process-wide}.test.ts',
   'storefront/lib/{account,alerts,basket,collections,engagement,settings,staff,tracking}/*api.test.ts',
-  'storefront/lib/alerts/matcher.test.ts',
+  'storefront/lib/alerts/{matcher,restart}.test.ts',
   'storefront/lib/gallery/search-forward-api.test.ts',
   'storefront/lib/search-analytics/recorder.test.ts',
   'storefront/lib/api/card-contract.test.ts',

@@ -49,43 +49,64 @@ export function parseCondition(expression: string): Condition {
   return { attribute: attribute!, op: op as Op, value };
 }
 
-/** One stored value against a literal, as the engine compares them: strings case-insensitively, booleans and numbers by value. */
-function equal(stored: unknown, value: Condition['value']): boolean {
-  if (typeof stored === 'number') return typeof value === 'number' ? stored === value : stored === Number(value);
-  if (typeof stored === 'boolean') return String(stored) === String(value).toLowerCase();
-  if (typeof stored === 'string') return stored.toLowerCase() === String(value).toLowerCase();
-  return false;
+/** One condition read once: a test of a stored value, comparing as the engine does (strings case-insensitively, booleans and numbers by value). */
+function valueTest({ op, value }: Condition): (stored: unknown) => boolean {
+  if (op === '=' || op === '!=') {
+    const text = String(value).toLowerCase();
+    const number = typeof value === 'number' ? value : Number(value);
+    return (stored) => {
+      if (typeof stored === 'string') return stored.toLowerCase() === text;
+      if (typeof stored === 'number') return stored === number;
+      if (typeof stored === 'boolean') return String(stored) === text;
+      return false;
+    };
+  }
+  if (typeof value !== 'number') return () => false;
+  if (op === '>=') return (stored) => typeof stored === 'number' && stored >= value;
+  if (op === '<=') return (stored) => typeof stored === 'number' && stored <= value;
+  return (stored) => typeof stored === 'number' && stored < value;
 }
 
-function compare(stored: unknown, op: Op, value: Condition['value']): boolean {
-  if (typeof stored !== 'number' || typeof value !== 'number') return false;
-  return op === '>=' ? stored >= value : op === '<=' ? stored <= value : stored < value;
-}
-
-/** Whether a document satisfies one condition; a list attribute does when any of its values does, and `!=` when none equals. */
-export function satisfies(document: FilterableDocument, c: Condition): boolean {
-  const stored = (document as Record<string, unknown>)[c.attribute];
-  const values: unknown[] = Array.isArray(stored) ? stored : stored === undefined || stored === null ? [] : [stored];
-  if (c.op === '!=') return !values.some((v) => equal(v, c.value));
-  if (c.op === '=') return values.some((v) => equal(v, c.value));
-  return values.some((v) => compare(v, c.op, c.value));
+/** A condition read once, to judge many documents: a list attribute satisfies it when any of its values does, and `!=` when none equals. */
+function compileCondition(c: Condition): (document: FilterableDocument) => boolean {
+  const test = valueTest(c);
+  const holds = (stored: unknown) => (Array.isArray(stored) ? stored.some(test) : test(stored));
+  return c.op === '!=' ? (document) => !holds((document as Record<string, unknown>)[c.attribute]) : (document) => holds((document as Record<string, unknown>)[c.attribute]);
 }
 
 /** A filter read once, to judge many documents: AND of items, each an OR of conditions. */
 export type CompiledFilter = (document: FilterableDocument) => boolean;
 
-/** Reads a filter (AND of items, an array item an OR) once: ['in_sale = true'] -> (document) => document.in_sale is true. */
+/**
+ * Reads a filter (AND of items, an array item an OR) once: ['in_sale = true'] -> (document) => document.in_sale is true.
+ * The comparisons of numbers (a price, a size) are judged first: cheap, and the likeliest to fail.
+ */
 export function compileFilter(filter: Filter): CompiledFilter {
-  const items = filter.map((item) => (Array.isArray(item) ? item : [item]).map(parseCondition));
-  return (document) => items.every((conditions) => conditions.some((c) => satisfies(document, c)));
+  const items = filter
+    .map((item) => (Array.isArray(item) ? item : [item]).map(parseCondition))
+    .sort((a, b) => Number(a.some((c) => c.op === '=' || c.op === '!=')) - Number(b.some((c) => c.op === '=' || c.op === '!=')))
+    .map((conditions) => conditions.map(compileCondition));
+  return (document) => {
+    for (const item of items) if (!item.some((holds) => holds(document))) return false;
+    return true;
+  };
 }
 
-/** The definition's filters read once, as `matches` judges them. */
-export const compileDefinition = (def: GallerySearchDefinition): CompiledFilter => compileFilter(definitionFilter(def));
+/**
+ * A definition's filters read once: the judge, and the attributes it reads (a change that moves
+ * none of them cannot change its verdict).
+ */
+export interface CompiledDefinition { matches: CompiledFilter; reads: readonly string[] }
+
+export function compileDefinition(def: GallerySearchDefinition): CompiledDefinition {
+  const filter = definitionFilter(def);
+  const reads = new Set(filter.flatMap((item) => (Array.isArray(item) ? item : [item]).map((e) => parseCondition(e).attribute)));
+  return { matches: compileFilter(filter), reads: [...reads] };
+}
 
 /** Whether the engine's results for this definition's filters hold this document (its words aside). */
 export function matches(def: GallerySearchDefinition, document: FilterableDocument): boolean {
-  return compileDefinition(def)(document);
+  return compileFilter(definitionFilter(def))(document);
 }
 
 // ---------------------------------------------------------------------------------------------

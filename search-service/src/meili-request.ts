@@ -76,6 +76,11 @@ export function expr(attribute: string, value: string | boolean, op: '=' | '!=' 
   return `${attribute} ${op} "${value}"`;
 }
 
+/** `attr IN [...]` of values `expr` allows: one expression however many values, ('slug', ['a', 'b']) -> 'slug IN ["a", "b"]'. */
+export function oneOf(attribute: string, values: readonly string[]): string {
+  return `${attribute} IN [${values.map((value) => expr(attribute, value).slice(attribute.length + 3)).join(', ')}]`;
+}
+
 /** `attr op n` for a finite number: ('width_cm', '>=', 40) -> 'width_cm >= 40'. */
 export function comparison(attribute: string, op: '>=' | '<=' | '<', n: number): string {
   if (!SAFE_ATTRIBUTE.test(attribute)) throw new Error(`Refusing unsafe filter attribute ${JSON.stringify(attribute)}`);

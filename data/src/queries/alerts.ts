@@ -148,34 +148,33 @@ export async function getAlertWorks(db: Db, ids: readonly number[]): Promise<Map
   return new Map(rows.map((r) => [r.artwork_id, r.document]));
 }
 
-/** A live alert a change could match: filed under one of `keys`, not paused. */
-export interface CandidateAlert {
-  id: number;
-  user_id: number;
-  query: string;
-  frequency: AlertFrequency;
-}
-
-/** The live alerts filed under each of `keys`: key -> alert ids, and every such alert once. */
-export async function findAlertsByKeys(db: Db, keys: readonly string[]): Promise<{ byKey: Map<string, number[]>; alerts: Map<number, CandidateAlert> }> {
+/** The live (not paused) alerts filed under each of `keys`: key -> alert ids. */
+export async function findAlertsByKeys(db: Db, keys: readonly string[]): Promise<Map<string, number[]>> {
   const byKey = new Map<string, number[]>();
-  const alerts = new Map<number, CandidateAlert>();
   for (let i = 0; i < keys.length; i += 500) {
     const rows = await db
       .selectFrom('alert_keys as k')
       .innerJoin('alerts as a', 'a.id', 'k.alert_id')
-      .select(['k.key', 'a.id', 'a.user_id', 'a.query', 'a.frequency'])
+      .select(['k.key', 'k.alert_id'])
       .where('k.key', 'in', keys.slice(i, i + 500))
       .where('a.paused', '=', 0)
       .execute();
-    for (const { key, ...alert } of rows) {
+    for (const { key, alert_id } of rows) {
       const list = byKey.get(key);
-      if (list) list.push(alert.id);
-      else byKey.set(key, [alert.id]);
-      alerts.set(alert.id, alert);
+      if (list) list.push(alert_id);
+      else byKey.set(key, [alert_id]);
     }
   }
-  return { byKey, alerts };
+  return byKey;
+}
+
+/** Alerts' saved searches by id (a saved search never changes: an alert is renamed, re-timed or paused, not redefined). */
+export async function getAlertQueries(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  const queries = new Map<number, string>();
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    for (const row of await db.selectFrom('alerts').select(['id', 'query']).where('id', 'in', ids.slice(i, i + CHUNK)).execute()) queries.set(row.id, row.query);
+  }
+  return queries;
 }
 
 /** The matcher's first start: the works as they are, and the cursor at the change they reflect. */

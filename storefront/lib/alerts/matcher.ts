@@ -1,27 +1,26 @@
 import type { Db } from '@easel/data/db';
 import { inReadSnapshot } from '@easel/data/db';
 import {
-  findAlertsByKeys, getAlertCursor, getAlertWorks, mailDueDigests, recordAlertPass, startAlertMatcher, type CandidateAlert, type Match,
+  findAlertsByKeys, getAlertCursor, getAlertQueries, getAlertWorks, mailDueDigests, recordAlertPass, startAlertMatcher, type Match,
 } from '@easel/data/queries/alerts';
 import {
   getCatalogueChanges, getIndexableArtworks, getIndexableArtworksByIds, getLastChangeId, getRateMatrix, getSearchIndexState,
 } from '@easel/data/queries/search-source';
 import type { SearchEngine } from '@easel/indexer';
 import { isSearchable, toSearchDocument } from '@easel/indexer/documents';
-import { compileDefinition, definitionFilter, documentKeys, filterableFields, type CompiledFilter, type FilterableDocument } from '@easel/search-service/alert-match';
-import type { GallerySearchDefinition } from '@easel/search-service/contract';
-import { expr } from '@easel/search-service/meili-request';
+import { compileDefinition, documentKeys, filterableFields, type CompiledDefinition, type FilterableDocument } from '@easel/search-service/alert-match';
+import { oneOf } from '@easel/search-service/meili-request';
 import { parseAlertQuery } from './definition';
 import { alertMail } from './mail';
 
 /**
  * The alert matcher (docs/ALERTS.md): the indexer's leader runs it beside the index sync. Each
  * pass reads the catalogue changes after its own cursor that the engine already holds, and for
- * each changed work asks only the alerts filed under one of its values (the reverse index), keeping
- * those the work now matches and did not before (its filters judged on the work as the matcher
- * last saw it). An alert with words asks the engine which of its works the words find. The
- * matches, their mail and the cursor are written in one transaction, so a restart neither loses
- * nor repeats one.
+ * each changed work asks only the alerts filed under one of its values (the reverse index) whose
+ * filters read something the change moved, keeping those the work now matches and did not before
+ * (its filters judged on the work as the matcher last saw it). Alerts with words ask the engine
+ * which of their works the words find, one search per distinct words. The matches, their mail
+ * and the cursor are written in one transaction, so a restart neither loses nor repeats one.
  */
 
 /** Changes read per pass; a backlog drains over several. */
@@ -48,19 +47,35 @@ export interface AlertPass {
   matches: number;
 }
 
-/** An alert's definition and its filters read once, by alert id (and query), so a busy alert is parsed once. */
-interface Known { query: string; definition: GallerySearchDefinition; matches: CompiledFilter }
+/**
+ * An alert's definition and its filters read once, by alert id (a saved search never changes),
+ * so a busy alert is parsed once. `judged` is the last work it was judged on, so an alert filed
+ * under two of a work's values is judged once.
+ */
+interface Known extends CompiledDefinition { id: number; words: string | undefined; judged: number }
 const definitions = new Map<number, Known | null>();
 const MAX_DEFINITIONS = 1_100_000;
+let judging = 0;
 
-function definitionOf(alert: CandidateAlert): Known | null {
-  const known = definitions.get(alert.id);
-  if (known !== undefined && (known === null || known.query === alert.query)) return known;
-  if (definitions.size >= MAX_DEFINITIONS) definitions.clear();
-  const parsed = parseAlertQuery(alert.query);
-  const entry = parsed.ok ? { query: alert.query, definition: parsed.definition, matches: compileDefinition(parsed.definition) } : null;
-  definitions.set(alert.id, entry);
-  return entry;
+/** Reads the definitions of the alerts among `ids` not read before. */
+async function readDefinitions(db: Db, ids: number[]): Promise<void> {
+  const unread = ids.filter((id) => !definitions.has(id));
+  if (definitions.size + unread.length > MAX_DEFINITIONS) definitions.clear();
+  for (const [id, query] of await getAlertQueries(db, definitions.size === 0 ? ids : unread)) {
+    const parsed = parseAlertQuery(query);
+    definitions.set(id, parsed.ok ? { id, words: parsed.definition.q, judged: 0, ...compileDefinition(parsed.definition) } : null);
+  }
+}
+
+/** The attributes whose values differ between what the matcher saw of a work and what it sees now. */
+function movedAttributes(before: FilterableDocument, after: FilterableDocument): Set<string> {
+  const was = before as Record<string, unknown>;
+  const is = after as Record<string, unknown>;
+  const moved = new Set<string>();
+  for (const attribute of new Set([...Object.keys(was), ...Object.keys(is)])) {
+    if (JSON.stringify(was[attribute]) !== JSON.stringify(is[attribute])) moved.add(attribute);
+  }
+  return moved;
 }
 
 /** The first start: every work on sale as it is now, and the cursor at the change that state follows. */
@@ -108,20 +123,28 @@ export async function matchAlerts({ db, engine, indexUid, siteUrl }: AlertMatche
   }
 
   const keysOf = new Map(changed.map((w) => [w.id, documentKeys(w.after)]));
-  const { byKey, alerts } = await findAlertsByKeys(db, [...new Set([...keysOf.values()].flat())]);
+  const byKey = await findAlertsByKeys(db, [...new Set([...keysOf.values()].flat())]);
+  await readDefinitions(db, [...new Set([...byKey.values()].flat())]);
+  const filed = new Map([...byKey].map(([key, ids]) => [key, ids.flatMap((id) => definitions.get(id) ?? [])]));
   const found: Match[] = [];
-  const byWords = new Map<number, { definition: GallerySearchDefinition; works: Record<string, unknown>[] }>();
+  const byWords = new Map<string, WordCheck>();
   for (const work of changed) {
-    const candidates = new Set(keysOf.get(work.id)!.flatMap((key) => byKey.get(key) ?? []));
-    for (const alertId of candidates) {
-      const known = definitionOf(alerts.get(alertId)!);
-      if (!known || !known.matches(work.after) || (work.before && known.matches(work.before))) continue;
-      const { definition } = known;
-      if (!definition.q) found.push({ alert_id: alertId, artwork_id: work.id });
-      else {
-        const entry = byWords.get(alertId) ?? { definition, works: [] };
-        entry.works.push(work.after);
-        byWords.set(alertId, entry);
+    // A work seen before, on sale, matched before every alert that reads none of what moved.
+    const moved = work.before && movedAttributes(work.before, work.after);
+    const stamp = ++judging;
+    for (const key of keysOf.get(work.id)!) {
+      for (const alert of filed.get(key) ?? []) {
+        if (alert.judged === stamp) continue;
+        alert.judged = stamp;
+        if (moved && !alert.reads.some((attribute) => moved.has(attribute))) continue;
+        if (!alert.matches(work.after) || (work.before && alert.matches(work.before))) continue;
+        if (alert.words === undefined) found.push({ alert_id: alert.id, artwork_id: work.id });
+        else {
+          const check = byWords.get(alert.words) ?? { slugs: new Set(), wanted: [] };
+          check.slugs.add(String(work.after.slug));
+          check.wanted.push({ alert_id: alert.id, artwork_id: work.id });
+          byWords.set(alert.words, check);
+        }
       }
     }
   }
@@ -133,26 +156,32 @@ export async function matchAlerts({ db, engine, indexUid, siteUrl }: AlertMatche
   return { changes: recorded ? changes.length : 0, matches: recorded ? found.length : 0 };
 }
 
+/** The works whose filters some alerts with the same words matched, and those alerts' matches should the words find the work. */
+interface WordCheck { slugs: Set<string>; wanted: Match[] }
+
 /**
- * The engine's own judgement of words: per alert, its search (words and filters) narrowed to the
- * works its filters matched, so typo tolerance and the ranking rules are the gallery's.
+ * The engine's own judgement of words, so typo tolerance and the searched fields are the
+ * gallery's: one search per distinct words, narrowed to the works that alerts with those words
+ * matched by their filters. Whether the engine finds a work by words does not depend on the
+ * filters beside them, so alerts sharing words share one search.
  */
-async function matchWords(engine: SearchEngine, indexUid: string, byWords: Map<number, { definition: GallerySearchDefinition; works: Record<string, unknown>[] }>): Promise<Match[]> {
+async function matchWords(engine: SearchEngine, indexUid: string, byWords: Map<string, WordCheck>): Promise<Match[]> {
   const entries = [...byWords];
   const found: Match[] = [];
   for (let i = 0; i < entries.length; i += WORD_QUERIES_PER_REQUEST) {
     const batch = entries.slice(i, i + WORD_QUERIES_PER_REQUEST);
     const { results } = await engine.meili.multiSearch({
-      queries: batch.map(([, { definition, works }]) => ({
+      queries: batch.map(([q, { slugs }]) => ({
         indexUid,
-        q: definition.q,
-        filter: [...definitionFilter(definition), works.map((w) => expr('slug', String(w.slug)))],
+        q,
+        filter: [oneOf('slug', [...slugs])],
         attributesToRetrieve: ['id'],
-        limit: works.length,
+        limit: slugs.size,
       })),
     });
     results.forEach((result, j) => {
-      for (const hit of result.hits) found.push({ alert_id: batch[j]![0], artwork_id: Number(hit.id) });
+      const hits = new Set(result.hits.map((hit) => Number(hit.id)));
+      for (const match of batch[j]![1].wanted) if (hits.has(match.artwork_id)) found.push(match);
     });
   }
   return found;
