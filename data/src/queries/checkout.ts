@@ -1,12 +1,13 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import { priceBasket, type PricedBasket } from '@easel/shared/pricing';
 import { inTransaction } from '../db';
 import type { Database, OrdersTable } from '../schema';
 import type { Currency } from '@easel/shared/vocabulary';
 import { getAccountUser } from './accounts';
 import {
-  discountOf, getBasket, promoCustomer, recordCatalogueChanges, releaseReservations, spendPromoCode, unspendPromoCode, type BasketContents, type BasketItem,
+  discountOf, getBasket, promoCustomer, releaseReservations, spendPromoCode, unspendPromoCode, type BasketContents, type BasketItem,
 } from './basket';
+import { recordCatalogueChanges } from './change-log';
 import { queueMail, type Mail } from './outbox';
 import { getRateMatrix } from './search-source';
 
@@ -148,7 +149,7 @@ async function liveHolds(trx: Queries, column: 'reserved_by' | 'reserved_from', 
  * whole when the account or the address would hold more than HOLD_LIMIT originals. Every work
  * taken is recorded for the indexer (reserved works leave the gallery).
  */
-async function holdOriginals(trx: Queries, holder: Holder, artworkIds: number[], now: Date): Promise<{ ok: true } | { ok: false; reason: 'hold_limit'; limit: number }> {
+async function holdOriginals(trx: Transaction<Database>, holder: Holder, artworkIds: number[], now: Date): Promise<{ ok: true } | { ok: false; reason: 'hold_limit'; limit: number }> {
   if (artworkIds.length === 0) return { ok: true };
   const at = now.toISOString();
   const beyond = async (column: 'reserved_by' | 'reserved_from', value: number | string) =>
@@ -290,7 +291,7 @@ export async function placeOrder(
   });
 }
 
-async function settle(trx: Queries, request: OrderRequest, { pay, receipt }: OrderSteps, now: Date): Promise<PlaceOrderOutcome> {
+async function settle(trx: Transaction<Database>, request: OrderRequest, { pay, receipt }: OrderSteps, now: Date): Promise<PlaceOrderOutcome> {
   const at = now.toISOString();
   const { holder: { userId }, shipTo, currency } = request;
   const quote = await quoteCheckout(trx, userId, shipTo.country, currency, at);
