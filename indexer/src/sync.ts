@@ -166,7 +166,7 @@ export function followCatalogue(options: {
       try {
         if (!leadership) await lead();
         if (leadership) {
-          await releaseLapsedReservations(db, new Date().toISOString());
+          await releaseLapsedReservations(db, new Date());
           for (const engine of engines) {
             if (working.has(engine.name)) continue;
             working.set(engine.name, keepUp(engine)
