@@ -83,8 +83,8 @@ async function writeLoad(stop: Promise<unknown>): Promise<Committed[]> {
       if (!quote.ok) throw new Error(`checkout refused: ${quote.reason}`);
       const key = randomUUID();
       const answer = await placeOrder(db, { holder, idempotencyKey: key, shipTo: { name: 'Ada', address: '1 Road\nLondon', country: 'GB' }, currency: 'GBP', quotedTotalMinor: quote.total_minor }, {
-        pay: async (amount, currency, idempotencyKey) => {
-          const row = await ledger.record({ idempotency_key: idempotencyKey, amount_minor: amount, currency, outcome: 'charged', reference: `sim_${idempotencyKey}`, reason: null, created_at: new Date().toISOString() });
+        pay: async ({ amountMinor, currency, idempotencyKey }) => {
+          const row = await ledger.record({ idempotency_key: idempotencyKey, amount_minor: amountMinor, currency, outcome: 'charged', reference: `sim_${idempotencyKey}`, reason: null, created_at: new Date().toISOString() });
           return { ok: true, reference: row.reference!, charged_at: row.created_at };
         },
         answer: (outcome) => ({ status: outcome.ok ? 201 : 409, body: JSON.stringify(outcome) }),

@@ -37,7 +37,7 @@ await runCli(async () => {
       admin = await serveAdmin(createAdminApp({ db, admin: createIndexAdmin({ db, engines, indexUid }) }), { host: config.INDEXER_HOST, port: config.INDEXER_PORT });
     }
     stopSync = followCatalogue({
-      db, engines, indexUid, intervalMs: SYNC_INTERVAL_MS, ledger,
+      db, location: data.DATABASE, engines, indexUid, intervalMs: SYNC_INTERVAL_MS, ledger,
       onRefund: (key) => console.log(`Refunded the charge under ${key}: it never became an order.`),
       onError: (error) => console.error(`Index sync failed; trying again shortly: ${message(error)}`),
       onRebuild: (engine, reason) => console.log(`Rebuilding "${indexUid}" on engine ${engine}: ${reason}.`),

@@ -103,7 +103,7 @@ await runCli(async () => {
     const env = storefrontEnv(process.env, { siteUrl: storefrontUrl, searchServiceUrl: searchUrl, indexerUrl: indexerAdmin.url });
     ledger = await openPaymentLedger(config.data.PAYMENTS_LEDGER);
     stopSync = followCatalogue({
-      db, engines, indexUid: config.meili.SEARCH_INDEX, intervalMs: SYNC_INTERVAL_MS, ledger,
+      db, location: config.data.DATABASE, engines, indexUid: config.meili.SEARCH_INDEX, intervalMs: SYNC_INTERVAL_MS, ledger,
       onRefund: (key) => console.log(`Refunded the charge under ${key}: it never became an order.`),
       onError: (error) => console.error(`Index sync failed; trying again shortly: ${error instanceof Error ? error.message : String(error)}`),
       onRebuild: (_, reason) => console.error(`Rebuilding the search index: ${reason}.`),

@@ -130,6 +130,7 @@ export function withoutPassword(location: string): string {
   return url.toString();
 }
 
-export {
-  acquireLeadership, afterExplicitIds, databaseIdentity, inReadSnapshot, inTransaction, lockChangeLog, postgresPool, type Leadership,
-} from './dialect';
+export { databaseIdentity } from './dialect';
+export { acquireLeadership, type Leadership } from './leadership';
+export { postgresPool } from './postgres';
+export { afterExplicitIds, inReadSnapshot, inTransaction } from './transactions';

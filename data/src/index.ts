@@ -9,6 +9,7 @@ export * from './catalogue/seed';
 export * from './queries/accounts';
 export * from './queries/artists';
 export * from './queries/basket';
+export * from './queries/change-log';
 export * from './queries/checkout';
 export * from './queries/curation';
 export * from './queries/editing';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { inTransaction } from '../src/db';
-import { recordCatalogueChanges } from '../src/queries/basket';
+import { recordCatalogueChanges } from '../src/queries/change-log';
 import { openTemporaryDatabase, type TemporaryDatabase } from './fixtures';
 
 let temp: TemporaryDatabase;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { IndexableArtwork } from '@easel/data/queries/search-source';
 import { buildRateMatrix } from '@easel/shared/currency';
-import { COUNTED_ATTRIBUTES, FACET_TAGS, isSearchable, toSearchDocument } from './documents';
+import { COUNTED_ATTRIBUTES } from '@easel/shared/search-attributes';
+import { FACET_TAGS, isSearchable, toSearchDocument } from './documents';
 
 const artwork = (overrides: Partial<IndexableArtwork> = {}): IndexableArtwork => ({
   id: 7, slug: 'harbour-at-dusk-ada-lee', artist_id: 3, shipping_profile_id: 3, title: 'Harbour at Dusk',

@@ -2,7 +2,8 @@ import { hash } from 'node:crypto';
 import { pricesInAllCurrencies, type RateMatrix } from '@easel/shared/currency';
 import { artworkImageUrl, type ArtworkImageSpec, motifOf, photoUrl } from '@easel/shared/media';
 import type { IndexableArtwork } from '@easel/data/queries/search-source';
-import { CATEGORIES, COLOUR_VALUES, CURRENCIES, ORIENTATIONS, SHIPPING_COUNTRIES, SIZE_BUCKETS, STYLES, SUBJECTS, type Currency } from '@easel/shared/vocabulary';
+import { COUNTED_ATTRIBUTES, type CountedAttribute } from '@easel/shared/search-attributes';
+import { CURRENCIES, type Currency } from '@easel/shared/vocabulary';
 import { priceBand, priceBandAttribute, type PriceBandAttribute } from './price-bars';
 
 /** The picture width a card shows by default; the srcset carries the rest. */
@@ -12,35 +13,11 @@ const CARD_IMAGE_WIDTH = 640;
 export const DOCUMENT_VERSION = 9;
 
 /**
- * The attributes the gallery's filter sections count, every one of them also gathered into
- * `facet_values`. Below 3,000 matches the engine counts facets document by document, one
- * lookup per document and attribute: thirteen attributes cost about 2 ms each on 2,600 matches,
- * one attribute holding them all about a third of that in total.
- */
-export const COUNTED_ATTRIBUTES = [
-  'category_path', 'subject', 'style', 'colours', 'orientation', 'size_bucket', 'ships_to', 'ships_from',
-  'free_shipping_to', 'in_sale', 'framed_or_ready_to_hang', 'has_fine_art_prints', 'verified_advertising_safe',
-] as const;
-export type CountedAttribute = (typeof COUNTED_ATTRIBUTES)[number];
-
-/** Every value each counted attribute can take: the vocabulary's, each shipping country, and a flag's one `true`. */
-export const COUNTED_VALUES: Record<CountedAttribute, readonly string[]> = {
-  category_path: Object.entries(CATEGORIES).flatMap(([category, subs]) => [category, ...subs.map((s) => `${category}:${s}`)]),
-  subject: SUBJECTS,
-  style: STYLES,
-  colours: COLOUR_VALUES,
-  orientation: ORIENTATIONS,
-  size_bucket: SIZE_BUCKETS,
-  ships_to: SHIPPING_COUNTRIES,
-  ships_from: SHIPPING_COUNTRIES,
-  free_shipping_to: SHIPPING_COUNTRIES,
-  in_sale: ['true'],
-  framed_or_ready_to_hang: ['true'],
-  has_fine_art_prints: ['true'],
-  verified_advertising_safe: ['true'],
-};
-
-/**
+ * Each counted attribute (`@easel/shared/search-attributes`, one list with the filter table) is
+ * also gathered into `facet_values`. Below 3,000 matches the engine counts facets document by
+ * document, one lookup per document and attribute: thirteen attributes cost about 2 ms each on
+ * 2,600 matches, one attribute holding them all about a third of that in total.
+ *
  * Each counted attribute's tag in `facet_values`: one character, its place in
  * COUNTED_ATTRIBUTES in base 36 (category_path '0' … verified_advertising_safe 'c'). The engine's
  * facet extraction, the largest part of a re-index, costs by the bytes of the values: with entries
@@ -197,14 +174,24 @@ export function toSearchDocument(artwork: IndexableArtwork, rates: RateMatrix): 
     facet_values: [],
     card_version: '',
   };
+  document.facet_values = facetValuesOf(document);
+  document.card_version = hash('sha1', JSON.stringify(CARD_FIELDS.map((field) => document[field])), 'base64url').slice(0, 11);
+  return document;
+}
+
+/**
+ * A document's `facet_values`: each counted attribute's values, tagged. The document must hold
+ * every counted attribute: one added to the shared list fails to compile here until it does.
+ */
+function facetValuesOf(document: Pick<SearchDocument, CountedAttribute>): string[] {
+  const values: string[] = [];
   // Plain loops: a rebuild runs this a million times, and nested flatMaps make garbage.
   for (const attribute of COUNTED_ATTRIBUTES) {
     const value = document[attribute];
-    if (Array.isArray(value)) for (const v of value) document.facet_values.push(facetValue(attribute, v));
-    else if (value !== false) document.facet_values.push(facetValue(attribute, value));
+    if (Array.isArray(value)) for (const v of value) values.push(facetValue(attribute, v));
+    else if (value !== false) values.push(facetValue(attribute, value));
   }
-  document.card_version = hash('sha1', JSON.stringify(CARD_FIELDS.map((field) => document[field])), 'base64url').slice(0, 11);
-  return document;
+  return values;
 }
 
 /** Whether an artwork belongs in the index at all: shoppers only ever see available works. */

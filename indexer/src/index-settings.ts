@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Settings } from 'meilisearch';
 import { CURRENCIES } from '@easel/shared/vocabulary';
-import { CARD_FIELDS, COUNTED_ATTRIBUTES, COUNTED_VALUES, DOCUMENT_VERSION, type SearchDocument } from './documents';
+import { COUNTED_ATTRIBUTES, COUNTED_VALUES } from '@easel/shared/search-attributes';
+import { CARD_FIELDS, DOCUMENT_VERSION, type SearchDocument } from './documents';
 import { priceBandAttribute } from './price-bars';
 
 /** The live index's name; rebuilds write `<uid>__build_<time>_<random>` and swap it in. */

@@ -101,6 +101,8 @@ export async function syncIndex({ db, meili, indexUid, engine = DEFAULT_SEARCH_E
  */
 export function followCatalogue(options: {
   db: Db;
+  /** Where `db` is open, as `openDatabase` took it: leadership is taken among the processes using it. */
+  location: string;
   engines: readonly SearchEngine[];
   indexUid: string;
   intervalMs: number;
@@ -138,7 +140,7 @@ export function followCatalogue(options: {
   const ALONGSIDE = ' alongside';
 
   const lead = async () => {
-    const won = await acquireLeadership(db, `search-index:${indexUid}`);
+    const won = await acquireLeadership(options.location, `search-index:${indexUid}`);
     if (!won) return;
     leadership = won;
     options.onLeadership?.(true);
@@ -164,7 +166,7 @@ export function followCatalogue(options: {
       try {
         if (!leadership) await lead();
         if (leadership) {
-          await releaseLapsedReservations(db, new Date().toISOString());
+          await releaseLapsedReservations(db, new Date());
           for (const engine of engines) {
             if (working.has(engine.name)) continue;
             working.set(engine.name, keepUp(engine)

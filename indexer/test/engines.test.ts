@@ -35,6 +35,7 @@ beforeAll(async () => {
   own = await startEmbeddedMeili({ dataDir: ownDir, port: ownPort });
   engines = [shared, { name: 'engine-2', meili: meiliClient(own) }];
   stop = followCatalogue({
+    location: temp.location,
     db, engines, indexUid, intervalMs: 100,
     onError: (error) => errors.push(error instanceof Error ? error.message : String(error)),
     onRebuild: (engine) => rebuilds.push(engine),

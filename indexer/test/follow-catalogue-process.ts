@@ -7,4 +7,4 @@ import { followCatalogue, meiliClient } from '../src';
 
 const [database, url, masterKey, indexUid] = process.argv.slice(2) as [string, string, string, string];
 const db = await openDatabase(database);
-followCatalogue({ db, engines: [{ name: DEFAULT_SEARCH_ENGINE, meili: meiliClient({ url, masterKey }) }], indexUid, intervalMs: 20, onError: (error) => console.error(error) });
+followCatalogue({ db, location: database, engines: [{ name: DEFAULT_SEARCH_ENGINE, meili: meiliClient({ url, masterKey }) }], indexUid, intervalMs: 20, onError: (error) => console.error(error) });

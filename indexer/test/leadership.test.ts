@@ -39,7 +39,7 @@ function counted(follower: { calls: number }): Meilisearch {
 function follow(db: Db): Follower {
   const follower: Follower = { leading: false, calls: 0, stop: async () => {} };
   follower.stop = followCatalogue({
-    db, engines: [{ name: 'engine-1', meili: counted(follower) }], indexUid, intervalMs: 100,
+    db, location: temp.location, engines: [{ name: 'engine-1', meili: counted(follower) }], indexUid, intervalMs: 100,
     onError: (error) => errors.push(error),
     onLeadership: (leading) => (follower.leading = leading),
   });

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { getCatalogueFingerprint, getSearchIndexState, openDatabase, saveSearchIndexState, seedCatalogue, type Db } from '@easel/data';
-import { COUNTED_ATTRIBUTES, COUNTED_VALUES, FACET_TAGS, INDEX_SETTINGS, checkIndexStaleness, facetValue, meiliClient, rebuildIndex } from '../src';
+import { COUNTED_ATTRIBUTES, COUNTED_VALUES } from '@easel/shared/search-attributes';
+import { FACET_TAGS, INDEX_SETTINGS, checkIndexStaleness, facetValue, meiliClient, rebuildIndex } from '../src';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-indexer-'));
 const meili = meiliClient(inject('meili'));

@@ -56,7 +56,7 @@ describe('the index sync', () => {
     const last = await makeEdits(ids, 1000, 'While stopped');
     expect(await caughtUp()).toBe(false);
     const errors: unknown[] = [];
-    const stop = followCatalogue({ db, engines: [{ name: DEFAULT_SEARCH_ENGINE, meili }], indexUid, intervalMs: 100, onError: (e) => errors.push(e) });
+    const stop = followCatalogue({ db, location: temp.location, engines: [{ name: DEFAULT_SEARCH_ENGINE, meili }], indexUid, intervalMs: 100, onError: (e) => errors.push(e) });
     try {
       await expect.poll(caughtUp, { timeout: 30_000, interval: 100 }).toBe(true);
     } finally {
@@ -95,7 +95,7 @@ describe('the index sync', () => {
 
     await makeEdits(ids.slice(100, 300), 200, 'While down');
     const errors: unknown[] = [];
-    const stop = followCatalogue({ db, engines: [{ name: DEFAULT_SEARCH_ENGINE, meili }], indexUid, intervalMs: 100, onError: (e) => errors.push(e) });
+    const stop = followCatalogue({ db, location: temp.location, engines: [{ name: DEFAULT_SEARCH_ENGINE, meili }], indexUid, intervalMs: 100, onError: (e) => errors.push(e) });
     try {
       await expect.poll(caughtUp, { timeout: 60_000, interval: 100 }).toBe(true);
     } finally {

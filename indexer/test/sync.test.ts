@@ -66,7 +66,7 @@ describe('followCatalogue', () => {
     const [sold, lapsed] = await availableIds(2);
     const userId = await addUser(db);
     const errors: unknown[] = [];
-    const stop = followCatalogue({ db, engines: [{ name: DEFAULT_SEARCH_ENGINE, meili }], indexUid, intervalMs: 100, onError: (e) => errors.push(e) });
+    const stop = followCatalogue({ db, location: temp.location, engines: [{ name: DEFAULT_SEARCH_ENGINE, meili }], indexUid, intervalMs: 100, onError: (e) => errors.push(e) });
     try {
       const now = new Date().toISOString();
       await db.transaction().execute(async (trx) => {
@@ -92,6 +92,7 @@ describe('followCatalogue', () => {
     const refunded: string[] = [];
     const errors: unknown[] = [];
     const stop = followCatalogue({
+      location: temp.location,
       db, engines: [{ name: DEFAULT_SEARCH_ENGINE, meili }], indexUid, intervalMs: 100, ledger,
       onRefund: (k) => refunded.push(k), onError: (e) => errors.push(e),
     });

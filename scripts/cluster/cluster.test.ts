@@ -81,7 +81,7 @@ describe('the cluster', () => {
       expect(await addToBasket(db, { userId }, { slug: work.slug }, now)).toMatchObject({ ok: true });
       shoppers.push({ session, userId, key: randomUUID(), storefront: i % 2 ? cluster.urls['storefront-2'] : cluster.urls['storefront-1'] });
     }
-    const quote = await quoteCheckout(db, shoppers[0]!.userId, 'GB', 'GBP', now);
+    const quote = await quoteCheckout(db, shoppers[0]!.userId, 'GB', 'GBP', new Date(now));
     if (!quote.ok) throw new Error(`the original cannot be quoted: ${quote.reason}`);
 
     const answers = await Promise.all(shoppers.map(async (s) => ({

@@ -164,7 +164,7 @@ async function prepareCheckoutRace() {
     expect(await addToBasket(db, { userId }, { slug: work.slug }, now)).toMatchObject({ ok: true });
     shoppers.push({ session, userId, key: randomUUID() });
   }
-  const quote = await quoteCheckout(db, shoppers[0]!.userId, 'GB', 'GBP', now);
+  const quote = await quoteCheckout(db, shoppers[0]!.userId, 'GB', 'GBP', new Date(now));
   if (!quote.ok) throw new Error(`the original cannot be quoted: ${quote.reason}`);
   return {
     work,

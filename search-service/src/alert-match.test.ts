@@ -2,7 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { INDEX_SETTINGS, meiliClient, succeeded } from '@easel/indexer';
+import { INDEX_SETTINGS, meiliClient, succeeded, type SearchDocument } from '@easel/indexer';
+import type { CountedAttribute } from '@easel/shared/search-attributes';
 import { CATEGORIES, CATEGORY_VALUES, COLOUR_VALUES, CURRENCIES, ORIENTATIONS, SIZE_BUCKETS, STYLES, SUBJECTS } from '@easel/shared/vocabulary';
 import { ANY_KEY, alertKeys, compileFilter, definitionFilter, documentKeys, matches, parseCondition } from './alert-match';
 import { parseGalleryParams, type GallerySearchDefinition } from './contract';
@@ -25,6 +26,7 @@ const PRICE_STEPS = [0, 50, 100, 250, 500, 999, 1000, 1001, 2500, 10_000];
 const CM_STEPS = ['10', '30', '40', '60.5', '80', '120', '200'];
 const subsetOf = <T>(values: readonly T[], max = 3) => fc.uniqueArray(fc.constantFrom(...values), { maxLength: max });
 
+/** A document holds every counted attribute: a new one fails to compile here until it is drawn. */
 const documentArbitrary = (id: number) =>
   fc.record({
     category: fc.constantFrom(...CATEGORY_VALUES),
@@ -45,7 +47,7 @@ const documentArbitrary = (id: number) =>
     free_share: fc.nat({ max: 5 }),
     artist_slug: fc.constantFrom(...ARTISTS),
     sub: fc.nat(),
-  }).map(({ category, prices, free_share, sub, ...d }) => {
+  }).map(({ category, prices, free_share, sub, ...d }): Pick<SearchDocument, CountedAttribute | 'id' | 'slug' | 'title'> => {
     const subs = CATEGORIES[category];
     return {
       ...d,

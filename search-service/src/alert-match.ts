@@ -1,4 +1,4 @@
-import { COUNTED_VALUES } from '@easel/indexer/documents';
+import { COUNTED_VALUES } from '@easel/shared/search-attributes';
 import { CURRENCIES } from '@easel/shared/vocabulary';
 import type { GallerySearchDefinition } from './contract';
 import { FILTERS } from './filters';

@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import type { CountedAttribute, RangeAttribute } from '@easel/shared/search-attributes';
 import {
   CATEGORIES, CATEGORY_VALUES, COLOUR_VALUES, ORIENTATIONS, SIZE_BUCKETS, STYLES, SUBJECTS, type Category,
 } from '@easel/shared/vocabulary';
 
 /**
  * The gallery's filters, declared once. Each row is one filter: its query parameter(s), the
- * index attribute it filters and counts, its kind, whether its counts leave its own filter
+ * index attribute it filters and counts (one of `@easel/shared/search-attributes`, the list the
+ * indexer's documents are written from), its kind, whether its counts leave its own filter
  * out (disjunctive), its units, its label and the panel section whose reset clears it. The
  * contract's zod schema and types, the query string, the OpenAPI, the Meilisearch request,
  * the InstantSearch UI state, the panel, the chips and the resets are all made from it.
@@ -17,7 +19,7 @@ import {
  * - range: `<name>_min` and `<name>_max`, inclusive, in whole units of the search's currency
  *   (unit 'currency', the engine holds minor units per currency) or in centimetres (unit 'cm').
  *
- * Browser-safe: vocabulary only.
+ * Adding a filter: docs/ARCHITECTURE.md, "A new gallery filter". Browser-safe: vocabulary only.
  */
 
 /** The filter panel's eleven sections in SPEC section 2's order, with their titles' message keys. */
@@ -41,6 +43,14 @@ const CATEGORY_LIST = CATEGORY_VALUES as unknown as readonly [Category, ...Categ
 /** A category's subcategory list: its values are stored in the index as 'painting:oil'. */
 const subcategories = <const C extends Category>(parent: C) =>
   ({ name: parent, kind: 'list', values: CATEGORIES[parent], attribute: 'category_path', parent, group: 'category', disjunctive: true, section: 'category', label: `Type of ${parent}` }) as const;
+
+/** What a row declares, by kind: a range filters a range attribute, every other kind a counted one. */
+type RowShape = { name: string; group: string; disjunctive: boolean; section: PanelSection | null; label: string } & (
+  | { kind: 'list'; attribute: CountedAttribute; values: readonly [string, ...string[]]; parent?: Category }
+  | { kind: 'flag'; attribute: CountedAttribute; on: 'true' | 'on' }
+  | { kind: 'country'; attribute: CountedAttribute }
+  | { kind: 'range'; attribute: RangeAttribute; unit: 'currency' | 'cm' }
+);
 
 /**
  * The rows, in panel order. `group` names the rows that filter as one (the size buckets with
@@ -70,7 +80,7 @@ export const FILTERS = [
   { name: 'colours', kind: 'list', values: COLOUR_VALUES as unknown as readonly [string, ...string[]], attribute: 'colours', group: 'colours', disjunctive: true, section: 'colour', label: 'Colour' },
   { name: 'shape', kind: 'list', values: ORIENTATIONS, attribute: 'orientation', group: 'shape', disjunctive: true, section: 'orientation', label: 'Orientation' },
   { name: 'verified_advertising_safe', kind: 'flag', on: 'true', attribute: 'verified_advertising_safe', group: 'verified_advertising_safe', disjunctive: false, section: null, label: 'Verified' },
-] as const;
+] as const satisfies readonly RowShape[];
 
 export type FilterRow = (typeof FILTERS)[number];
 export type FilterName = FilterRow['name'];
@@ -82,6 +92,11 @@ export type FilterGroup = FilterRow['group'];
 /** The filter groups, in panel order: rows of one group filter, and are counted, as one. */
 export const GROUPS = [...new Set(FILTERS.map((row) => row.group))] as [FilterGroup, ...FilterGroup[]];
 export type RangeParam = `${RangeRow['name']}_${'min' | 'max'}`;
+
+/** Holds when nothing is left over: `NoneLeft<'signed'>` fails to compile. */
+type NoneLeft<T extends never> = T;
+/** Every counted attribute has a row: one added to the shared list fails to compile here until its row is written. */
+export type AttributesWithoutRow = NoneLeft<Exclude<CountedAttribute, FilterRow['attribute']>>;
 
 // ---------------------------------------------------------------------------------------------
 // Parameter schemas, one builder per kind
@@ -138,6 +153,11 @@ type ParamsOf<R> =
   : R extends { kind: 'range'; unit: 'cm'; name: infer N extends string } ? { [K in `${N}_min` | `${N}_max`]: typeof cmParam }
   : never;
 export type FilterParamsShape = UnionToIntersection<ParamsOf<FilterRow>>;
+/**
+ * A filter's query parameter: 'price_min', 'colours', 'painting', … A table keyed by it
+ * (`satisfies Record<FilterParam, …>`) fails to compile until a new filter has its entry.
+ */
+export type FilterParam = keyof FilterParamsShape;
 
 function paramSchemas(row: FilterRow): [string, z.ZodType][] {
   switch (row.kind) {
@@ -155,7 +175,7 @@ function paramSchemas(row: FilterRow): [string, z.ZodType][] {
 export const filterParamsShape = Object.fromEntries(FILTERS.flatMap(paramSchemas)) as unknown as FilterParamsShape;
 
 /** The parameters a row reads and writes: 'price' -> ['price_min', 'price_max'], 'colours' -> ['colours']. */
-export function paramsOfRow(row: FilterRow): string[] {
+export function paramsOfRow(row: FilterRow): FilterParam[] {
   return row.kind === 'range' ? [`${row.name}_min`, `${row.name}_max`] : [row.name];
 }
 

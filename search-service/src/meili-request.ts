@@ -1,5 +1,5 @@
 import type { Currency } from '@easel/shared/vocabulary';
-import type { CountedAttribute } from '@easel/indexer/documents';
+import type { CountedAttribute } from '@easel/shared/search-attributes';
 import { DISPLAYED_ATTRIBUTES } from '@easel/indexer/index-settings';
 import { categoryPathValues, freeShippingCountry, type GallerySearchDefinition, type Sort } from './contract';
 import { FILTERS, GROUPS, distinct, type FilterGroup, type FilterRow, type RangeRow } from './filters';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COUNTED_ATTRIBUTES, COUNTED_VALUES, facetValue, type CountedAttribute } from '@easel/indexer/documents';
+import { facetValue } from '@easel/indexer/documents';
+import { COUNTED_ATTRIBUTES, COUNTED_VALUES, type CountedAttribute } from '@easel/shared/search-attributes';
 import type { SearchHit } from '@easel/indexer/index-settings';
 import { CATEGORY_VALUES, COLOUR_VALUES, CURRENCIES, SHIPPING_COUNTRIES, type Currency } from '@easel/shared/vocabulary';
 import { CardStore, type StoredCard } from './card-store';

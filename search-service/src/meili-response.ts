@@ -1,5 +1,6 @@
 import { CATEGORY_VALUES, SHIPPING_COUNTRIES, type Currency } from '@easel/shared/vocabulary';
-import { facetValue, type CountedAttribute } from '@easel/indexer/documents';
+import { facetValue } from '@easel/indexer/documents';
+import type { CountedAttribute } from '@easel/shared/search-attributes';
 import type { SearchHit } from '@easel/indexer/index-settings';
 import {
   freeShippingCountry, type FacetValue, type Facets, type GallerySearchDefinition, type PriceBar, type SuggestionsResponse,

@@ -17,6 +17,8 @@ import { gatherParams } from '../src/query-string';
 
 export interface Fixture {
   db: Db;
+  /** The catalogue's file, as `openDatabase` took it. */
+  location: string;
   app: Hono;
   engine: Engine;
   indexUid: string;
@@ -29,7 +31,8 @@ export interface Fixture {
 export async function buildFixture(options: { seed?: number; artworks?: number; cacheTtlMs?: number; engineTimeoutMs?: number; cardStoreSize?: number } = {}): Promise<Fixture> {
   const conn = inject('meili');
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'easel-search-test-'));
-  const db = await openDatabase(path.join(dir, 'catalogue.db'));
+  const location = path.join(dir, 'catalogue.db');
+  const db = await openDatabase(location);
   await seedCatalogue(db, { seed: options.seed ?? 11, artworks: options.artworks ?? 3000 });
   const indexUid = `test_${randomBytes(6).toString('hex')}`;
   const admin = meiliClient(conn);
@@ -43,7 +46,7 @@ export async function buildFixture(options: { seed?: number; artworks?: number; 
   };
   const app = createApp({ config: { SEARCH_INDEX: indexUid, SEARCH_CACHE_TTL_MS: options.cacheTtlMs ?? 0, RATE_LIMIT_SEARCH_PER_MINUTE: 0, SEARCH_TRUSTED_PROXIES: [] }, meili: engine, cards: new CardStore(engine, indexUid, options.cardStoreSize ?? 10_000) });
   return {
-    db, app, engine, indexUid,
+    db, location, app, engine, indexUid,
     engineCalls: () => engineCalls,
     async close() {
       await engine.close();

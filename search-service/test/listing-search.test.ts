@@ -24,7 +24,7 @@ beforeAll(async () => {
   const profile = await f.db.selectFrom('shipping_profiles as p').innerJoin('artists as a', 'a.id', 'p.artist_id')
     .select(['p.id', 'p.artist_id', 'p.ships_from', 'a.slug']).orderBy('p.id').executeTakeFirstOrThrow();
   artist = { id: profile.artist_id, slug: profile.slug, profileId: profile.id, shipsFrom: profile.ships_from };
-  stopSync = followCatalogue({ db: f.db, engines: [{ name: DEFAULT_SEARCH_ENGINE, meili: meiliClient(inject('meili')) }], indexUid: f.indexUid, intervalMs: 100, onError: (e) => errors.push(e) });
+  stopSync = followCatalogue({ db: f.db, location: f.location, engines: [{ name: DEFAULT_SEARCH_ENGINE, meili: meiliClient(inject('meili')) }], indexUid: f.indexUid, intervalMs: 100, onError: (e) => errors.push(e) });
 }, 120_000);
 afterAll(async () => {
   await stopSync?.();

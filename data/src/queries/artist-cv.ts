@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { inTransaction, type Db } from '../db';
 import type { ArtistEducationTable, ArtistExhibitionsTable } from '../schema';
-import { recordCatalogueChanges } from './basket';
+import { recordCatalogueChanges } from './change-log';
 
 /**
  * An artist's CV as their page shows it and they edit it: biography (`artists.bio`), education,

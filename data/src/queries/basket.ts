@@ -1,6 +1,7 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import { printSlug } from '@easel/shared/derive';
-import { inTransaction, lockChangeLog } from '../db';
+import { inTransaction } from '../db';
+import { recordCatalogueChanges } from './change-log';
 import type { Database, PrintEditionRow, PromoCodesTable } from '../schema';
 import { getIndexableArtworksByIds, type IndexableArtwork } from './search-source';
 import { countArtworkEvent } from './artwork-counts';
@@ -371,7 +372,7 @@ export async function adoptVisitorBasket(trx: Queries, visitorSessionHash: strin
  * Makes originals reserved by this user's checkout available again (all of them, or those in
  * `artworkIds`), recording each change for the indexer.
  */
-export async function releaseReservations(trx: Queries, userId: number, now: string, artworkIds?: number[]): Promise<number[]> {
+export async function releaseReservations(trx: Transaction<Database>, userId: number, now: string, artworkIds?: number[]): Promise<number[]> {
   if (artworkIds?.length === 0) return [];
   let query = trx
     .updateTable('artworks')
@@ -382,11 +383,4 @@ export async function releaseReservations(trx: Queries, userId: number, now: str
   const released = (await query.returning('id').execute()).map((r) => r.id);
   await recordCatalogueChanges(trx, released, now);
   return released;
-}
-
-/** One catalogue_changes row per artwork whose availability changed: what the indexer follows. */
-export async function recordCatalogueChanges(trx: Queries, artworkIds: readonly number[], now: string): Promise<void> {
-  if (artworkIds.length === 0) return;
-  await lockChangeLog(trx);
-  await trx.insertInto('catalogue_changes').values(artworkIds.map((artwork_id) => ({ artwork_id, changed_at: now }))).execute();
 }

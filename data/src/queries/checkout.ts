@@ -1,12 +1,13 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import { priceBasket, type PricedBasket } from '@easel/shared/pricing';
 import { inTransaction } from '../db';
 import type { Database, OrdersTable } from '../schema';
 import type { Currency } from '@easel/shared/vocabulary';
 import { getAccountUser } from './accounts';
 import {
-  discountOf, getBasket, promoCustomer, recordCatalogueChanges, releaseReservations, spendPromoCode, unspendPromoCode, type BasketContents, type BasketItem,
+  discountOf, getBasket, promoCustomer, releaseReservations, spendPromoCode, unspendPromoCode, type BasketContents, type BasketItem,
 } from './basket';
+import { recordCatalogueChanges } from './change-log';
 import { queueMail, type Mail } from './outbox';
 import { getRateMatrix } from './search-source';
 
@@ -106,9 +107,9 @@ export async function quoteCheckout(
   userId: number,
   destination: string,
   currency: Currency,
-  now: string,
+  now: Date,
 ): Promise<({ ok: true } & CheckoutQuote) | ({ ok: false } & CheckoutRefusal)> {
-  const { items, promo } = await getBasket(db, { userId }, now);
+  const { items, promo } = await getBasket(db, { userId }, now.toISOString());
   if (items.length === 0) return { ok: false, reason: 'empty_basket' };
   for (const item of items) {
     const { problem, artwork, print, line_id } = item;
@@ -148,7 +149,7 @@ async function liveHolds(trx: Queries, column: 'reserved_by' | 'reserved_from', 
  * whole when the account or the address would hold more than HOLD_LIMIT originals. Every work
  * taken is recorded for the indexer (reserved works leave the gallery).
  */
-async function holdOriginals(trx: Queries, holder: Holder, artworkIds: number[], now: Date): Promise<{ ok: true } | { ok: false; reason: 'hold_limit'; limit: number }> {
+async function holdOriginals(trx: Transaction<Database>, holder: Holder, artworkIds: number[], now: Date): Promise<{ ok: true } | { ok: false; reason: 'hold_limit'; limit: number }> {
   if (artworkIds.length === 0) return { ok: true };
   const at = now.toISOString();
   const beyond = async (column: 'reserved_by' | 'reserved_from', value: number | string) =>
@@ -197,9 +198,8 @@ export async function startCheckout(
   order: { destination: string; currency: Currency },
   now: Date,
 ): Promise<({ ok: true; reserved_until: string | null } & CheckoutQuote) | ({ ok: false } & CheckoutRefusal)> {
-  const at = now.toISOString();
   return inTransaction(db, async (trx) => {
-    const quote = await quoteCheckout(trx, holder.userId, order.destination, order.currency, at);
+    const quote = await quoteCheckout(trx, holder.userId, order.destination, order.currency, now);
     if (!quote.ok) return quote;
     const originals = originalsOf(quote.items);
     const held = await holdOriginals(trx, holder, originals, now);
@@ -243,9 +243,16 @@ export interface Shipment {
   dispatch_days: number;
 }
 
+/** A payment to take: this amount of this currency, charged at most once for the key. */
+export interface PaymentRequest {
+  amountMinor: number;
+  currency: Currency;
+  idempotencyKey: string;
+}
+
 /** The caller's parts of placing an order: taking the payment, wording the answer, writing the receipt. */
 export interface OrderSteps {
-  pay: (amountMinor: number, currency: Currency, idempotencyKey: string) => Promise<PaymentOutcome>;
+  pay: (payment: PaymentRequest) => Promise<PaymentOutcome>;
   answer: (outcome: PlaceOrderOutcome) => StoredAnswer;
   /** The receipt for a placed order; `shipments` follow its lines. */
   receipt: (order: OrderView, shipments: Shipment[]) => Mail;
@@ -290,40 +297,76 @@ export async function placeOrder(
   });
 }
 
-async function settle(trx: Queries, request: OrderRequest, { pay, receipt }: OrderSteps, now: Date): Promise<PlaceOrderOutcome> {
-  const at = now.toISOString();
-  const { holder: { userId }, shipTo, currency } = request;
-  const quote = await quoteCheckout(trx, userId, shipTo.country, currency, at);
+/** The basket quoted at the time of the order. */
+type Quote = { ok: true } & CheckoutQuote;
+
+/**
+ * The order's steps, in order. Each refusal returns before anything is charged, except a
+ * declined or expired payment, which lets the holds and the promo code go again.
+ */
+async function settle(trx: Transaction<Database>, request: OrderRequest, { pay, receipt }: OrderSteps, now: Date): Promise<PlaceOrderOutcome> {
+  const { holder, currency } = request;
+  const quote = await quoteCheckout(trx, holder.userId, request.shipTo.country, currency, now);
   if (!quote.ok) return quote;
   // A price, a shipping charge, a promo or a rate that changed since the quote: nothing is charged.
   if (quote.total_minor !== request.quotedTotalMinor) return { ok: false, reason: 'quote_changed', total_minor: quote.total_minor, currency };
   const originals = originalsOf(quote.items);
-  const held = await holdOriginals(trx, request.holder, originals, now);
+  const held = await holdOriginals(trx, holder, originals, now);
   if (!held.ok) return held;
+  await spendPromoCodeOnce(trx, quote, request, now);
+  const payment = await takePayment(trx, quote, request, originals, pay, now);
+  if (!payment.ok) return payment;
+  const order = await writeOrder(trx, quote, request, payment.reference, now);
+  await sellOriginals(trx, holder.userId, originals, now);
+  await takePrints(trx, quote.items);
+  await recordWorksChanged(trx, quote.items, now);
+  await emptyBasket(trx, holder.userId, now);
+  const [view] = await getOrderViews(trx, holder.userId, [order.id]);
+  const shipments = quote.items.map(({ artwork }) => ({ ships_from: artwork.ships_from, dispatch_days: artwork.dispatch_days }));
+  await queueMail(trx, order.contactEmail, receipt(view!, shipments), now.toISOString());
+  return { ok: true, order: view! };
+}
+
+/** A once-per-customer promo code is written down as spent by this order (see spendPromoCode). */
+async function spendPromoCodeOnce(trx: Transaction<Database>, quote: Quote, request: OrderRequest, now: Date): Promise<void> {
   const discount = discountOf(quote);
-  if (discount?.once_per_customer === 1) await spendPromoCode(trx, discount.code, await promoCustomer(trx, userId), request.idempotencyKey, at);
+  if (discount?.once_per_customer !== 1) return;
+  await spendPromoCode(trx, discount.code, await promoCustomer(trx, request.holder.userId), request.idempotencyKey, now.toISOString());
+}
 
-  const payment = await pay(quote.total_minor, currency, request.idempotencyKey);
-  // A charge too old to become an order (its request crashed, and this retry came after the
-  // window) is left to the refund sweep.
-  const expired = payment.ok && now.getTime() - Date.parse(payment.charged_at) > CHARGE_ORDER_WINDOW_MS;
-  if (!payment.ok || expired) {
-    await releaseReservations(trx, userId, at, originals);
-    await unspendPromoCode(trx, request.idempotencyKey);
-    return payment.ok ? { ok: false, reason: 'payment_refunded' } : { ok: false, reason: 'payment_declined', message: payment.reason };
-  }
+/**
+ * Charges the quoted total with the request's key, so the provider too charges once. A declined
+ * payment, or a charge too old to become an order (its request crashed, and this retry came
+ * after the window: left to the refund sweep), lets the originals and the promo code go.
+ */
+async function takePayment(
+  trx: Transaction<Database>,
+  quote: Quote,
+  request: OrderRequest,
+  originals: number[],
+  pay: OrderSteps['pay'],
+  now: Date,
+): Promise<{ ok: true; reference: string } | { ok: false; reason: 'payment_refunded' } | { ok: false; reason: 'payment_declined'; message: string }> {
+  const payment = await pay({ amountMinor: quote.total_minor, currency: request.currency, idempotencyKey: request.idempotencyKey });
+  if (payment.ok && now.getTime() - Date.parse(payment.charged_at) <= CHARGE_ORDER_WINDOW_MS) return { ok: true, reference: payment.reference };
+  await releaseReservations(trx, request.holder.userId, now.toISOString(), originals);
+  await unspendPromoCode(trx, request.idempotencyKey);
+  return payment.ok ? { ok: false, reason: 'payment_refunded' } : { ok: false, reason: 'payment_declined', message: payment.reason };
+}
 
-  // The receipt goes to the account's email: the one it holds, or else the one it gave.
+/** The paid order and its lines; its receipt goes to the account's email, the one it holds or else the one it gave. */
+async function writeOrder(trx: Transaction<Database>, quote: Quote, request: OrderRequest, paymentReference: string, now: Date): Promise<{ id: number; contactEmail: string }> {
+  const { holder: { userId }, shipTo } = request;
   const buyer = await getAccountUser(trx, userId);
   if (!buyer) throw new Error(`No account ${userId} to order for.`);
   const order = await trx
     .insertInto('orders')
     .values({
       contact_email: buyer.email,
-      user_id: userId, idempotency_key: request.idempotencyKey, status: 'paid', currency,
+      user_id: userId, idempotency_key: request.idempotencyKey, status: 'paid', currency: request.currency,
       subtotal_minor: quote.subtotal_minor, shipping_minor: quote.shipping_minor, discount_minor: quote.discount_minor, total_minor: quote.total_minor,
       ship_to_name: shipTo.name, ship_to_address: shipTo.address, ship_to_country: shipTo.country,
-      payment_reference: payment.reference, created_at: at,
+      payment_reference: paymentReference, created_at: now.toISOString(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -334,18 +377,25 @@ async function settle(trx: Queries, request: OrderRequest, { pay, receipt }: Ord
       unit_price_minor: quote.lines[i]!.unit_minor,
     })))
     .execute();
+  return { id: order.id, contactEmail: buyer.email };
+}
 
-  if (originals.length > 0) {
-    const sold = await trx
-      .updateTable('artworks')
-      .set({ status: 'sold', stock: 0, reserved_until: null, reserved_by: null, reserved_from: null, updated_at: at })
-      .where('id', 'in', originals)
-      .where('status', '=', 'reserved')
-      .where('reserved_by', '=', userId)
-      .executeTakeFirst();
-    if (Number(sold.numUpdatedRows) !== originals.length) throw new Error('An original was no longer held for this order.');
-  }
-  for (const item of quote.items) {
+/** The originals this user holds for the order become sold; one no longer held throws, undoing the order. */
+async function sellOriginals(trx: Transaction<Database>, userId: number, originals: number[], now: Date): Promise<void> {
+  if (originals.length === 0) return;
+  const sold = await trx
+    .updateTable('artworks')
+    .set({ status: 'sold', stock: 0, reserved_until: null, reserved_by: null, reserved_from: null, updated_at: now.toISOString() })
+    .where('id', 'in', originals)
+    .where('status', '=', 'reserved')
+    .where('reserved_by', '=', userId)
+    .executeTakeFirst();
+  if (Number(sold.numUpdatedRows) !== originals.length) throw new Error('An original was no longer held for this order.');
+}
+
+/** Each print line takes its copies from its edition, never below zero: too few left throws, undoing the order. */
+async function takePrints(trx: Transaction<Database>, items: BasketItem[]): Promise<void> {
+  for (const item of items) {
     if (!item.print) continue;
     const taken = await trx
       .updateTable('print_editions')
@@ -355,19 +405,21 @@ async function settle(trx: Queries, request: OrderRequest, { pay, receipt }: Ord
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) !== 1) throw new Error('A print edition had fewer copies left than the order takes.');
   }
-  const changed = [...new Set(quote.items.map((i) => i.artwork.id))];
-  // A print sale can end an edition, which the index shows; touching the work marks it changed.
+}
+
+/** Every ordered work is recorded as changed for the indexer: a print sale can end an edition, which the index shows. */
+async function recordWorksChanged(trx: Transaction<Database>, items: BasketItem[], now: Date): Promise<void> {
+  const at = now.toISOString();
+  const changed = [...new Set(items.map((i) => i.artwork.id))];
   await trx.updateTable('artworks').set({ updated_at: at }).where('id', 'in', changed).where('status', '!=', 'sold').execute();
   await recordCatalogueChanges(trx, changed, at);
+}
 
+/** The user's basket is left empty, its promo code with it. */
+async function emptyBasket(trx: Transaction<Database>, userId: number, now: Date): Promise<void> {
   const basket = await trx.selectFrom('baskets').select('id').where('user_id', '=', userId).executeTakeFirstOrThrow();
   await trx.deleteFrom('basket_lines').where('basket_id', '=', basket.id).execute();
-  await trx.updateTable('baskets').set({ promo_code: null, updated_at: at }).where('id', '=', basket.id).execute();
-
-  const [view] = await getOrderViews(trx, userId, [order.id]);
-  const shipments = quote.items.map(({ artwork }) => ({ ships_from: artwork.ships_from, dispatch_days: artwork.dispatch_days }));
-  await queueMail(trx, buyer.email, receipt(view!, shipments), at);
-  return { ok: true, order: view! };
+  await trx.updateTable('baskets').set({ promo_code: null, updated_at: now.toISOString() }).where('id', '=', basket.id).execute();
 }
 
 /** The user's orders, newest first (or just those with the given ids). */
@@ -406,18 +458,19 @@ export async function getOrderViews(db: Queries, userId: number, ids?: number[])
  * recorded for the indexer. Reads already treat a lapsed reservation as free; this puts the
  * work back in the gallery. Answers the ids released.
  */
-export async function releaseLapsedReservations(db: Queries, now: string): Promise<number[]> {
+export async function releaseLapsedReservations(db: Queries, now: Date): Promise<number[]> {
+  const at = now.toISOString();
   return inTransaction(db, async (trx) => {
     const released = await trx
       .updateTable('artworks')
-      .set({ status: 'available', reserved_until: null, reserved_by: null, reserved_from: null, updated_at: now })
+      .set({ status: 'available', reserved_until: null, reserved_by: null, reserved_from: null, updated_at: at })
       .where('status', '=', 'reserved')
       .where('reserved_until', 'is not', null)
-      .where('reserved_until', '<', now)
+      .where('reserved_until', '<', at)
       .returning('id')
       .execute();
     const ids = released.map((r) => r.id);
-    await recordCatalogueChanges(trx, ids, now);
+    await recordCatalogueChanges(trx, ids, at);
     return ids;
   });
 }

@@ -3,7 +3,7 @@ import { deriveOrientation, deriveSizeBucket } from '@easel/shared/derive';
 import { MEDIUMS } from '../catalogue/words';
 import type { ArtworkRow } from '../schema';
 import { CATEGORIES, type Category, type Colour, type EditableStatus, type Style, type Subject } from '@easel/shared/vocabulary';
-import { recordCatalogueChanges } from './basket';
+import { recordCatalogueChanges } from './change-log';
 
 /**
  * Editing an artwork's listing (staff any work, a provider their own). Each edit writes the

@@ -1,5 +1,5 @@
 import { inTransaction, type Db } from '../db';
-import { recordCatalogueChanges } from './basket';
+import { recordCatalogueChanges } from './change-log';
 
 /** SPEC §3's product favourite entry. */
 export interface FavouriteEntry {

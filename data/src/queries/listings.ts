@@ -5,7 +5,7 @@ import { CATEGORIES, type Category, type Colour, type ListingStatus, type Style,
 import { MEDIUMS } from '../catalogue/words';
 import type { ArtworkRow } from '../schema';
 import { slugify } from '../slug';
-import { recordCatalogueChanges } from './basket';
+import { recordCatalogueChanges } from './change-log';
 
 /**
  * An artist's own works: drafts, their photos, publishing and taking off sale, and what

@@ -3,7 +3,7 @@ import type { CurationsTable } from '../schema';
 import { getAccountUser } from './accounts';
 import { visibleArtworkId } from './collections';
 import { getSessionUserId, sessionHash } from './sessions';
-import { recordCatalogueChanges } from './basket';
+import { recordCatalogueChanges } from './change-log';
 
 /**
  * Staff tools on a product (SPEC §1, §3, §6): putting a work in a theme (an editors' pick) or

@@ -5,6 +5,7 @@ import {
 } from '@easel/shared/vocabulary';
 import { encode, fuzzEndpoint, fuzzRuns, fuzzTimeout, junkHeaders, junkQuery, junkText } from '../../../data/test/fuzz';
 import { SORTS } from '../../src/contract';
+import type { FilterParam } from '../../src/filters';
 import { buildFixture, type Fixture } from '../fixture';
 
 /**
@@ -24,7 +25,38 @@ beforeAll(async () => {
 });
 afterAll(() => f?.close());
 
-/** Each gallery parameter's good values (and a few just out of range), for junkQuery to mix with junk. */
+/**
+ * Each filter parameter's good values (and a few just out of range). Keyed by every parameter of
+ * the filter table, so a new filter fails to compile here until the fuzzer sends it.
+ */
+const FILTER_PARAM_VALUES = {
+  price_min: ['0', '100', '10000000', '10000001'],
+  price_max: ['0', '50', '5000', '10000000'],
+  in_sale: ['on', 'true'],
+  size_: SIZE_BUCKETS,
+  width_min: ['10', '40.5', '9999.9'],
+  width_max: ['0', '50', '40.55'],
+  height_min: ['10', '0.1'],
+  height_max: ['100', '5'],
+  product_category: CATEGORY_VALUES,
+  painting: CATEGORIES.painting,
+  sculpture: CATEGORIES.sculpture,
+  photography: CATEGORIES.photography,
+  drawing: CATEGORIES.drawing,
+  prints: CATEGORIES.prints,
+  subject: SUBJECTS,
+  ships_to: ['GB', 'US', 'FR', 'gb'],
+  free_shipping: ['true', 'on'],
+  ships_from: ['GB', 'DE'],
+  has_fine_art_prints: ['true'],
+  framed_or_ready_to_hang: ['true'],
+  style: STYLES,
+  colours: COLOUR_VALUES,
+  shape: ORIENTATIONS,
+  verified_advertising_safe: ['true'],
+} satisfies Record<FilterParam, readonly string[]>;
+
+/** Each gallery parameter's good values, for junkQuery to mix with junk. */
 const galleryParams = (): Record<string, readonly string[]> => ({
   q: ['sea', 'blue harbour', 'oil', '  ', 'a'.repeat(200), 'a'.repeat(201)],
   sort: SORTS,
@@ -32,26 +64,7 @@ const galleryParams = (): Record<string, readonly string[]> => ({
   paginate: ['1', '60', '120', '121'],
   limit: ['1', '12', '100', '101'],
   currency: CURRENCIES,
-  price_min: ['0', '100', '10000000', '10000001'],
-  price_max: ['0', '50', '5000', '10000000'],
-  size_: SIZE_BUCKETS,
-  width_min: ['10', '40.5', '9999.9'],
-  width_max: ['0', '50', '40.55'],
-  height_min: ['10', '0.1'],
-  height_max: ['100', '5'],
-  in_sale: ['on', 'true'],
-  free_shipping: ['true', 'on'],
-  framed_or_ready_to_hang: ['true'],
-  has_fine_art_prints: ['true'],
-  verified_advertising_safe: ['true'],
-  shape: ORIENTATIONS,
-  product_category: CATEGORY_VALUES,
-  ...Object.fromEntries(CATEGORY_VALUES.map((c) => [c, CATEGORIES[c] as readonly string[]])),
-  colours: COLOUR_VALUES,
-  style: STYLES,
-  subject: SUBJECTS,
-  ships_to: ['GB', 'US', 'FR', 'gb'],
-  ships_from: ['GB', 'DE'],
+  ...FILTER_PARAM_VALUES,
   product_boost: ['sea-view', 'Sea', ...artistSlugs],
   multiple_product_boost: ['sea-view', 'a-b', ''],
   artist: artistSlugs,

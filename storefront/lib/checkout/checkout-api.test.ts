@@ -103,7 +103,7 @@ const orderBody = (card: string = TEST_CARDS.accepted, country = 'GB', quotedTot
 });
 /** What the shopper's basket costs now, shipped to GB: the total their checkout page shows them (0 when it cannot be bought). */
 async function quotedTotal(session: string): Promise<number> {
-  const quote = await quoteCheckout(db, shoppers.get(session)!.userId, 'GB', 'GBP', new Date().toISOString());
+  const quote = await quoteCheckout(db, shoppers.get(session)!.userId, 'GB', 'GBP', new Date());
   return quote.ok ? quote.total_minor : 0;
 }
 /** Orders the basket at the total the shopper is shown. */

@@ -132,7 +132,7 @@ export const checkoutRoutes = ({ getDb, payments }: Dependencies) => {
           shipTo: { name: order.ship_to.name, address: addressLines(order.ship_to), country: order.ship_to.country },
         },
         {
-          pay: (amountMinor, currency, key) => payments.charge({ amountMinor, currency, card: order.card, idempotencyKey: key }),
+          pay: (payment) => payments.charge({ ...payment, card: order.card }),
           answer: (outcome) => orderAnswer(outcome, language),
           receipt: (placed, shipments) => receiptMail(placed, shipments, language, getConfig().SITE_URL, now),
         },

@@ -186,7 +186,7 @@ describe('the storefront killed while placing an order, then the same request re
     // ...until its hold lapses: the sweep (run by the indexer every 500 ms) puts it back, and it can be bought.
     const lapsed = new Date(Date.parse(state.artwork.reserved_until!) + 1000);
     expect(Date.parse(state.artwork.reserved_until!) - Date.now()).toBeLessThanOrEqual(RESERVATION_MS);
-    expect(await releaseLapsedReservations(db, lapsed.toISOString())).toEqual([work.id]);
+    expect(await releaseLapsedReservations(db, lapsed)).toEqual([work.id]);
     expect((await snapshot(work.id, work.print_id, userId)).artwork).toEqual({ status: 'available', stock: state.artwork.stock, reserved_by: null, reserved_until: null });
     expect((await post(basket.POST, other.session, { artwork: work.slug })).status).toBe(200);
     const bought = await startCheckout(db, { userId: other.userId, address: '127.3.0.2' }, { destination: 'GB', currency: 'GBP' }, lapsed);
@@ -269,7 +269,7 @@ describe('a charge with no order: refunded by the sweep once no retry can place 
 
   it('late retries racing the sweep in another process: each charge ends with its order or its refund', async () => {
     // The earlier tests' holds go, so these shoppers, on one client address, may hold HOLD_LIMIT.
-    await releaseLapsedReservations(db, new Date(Date.now() + RESERVATION_MS + 1000).toISOString());
+    await releaseLapsedReservations(db, new Date(Date.now() + RESERVATION_MS + 1000));
     const crashed = [];
     for (let i = 0; i < HOLD_LIMIT; i++) {
       const { session, quoted } = await shopperAtPayment();

@@ -85,7 +85,7 @@ describe(`${SHOPPERS} checkouts of one original across ${SERVERS} server process
       expect(await addToBasket(db, { userId }, { slug: work.slug }, now)).toMatchObject({ ok: true });
       shoppers.push({ session, userId, address: `127.4.0.${i + 1}`, key: randomUUID() as string });
     }
-    const quote = await quoteCheckout(db, shoppers[0]!.userId, 'GB', 'GBP', now);
+    const quote = await quoteCheckout(db, shoppers[0]!.userId, 'GB', 'GBP', new Date(now));
     if (!quote.ok) throw new Error(`the original cannot be quoted: ${quote.reason}`);
 
     const answers = await Promise.all(shoppers.map((s, i) =>

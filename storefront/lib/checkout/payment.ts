@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { openPaymentLedger, type ChargeRow, type PaymentLedger } from '@easel/data/payment-ledger';
-import type { PaymentOutcome } from '@easel/data/queries/checkout';
-import type { Currency } from '@easel/shared/vocabulary';
+import type { PaymentOutcome, PaymentRequest } from '@easel/data/queries/checkout';
 import { getConfig } from '../config';
 
 /**
@@ -14,7 +13,7 @@ export interface PaymentProvider {
    * Charges the card `amountMinor` of `currency`. The same `idempotencyKey` must never charge
    * twice: a retry answers the first charge's outcome, and when it was made.
    */
-  charge(request: { amountMinor: number; currency: Currency; card: CardDetails; idempotencyKey: string }): Promise<PaymentOutcome>;
+  charge(request: PaymentRequest & { card: CardDetails }): Promise<PaymentOutcome>;
 }
 
 export interface CardDetails {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { recordCatalogueChanges } from '@easel/data/queries/basket';
+import { recordCatalogueChanges } from '@easel/data/queries/change-log';
 import { meiliClient } from '@easel/indexer';
 import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { serveIndexerAdmin } from '../../../indexer/test/admin-fixture';

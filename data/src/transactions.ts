@@ -1,0 +1,77 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { isPostgres } from './dialect';
+import type { Database } from './schema';
+
+/** Transactions as every query relies on them, on either database. */
+
+/** serialization_failure and deadlock_detected: PostgreSQL asks for the transaction again. */
+const RETRYABLE = new Set(['40001', '40P01']);
+/**
+ * How long a transaction keeps being run again. Fifty shoppers ordering one original at once all
+ * overlap until the first order commits, which waits for its payment; after it, the others read
+ * the work as sold and are refused at once. Past the budget the error goes to the caller, and
+ * the shopper is told to try again.
+ */
+const RETRY_BUDGET_MS = 10_000;
+/** The longest wait between two runs: a random share of it, growing with each run up to this. */
+const MAX_BACKOFF_MS = 250;
+
+/**
+ * Runs `work` in one transaction that behaves as if no other ran at the same time, which every
+ * read-check-write in the queries relies on (an original claimed once, an idempotency key
+ * answered once, a print edition never below zero).
+ * - SQLite: one writer at a time (BEGIN IMMEDIATE, above).
+ * - PostgreSQL: SERIALIZABLE isolation, and `work` run again, after a short random wait, when
+ *   PostgreSQL finds it overlapped another. `work` must touch nothing outside the transaction
+ *   that a second run would repeat, except through an idempotency key (a payment).
+ */
+export async function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  if (!isPostgres(db)) return db.transaction().execute(work);
+  const deadline = Date.now() + RETRY_BUDGET_MS;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().setIsolationLevel('serializable').execute(work);
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (Date.now() >= deadline || typeof code !== 'string' || !RETRYABLE.has(code)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(MAX_BACKOFF_MS, 5 * 2 ** attempt)));
+    }
+  }
+}
+
+/**
+ * Runs `work`, which only reads, on one consistent snapshot of the database, without holding
+ * anything a writer waits for: on SQLite a deferred transaction (WAL gives it a snapshot and takes
+ * no write lock), on PostgreSQL a read-only REPEATABLE READ one. For reads that must agree with
+ * each other and may be slow on a large catalogue, such as the indexer's fingerprint beside the
+ * changes it carries.
+ */
+export async function inReadSnapshot<T>(db: Kysely<Database>, work: (snapshot: Kysely<Database>) => Promise<T>): Promise<T> {
+  if (isPostgres(db)) return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(work);
+  return db.connection().execute(async (connection) => {
+    await sql`begin deferred`.execute(connection);
+    try {
+      const result = await work(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(connection);
+      throw error;
+    }
+  });
+}
+
+/**
+ * After rows were written with their ids given (the seeded catalogue), PostgreSQL's id sequences
+ * move past the highest id so the next insert does not collide. SQLite takes the next id from
+ * the table itself.
+ */
+export async function afterExplicitIds(trx: Transaction<Database>): Promise<void> {
+  if (!isPostgres(trx)) return;
+  const { rows } = await sql<{ table_name: string }>`
+    SELECT table_name FROM information_schema.columns
+    WHERE table_schema = current_schema() AND column_name = 'id' AND column_default LIKE 'nextval(%'`.execute(trx);
+  for (const { table_name: table } of rows) {
+    await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), COALESCE(MAX(id), 0) + 1, false) FROM ${sql.table(table)}`.execute(trx);
+  }
+}
