@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
-  addToBasket, editArtwork, getDataConfig, getIndexableArtworks, openDatabase, placeOrder, seedCatalogue, startCheckout, type DataConfig, type Db,
+  addToBasket, DEFAULT_SEARCH_ENGINE, editArtwork, getDataConfig, getIndexableArtworks, openDatabase, placeOrder, saveSearchIndexState, seedCatalogue, startCheckout, type DataConfig, type Db,
 } from '@easel/data';
 import { createPostgresDatabase, databaseUrl, postgresDatabaseExists, startEmbeddedPostgres, type RunningPostgres } from '@easel/data/embedded-postgres';
 import { openPaymentLedger, type PaymentLedger } from '@easel/data/payment-ledger';
@@ -130,6 +130,10 @@ describe.each(['sqlite', 'postgres'] as const)('the restore drill on %s', (engin
       .where('w.status', '=', 'available')
       .orderBy('w.id')
       .execute();
+    // The live stack's engines have their progress recorded, as a running shop's do.
+    for (const engine of ['main', 'engine-2']) {
+      await saveSearchIndexState(db, { engine, index_uid: indexUid, fingerprint: 'live', documents: 1, built_at: '2026-01-01T00:00:00Z', duration_ms: 1, last_change_id: 1, synced_at: null });
+    }
     shop = { db, ledger: await openPaymentLedger(live.PAYMENTS_LEDGER), works };
   });
   afterAll(async () => {
@@ -190,6 +194,8 @@ describe.each(['sqlite', 'postgres'] as const)('the restore drill on %s', (engin
       const { results } = await meiliClient({ url: meili.url, masterKey: meili.masterKey }).index(indexUid)
         .getDocuments<{ id: number; price_gbp: number }>({ limit: 10_000, fields: ['id', 'price_gbp'] });
       expect(documents).toBe(expected.size);
+      // Only the engine rebuilt by the restore has a recorded state, its own; the backed-up engines' are gone.
+      expect(await copy.selectFrom('search_engine_state').select(['engine', 'index_uid']).execute()).toEqual([{ engine: DEFAULT_SEARCH_ENGINE, index_uid: indexUid }]);
       expect(new Map(results.map((d) => [d.id, d.price_gbp]))).toEqual(expected);
       const edited = committedBefore.find((w) => w.kind === 'edit')!;
       expect(results.find((d) => d.id === edited.artworkId)?.price_gbp).toBe(edited.price);

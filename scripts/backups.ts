@@ -202,6 +202,10 @@ export async function restoreBackup(config: DataConfig, meiliConfig: MeiliConfig
     const load = since(start);
     start = performance.now();
     let documents: number;
+    // What the backed-up engines held is no guide to the fresh ones: each starts with a full
+    // rebuild and every staff search lever, as a new engine does.
+    await db.deleteFrom('search_engine_state').execute();
+    await db.deleteFrom('search_lever_state').execute();
     const meili = await openMeili(meiliConfig);
     try {
       documents = (await rebuildIndex({ db, meili: meiliClient(meili), indexUid: meiliConfig.SEARCH_INDEX })).documents;
