@@ -2,55 +2,56 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
-  addToBasket, editArtwork, getDataConfig, getIndexableArtworks, openDatabase, placeOrder, seedCatalogue, startCheckout, type Db,
+  addToBasket, DEFAULT_SEARCH_ENGINE, editArtwork, getDataConfig, getIndexableArtworks, openDatabase, placeOrder, saveSearchIndexState, seedCatalogue, startCheckout, type DataConfig, type Db,
 } from '@easel/data';
+import { createPostgresDatabase, databaseUrl, postgresDatabaseExists, startEmbeddedPostgres, type RunningPostgres } from '@easel/data/embedded-postgres';
 import { openPaymentLedger, type PaymentLedger } from '@easel/data/payment-ledger';
-import { startProcess, startTsx } from '@easel/shared/process';
+import { getFreePort, startProcess, startTsx } from '@easel/shared/process';
 import { getMeiliConfig, isSearchable, meiliClient } from '@easel/indexer';
 import type {} from '../indexer/test/meili-global-setup';
 import { addUser } from '../data/test/fixtures';
 import { BackupError, restoreBackup } from './backups';
 
 /**
- * The restore drill: a backup taken by `npm run backup` in a process of its own while this one
- * writes steadily (accounts, orders with their charges, price edits), restored by restoreBackup
- * into a fresh data folder with a fresh index, and compared with what was committed.
+ * The restore drill, on SQLite and on PostgreSQL: a backup taken by `npm run backup` in a process
+ * of its own while this one writes steadily (accounts, orders with their charges, price edits),
+ * restored by restoreBackup into a fresh stack (a new data folder, or a new PostgreSQL server)
+ * with a fresh index, and compared with what was committed.
  */
 
 const meili = inject('meili');
-const indexUid = `test_restore_${randomUUID().slice(0, 8)}`;
 let dir: string;
-let db: Db;
-let ledger: PaymentLedger;
-/** Originals for sale that ship to GB, each taken by one write only: a work is ordered or edited once. */
-let works: { id: number; slug: string }[];
-const live = () => path.join(dir, 'live', 'easel.db');
-const restored = () => path.join(dir, 'restored', 'easel.db');
+/** The PostgreSQL servers started here: the shop's, and the fresh one restored into. */
+const servers: RunningPostgres[] = [];
 const configFor = (file: string) => getDataConfig({ DATABASE_FILE: file });
-const meiliConfig = getMeiliConfig({ MEILI_URL: meili.url, MEILI_MASTER_KEY: meili.masterKey, SEARCH_INDEX: indexUid });
 
-beforeAll(async () => {
+beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-restore-'));
-  fs.mkdirSync(path.dirname(live()));
-  db = await openDatabase(live());
-  await seedCatalogue(db, { seed: 21, artworks: 1500 });
-  ledger = await openPaymentLedger(configFor(live()).PAYMENTS_LEDGER);
-  works = await db
-    .selectFrom('artworks as w')
-    .innerJoin('shipping_rates as r', (j) => j.onRef('r.profile_id', '=', 'w.shipping_profile_id').on('r.destination', '=', 'GB'))
-    .select(['w.id', 'w.slug'])
-    .where('w.status', '=', 'available')
-    .orderBy('w.id')
-    .execute();
+  // Run as root, PostgreSQL runs as a user of its own, which must reach its folder inside this one.
+  fs.chmodSync(dir, 0o755);
 });
 afterAll(async () => {
-  await ledger?.close();
-  await db?.destroy();
-  await meiliClient({ url: meili.url, masterKey: meili.masterKey }).deleteIndexIfExists(indexUid);
+  for (const server of servers) await server.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+/** A new PostgreSQL server with its files in `dir`; the address of its new database `easel`. */
+async function postgresServer(name: string): Promise<string> {
+  const server = await startEmbeddedPostgres({ dataDir: path.join(dir, name), port: await getFreePort(), throwaway: true });
+  servers.push(server);
+  return server.url;
+}
+
+/** The shop being backed up: its database, its provider's ledger, and originals each write may take. */
+interface Shop {
+  db: Db;
+  ledger: PaymentLedger;
+  /** Originals for sale that ship to GB, each taken by one write only: a work is ordered or edited once. */
+  works: { id: number; slug: string }[];
+}
 
 /** What one write of the load committed, and when its commit had returned. */
 type Committed =
@@ -62,8 +63,8 @@ type Committed =
 const WRITE_EVERY_MS = 20;
 let writes = 0;
 
-/** A steady load of writes until `stop` resolves. */
-async function writeLoad(stop: Promise<unknown>): Promise<Committed[]> {
+/** A steady load of writes on `shop` until `stop` resolves. */
+async function writeLoad({ db, ledger, works }: Shop, stop: Promise<unknown>): Promise<Committed[]> {
   let stopped = false;
   void stop.then(() => (stopped = true));
   const committed: Committed[] = [];
@@ -103,24 +104,63 @@ async function writeLoad(stop: Promise<unknown>): Promise<Committed[]> {
   return committed;
 }
 
-describe('the restore drill', () => {
+describe.each(['sqlite', 'postgres'] as const)('the restore drill on %s', (engine) => {
+  const indexUid = `test_restore_${engine}_${randomUUID().slice(0, 8)}`;
+  const meiliConfig = getMeiliConfig({ MEILI_URL: meili.url, MEILI_MASTER_KEY: meili.masterKey, SEARCH_INDEX: indexUid });
+  /** The shop's data, and where it is restored to. */
+  let live: DataConfig;
+  let restored: DataConfig;
+  let shop: Shop;
+
+  beforeAll(async () => {
+    if (engine === 'sqlite') {
+      live = configFor(path.join(dir, 'live', 'easel.db'));
+      restored = configFor(path.join(dir, 'restored', 'easel.db'));
+      fs.mkdirSync(path.dirname(live.DATABASE_FILE));
+    } else {
+      live = getDataConfig({ DATABASE_URL: await createPostgresDatabase(await postgresServer('live-postgres'), 'easel') });
+      restored = getDataConfig({ DATABASE_URL: databaseUrl(await postgresServer('fresh-postgres'), 'easel') });
+    }
+    const db = await openDatabase(live.DATABASE);
+    await seedCatalogue(db, { seed: 21, artworks: 1500 });
+    const works = await db
+      .selectFrom('artworks as w')
+      .innerJoin('shipping_rates as r', (j) => j.onRef('r.profile_id', '=', 'w.shipping_profile_id').on('r.destination', '=', 'GB'))
+      .select(['w.id', 'w.slug'])
+      .where('w.status', '=', 'available')
+      .orderBy('w.id')
+      .execute();
+    // The live stack's engines have their progress recorded, as a running shop's do.
+    for (const engine of ['main', 'engine-2']) {
+      await saveSearchIndexState(db, { engine, index_uid: indexUid, fingerprint: 'live', documents: 1, built_at: '2026-01-01T00:00:00Z', duration_ms: 1, last_change_id: 1, synced_at: null });
+    }
+    shop = { db, ledger: await openPaymentLedger(live.PAYMENTS_LEDGER), works };
+  });
+  afterAll(async () => {
+    await shop?.ledger.close();
+    await shop?.db.destroy();
+    await meiliClient({ url: meili.url, masterKey: meili.masterKey }).deleteIndexIfExists(indexUid);
+  });
+
   it('backs up under a steady write load; the restore has every write committed before the backup began, and search agrees with it', async () => {
-    const file = path.join(dir, 'drill.tar');
+    const file = path.join(dir, `drill-${engine}.tar`);
     // Writes before the backup, then the backup in its own process while the writes go on.
     const warmUp = new Promise((resolve) => setTimeout(resolve, 1500));
-    const before = await writeLoad(warmUp);
+    const before = await writeLoad(shop, warmUp);
     const began = Date.now();
-    const backup = startTsx(path.join(import.meta.dirname, 'backup.ts'), [file], { env: { ...process.env, DATABASE_FILE: live() }, stdio: ['ignore', 'ignore', 'inherit'] });
-    const during = await writeLoad(backup);
+    const location = engine === 'sqlite' ? { DATABASE_FILE: live.DATABASE_FILE } : { DATABASE_URL: live.DATABASE };
+    const backup = startTsx(path.join(import.meta.dirname, 'backup.ts'), [file], { env: { ...process.env, ...location }, stdio: ['ignore', 'ignore', 'inherit'] });
+    const during = await writeLoad(shop, backup);
     expect((await backup).exitCode).toBe(0);
     const ended = Date.now();
     expect(before.length).toBeGreaterThan(6);
     expect(during.filter((w) => w.at > began && w.at < ended).length).toBeGreaterThan(0);
 
-    const { manifest, documents } = await restoreBackup(configFor(restored()), meiliConfig, file);
+    const { manifest, documents } = await restoreBackup(restored, meiliConfig, file);
+    expect(manifest.engine).toBe(engine);
     expect(Date.parse(manifest.began_at)).toBeGreaterThanOrEqual(began);
-    const copy = await openDatabase(restored());
-    const books = await openPaymentLedger(configFor(restored()).PAYMENTS_LEDGER);
+    const copy = await openDatabase(restored.DATABASE);
+    const books = await openPaymentLedger(restored.PAYMENTS_LEDGER);
     try {
       // Every write committed before the backup began is there.
       const committedBefore = [...before, ...during.filter((w) => w.at < began)];
@@ -154,6 +194,8 @@ describe('the restore drill', () => {
       const { results } = await meiliClient({ url: meili.url, masterKey: meili.masterKey }).index(indexUid)
         .getDocuments<{ id: number; price_gbp: number }>({ limit: 10_000, fields: ['id', 'price_gbp'] });
       expect(documents).toBe(expected.size);
+      // Only the engine rebuilt by the restore has a recorded state, its own; the backed-up engines' are gone.
+      expect(await copy.selectFrom('search_engine_state').select(['engine', 'index_uid']).execute()).toEqual([{ engine: DEFAULT_SEARCH_ENGINE, index_uid: indexUid }]);
       expect(new Map(results.map((d) => [d.id, d.price_gbp]))).toEqual(expected);
       const edited = committedBefore.find((w) => w.kind === 'edit')!;
       expect(results.find((d) => d.id === edited.artworkId)?.price_gbp).toBe(edited.price);
@@ -162,6 +204,34 @@ describe('the restore drill', () => {
       await copy.destroy();
     }
   });
+
+  it.runIf(engine === 'postgres')('refuses to restore over a database that exists, or into a SQLite folder, leaving both as they were', async () => {
+    const file = path.join(dir, `drill-${engine}.tar`);
+    const { server, name } = { server: databaseUrl(restored.DATABASE, 'postgres'), name: 'easel' };
+    const db = await openDatabase(restored.DATABASE);
+    const orders = async () => (await db.selectFrom('orders').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n;
+    try {
+      const had = await orders();
+      const over = await restoreBackup(restored, meiliConfig, file).then(() => 'restored', (e: unknown) => e);
+      expect(String(over)).toContain(`The database "${name}" already exists on`);
+      expect(await orders()).toBe(had);
+      const fresh = path.join(dir, 'fresh-sqlite', 'easel.db');
+      const intoSqlite = await restoreBackup(configFor(fresh), meiliConfig, file).then(() => 'restored', (e: unknown) => e);
+      expect(String(intoSqlite)).toContain('is a backup of a PostgreSQL database: set DATABASE_URL');
+      expect(fs.existsSync(fresh)).toBe(false);
+      // No database restored under a passing name is left behind.
+      const left = await db.selectNoFrom(sql<string>`(SELECT string_agg(datname, ',') FROM pg_database WHERE datname LIKE '%restoring%')`.as('names')).executeTakeFirstOrThrow();
+      expect(left.names).toBeNull();
+      expect(await postgresDatabaseExists(server, name)).toBe(true);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe('a restore refused', () => {
+  const meiliConfig = getMeiliConfig({ MEILI_URL: meili.url, MEILI_MASTER_KEY: meili.masterKey, SEARCH_INDEX: 'test_restore_refused' });
+  const live = () => path.join(dir, 'live', 'easel.db');
 
   it('refuses a missing file, a file that is not a backup and a data folder that is not fresh, leaving the folder as it was', async () => {
     const fresh = path.join(dir, 'fresh', 'easel.db');

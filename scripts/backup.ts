@@ -5,8 +5,9 @@ import { REPO_ROOT } from '@easel/shared/env';
 import { createBackup } from './backups';
 
 /**
- * npm run backup [-- <file>]: a consistent backup of the shop's database and the payment
- * provider's ledger while the shop serves and writes; by default var/backups/easel-<time>.tar.
+ * npm run backup [-- <file>]: a consistent backup of the shop's database (DATABASE_FILE, or
+ * DATABASE_URL for PostgreSQL) and the payment provider's ledger while the shop serves and writes;
+ * by default var/backups/easel-<time>.tar.
  */
 await runCli(async () => {
   const started = performance.now();

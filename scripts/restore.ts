@@ -1,11 +1,12 @@
-import { getDataConfig, runCli } from '@easel/data';
+import { getDataConfig, runCli, withoutPassword } from '@easel/data';
 import { getMeiliConfig } from '@easel/indexer';
 import { BackupError, restoreBackup } from './backups';
 
 /**
- * npm run restore <file>: restores a backup into the fresh data folder of DATABASE_FILE and
- * rebuilds the search index (SEARCH_INDEX, on MEILI_URL or the embedded engine of MEILI_DATA_DIR)
- * from the restored catalogue.
+ * npm run restore <file>: restores a backup into a fresh database (the data folder of
+ * DATABASE_FILE, or with DATABASE_URL a PostgreSQL database not yet made) and rebuilds the search
+ * index (SEARCH_INDEX, on MEILI_URL or the embedded engine of MEILI_DATA_DIR) from the restored
+ * catalogue.
  */
 await runCli(async () => {
   const file = process.argv[2];
@@ -14,7 +15,7 @@ await runCli(async () => {
   const data = getDataConfig();
   const { manifest, documents, seconds } = await restoreBackup(data, getMeiliConfig(), file);
   console.log(
-    `Restored ${file} (taken ${manifest.began_at}) into ${data.DATABASE_FILE} and indexed ${documents} artworks in ${((performance.now() - started) / 1000).toFixed(1)} s`
-    + ` (unpacking ${seconds.unpack.toFixed(1)} s, checking ${seconds.check.toFixed(1)} s, indexing ${seconds.index.toFixed(1)} s).`,
+    `Restored ${file} (taken ${manifest.began_at}) into ${withoutPassword(data.DATABASE)} and indexed ${documents} artworks in ${((performance.now() - started) / 1000).toFixed(1)} s`
+    + ` (unpacking ${seconds.unpack.toFixed(1)} s, restoring ${seconds.load.toFixed(1)} s, indexing ${seconds.index.toFixed(1)} s).`,
   );
 });

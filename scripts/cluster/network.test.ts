@@ -101,4 +101,25 @@ describe('the private network', () => {
       await relay.close();
     }
   });
+
+  it('cuts one client off through the relay, holding its bytes until the cut heals, and no other', async () => {
+    const relay = await startFaultRelay({ host: network.gateway }, { host: network.hosts.get('b')!.address, port: ECHO_PORT });
+    const [host, port] = [relay.address.split(':')[0]!, Number(relay.address.split(':')[1])];
+    try {
+      // Another host cut off: this machine's connections pass.
+      relay.set({ latencyMs: 0, loss: 0, cut: [network.hosts.get('a')!.address] });
+      expect((await roundTrip(host, port, Buffer.from('free'))).echoed.toString()).toBe('free');
+      // This machine (the gateway's address) cut off: nothing comes back until the cut heals, then all of it, in order.
+      relay.set({ latencyMs: 0, loss: 0, cut: [network.gateway] });
+      const bytes = randomBytes(64 * 1024);
+      const held = roundTrip(host, port, bytes);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      relay.set({ latencyMs: 0, loss: 0 });
+      const healed = await held;
+      expect(healed.echoed).toEqual(bytes);
+      expect(healed.ms).toBeGreaterThanOrEqual(1_000);
+    } finally {
+      await relay.close();
+    }
+  });
 });
