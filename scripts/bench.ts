@@ -7,9 +7,11 @@ import { countArtworks, openDatabase, runCli, seedCatalogue } from '@easel/data'
 import { REPO_ROOT } from '@easel/shared/env';
 import { DEFAULT_INDEX_UID, describeSteps, meiliClient, rebuildIndex, startEmbeddedMeili } from '@easel/indexer';
 import { describeEnd, getFreePort, startTsx, terminate, type LocalProcess } from '@easel/shared/process';
-import { cpuText, procStatFields, type CpuPerAnswer } from '../search-service/bench/cpu-time';
+import { cpuText, procStatFields } from '../search-service/bench/cpu-time';
 import { searchGoals } from '../search-service/bench/goals';
 import { wholeNumber } from './args';
+import type { BenchRun, PagesResult, Row, RunOptions, SearchRecordsResult, SearchResult, SizeResult } from './bench-figures';
+import { writeBenchReport } from './bench-report';
 import { SERVERS } from './server-builds';
 
 /**
@@ -33,15 +35,9 @@ import { SERVERS } from './server-builds';
  *    it changes prices and adds works, hence its own catalogue);
  * 7. reads each process's peak memory.
  * Prints one table against the targets per size, then how the costs grow across the sizes, and
- * writes every figure to var/bench/latest.json.
+ * writes every figure to var/bench/latest.json (the run before kept as previous.json, each size's
+ * figures as <artworks>/figures.json) and draws them in var/bench/report.html (bench-report.ts).
  */
-
-interface Row {
-  measure: string;
-  value: string;
-  target: string;
-  met: '' | 'yes' | 'NO';
-}
 
 const MIB = 2 ** 20;
 
@@ -70,56 +66,21 @@ await runCli(async () => {
   for (const artworks of sizes) runs.push(await benchCatalogue(artworks, options));
   console.log('\nHow the costs grow:');
   console.table(runs.map(costRow));
-  const out = path.join(REPO_ROOT, 'var', 'bench', 'latest.json');
-  fs.writeFileSync(out, `${JSON.stringify({
+  const run: BenchRun = {
     measured_at: new Date().toISOString(),
     machine: { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model, memory_gib: Math.round(os.totalmem() / 2 ** 30), node: process.version, os: `${os.type()} ${os.release()}` },
     options, runs,
-  }, null, 2)}\n`);
-  console.log(`Written to ${path.relative(REPO_ROOT, out)}.`);
+  };
+  const benchDir = path.join(REPO_ROOT, 'var', 'bench');
+  const out = path.join(benchDir, 'latest.json');
+  // The run before this one, kept for the report to show beside it.
+  if (fs.existsSync(out)) fs.renameSync(out, path.join(benchDir, 'previous.json'));
+  fs.writeFileSync(out, `${JSON.stringify(run, null, 2)}\n`);
+  // Each size's newest figures, for the report's growth across sizes when a run measures one.
+  for (const r of runs) fs.writeFileSync(path.join(benchDir, String(r.artworks), 'figures.json'), `${JSON.stringify({ measured_at: run.measured_at, ...r }, null, 2)}\n`);
+  const report = writeBenchReport(benchDir);
+  console.log(`Written to ${path.relative(REPO_ROOT, out)}; the report to ${path.relative(REPO_ROOT, report)}.`);
 });
-
-interface RunOptions {
-  durationS: number;
-  rate: number;
-  requests: number;
-  edits: number;
-  listings: number;
-  fresh: boolean;
-}
-
-interface SizeResult {
-  artworks: number;
-  /** Works for sale, hence indexed. */
-  documents: number;
-  /** Null when the catalogue was seeded by an earlier run. */
-  seed_s: number | null;
-  reindex_s: number;
-  /** Where the engine spent the re-index's indexing, in seconds, largest first. */
-  reindex_engine_steps_s: Record<string, number>;
-  disk_mib: { sqlite: number; index_used: number; engine_database: number };
-  search: SearchResult;
-  pages: Record<string, { ttfbMs: Latency }>;
-  edits: { p50_ms: number; p95_ms: number; p99_ms: number };
-  listings: { p50_ms: number; p95_ms: number; p99_ms: number };
-  search_records: SearchRecordsResult;
-  peak_memory_mib: Record<string, number>;
-  table: Row[];
-}
-
-/** storefront/bench/search-records.ts's figures. */
-interface SearchRecordsResult {
-  overhead: { recording: { p50: number }; not_recording: { p50: number }; p50_overhead: number };
-  loss: { offered_rps: number; answered: number; stored: number; lost: number };
-  page: Timing | null;
-  /** The API's answer in the bench's process, on the product's SQLite and on PostgreSQL. */
-  api: { sqlite?: Timing; postgres?: Timing };
-}
-interface Timing {
-  p50_ms: number;
-  p95_ms: number;
-  max_ms: number;
-}
 
 /** One catalogue size, measured whole: see the top of this file. */
 async function benchCatalogue(artworks: number, { durationS, rate, requests, edits, listings, fresh }: RunOptions): Promise<SizeResult> {
@@ -183,7 +144,7 @@ async function benchCatalogue(artworks: number, { durationS, rate, requests, edi
       'bench (seed and timed re-index)': Math.round(process.resourceUsage().maxRSS / 1024),
     };
     const searchResult = readResult('search.json') as SearchResult;
-    const { url: _url, ...pages } = readResult('pages.json') as { url: string } & Record<string, { ttfbMs: Latency }>;
+    const { url: _url, ...pages } = readResult('pages.json') as { url: string } & PagesResult;
     const editsResult = (readResult('edits.json') as { summary: { p50_ms: number; p95_ms: number; p99_ms: number } }).summary;
     const listingsResult = (readResult('listings.json') as { summary: { p50_ms: number; p95_ms: number; p99_ms: number } }).summary;
     const records = readResult('search-records.json') as SearchRecordsResult;
@@ -208,16 +169,6 @@ function progress(label: string, done: number, total: number): void {
 
 function round(n: number): number {
   return Math.round(n * 10) / 10;
-}
-
-interface Latency {
-  p50: number;
-  p95: number;
-  p99: number;
-}
-interface SearchResult {
-  results: ({ target: string; phase: string; rps: number; errors: number; non2xx: number; endpoints?: Record<string, Latency>; cpu_ms_per_answer?: CpuPerAnswer } & Latency)[];
-  capacity: { target: string; within_budget_rps: number }[];
 }
 
 /**
@@ -302,7 +253,7 @@ function tableRows(r: {
   artworks: number;
   reindexS: number;
   search: SearchResult;
-  pages: Record<string, { ttfbMs: Latency }>;
+  pages: PagesResult;
   edits: { p50_ms: number; p95_ms: number; p99_ms: number };
   listings: { p50_ms: number; p95_ms: number; p99_ms: number };
   records: SearchRecordsResult;
@@ -368,7 +319,7 @@ function tableRows(r: {
       met: r.records.loss.lost === 0 ? 'yes' : 'NO',
     },
     ...(r.records.page ? [judged('/staff/search/ over 90 days of 100,000 searches a day, p95', r.records.page.p95_ms, 300, ms)] : []),
-    ...Object.entries(r.records.api).map(([database, t]) => judged(`its API's answer in-process on ${database === 'postgres' ? 'PostgreSQL' : 'SQLite'}, p95`, t.p95_ms, 300, ms)),
+    ...Object.entries(r.records.api ?? {}).map(([database, t]) => judged(`its API's answer in-process on ${database === 'postgres' ? 'PostgreSQL' : 'SQLite'}, p95`, t.p95_ms, 300, ms)),
     ...Object.entries(r.memory).map(([name, mib]): Row => ({ measure: `peak memory: ${name}`, value: `${mib} MiB`, target: '', met: '' })),
   ];
 }
