@@ -119,8 +119,8 @@ function cpuChart(size: SizeResult, previous: SizeResult | undefined): string {
     yAxis: axis('ms of processor per answer', { type: 'value', nameGap: 44 }),
     series: [
       bar('engine', 'this', RAW, part(size, 'engine')),
-      bar('in front (service or proxy)', 'this', SERVICE, part(size, 'service')),
-      ...(previous ? [bar('previous run: engine', 'previous', PREVIOUS, part(previous, 'engine')), bar('previous run: in front', 'previous', '#6f6a62', part(previous, 'service'))] : []),
+      bar('service or proxy', 'this', SERVICE, part(size, 'service')),
+      ...(previous ? [bar('previous run: engine', 'previous', PREVIOUS, part(previous, 'engine')), bar('previous run: service or proxy', 'previous', '#6f6a62', part(previous, 'service'))] : []),
     ],
   });
 }
