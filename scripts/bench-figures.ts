@@ -49,13 +49,18 @@ export interface SearchResult {
   overload?: { offered_rps: number; admitted: Latency };
 }
 
+/** The staff report's API in-process: its latency and the processor time an answer cost, the database's included. */
+export interface ApiTiming extends Timing {
+  cpu_ms_per_answer?: number;
+}
+
 /** storefront/bench/search-records.ts's figures. */
 export interface SearchRecordsResult {
   overhead: { recording: { p50: number }; not_recording: { p50: number }; p50_overhead: number };
   loss: { offered_rps: number; answered: number; stored: number; lost: number };
   page: Timing | null;
   /** The API's answer in the bench's process, on the product's SQLite and on PostgreSQL. */
-  api?: { sqlite?: Timing; postgres?: Timing };
+  api?: { sqlite?: ApiTiming; postgres?: ApiTiming };
 }
 
 /** scripts/bench-pages.ts's figures per page kind; `rps`, one at a time, is missing from runs before it was kept. */
