@@ -30,7 +30,7 @@ const INTEGRATION_TESTS = [
   'search-service/src/alert-match.test.ts',
   'search-service/test/{cards,engine-failure,engine-split,hot-cache,levers,listing-search,search,suggestions}.test.ts',
   'search-service/test/fuzz/**/*.test.ts',
-  'scripts/{backup,processes,recovery,server-builds,start}.test.ts',
+  'scripts/{backup,bench-report,processes,recovery,server-builds,start}.test.ts',
   'scripts/cluster/{haproxy,network}.test.ts',
   'storefront/app/api/catalogue-routes.test.ts',
   'storefront/lib/{currency-rates,healthz-api,media,page-exists,process-wide}.test.ts',

@@ -176,6 +176,13 @@ async function listedBetween(search: string, min: number, max: number): Promise<
   const listed: { slug: string; price: number }[] = [];
   for (let page = 1; ; page++) {
     const answer = await fetch(`${search}${SEARCH_PATH}?price_min=${min}&price_max=${max}&sort=price_asc&paginate=120&page=${page}`);
+    // Out of time or refused on a busy machine: no answer yet, so the page is asked again.
+    if (answer.status === 503 || answer.status === 504) {
+      await answer.arrayBuffer();
+      page--;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      continue;
+    }
     if (!answer.ok) throw new Error(`The search service answered ${answer.status}: ${await answer.text()}`);
     const { results } = (await answer.json()) as { results: { slug: string; prices: { GBP: number } }[] };
     listed.push(...results.map((r) => ({ slug: r.slug, price: r.prices.GBP / 100 })));

@@ -7,9 +7,11 @@ import { countArtworks, openDatabase, runCli, seedCatalogue } from '@easel/data'
 import { REPO_ROOT } from '@easel/shared/env';
 import { DEFAULT_INDEX_UID, describeSteps, meiliClient, rebuildIndex, startEmbeddedMeili } from '@easel/indexer';
 import { describeEnd, getFreePort, startTsx, terminate, type LocalProcess } from '@easel/shared/process';
-import { cpuText, procStatFields, type CpuPerAnswer } from '../search-service/bench/cpu-time';
+import { cpuText, processTree } from '../search-service/bench/cpu-time';
 import { searchGoals } from '../search-service/bench/goals';
 import { wholeNumber } from './args';
+import type { BenchRun, PagesResult, Row, RunOptions, SearchRecordsResult, SearchResult, SizeResult } from './bench-figures';
+import { writeBenchReport } from './bench-report';
 import { SERVERS } from './server-builds';
 
 /**
@@ -26,21 +28,16 @@ import { SERVERS } from './server-builds';
  * 4. times the server's first byte of /, /shop/, product and artist pages, and of the gallery's
  *    searches through the storefront (bench:pages);
  * 5. measures recording searches (storefront/bench/search-records.ts): the search p50 with and
- *    without it, no record lost at twice raw Meilisearch's capacity, the staff search page over
- *    90 seeded days of 100,000 searches;
+ *    without it, no record lost at twice raw Meilisearch's capacity, the staff search page and its
+ *    API over 90 seeded days of 100,000 searches, on SQLite and on PostgreSQL (kept in
+ *    var/bench/<artworks>/postgres/);
  * 6. times edits until searchable, and new listings from publishing until searchable (bench:edits;
  *    it changes prices and adds works, hence its own catalogue);
  * 7. reads each process's peak memory.
  * Prints one table against the targets per size, then how the costs grow across the sizes, and
- * writes every figure to var/bench/latest.json.
+ * writes every figure to var/bench/latest.json (the run before kept as previous.json, each size's
+ * figures as <artworks>/figures.json) and draws them in var/bench/report.html (bench-report.ts).
  */
-
-interface Row {
-  measure: string;
-  value: string;
-  target: string;
-  met: '' | 'yes' | 'NO';
-}
 
 const MIB = 2 ** 20;
 
@@ -69,49 +66,21 @@ await runCli(async () => {
   for (const artworks of sizes) runs.push(await benchCatalogue(artworks, options));
   console.log('\nHow the costs grow:');
   console.table(runs.map(costRow));
-  const out = path.join(REPO_ROOT, 'var', 'bench', 'latest.json');
-  fs.writeFileSync(out, `${JSON.stringify({
+  const run: BenchRun = {
     measured_at: new Date().toISOString(),
     machine: { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model, memory_gib: Math.round(os.totalmem() / 2 ** 30), node: process.version, os: `${os.type()} ${os.release()}` },
     options, runs,
-  }, null, 2)}\n`);
-  console.log(`Written to ${path.relative(REPO_ROOT, out)}.`);
+  };
+  const benchDir = path.join(REPO_ROOT, 'var', 'bench');
+  const out = path.join(benchDir, 'latest.json');
+  // The run before this one, kept for the report to show beside it.
+  if (fs.existsSync(out)) fs.renameSync(out, path.join(benchDir, 'previous.json'));
+  fs.writeFileSync(out, `${JSON.stringify(run, null, 2)}\n`);
+  // Each size's newest figures, for the report's growth across sizes when a run measures one.
+  for (const r of runs) fs.writeFileSync(path.join(benchDir, String(r.artworks), 'figures.json'), `${JSON.stringify({ measured_at: run.measured_at, ...r }, null, 2)}\n`);
+  const report = writeBenchReport(benchDir);
+  console.log(`Written to ${path.relative(REPO_ROOT, out)}; the report to ${path.relative(REPO_ROOT, report)}.`);
 });
-
-interface RunOptions {
-  durationS: number;
-  rate: number;
-  requests: number;
-  edits: number;
-  listings: number;
-  fresh: boolean;
-}
-
-interface SizeResult {
-  artworks: number;
-  /** Works for sale, hence indexed. */
-  documents: number;
-  /** Null when the catalogue was seeded by an earlier run. */
-  seed_s: number | null;
-  reindex_s: number;
-  /** Where the engine spent the re-index's indexing, in seconds, largest first. */
-  reindex_engine_steps_s: Record<string, number>;
-  disk_mib: { sqlite: number; index_used: number; engine_database: number };
-  search: SearchResult;
-  pages: Record<string, { ttfbMs: Latency }>;
-  edits: { p50_ms: number; p95_ms: number; p99_ms: number };
-  listings: { p50_ms: number; p95_ms: number; p99_ms: number };
-  search_records: SearchRecordsResult;
-  peak_memory_mib: Record<string, number>;
-  table: Row[];
-}
-
-/** storefront/bench/search-records.ts's figures. */
-interface SearchRecordsResult {
-  overhead: { recording: { p50: number }; not_recording: { p50: number }; p50_overhead: number };
-  loss: { offered_rps: number; answered: number; stored: number; lost: number };
-  page: { p50_ms: number; p95_ms: number; max_ms: number } | null;
-}
 
 /** One catalogue size, measured whole: see the top of this file. */
 async function benchCatalogue(artworks: number, { durationS, rate, requests, edits, listings, fresh }: RunOptions): Promise<SizeResult> {
@@ -165,7 +134,7 @@ async function benchCatalogue(artworks: number, { durationS, rate, requests, edi
     await runPart('scripts/bench-pages.ts', ['--url', storefront, '--requests', String(requests)], env);
     // Recording searches, side by side with not recording, then offered twice what raw Meilisearch can take.
     const rawCapacity = (readResult('search.json') as SearchResult).capacity.find((c) => c.target === 'raw')!.within_budget_rps;
-    await runPart('storefront/bench/search-records.ts', ['--search', search, '--url', storefront, '--database', databaseFile, '--rate', String(Math.round(2 * rawCapacity))], env);
+    await runPart('storefront/bench/search-records.ts', ['--search', search, '--url', storefront, '--database', databaseFile, '--postgres-dir', path.join(dir, 'postgres'), '--rate', String(Math.round(2 * rawCapacity))], env);
     await runPart('scripts/bench-edits.ts', ['--url', storefront, '--search', search, '--edits', String(edits)], env);
     await runPart('scripts/bench-edits.ts', ['--url', storefront, '--search', search, '--listings', String(listings), '--rate', '1'], env);
 
@@ -175,7 +144,7 @@ async function benchCatalogue(artworks: number, { durationS, rate, requests, edi
       'bench (seed and timed re-index)': Math.round(process.resourceUsage().maxRSS / 1024),
     };
     const searchResult = readResult('search.json') as SearchResult;
-    const { url: _url, ...pages } = readResult('pages.json') as { url: string } & Record<string, { ttfbMs: Latency }>;
+    const { url: _url, ...pages } = readResult('pages.json') as { url: string } & PagesResult;
     const editsResult = (readResult('edits.json') as { summary: { p50_ms: number; p95_ms: number; p99_ms: number } }).summary;
     const listingsResult = (readResult('listings.json') as { summary: { p50_ms: number; p95_ms: number; p99_ms: number } }).summary;
     const records = readResult('search-records.json') as SearchRecordsResult;
@@ -200,16 +169,6 @@ function progress(label: string, done: number, total: number): void {
 
 function round(n: number): number {
   return Math.round(n * 10) / 10;
-}
-
-interface Latency {
-  p50: number;
-  p95: number;
-  p99: number;
-}
-interface SearchResult {
-  results: ({ target: string; phase: string; rps: number; errors: number; non2xx: number; endpoints?: Record<string, Latency>; cpu_ms_per_answer?: CpuPerAnswer } & Latency)[];
-  capacity: { target: string; within_budget_rps: number }[];
 }
 
 /**
@@ -248,17 +207,7 @@ function readResult(file: string): unknown {
  * by what they run: { meilisearch: 900, 'scripts/start.ts': 160, … }.
  */
 function peakMemory(roots: number[]): Record<string, number> {
-  const parentOf = new Map<number, number>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      parentOf.set(Number(entry), Number(procStatFields(Number(entry))[1]));
-    } catch {
-      // Gone since the listing.
-    }
-  }
-  const pids = [...roots];
-  for (let i = 0; i < pids.length; i++) for (const [pid, parent] of parentOf) if (parent === pids[i]) pids.push(pid);
+  const pids = processTree(roots);
   const peaks: Record<string, number> = {};
   for (const pid of pids) {
     try {
@@ -294,7 +243,7 @@ function tableRows(r: {
   artworks: number;
   reindexS: number;
   search: SearchResult;
-  pages: Record<string, { ttfbMs: Latency }>;
+  pages: PagesResult;
   edits: { p50_ms: number; p95_ms: number; p99_ms: number };
   listings: { p50_ms: number; p95_ms: number; p99_ms: number };
   records: SearchRecordsResult;
@@ -354,12 +303,17 @@ function tableRows(r: {
       met: r.records.overhead.p50_overhead <= 0.02 ? 'yes' : 'NO',
     },
     {
-      measure: `searches answered and stored, offered ${r.records.loss.offered_rps} a second (twice raw Meilisearch's capacity)`,
-      value: `${r.records.loss.answered} / ${r.records.loss.stored}`,
+      // The rate in the value, not the measure: the report matches a run's rows to the previous run's by their measure.
+      measure: "searches answered and stored, offered twice raw Meilisearch's capacity",
+      value: `${r.records.loss.answered} / ${r.records.loss.stored} (${r.records.loss.offered_rps} a second)`,
       target: 'none lost',
       met: r.records.loss.lost === 0 ? 'yes' : 'NO',
     },
     ...(r.records.page ? [judged('/staff/search/ over 90 days of 100,000 searches a day, p95', r.records.page.p95_ms, 300, ms)] : []),
+    ...Object.entries(r.records.api ?? {}).map(([database, t]): Row => ({
+      ...judged(`its API's answer in-process on ${database === 'postgres' ? 'PostgreSQL' : 'SQLite'}, p95 (processor time an answer, the database's included)`, t.p95_ms, 300, ms),
+      value: `${ms(t.p95_ms)}${t.cpu_ms_per_answer === undefined ? '' : ` (${ms(t.cpu_ms_per_answer)})`}`,
+    })),
     ...Object.entries(r.memory).map(([name, mib]): Row => ({ measure: `peak memory: ${name}`, value: `${mib} MiB`, target: '', met: '' })),
   ];
 }

@@ -133,6 +133,30 @@ describe('the cluster', () => {
     await expect.poll(slugsAtPrice, { timeout: 2_000, interval: 50 }).toEqual([work.slug]);
   });
 
+  it('stores every search made through either storefront in PostgreSQL', async () => {
+    // Words no work has, one set per replica, so each replica's records are told apart.
+    const run = randomUUID().replace(/[^a-f]/g, '').slice(0, 8);
+    const made: { searchId: string; query: string }[] = [];
+    for (const replica of ['storefront-1', 'storefront-2'] as const) {
+      for (let i = 0; i < 10; i++) {
+        const query = `${replica.replace('-', '')} ${run} ${i}`;
+        // A 504 is the search budget spent on a busy machine, and no search answered: asked again.
+        let response: Response;
+        for (let attempt = 1; ; attempt++) {
+          response = await fetch(`${cluster.urls[replica]}/api/v2/product/s/?q=${encodeURIComponent(query)}`);
+          if (response.status !== 504 || attempt === 5) break;
+          await response.arrayBuffer();
+        }
+        expect(response.status).toBe(200);
+        made.push({ searchId: ((await response.json()) as { search_id: string }).search_id, query });
+      }
+    }
+    // Each replica drains its write-ahead file every half second into the shared database.
+    const byQuery = (a: { query: string }, b: { query: string }) => a.query.localeCompare(b.query);
+    const stored = async () => (await db.selectFrom('search_records').select(['search_id as searchId', 'query']).where('search_id', 'in', made.map((m) => m.searchId)).execute()).sort(byQuery);
+    await expect.poll(stored, { timeout: 10_000, interval: 250 }).toEqual([...made].sort(byQuery));
+  });
+
   it('serves a photo uploaded through one storefront from the other', async () => {
     const work = await db.selectFrom('artworks').select(['id']).where('status', '=', 'available').orderBy('id', 'asc').executeTakeFirstOrThrow();
     const staff = await signedIn('staff');

@@ -219,7 +219,8 @@ interface CapacityResult {
   target: PhaseResult['target'];
   /** The most searches answered 2xx within the budget per second, over the ladder's steps. */
   within_budget_rps: number;
-  steps: { offered_rps: number; within_budget_rps: number; refused: number }[];
+  /** Each step: what it offered, what it answered within the budget, and the latency of its 2xx answers. */
+  steps: { offered_rps: number; within_budget_rps: number; refused: number; p50: number; p95: number }[];
 }
 
 /**
@@ -237,8 +238,10 @@ async function runCapacity(target: PhaseResult['target'], url: string, sequence:
     const offered = Math.round(share * rawMaxRps);
     const outcomes = await steadyLoad({ baseUrl: url, requests, rate: offered, durationMs: STEP_MS });
     const stepEnd = outcomes[0]!.sentAt + STEP_MS;
-    const inBudget = outcomes.filter((o) => o.status >= 200 && o.status < 300 && o.endedAt - o.sentAt <= SEARCH_BUDGET_MS && o.endedAt <= stepEnd).length;
-    steps.push({ offered_rps: offered, within_budget_rps: inBudget / (STEP_MS / 1000), refused: outcomes.filter((o) => o.status === 503).length });
+    const answered = outcomes.filter((o) => o.status >= 200 && o.status < 300);
+    const inBudget = answered.filter((o) => o.endedAt - o.sentAt <= SEARCH_BUDGET_MS && o.endedAt <= stepEnd).length;
+    const { p50, p95 } = latencies(answered.map((o) => o.endedAt - o.sentAt));
+    steps.push({ offered_rps: offered, within_budget_rps: inBudget / (STEP_MS / 1000), refused: outcomes.filter((o) => o.status === 503).length, p50, p95 });
   }
   return { target, within_budget_rps: Math.max(...steps.map((x) => x.within_budget_rps)), steps };
 }

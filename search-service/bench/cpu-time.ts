@@ -25,3 +25,19 @@ export function cpuMs(pid: number): number {
 export function cpuText(cpu: CpuPerAnswer | undefined): string {
   return [cpu?.engine, cpu?.service].filter((ms) => ms !== undefined).map((ms) => ms.toFixed(2)).join(' + ');
 }
+
+/** `roots` and every process below them, from /proc: [root, child, grandchild, …]. */
+export function processTree(roots: number[]): number[] {
+  const parentOf = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      parentOf.set(Number(entry), Number(procStatFields(Number(entry))[1]));
+    } catch {
+      // Gone since the listing.
+    }
+  }
+  const pids = [...roots];
+  for (let i = 0; i < pids.length; i++) for (const [pid, parent] of parentOf) if (parent === pids[i]) pids.push(pid);
+  return pids;
+}

@@ -39,6 +39,6 @@ export function screenshotPath(name: string): string {
 export async function clickHydrated(locator: Locator): Promise<void> {
   const element = await locator.elementHandle();
   await locator.page().waitForFunction((node) => node !== null && Object.keys(node).some((key) => key.startsWith('__reactProps$')), element);
-  await locator.page().evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+  await locator.page().evaluate('new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))');
   await locator.click();
 }
