@@ -5,6 +5,7 @@ import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import next from 'next';
+import { errorBody } from '@easel/shared/api-error-body';
 import { SEARCH_WAITS_MS } from '@easel/search-service/budget';
 import { apiSecurityHeaders } from '@easel/search-service/security-headers';
 import { REPO_ROOT } from '@easel/shared/env';
@@ -69,7 +70,7 @@ const server = createServer((req, res) => {
   if (stopping.draining() && req.url === '/api/healthz/') {
     // The load balancer takes a stopping replica out of its rotation; what it sends meanwhile is served.
     res.writeHead(503, { ...apiSecurityHeaders(req.headers.host), 'content-type': 'application/json', 'cache-control': 'no-store' })
-      .end(JSON.stringify({ error: { code: 'unavailable', message: 'The storefront is stopping.' } }));
+      .end(JSON.stringify(errorBody('unavailable', 'The storefront is stopping.')));
     return;
   }
   settleForwardedHeaders(req.headers, req.socket.remoteAddress, trusted);

@@ -336,9 +336,3 @@ export const priceBarSchema = z.object({ min: z.number().int(), max: z.number().
 export const pricesResponseSchema = z.object({ currency: z.enum(CURRENCIES), results: z.array(priceBarSchema) });
 export type PriceBar = z.infer<typeof priceBarSchema>;
 export type PricesResponse = z.infer<typeof pricesResponseSchema>;
-
-export const ERROR_CODES = ['invalid_parameter', 'not_found', 'engine_unavailable', 'engine_timeout', 'engine_error', 'overloaded', 'internal_error', 'rate_limited'] as const;
-export const errorResponseSchema = z.object({
-  error: z.object({ code: z.enum(ERROR_CODES), message: z.string(), param: z.string().optional() }),
-});
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { errorBody } from '@easel/shared/api-error-body';
 import { SEARCH_WAITS_MS } from '@easel/search-service/budget';
-import { RESULT_COUNT_HEADER, type ErrorResponse } from '@easel/search-service/contract';
+import { RESULT_COUNT_HEADER } from '@easel/search-service/contract';
 import type { ApiEnv } from '../api/errors';
 import { requestAddress } from '../rate-limits';
 import { newSearchId, type SearchRecorder } from '../search-analytics/recorder';
@@ -64,9 +65,9 @@ export const searchForwardRoutes = ({ searchServiceUrl, searchRecorder }: { sear
       upstream = await fetch(target, { headers, signal: AbortSignal.timeout(SEARCH_WAITS_MS.storefront), cache: 'no-store' });
     } catch (error) {
       const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      const body: ErrorResponse = timedOut
-        ? { error: { code: 'engine_timeout', message: 'The search took too long; please try again.' } }
-        : { error: { code: 'engine_unavailable', message: 'Search is unavailable right now; please try again shortly.' } };
+      const body = timedOut
+        ? errorBody('engine_timeout', 'The search took too long; please try again.')
+        : errorBody('engine_unavailable', 'Search is unavailable right now; please try again shortly.');
       return c.json(body, timedOut ? 504 : 503, { 'cache-control': 'no-store', ...(timedOut ? {} : { 'retry-after': '5' }) });
     }
     const out = new Headers();
