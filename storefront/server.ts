@@ -13,9 +13,9 @@ import { stopGracefullyOnSignal } from '@easel/shared/graceful-stop';
 import { answerError, type ApiEnv } from './lib/api/errors';
 import { getConfig } from './lib/config';
 import { gallerySearchOfRequest, withStartedSearch } from './lib/gallery/early-search';
-import { fetchSearchAnswer } from './lib/gallery/search-client';
 import { isSearchApiRequest, searchForwardRoutes } from './lib/gallery/search-forward-api';
 import { settleForwardedHeaders } from './lib/rate-limits';
+import { fetchSearch } from './lib/search/fetch-search';
 import { getSearchRecorder } from './lib/search-analytics/process-recorder';
 import { judgeRequestLine, originForm } from './lib/request-target';
 
@@ -88,7 +88,7 @@ const server = createServer((req, res) => {
   // The page waits for it within its own budget, counted from when it asks; the storefront's
   // wait for the search service bounds the request itself.
   const startedAt = performance.now();
-  const answer = fetchSearchAnswer(SEARCH_SERVICE_URL, query, SEARCH_WAITS_MS.storefront);
+  const answer = fetchSearch('', query, { origin: SEARCH_SERVICE_URL, timeoutMs: SEARCH_WAITS_MS.storefront });
   // The page reports a search of its own that failed; one it did not take is not worth a line.
   answer.catch(() => {});
   void withStartedSearch({ query, answer, startedAt }, () => handle(req, res));

@@ -51,7 +51,7 @@ export function buildOpenApi(): Record<string, unknown> {
     schema: schemaOf(schema as z.ZodType, 'input'),
   }));
   const cached = { description: 'OK. Cache-Control public, max-age=1800, stale-while-revalidate=21600; ETag.' };
-  const get = (summary: string, schema: z.ZodType) => ({
+  const get = (summary: string, schema: z.core.$ZodType) => ({
     get: { summary, parameters, responses: { 200: { ...cached, content: json(schema) }, 304: { description: 'Not modified' }, ...errors } },
   });
   return {
