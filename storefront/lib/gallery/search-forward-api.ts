@@ -5,6 +5,7 @@ import { SEARCH_WAITS_MS } from '@easel/search-service/budget';
 import { RESULT_COUNT_HEADER } from '@easel/search-service/contract';
 import type { ApiEnv } from '../api/errors';
 import { requestAddress } from '../rate-limits';
+import { SEARCH_API_PATH } from '../search/fetch-search';
 import { newSearchId, type SearchRecorder } from '../search-analytics/recorder';
 import { SESSION_COOKIE } from '../session-cookie';
 
@@ -21,8 +22,6 @@ import { SESSION_COOKIE } from '../session-cookie';
  */
 
 const PASSED_HEADERS = ['content-type', 'cache-control', 'etag', 'retry-after'];
-
-const SEARCH_API_PATH = '/api/v2/product/s/';
 
 /**
  * Whether a request line is one the routes below answer as they are: a GET or HEAD under the
