@@ -108,6 +108,9 @@ export async function fetchSearch<E extends SearchEndpoint>(endpoint: E, query: 
   const { origin = '', timeoutMs, signal, init } = options;
   const url = `${origin}${SEARCH_API_PATH}${endpoint ? `${endpoint}/` : ''}${query ? `?${query}` : ''}`;
   const timeout = AbortSignal.timeout(timeoutMs);
+  /** The caller's own cancel as it came, or the wait run out; undefined for any other failure. */
+  const interruption = (error: unknown) =>
+    signal?.aborted ? error : timeout.aborted ? new SearchError('timeout', `The search took longer than ${timeoutMs} ms.`) : undefined;
   let response: Response;
   try {
     response = await fetch(url, {
@@ -116,17 +119,15 @@ export async function fetchSearch<E extends SearchEndpoint>(endpoint: E, query: 
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
   } catch (error) {
-    if (signal?.aborted) throw error;
-    if (timeout.aborted) throw new SearchError('timeout', `The search took longer than ${timeoutMs} ms.`);
-    throw new SearchError('unavailable', `The search could not be reached: ${error instanceof Error ? error.message : String(error)}.`);
+    throw interruption(error) ?? new SearchError('unavailable', `The search could not be reached: ${error instanceof Error ? error.message : String(error)}.`);
   }
   let json: unknown;
   try {
     json = await response.json();
   } catch (error) {
-    if (signal?.aborted) throw error;
-    if (timeout.aborted) throw new SearchError('timeout', `The search took longer than ${timeoutMs} ms.`);
-    json = undefined;
+    // A body that is not JSON is judged by the status below.
+    const interrupted = interruption(error);
+    if (interrupted) throw interrupted;
   }
   if (!response.ok) {
     const body = apiErrorBodySchema.safeParse(json);
