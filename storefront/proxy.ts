@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { API_CONTENT_SECURITY_POLICY } from '@easel/search-service/security-headers';
-import { apiError } from './lib/api-error';
+import { apiError } from '@easel/shared/api-error-body';
 import { newNonce, pageContentSecurityPolicy } from './lib/content-security-policy';
 import { isCrossSiteRequest, isGuardedPath } from './lib/csrf';
 import { getDb } from './lib/db';

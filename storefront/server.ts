@@ -5,6 +5,7 @@ import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import next from 'next';
+import { errorBody } from '@easel/shared/api-error-body';
 import { SEARCH_WAITS_MS } from '@easel/search-service/budget';
 import { apiSecurityHeaders } from '@easel/search-service/security-headers';
 import { REPO_ROOT } from '@easel/shared/env';
@@ -12,9 +13,9 @@ import { stopGracefullyOnSignal } from '@easel/shared/graceful-stop';
 import { answerError, type ApiEnv } from './lib/api/errors';
 import { getConfig } from './lib/config';
 import { gallerySearchOfRequest, withStartedSearch } from './lib/gallery/early-search';
-import { fetchSearchAnswer } from './lib/gallery/search-client';
 import { isSearchApiRequest, searchForwardRoutes } from './lib/gallery/search-forward-api';
 import { settleForwardedHeaders } from './lib/rate-limits';
+import { fetchSearch } from './lib/search/fetch-search';
 import { getSearchRecorder } from './lib/search-analytics/process-recorder';
 import { judgeRequestLine, originForm } from './lib/request-target';
 
@@ -69,7 +70,7 @@ const server = createServer((req, res) => {
   if (stopping.draining() && req.url === '/api/healthz/') {
     // The load balancer takes a stopping replica out of its rotation; what it sends meanwhile is served.
     res.writeHead(503, { ...apiSecurityHeaders(req.headers.host), 'content-type': 'application/json', 'cache-control': 'no-store' })
-      .end(JSON.stringify({ error: { code: 'unavailable', message: 'The storefront is stopping.' } }));
+      .end(JSON.stringify(errorBody('unavailable', 'The storefront is stopping.')));
     return;
   }
   settleForwardedHeaders(req.headers, req.socket.remoteAddress, trusted);
@@ -87,7 +88,7 @@ const server = createServer((req, res) => {
   // The page waits for it within its own budget, counted from when it asks; the storefront's
   // wait for the search service bounds the request itself.
   const startedAt = performance.now();
-  const answer = fetchSearchAnswer(SEARCH_SERVICE_URL, query, SEARCH_WAITS_MS.storefront);
+  const answer = fetchSearch('', query, { origin: SEARCH_SERVICE_URL, timeoutMs: SEARCH_WAITS_MS.storefront });
   // The page reports a search of its own that failed; one it did not take is not worth a line.
   answer.catch(() => {});
   void withStartedSearch({ query, answer, startedAt }, () => handle(req, res));

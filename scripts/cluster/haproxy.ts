@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { errorBody, type ApiErrorCode } from '@easel/shared/api-error-body';
 import { answersOk, describeEnd, getFreePort, hasEnded, inNetns, startProcess, terminate } from '@easel/shared/process';
 
 /** One load-balanced service: HAProxy listens on `listen` and spreads requests over `servers`. */
@@ -105,8 +106,8 @@ export function haproxyMissing(): string | undefined {
  * drops a request HAProxy had already sent on an idle connection.
  */
 export function haproxyConfig(options: { services: BalancedService[]; stats: { host: string; port: number } }): string {
-  const error = (status: number, code: string, message: string, headers = '') =>
-    `  http-error status ${status} content-type application/json string '${JSON.stringify({ error: { code, message } })}' hdr cache-control no-store${headers}`;
+  const error = (status: number, code: ApiErrorCode, message: string, headers = '') =>
+    `  http-error status ${status} content-type application/json string '${JSON.stringify(errorBody(code, message))}' hdr cache-control no-store${headers}`;
   const lines = [
     'global',
     '  maxconn 4096',

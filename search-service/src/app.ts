@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { errorBody } from '@easel/shared/api-error-body';
 import { clientAddress, createRateLimit, tooManyRequestsMessage } from '@easel/shared/rate-limit';
 import { HotCache, toAnswer, type CachedAnswer } from './cache';
 import type { CardStore } from './card-store';
@@ -7,7 +8,7 @@ import { RESULT_COUNT_HEADER, englishOf, parseGalleryParams, toQueryString, type
 import type { SearchConfig } from './config';
 import { AdaptiveLimit, type AdmissionOptions } from './admission';
 import { EngineError, EngineTimeoutError, EngineUnavailableError, type Engine } from './engine';
-import { RETRY_AFTER_SECONDS, errorBody, invalidParameter, onError, overloaded } from './errors';
+import { RETRY_AFTER_SECONDS, invalidParameter, onError, overloaded } from './errors';
 import { buildCountQuery, buildPriceBarPlan, buildSearchPlan, buildSuggestionsPlan } from './meili-request';
 import { toPriceBars, toSearchResponseBody, toSuggestions } from './meili-response';
 import { buildOpenApi } from './openapi';

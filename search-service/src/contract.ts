@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, CATEGORY_VALUES, CURRENCIES } from '@easel/shared/vocabulary';
-import { FILTERS, FILTER_PARAM_LABELS, GROUPS, distinct, filterParamsShape, wholeNumber, type FilterName, type RangeRow } from './filters';
+import { FILTERS, FILTER_PARAM_LABELS, distinct, filterParamsShape, wholeNumber } from './filters';
 
 /**
  * The gallery search contract (SPEC section 3): the query parameters of
@@ -225,120 +225,14 @@ export function printable(name: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Responses
+// Responses, from `responses.ts`
 
-const minorUnits = z.number().int().nonnegative();
-export const pricesSchema = z.object(
-  Object.fromEntries(CURRENCIES.map((c) => [c, minorUnits])) as Record<(typeof CURRENCIES)[number], typeof minorUnits>,
-);
+export {
+  LIST_FACETS, SEARCH_ID_PATTERN, countResponseSchema, facetValueSchema, facetsSchema, priceBarSchema, priceBoundsSchema,
+  pricesResponseSchema, pricesSchema, productCardSchema, removalCountSchema, searchResponseSchema, suggestionsResponseSchema,
+  type CountResponse, type FacetValue, type Facets, type ListFacet, type PriceBar, type PricesResponse, type ProductCard,
+  type RemovalCount, type SearchResponse, type SuggestionsResponse,
+} from './responses';
 
-/** One product card. `prices` is the list price; `sale_prices` what a shopper pays when on sale. */
-export const productCardSchema = z.object({
-  id: z.number().int(),
-  slug: z.string(),
-  title: z.string(),
-  url: z.string().describe('/product/<slug>/'),
-  artist_name: z.string(),
-  artist_slug: z.string(),
-  category: z.string(),
-  subcategory: z.string(),
-  subject: z.string(),
-  style: z.string(),
-  medium: z.string(),
-  colours: z.array(z.string()),
-  prices: pricesSchema.describe('list price per currency, minor units'),
-  sale_prices: pricesSchema.nullable().describe('sale price per currency, minor units, when on sale'),
-  in_sale: z.boolean(),
-  main_image: z.string().describe('the picture 640 px wide'),
-  main_image_set: z.string().describe("srcset: the same picture at the card's widths, 320 to 1200 px"),
-  width_cm: z.number(),
-  height_cm: z.number(),
-  depth_cm: z.number(),
-  orientation: z.string(),
-  size_bucket: z.string(),
-  framed: z.boolean(),
-  ready_to_hang: z.boolean(),
-  has_fine_art_prints: z.boolean(),
-  ships_from: z.string(),
-  free_shipping_to: z.array(z.string()),
-  ships_free: z.boolean().describe('ships free to ships_to (GB when ships_to is absent)'),
-  favourite_count: z.number().int(),
-});
-export type ProductCard = z.infer<typeof productCardSchema>;
-
-export const facetValueSchema = z.object({ value: z.string(), count: z.number().int().nonnegative() });
-export type FacetValue = z.infer<typeof facetValueSchema>;
-
-/** Whole units of the requested currency; null when nothing matches. */
-export const priceBoundsSchema = z.object({ currency: z.enum(CURRENCIES), min: z.number().int(), max: z.number().int() }).nullable();
-
-/** The filters whose values are counted, keyed by parameter name: every row but the ranges. */
-export type ListFacet = Exclude<FilterName, RangeRow['name']>;
-export const LIST_FACETS = FILTERS.filter((row) => row.kind !== 'range').map((row) => row.name as ListFacet);
-
-/** A search id: 32 lower-case hex digits, as Algolia's queryID. */
-export const SEARCH_ID_PATTERN = /^[0-9a-f]{32}$/;
 /** A search answer's number of results, for whoever records searches without reading the body. */
 export const RESULT_COUNT_HEADER = 'X-Result-Count';
-
-export const facetsSchema = z.object({
-  price: priceBoundsSchema,
-  ...(Object.fromEntries(LIST_FACETS.map((f) => [f, z.array(facetValueSchema)])) as Record<ListFacet, z.ZodArray<typeof facetValueSchema>>),
-});
-export type Facets = z.infer<typeof facetsSchema>;
-
-export const searchResponseSchema = z.object({
-  results: z.array(productCardSchema),
-  count: z.number().int().nonnegative().describe('exact number of matches'),
-  num_pages: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  facets: facetsSchema,
-  did_you_mean: z
-    .string()
-    .nullable()
-    .describe('q with each word the engine matched only through typo tolerance replaced by the word it matched (pantings -> painting); null when every word matched as typed'),
-  banner: z
-    .object({ title: z.string(), url: z.string() })
-    .nullable()
-    .describe("a search rule's banner for this search: its words and the page of the site it links to (a collection of works); null without one"),
-  search_id: z
-    .string()
-    .regex(SEARCH_ID_PATTERN)
-    .optional()
-    .describe("this search's id on the storefront's origin, as Algolia's queryID: impressions, clicks and what follows carry it (docs/SEARCH-ANALYTICS.md)"),
-});
-export type SearchResponse = z.infer<typeof searchResponseSchema>;
-
-export const countResponseSchema = z.object({ count: z.number().int().nonnegative() });
-export type CountResponse = z.infer<typeof countResponseSchema>;
-
-const countField = z.number().int().nonnegative();
-
-/** One way to widen a search (see `suggestions.ts`) and the number of matches without that part. */
-export const removalCountSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('word'), word: z.string(), count: countField }),
-  z.object({ kind: z.literal('filter'), filter: z.enum(GROUPS), count: countField }),
-]);
-export type RemovalCount = z.infer<typeof removalCountSchema>;
-
-/** Ways out of a search: what dropping each part brings back, and every category's size. */
-export const suggestionsResponseSchema = z.object({
-  count: countField.describe('matches of the search itself'),
-  removals: z
-    .array(removalCountSchema)
-    .describe('each search word and each active filter group with the matches of the search without it, most first (ties: words, then panel order); the first is the narrowest part'),
-  categories: z.array(facetValueSchema).describe('every category with its number of works in the whole gallery, most first'),
-});
-export type SuggestionsResponse = z.infer<typeof suggestionsResponseSchema>;
-
-/** A price bar in whole units of the requested currency; `max` null on the open-ended last bar. */
-export const priceBarSchema = z.object({ min: z.number().int(), max: z.number().int().nullable(), count: z.number().int().nonnegative() });
-export const pricesResponseSchema = z.object({ currency: z.enum(CURRENCIES), results: z.array(priceBarSchema) });
-export type PriceBar = z.infer<typeof priceBarSchema>;
-export type PricesResponse = z.infer<typeof pricesResponseSchema>;
-
-export const ERROR_CODES = ['invalid_parameter', 'not_found', 'engine_unavailable', 'engine_timeout', 'engine_error', 'overloaded', 'internal_error', 'rate_limited'] as const;
-export const errorResponseSchema = z.object({
-  error: z.object({ code: z.enum(ERROR_CODES), message: z.string(), param: z.string().optional() }),
-});
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;

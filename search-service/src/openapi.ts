@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { apiErrorBodySchema } from '@easel/shared/api-error-body';
 import {
-  LIST_PARAMS, PARAM_LABELS, countResponseSchema, errorResponseSchema, galleryParamsSchema, pricesResponseSchema, searchResponseSchema, suggestionsResponseSchema,
+  LIST_PARAMS, PARAM_LABELS, countResponseSchema, galleryParamsSchema, pricesResponseSchema, searchResponseSchema, suggestionsResponseSchema,
 } from './contract';
 
 /** Short help per parameter beyond its label, for the description only; the schemas carry the rules. */
@@ -26,17 +27,17 @@ const PARAM_HELP: Record<string, string> = {
 };
 
 /** A zod schema as an OpenAPI 3.1 (JSON Schema 2020-12) schema object. */
-function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+function schemaOf(schema: z.core.$ZodType, io: 'input' | 'output'): Record<string, unknown> {
   const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
   return rest;
 }
 
-const json = (schema: z.ZodType) => ({ 'application/json': { schema: schemaOf(schema, 'output') } });
+const json = (schema: z.core.$ZodType) => ({ 'application/json': { schema: schemaOf(schema, 'output') } });
 
 const errors = {
-  400: { description: 'A parameter is invalid; `error.param` names it.', content: json(errorResponseSchema) },
-  503: { description: 'The search engine is unreachable; see Retry-After.', content: json(errorResponseSchema) },
-  504: { description: 'The search engine did not answer within 1000 ms.', content: json(errorResponseSchema) },
+  400: { description: 'A parameter is invalid; `error.param` names it.', content: json(apiErrorBodySchema) },
+  503: { description: 'The search engine is unreachable; see Retry-After.', content: json(apiErrorBodySchema) },
+  504: { description: 'The search engine did not answer within 1000 ms.', content: json(apiErrorBodySchema) },
 };
 
 /** The OpenAPI 3.1 description of the service, generated from the contract's zod schemas. */
@@ -50,7 +51,7 @@ export function buildOpenApi(): Record<string, unknown> {
     schema: schemaOf(schema as z.ZodType, 'input'),
   }));
   const cached = { description: 'OK. Cache-Control public, max-age=1800, stale-while-revalidate=21600; ETag.' };
-  const get = (summary: string, schema: z.ZodType) => ({
+  const get = (summary: string, schema: z.core.$ZodType) => ({
     get: { summary, parameters, responses: { 200: { ...cached, content: json(schema) }, 304: { description: 'Not modified' }, ...errors } },
   });
   return {

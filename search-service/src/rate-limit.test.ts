@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { apiErrorBodySchema } from '@easel/shared/api-error-body';
 import { BASE_PATH, createApp } from './app';
 import { CardStore } from './card-store';
-import { errorResponseSchema } from './contract';
 import { createEngine } from './engine';
 
 describe('the search-service limits searches per client address', () => {
@@ -31,7 +31,7 @@ describe('the search-service limits searches per client address', () => {
       const refused = await from(peer, path);
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-      const body = errorResponseSchema.parse(await refused.json());
+      const body = apiErrorBodySchema.parse(await refused.json());
       expect(body.error.code).toBe('rate_limited');
       expect((await from('198.51.100.77', path)).status).not.toBe(429);
       // The made-up header of an untrusted peer changes nothing: still the same key, still refused.

@@ -5,7 +5,8 @@ import { createApp } from './app';
 import { CardStore } from './card-store';
 import { getSearchConfig } from './config';
 import { createEngine } from './engine';
-import { RETRY_AFTER_SECONDS, errorBody } from './errors';
+import { errorBody } from '@easel/shared/api-error-body';
+import { RETRY_AFTER_SECONDS } from './errors';
 
 /** Reads the config, builds the app and listens; nothing else. */
 let config;

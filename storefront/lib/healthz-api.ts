@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { Db } from '@easel/data/db';
+import { errorBody } from '@easel/shared/api-error-body';
 import { NO_STORE } from './api/errors';
 
 /**
@@ -12,7 +13,7 @@ export const healthRoutes = ({ getDb }: { getDb: () => Promise<Db> }) =>
     try {
       await (await getDb()).selectNoFrom((eb) => eb.lit(1).as('one')).execute();
     } catch {
-      return c.json({ error: { code: 'unavailable', message: 'The storefront cannot reach its database.' } }, 503, NO_STORE);
+      return c.json(errorBody('unavailable', 'The storefront cannot reach its database.'), 503, NO_STORE);
     }
     return c.json({ status: 'ok' }, 200, NO_STORE);
   });

@@ -10,7 +10,7 @@ import { getIndexableArtworks } from '@easel/data/queries/search-source';
 import { CATEGORY_VALUES, COLOUR_VALUES } from '@easel/shared/vocabulary';
 import { pictureSpecsOf } from '@easel/indexer/documents';
 import { openTemporaryDatabase, type TemporaryDatabase } from '../../data/test/fixtures';
-import { apiErrorBodySchema } from './api-error';
+import { apiErrorBodySchema } from '@easel/shared/api-error-body';
 import { avatarSpec } from './catalogue/cards';
 import { answerPictureRequest, isCataloguePicture } from './media';
 import { createMediaCache } from './media-cache';

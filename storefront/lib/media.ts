@@ -4,7 +4,7 @@ import type { Db } from '@easel/data/db';
 import { artworkImagePathSchema, artworkImageUrl, type ArtworkImageSpec } from '@easel/shared/media';
 import { getPictureOwners } from '@easel/data/queries/pictures';
 import { pictureSpecsOf } from '@easel/indexer/documents';
-import { apiError } from './api-error';
+import { apiError } from '@easel/shared/api-error-body';
 import { avatarSpec } from './catalogue/cards';
 import { getConfig } from './config';
 import { getDb } from './db';

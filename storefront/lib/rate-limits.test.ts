@@ -3,7 +3,7 @@ import { NextRequest } from 'next/server';
 import { describe, expect, inject, it } from 'vitest';
 import { openTemporaryDatabase } from '../../data/test/fixtures';
 import { proxy } from '../proxy';
-import { apiErrorBodySchema } from './api-error';
+import { apiErrorBodySchema } from '@easel/shared/api-error-body';
 import { createRequestLimits, settleForwardedHeaders } from './rate-limits';
 
 const LIMITS = { RATE_LIMIT_SEARCH_PER_MINUTE: 5, RATE_LIMIT_LOGIN_PER_MINUTE: 3, RATE_LIMIT_JOIN_PER_MINUTE: 2, RATE_LIMIT_CHECKOUT_PER_MINUTE: 4, RATE_LIMIT_LISTING_PER_MINUTE: 3, RATE_LIMIT_MEDIA_PER_MINUTE: 6 };

@@ -2,7 +2,7 @@ import type { NextRequest } from 'next/server';
 import type { IncomingHttpHeaders } from 'node:http';
 import { clientAddress, createRateLimit, normalise, tooManyRequestsMessage, type RateLimit } from '@easel/shared/rate-limit';
 import { postgresPool } from '@easel/data/db';
-import { apiError } from './api-error';
+import { apiError } from '@easel/shared/api-error-body';
 import { getConfig, type StorefrontConfig } from './config';
 
 /**

@@ -1,3 +1,5 @@
+import { errorBody, type ApiErrorCode } from '@easel/shared/api-error-body';
+
 /**
  * For storefront/server.ts, which runs before Next.js is loaded: nothing here may import Next.js
  * (its request-scoped modules need the server it sets up).
@@ -65,8 +67,8 @@ export const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', '
  * not take, 400 for a path routePath refuses. A refusal is JSON in the API's error shape.
  */
 export function judgeRequestLine(method: string, target: string): { target: string; refusal?: never } | { target?: never; refusal: { status: 400 | 405; headers: Record<string, string>; body: string } } {
-  const refuse = (status: 400 | 405, headers: Record<string, string>, code: string, message: string, param?: string) => ({
-    refusal: { status, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers }, body: JSON.stringify({ error: { code, message, ...(param ? { param } : {}) } }) },
+  const refuse = (status: 400 | 405, headers: Record<string, string>, code: ApiErrorCode, message: string, param?: string) => ({
+    refusal: { status, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers }, body: JSON.stringify(errorBody(code, message, param)) },
   });
   if (!(KNOWN_METHODS as readonly string[]).includes(method)) {
     return refuse(405, { Allow: KNOWN_METHODS.join(', ') }, 'read_only', `This site does not take ${method} requests.`);

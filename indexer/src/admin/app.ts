@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Db } from '@easel/data/db';
+import { errorBody, type ApiErrorCode } from '@easel/shared/api-error-body';
 import { isStaffSession } from '@easel/data/queries/staff';
 import type { IndexAdmin } from './index-admin';
 
@@ -13,7 +14,7 @@ import type { IndexAdmin } from './index-admin';
  * (docs/SECURITY.md, "The indexer's admin endpoint").
  */
 export function createAdminApp({ db, admin }: { db: Db; admin: IndexAdmin }) {
-  const refuse = (status: ContentfulStatusCode, code: string, message: string) => Response.json({ error: { code, message } }, { status });
+  const refuse = (status: ContentfulStatusCode, code: ApiErrorCode, message: string) => Response.json(errorBody(code, message), { status });
   const staffOnly = createMiddleware(async (c, next) => {
     const session = /^Bearer (\S+)$/.exec(c.req.header('authorization') ?? '')?.[1];
     const staff = session ? await isStaffSession(db, session, new Date().toISOString()) : null;
@@ -26,7 +27,7 @@ export function createAdminApp({ db, admin }: { db: Db; admin: IndexAdmin }) {
     .get('/status', async (c) => c.json(await admin.status(), 200))
     .post('/rebuild', (c) => {
       const run = admin.rebuild();
-      if (run === 'running') return c.json({ error: { code: 'conflict', message: 'A rebuild is under way already; follow its progress.' } }, 409);
+      if (run === 'running') return c.json(errorBody('conflict', 'A rebuild is under way already; follow its progress.'), 409);
       return c.json(run, 202);
     });
 }

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { parseArtistWorksQuery } from '../../lib/catalogue/artist-works';
 import { getTranslator } from '../../lib/i18n/translate';
-import type { GalleryPage } from '../../lib/search-service-client';
+import type { GalleryPage } from '../../lib/search/gallery-page';
 import { ArtistWorks } from './artist-works';
 
 const t = getTranslator('en-gb');
@@ -14,7 +14,7 @@ const render = (query: Record<string, string>, works: Parameters<typeof ArtistWo
 
 describe('ArtistWorks', () => {
   it('says the works cannot be shown when the search service is down, and offers no filters', () => {
-    const html = render({}, { ok: false, reason: 'unreachable' });
+    const html = render({}, { ok: false, reason: 'unavailable' });
     expect(html).toContain('The works for sale can’t be shown just now');
     expect(html).not.toContain('artist-works__category');
     expect(html).not.toContain('class="grid"');

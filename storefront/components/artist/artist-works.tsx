@@ -3,7 +3,7 @@ import { SORTS, type GallerySearchDefinition } from '@easel/search-service/contr
 import { artistWorksUrl } from '../../lib/catalogue/artist-works';
 import { valueLabel } from '../../lib/gallery/labels';
 import type { Translate } from '../../lib/i18n/translate';
-import type { GalleryResult } from '../../lib/search-service-client';
+import type { GalleryResult } from '../../lib/search/gallery-page';
 import { Pagination } from '../pagination';
 import { ProductGrid } from '../product-grid';
 

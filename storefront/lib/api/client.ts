@@ -1,5 +1,5 @@
 import { DetailedError, hc, parseResponse, type ClientResponse } from 'hono/client';
-import { apiErrorBodySchema } from '../api-error';
+import { apiErrorBodySchema } from '@easel/shared/api-error-body';
 import type { Api } from './app';
 
 /** SPEC §9: a call that takes longer than this fails. */

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { NextRequest } from 'next/server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getFreePort } from '@easel/shared/process';
-import { apiErrorBodySchema } from '../api-error';
+import { apiErrorBodySchema } from '@easel/shared/api-error-body';
 import { unavailable } from './context';
 import type { ApiEnv } from './errors';
 import { callable, databaseDown } from './testing';

@@ -1,45 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Env } from 'hono';
-import { HTTPException } from 'hono/http-exception';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ApiErrorCode } from '../api-error';
+import { ApiError, type Wording } from '@easel/shared/api-error';
+import { errorBody } from '@easel/shared/api-error-body';
 import { DEFAULT_LANGUAGE, type Language } from '../i18n/languages';
 import { getTranslator, type MessageKey, type MessageValues } from '../i18n/translate';
 
 /**
  * A sentence from the message table, for a refusal whose words differ between the two
  * Englishes: { key: 'api.staleLine' } -> 'That item is no longer in your basket.' or '… cart.'.
+ * Registered as the ApiError's `Wording`: `new ApiError(409, 'stale_line', { key: 'api.staleLine' })`.
  */
-export interface Wording {
+interface MessageWording {
   key: MessageKey;
   values?: MessageValues;
 }
 
+declare module '@easel/shared/api-error' {
+  interface ApiErrorWordings {
+    wording: MessageWording;
+  }
+}
+
+/** The one ApiError (`@easel/shared/api-error`), which the storefront's routes throw. */
+export { ApiError, type Wording };
+
 /** A refusal's sentence in `language`: a plain string is the same in both Englishes. */
 export function wordIn(message: string | Wording, language: Language): string {
   return typeof message === 'string' ? message : getTranslator(language)(message.key, message.values);
-}
-
-/**
- * A refusal in the API's error shape: `throw new ApiError(404, 'not_found', 'There is no
- * artwork x.', 'slug')` answers 404 `{ error: { code, message, param } }`, never cached; a
- * `Wording` is written in the asking shopper's English. `details` adds fields beside code and
- * message (a changed quote's new total).
- */
-export class ApiError extends HTTPException {
-  constructor(
-    status: ContentfulStatusCode,
-    readonly code: ApiErrorCode,
-    readonly wording: string | Wording,
-    readonly param?: string,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(status, { message: wordIn(wording, DEFAULT_LANGUAGE) });
-  }
-
-  bodyIn(language: Language) {
-    return { error: { code: this.code, message: wordIn(this.wording, language), ...(this.param === undefined ? {} : { param: this.param }), ...this.details } };
-  }
 }
 
 /** An answer given before, answered again exactly as it was: a retried order's refusal. */
@@ -89,16 +76,17 @@ export function isDependencyDown(error: unknown): boolean {
  */
 export async function answerError(error: Error, c: Context<ApiEnv>): Promise<Response> {
   if (error instanceof ApiError) {
-    return c.json(error.bodyIn(typeof error.wording === 'string' ? DEFAULT_LANGUAGE : await languageOf(c)), error.status, NO_STORE);
+    const headers = error.retryAfterS === undefined ? NO_STORE : { ...NO_STORE, 'Retry-After': String(error.retryAfterS) };
+    return c.json(error.body(typeof error.wording === 'string' ? error.wording : wordIn(error.wording, await languageOf(c))), error.status, headers);
   }
   if (error instanceof Replayed) return error.response;
   if (isDependencyDown(error)) {
     console.error(`${c.req.method} ${c.req.path} failed:`, error);
     const message = c.get('unavailable') ?? wordIn({ key: 'api.catalogueUnavailable' }, await languageOf(c));
-    return c.json({ error: { code: 'unavailable', message } }, 503, NO_STORE);
+    return c.json(errorBody('unavailable', message), 503, NO_STORE);
   }
   const id = randomUUID();
   console.error(`error ${id}: ${c.req.method} ${c.req.routePath} (${c.req.path})`, error);
   const message = wordIn({ key: 'api.internal', values: { id } }, await languageOf(c));
-  return c.json({ error: { code: 'internal', message, id } }, 500, NO_STORE);
+  return c.json(errorBody('internal', message, undefined, { id }), 500, NO_STORE);
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@easel/data/db';
 import { printSlug } from '@easel/shared/derive';
 import { addSession, addUser, firstPerWork, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
-import { apiErrorBodySchema } from '../api-error';
+import { apiErrorBodySchema } from '@easel/shared/api-error-body';
 import { getSavedSettings } from '../settings/saved';
 import { basketViewSchema, type BasketView } from './basket';
 import { callable } from '../api/testing';

@@ -1,7 +1,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { BasketRefusal } from '@easel/data/queries/basket';
 import type { CheckoutRefusal, PlaceOrderOutcome } from '@easel/data/queries/checkout';
-import type { ApiErrorCode } from '../api-error';
+import type { ApiErrorCode } from '@easel/shared/api-error-body';
 import type { Wording } from '../api/errors';
 import { formatPrice } from '../money';
 

@@ -7,7 +7,7 @@ import { valueLabel } from '../gallery/labels';
 import { LANGUAGES } from '../i18n/languages';
 import { getTranslator } from '../i18n/translate';
 import { query } from '../api/validate';
-import { fetchGallery } from '../search-service-client';
+import { fetchGallery } from '../search/gallery-page';
 
 type Dependencies = { searchServiceUrl: () => string };
 

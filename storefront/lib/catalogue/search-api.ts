@@ -6,7 +6,7 @@ import { getSynonyms } from '@easel/data/queries/search-levers';
 import type { Category } from '@easel/shared/vocabulary';
 import { galleryParamsSchema, toQueryString } from '@easel/search-service/contract';
 import type { CardImage } from '../cards';
-import { fetchGallery } from '../search-service-client';
+import { fetchGallery } from '../search/gallery-page';
 import { sessionCookie } from '../api/context';
 import { query } from '../api/validate';
 import { requestAddress } from '../rate-limits';

@@ -12,7 +12,7 @@ import { formatPrice } from '../money';
 import { accountRoutes } from '../account/api';
 import { callable, noLoginLimits } from '../api/testing';
 import { addSession, addUser, firstPerWork, ledgerLocation, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
-import { apiErrorBodySchema } from '../api-error';
+import { apiErrorBodySchema } from '@easel/shared/api-error-body';
 import { basketViewSchema, checkoutQuoteSchema, orderViewSchema } from '../basket/basket';
 import { sessionHash } from '../session';
 import { basketRoutes } from '../basket/basket-api';

@@ -5,6 +5,7 @@ import type { Db } from '@easel/data/db';
 import { getOrderViews, placeOrder, startCheckout, type PlaceOrderOutcome, type StoredAnswer } from '@easel/data/queries/checkout';
 import { rememberAddress } from '@easel/data/queries/addresses';
 import { getRateMatrix } from '@easel/data/queries/search-source';
+import { errorBody } from '@easel/shared/api-error-body';
 import { sendMail } from '../account/mail';
 import { signedInUserId } from '../api/context';
 import { ApiError, languageOf, Replayed, wordIn, type ApiEnv } from '../api/errors';
@@ -70,7 +71,7 @@ export function orderAnswer(outcome: PlaceOrderOutcome, language: Language): Sto
   if (outcome.ok) return { status: 201, body: JSON.stringify({ order: outcome.order }) };
   const { status, code, message, param } = describeRefusal(outcome);
   const quote = outcome.reason === 'quote_changed' ? { total_minor: outcome.total_minor, currency: outcome.currency } : {};
-  return { status, body: JSON.stringify({ error: { code, message: wordIn(message, language), ...(param === undefined ? {} : { param }), ...quote } }) };
+  return { status, body: JSON.stringify(errorBody(code, wordIn(message, language), param, quote)) };
 }
 
 

@@ -16,9 +16,10 @@ const ANSWER = {
   page: 1,
   facets: {
     ...Object.fromEntries(FILTERS.filter((row) => row.kind !== 'range').map((row) => [row.name, [{ value: 'a', count: 30 }, { value: 'b', count: 0 }]])),
-    price: { min: 10, max: 900 },
+    price: { currency: 'GBP', min: 10, max: 900 },
   },
   did_you_mean: null,
+  banner: null,
 } as unknown as SearchResponse;
 
 /**

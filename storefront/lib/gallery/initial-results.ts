@@ -6,7 +6,8 @@ import {
 import algoliasearchHelper from 'algoliasearch-helper';
 import { toQueryString, type GallerySearchDefinition, type SearchResponse } from '@easel/search-service/contract';
 import type { StartedSearch } from './early-search';
-import { fetchSearchAnswer, toInstantSearchResult } from './search-client';
+import { fetchSearch, SearchError } from '../search/fetch-search';
+import { toInstantSearchResult } from './search-client';
 import { INDEX_NAME, WIDGETS, connectSearchSettings, searchedDefinition, toUiState } from './ui-state';
 
 /**
@@ -74,7 +75,7 @@ export async function getInitialGalleryResults(
   const query = toQueryString(searchedDefinition(def));
   const reused = started?.query === query;
   const startedAt = reused ? started.startedAt : performance.now();
-  const answer = reused ? started.answer : fetchSearchAnswer(searchServiceUrl, query, budgetMs);
+  const answer = reused ? started.answer : fetchSearch('', query, { origin: searchServiceUrl, timeoutMs: budgetMs });
   let timer: NodeJS.Timeout | undefined;
   const pastBudget = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), budgetMs);
@@ -84,7 +85,7 @@ export async function getInitialGalleryResults(
     return found && initialResultsOf(def, { ...found, search_id: record(query, found, performance.now() - startedAt) });
   } catch (error) {
     // Past the budget the request is aborted on purpose; that is not worth a log line.
-    if (!(error instanceof Error && error.name === 'TimeoutError')) console.error('gallery: server search failed:', error instanceof Error ? error.message : error);
+    if (!(error instanceof SearchError && error.reason === 'timeout')) console.error('gallery: server search failed:', error instanceof Error ? error.message : error);
     return null;
   } finally {
     clearTimeout(timer);

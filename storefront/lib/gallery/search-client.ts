@@ -5,11 +5,12 @@ import {
   MAX_FACET_LIMIT, parseGalleryParams, toQueryString, type GallerySearchDefinition, type SearchResponse,
 } from '@easel/search-service/contract';
 import { shownCard } from '../cards';
+import { fetchSearch, SearchError } from '../search/fetch-search';
 import { sortOfIndex } from './ui-state';
 
 /**
  * The gallery's InstantSearch client: InstantSearch's `search(requests)` answered through the
- * search contract (`GET /api/v2/product/s/`), so the gallery gets what every search gets (the
+ * search contract (`GET /api/v2/product/s/`, asked with `fetchSearch`, `lib/search/`), so the gallery gets what every search gets (the
  * service's translation to Meilisearch, its hot cache, budgets, errors and rate limits) and the
  * storefront never speaks the engine's language. The widgets' attributes are the contract's
  * parameter names (see `ui-state.ts`), so a request reads straight into a definition, and the
@@ -19,14 +20,6 @@ import { sortOfIndex } from './ui-state';
 
 type Request = Parameters<SearchClient['search']>[0][number];
 type Params = Record<string, unknown>;
-
-/** Thrown for an answer other than 200, carrying the contract's error message when there is one. */
-export class SearchRequestError extends Error {
-  override name = 'SearchRequestError';
-  constructor(readonly status: number, message: string) {
-    super(message);
-  }
-}
 
 const RANGE_BOUND = /^([a-z_]+)(>=|<=)(\d+(?:\.\d+)?)$/;
 
@@ -63,7 +56,7 @@ export function contractParams(indexName: string, params: Params): Record<string
 /** An InstantSearch request -> its definition; a widget state the contract refuses is a bug, so it throws. */
 export function requestDefinition(request: Request): GallerySearchDefinition {
   const parsed = parseGalleryParams(contractParams(request.indexName, (request.params ?? {}) as Params));
-  if (!parsed.ok) throw new SearchRequestError(400, `${parsed.issue.param} ${parsed.issue.message}`);
+  if (!parsed.ok) throw new SearchError('refused', `${parsed.issue.param} ${parsed.issue.message}`, 400, 'invalid_parameter', parsed.issue.param);
   return parsed.definition;
 }
 
@@ -130,20 +123,6 @@ export function searchOfResults(results: unknown): { id: string; firstPosition: 
   return { id: found.queryID, firstPosition: page * perPage + 1 };
 }
 
-/** One search's answer from `origin`'s contract endpoint for a definition's query string, bounded by `timeoutMs`. */
-export async function fetchSearchAnswer(origin: string, query: string, timeoutMs: number): Promise<SearchResponse> {
-  const response = await fetch(`${origin}/api/v2/product/s/${query ? `?${query}` : ''}`, {
-    headers: { accept: 'application/json' },
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const message = (body as { error?: { message?: string } } | undefined)?.error?.message ?? `Search answered ${response.status}`;
-    throw new SearchRequestError(response.status, message);
-  }
-  return body as SearchResponse;
-}
-
 /**
  * A search client on `origin`'s contract endpoint, each request bounded by `timeoutMs`. The
  * first request of each index is the search; the rest are InstantSearch's per-section facet
@@ -152,11 +131,11 @@ export async function fetchSearchAnswer(origin: string, query: string, timeoutMs
  */
 export function createSearchClient(origin: string, timeoutMs: number): SearchClient {
   const answers = new LRUCache<string, Promise<SearchResponse>>({ max: 50, ttl: 60_000 });
-  const fetchSearch = (def: GallerySearchDefinition): Promise<SearchResponse> => {
+  const searchOf = (def: GallerySearchDefinition): Promise<SearchResponse> => {
     const query = toQueryString(def);
     let answer = answers.get(query);
     if (!answer) {
-      answer = fetchSearchAnswer(origin, query, timeoutMs);
+      answer = fetchSearch('', query, { origin, timeoutMs });
       answers.set(query, answer);
       // A failed search is asked again next time.
       answer.catch(() => answers.delete(query));
@@ -170,7 +149,7 @@ export function createSearchClient(origin: string, timeoutMs: number): SearchCli
       for (const request of requests) {
         if (searches.has(request.indexName)) continue;
         const def = requestDefinition(request);
-        searches.set(request.indexName, fetchSearch(def).then((answer) => toInstantSearchResult(request.indexName, def, answer)));
+        searches.set(request.indexName, searchOf(def).then((answer) => toInstantSearchResult(request.indexName, def, answer)));
       }
       const results = await Promise.all(requests.map((request) => searches.get(request.indexName)!));
       return { results } as unknown as Awaited<ReturnType<SearchClient['search']>>;

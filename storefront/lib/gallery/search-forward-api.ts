@@ -1,9 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { errorBody } from '@easel/shared/api-error-body';
 import { SEARCH_WAITS_MS } from '@easel/search-service/budget';
-import { RESULT_COUNT_HEADER, type ErrorResponse } from '@easel/search-service/contract';
+import { RESULT_COUNT_HEADER } from '@easel/search-service/contract';
 import type { ApiEnv } from '../api/errors';
 import { requestAddress } from '../rate-limits';
+import { SEARCH_API_PATH } from '../search/fetch-search';
 import { newSearchId, type SearchRecorder } from '../search-analytics/recorder';
 import { SESSION_COOKIE } from '../session-cookie';
 
@@ -20,8 +22,6 @@ import { SESSION_COOKIE } from '../session-cookie';
  */
 
 const PASSED_HEADERS = ['content-type', 'cache-control', 'etag', 'retry-after'];
-
-const SEARCH_API_PATH = '/api/v2/product/s/';
 
 /**
  * Whether a request line is one the routes below answer as they are: a GET or HEAD under the
@@ -64,9 +64,9 @@ export const searchForwardRoutes = ({ searchServiceUrl, searchRecorder }: { sear
       upstream = await fetch(target, { headers, signal: AbortSignal.timeout(SEARCH_WAITS_MS.storefront), cache: 'no-store' });
     } catch (error) {
       const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      const body: ErrorResponse = timedOut
-        ? { error: { code: 'engine_timeout', message: 'The search took too long; please try again.' } }
-        : { error: { code: 'engine_unavailable', message: 'Search is unavailable right now; please try again shortly.' } };
+      const body = timedOut
+        ? errorBody('engine_timeout', 'The search took too long; please try again.')
+        : errorBody('engine_unavailable', 'Search is unavailable right now; please try again shortly.');
       return c.json(body, timedOut ? 504 : 503, { 'cache-control': 'no-store', ...(timedOut ? {} : { 'retry-after': '5' }) });
     }
     const out = new Headers();

@@ -2,18 +2,17 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
-import type { z } from 'zod';
 import {
-  MAX_FACET_LIMIT, pricesResponseSchema, searchResponseSchema, suggestionsResponseSchema, toQueryString,
-  type Facets, type GallerySearchDefinition, type PriceBar, type SuggestionsResponse,
+  MAX_FACET_LIMIT, toQueryString, type Facets, type GallerySearchDefinition, type PriceBar, type SuggestionsResponse,
 } from '@easel/search-service/contract';
 import { SEARCH_WAITS_MS } from '@easel/search-service/budget';
+import { fetchSearch, type SearchAnswer, type SearchEndpoint } from '../search/fetch-search';
 
 /**
- * The gallery's live figures from the search API: the draft's match count and facet counts
- * (one search of one card), the price bars (`_prices`) and the ways out of a search that finds
- * nothing (`_suggestions`). Each fetch waits for the shopper to pause, and a newer draft
- * cancels an older request, so dragging a slider sends a handful of requests, not hundreds.
+ * The gallery's live figures from the search API (`fetchSearch`): the draft's match count and
+ * facet counts (one search of one card), the price bars (`_prices`) and the ways out of a
+ * search that finds nothing (`_suggestions`). Each fetch waits for the shopper to pause, and a
+ * newer draft cancels an older request, so dragging a slider sends a handful of requests, not hundreds.
  */
 
 const PAUSE_MS = 150;
@@ -30,20 +29,12 @@ const pause = (ms: number, signal: AbortSignal) =>
     }, { once: true });
   });
 
-/** The search itself (''), or one of its figures. */
-type Endpoint = '' | '_prices' | '_suggestions';
-
-function useSearchApi<S extends z.ZodType, T>(endpoint: Endpoint, query: string, schema: S, pick: (answer: z.infer<S>) => T, enabled = true): Loadable<T> {
+function useSearchApi<E extends SearchEndpoint, T>(endpoint: E, query: string, pick: (answer: SearchAnswer<E>) => T, enabled = true): Loadable<T> {
   const answered = useQuery({
     queryKey: ['search', endpoint, query],
     queryFn: async ({ signal }) => {
       await pause(PAUSE_MS, signal);
-      const response = await fetch(`/api/v2/product/s/${endpoint ? `${endpoint}/` : ''}${query ? `?${query}` : ''}`, {
-        headers: { accept: 'application/json' },
-        signal: AbortSignal.any([signal, AbortSignal.timeout(SEARCH_WAITS_MS.browser)]),
-      });
-      if (!response.ok) throw new Error(`${endpoint || 'search'} answered ${response.status}`);
-      return pick(schema.parse(await response.json()));
+      return pick(await fetchSearch(endpoint, query, { timeoutMs: SEARCH_WAITS_MS.browser, signal }));
     },
     enabled,
     // Every draft asks afresh, as the shopper's last pause is the one that counts.
@@ -63,8 +54,8 @@ export interface DraftPreview {
   facets: Facets;
 }
 
-const pickPreview = ({ count, facets }: z.infer<typeof searchResponseSchema>): DraftPreview => ({ count, facets });
-const pickBars = ({ results }: z.infer<typeof pricesResponseSchema>): PriceBar[] => results;
+const pickPreview = ({ count, facets }: SearchAnswer<''>): DraftPreview => ({ count, facets });
+const pickBars = ({ results }: SearchAnswer<'_prices'>): PriceBar[] => results;
 
 /**
  * The draft's count and facets, from one search of one card with every value of every list
@@ -73,17 +64,17 @@ const pickBars = ({ results }: z.infer<typeof pricesResponseSchema>): PriceBar[]
  */
 export function useDraftPreview(draft: GallerySearchDefinition, enabled: boolean): Loadable<DraftPreview> {
   const query = toQueryString({ ...draft, page: 1, sort: undefined, paginate: 1, limit: MAX_FACET_LIMIT });
-  return useSearchApi('', query, searchResponseSchema, pickPreview, enabled);
+  return useSearchApi('', query, pickPreview, enabled);
 }
 
 /** The price bars for the draft's other filters, in its currency. */
 export function usePriceBars(draft: GallerySearchDefinition): Loadable<PriceBar[]> {
   const query = toQueryString({ ...draft, price_min: undefined, price_max: undefined, page: 1, sort: undefined, paginate: undefined, limit: undefined });
-  return useSearchApi('_prices', query, pricesResponseSchema, pickBars);
+  return useSearchApi('_prices', query, pickBars);
 }
 
 /** What removing each part of the search would bring back, and the categories: one request. */
 export function useSuggestions(active: GallerySearchDefinition): Loadable<SuggestionsResponse> {
   const query = toQueryString({ ...active, page: 1, sort: undefined, paginate: undefined, limit: undefined });
-  return useSearchApi('_suggestions', query, suggestionsResponseSchema, (answer) => answer);
+  return useSearchApi('_suggestions', query, (answer) => answer);
 }

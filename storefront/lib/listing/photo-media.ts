@@ -1,5 +1,5 @@
 import { parsePhotoPath } from '@easel/shared/media';
-import { apiError } from '../api-error';
+import { apiError } from '@easel/shared/api-error-body';
 import { requestLimits } from '../rate-limits';
 import type { PhotoStore } from './photo-store';
 import { getPhotoStore } from './process-photo-store';

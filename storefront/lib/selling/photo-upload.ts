@@ -1,4 +1,4 @@
-import { apiErrorBodySchema } from '../api-error';
+import { apiErrorBodySchema } from '@easel/shared/api-error-body';
 import { ApiResponseError } from '../api/client';
 
 /** A photo's upload may take this long on a slow phone connection before it is given up. */

@@ -13,7 +13,7 @@ import { getDb } from '../../../lib/db';
 import { getRequestAccount } from '../../../lib/account/server';
 import { isFollowing } from '@easel/data/queries/follows';
 import { getTranslator } from '../../../lib/i18n/translate';
-import { fetchGallery } from '../../../lib/search-service-client';
+import { fetchGallery } from '../../../lib/search/gallery-page';
 import { getShopperSettings } from '../../../lib/settings/server';
 import { artistPlace } from '../../../lib/artist-place';
 import { mayEditArtist } from '../../../lib/catalogue/artwork-edit';

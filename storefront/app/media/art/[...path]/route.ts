@@ -1,5 +1,5 @@
 import type { NextRequest } from 'next/server';
-import { apiError } from '../../../../lib/api-error';
+import { apiError } from '@easel/shared/api-error-body';
 import { answerPictureRequest, pictureDeps } from '../../../../lib/media';
 
 /** GET /media/art/…: artwork pictures (lib/media.ts). */

@@ -1,5 +1,5 @@
 import type { NextRequest } from 'next/server';
-import { apiError } from '../../../../lib/api-error';
+import { apiError } from '@easel/shared/api-error-body';
 import { answerPhotoRequest } from '../../../../lib/listing/photo-media';
 
 /** GET /media/photos/…: artists' uploaded photos (lib/listing/photo-media.ts). */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductCard } from '@easel/search-service/contract';
-import type { CardDisplay } from './cards';
-import { parseGalleryPage } from './search-service-client';
+import { LIST_FACETS, type ProductCard } from '@easel/search-service/contract';
+import type { CardDisplay } from '../cards';
+import { readSearchAnswer } from './fetch-search';
+import { toGalleryPage } from './gallery-page';
 
 const base = '/media/art/painting/sea/main/7/blue-gold/1500';
 const prices = (gbp: number) => ({ GBP: gbp, USD: Math.round(gbp * 1.39), EUR: Math.round(gbp * 1.18), CAD: Math.round(gbp * 1.89), AUD: Math.round(gbp * 2.09) });
@@ -41,11 +42,19 @@ const result = (over: Record<string, unknown> = {}): ProductCard => ({
 
 /** A search answer holding `results`, its category and subcategory counts as the service sends them. */
 const answer = (results: unknown[]) => ({
-  results, count: results.length, num_pages: 1, page: 1,
-  facets: { product_category: [{ value: 'painting', count: results.length }], painting: [{ value: 'oil', count: results.length }], sculpture: [], photography: [], drawing: [], prints: [] },
+  results, count: results.length, num_pages: 1, page: 1, did_you_mean: null, banner: null,
+  facets: {
+    ...Object.fromEntries(LIST_FACETS.map((facet) => [facet, []])),
+    price: null,
+    product_category: [{ value: 'painting', count: results.length }],
+    painting: [{ value: 'oil', count: results.length }],
+  },
 });
 
-describe('parseGalleryPage', () => {
+/** The gallery page of a search service's answer, checked as `fetchGallery` checks it. */
+const parseGalleryPage = (json: unknown, display: CardDisplay) => toGalleryPage(readSearchAnswer('', json), display);
+
+describe('a gallery page of a search answer', () => {
   it('reshapes results into cards', () => {
     const page = parseGalleryPage(answer([result()]), british);
     expect(page.count).toBe(1);
@@ -89,7 +98,7 @@ describe('parseGalleryPage', () => {
     expect(page.cards).toHaveLength(1);
   });
 
-  it('rejects a malformed response', () => {
-    expect(() => parseGalleryPage({ hits: [] }, british)).toThrow();
+  it('rejects a malformed response, saying what is wrong', () => {
+    expect(() => parseGalleryPage({ hits: [] }, british)).toThrow(expect.objectContaining({ name: 'SearchError', reason: 'bad_response' }));
   });
 });
