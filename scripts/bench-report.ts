@@ -31,7 +31,7 @@ const FONT = { color: TEXT, fontFamily: 'system-ui, sans-serif', fontSize: 12 };
 function chart(width: number, height: number, option: Record<string, unknown>): string {
   const instance = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
   try {
-    instance.setOption({ animation: false, textStyle: FONT, legend: { top: 0, left: 0, width: '88%', textStyle: FONT }, ...option });
+    instance.setOption({ animation: false, textStyle: FONT, legend: { top: 0, left: 0, width: '88%', itemGap: 24, textStyle: FONT }, ...option });
     return instance.renderToSVGString();
   } finally {
     instance.dispose();
@@ -170,8 +170,8 @@ function growthChart(figure: (typeof GROWTH)[number], sizes: SizeResult[], previ
     return v === undefined ? null : (value(v) ?? null);
   });
   return chart(350, 240, {
-    legend: { top: 0, left: 0, width: '88%', textStyle: { ...FONT, fontSize: 11 }, itemWidth: 14 },
-    grid: { left: 56, right: 16, top: 48, bottom: 40 },
+    legend: { top: 0, left: 0, width: '88%', textStyle: { ...FONT, fontSize: 11 }, itemWidth: 14, itemGap: 24 },
+    grid: { left: 56, right: 16, top: 64, bottom: 40 },
     xAxis: axis('works', { type: 'category', data: labels, splitLine: { show: false } }),
     yAxis: axis(figure.unit, { type: 'value', nameGap: 40 }),
     series: [
