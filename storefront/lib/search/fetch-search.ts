@@ -95,8 +95,6 @@ export interface SearchOptions {
   timeoutMs: number;
   /** The caller's own cancel: an abort it asks for is passed on as fetch's AbortError, not a SearchError. */
   signal?: AbortSignal;
-  /** More of fetch's options: Next.js's data cache (`next: { revalidate }`) on the server. */
-  init?: RequestInit;
 }
 
 /**
@@ -105,7 +103,7 @@ export interface SearchOptions {
  * ('_prices', 'q=sea', …) -> its price bars. Any failure is a SearchError.
  */
 export async function fetchSearch<E extends SearchEndpoint>(endpoint: E, query: string, options: SearchOptions): Promise<SearchAnswer<E>> {
-  const { origin = '', timeoutMs, signal, init } = options;
+  const { origin = '', timeoutMs, signal } = options;
   const url = `${origin}${SEARCH_API_PATH}${endpoint ? `${endpoint}/` : ''}${query ? `?${query}` : ''}`;
   const timeout = AbortSignal.timeout(timeoutMs);
   /** The caller's own cancel as it came, or the wait run out; undefined for any other failure. */
@@ -114,7 +112,6 @@ export async function fetchSearch<E extends SearchEndpoint>(endpoint: E, query: 
   let response: Response;
   try {
     response = await fetch(url, {
-      ...init,
       headers: { accept: 'application/json' },
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });

@@ -48,7 +48,9 @@ export async function fetchGallery(
 ): Promise<GalleryResult> {
   const query = toQueryString(def);
   try {
-    const answer = await fetchSearch('', query, { origin: searchServiceUrl, timeoutMs: SEARCH_WAITS_MS.storefront, init: { next: { revalidate: 30 } } });
+    // Asked afresh on every render, not kept by Next.js's data cache: the search service keeps hot
+    // answers only while its index stands still, so an artist's page shows an edit or a sale at once.
+    const answer = await fetchSearch('', query, { origin: searchServiceUrl, timeoutMs: SEARCH_WAITS_MS.storefront });
     return { ok: true, gallery: toGalleryPage(answer, display) };
   } catch (error) {
     if (!(error instanceof SearchError)) throw error;

@@ -21,12 +21,19 @@ const slugsAtPrice = async (pounds: number) => {
 };
 
 describe('editing a work', () => {
-  it('lets staff change a price on the edit page, and the gallery then shows the new price', async () => {
-    const work = await productDb().selectFrom('artworks').select(['slug', 'title', 'price_minor']).where('status', '=', 'available')
-      .orderBy('popularity', 'desc').executeTakeFirstOrThrow();
+  it("lets staff change a price on the edit page, and the gallery and the artist's page then show the new price", async () => {
+    // By an artist with few works for sale, so their page shows every one.
+    const fewWorks = productDb().selectFrom('artworks').select('artist_id').where('status', '=', 'available').groupBy('artist_id')
+      .having((eb) => eb.fn.countAll(), '<=', 6);
+    const work = await productDb().selectFrom('artworks').innerJoin('artists', 'artists.id', 'artworks.artist_id')
+      .select(['artworks.slug', 'artworks.title', 'artworks.price_minor', 'artists.slug as artist']).where('artworks.status', '=', 'available')
+      .where('artworks.artist_id', 'in', fewWorks).orderBy('artworks.popularity', 'desc').executeTakeFirstOrThrow();
     // A price no demo work has, so the gallery's price filter finds this work alone.
     const pounds = 880_000 + Math.floor(Math.random() * 10_000);
     expect(await slugsAtPrice(pounds)).toEqual([]);
+    // The artist's page, shown before the edit: what a render may keep must not outlive it.
+    const artistPage = async () => (await fetch(`${base}/artist/${work.artist}/`)).text();
+    expect(await artistPage()).not.toContain(`£${pounds.toLocaleString('en-GB')}`);
 
     const { context, page } = await signedIn('staff');
     try {
@@ -58,6 +65,7 @@ describe('editing a work', () => {
       await page.goto(`${base}/shop/?price_min=${pounds}&price_max=${pounds}`, { waitUntil: 'networkidle' });
       const card = page.locator(`.card[data-slug="${work.slug}"]`);
       expect(await card.locator('.card__now').textContent()).toBe(`£${pounds.toLocaleString('en-GB')}`);
+      await expect.poll(artistPage, { timeout: 5_000, interval: 250 }).toContain(`£${pounds.toLocaleString('en-GB')}`);
     } finally {
       await context.close();
     }
