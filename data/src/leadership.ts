@@ -63,23 +63,24 @@ export async function acquireLeadership(location: string, name: string): Promise
     await client.end().catch(() => {});
     throw error;
   }
-  const heartbeat = setInterval(() => void client.query('SELECT 1').catch(() => lose()), LEADER_HEARTBEAT_MS);
+  // One question at a time on the session: a confirm asked while the heartbeat's is under way
+  // waits for it, then asks afresh, so its answer comes from after it was asked.
+  let asking = Promise.resolve(true);
+  const ask = () => {
+    asking = asking.then(() => (released || ended ? Promise.reject() : client.query('SELECT 1'))).then(() => !released && !ended, () => {
+      lose();
+      return false;
+    });
+    return asking;
+  };
+  const heartbeat = setInterval(() => void ask(), LEADER_HEARTBEAT_MS);
   void lost.then(() => {
     clearInterval(heartbeat);
     void client.end().catch(() => {});
   });
   return {
     lost,
-    confirm: async () => {
-      if (released || ended) return false;
-      try {
-        await client.query('SELECT 1');
-        return !released && !ended;
-      } catch {
-        lose();
-        return false;
-      }
-    },
+    confirm: async () => (released || ended ? false : ask()),
     release: async () => {
       if (released) return;
       released = true;
