@@ -122,7 +122,7 @@ async function recordChangedAgain(db: Db, artworkIds: readonly number[]): Promis
  * Every `intervalMs` the leader lets lapsed checkout reservations go (which records them as
  * changes), then brings each engine not already busy up to date on its own: from the last change
  * that engine applied (its cursor in the database), so one that was down or slow catches up from
- * where it was; or, when its index is missing (a fresh engine, a lost disk), no build is recorded
+ * where it was, each pass fenced by the lock (syncIndex); or, when its index is missing (a fresh engine, a lost disk), no build is recorded
  * for it, or the index definition changed, by a full rebuild; then carries the staff's search
  * levers (synonyms, rules: levers.ts) that changed since that engine last took them. A failed
  * pass or rebuild is reported with the engine's name, and the next pass tries again. Given the
