@@ -79,7 +79,7 @@ export async function syncIndex({ db, meili, indexUid, engine = DEFAULT_SEARCH_E
   if (gone.length > 0) await succeeded(index.deleteDocuments(gone));
   if (leadership && !(await leadership.confirm())) {
     await recordChangedAgain(db, ids);
-    throw new Error(`leadership moved while ${ids.length} works were being written; they are recorded as changed again, for the leader to carry afresh`);
+    throw new Error(`leadership moved while this pass wrote to the engine; its works (${ids.length}) are recorded as changed again, for the leader to carry afresh`);
   }
   const { numberOfDocuments } = await index.getStats();
   const lastChangeId = changes[changes.length - 1]!.id;
