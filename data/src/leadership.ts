@@ -6,6 +6,12 @@ import { isPostgresLocation } from './dialect';
 export interface Leadership {
   /** Resolves if leadership ends without release(): the connection holding it was lost. */
   readonly lost: Promise<void>;
+  /**
+   * Answers whether this process still leads, asking the server on the session that holds the
+   * lock: true means no other process has led since this one took the lock, so every engine
+   * write this process saw acknowledged before asking landed before any later leader's.
+   */
+  confirm(): Promise<boolean>;
   /** Gives leadership up at once, for another process to take. */
   release(): Promise<void>;
 }
@@ -23,19 +29,22 @@ const LEADER_TIMEOUT_MS = 5_000;
  *   this process leads. The server lets the lock go when that session ends, so a leader that
  *   crashes, is killed or loses the connection makes way for the next follower that asks. The
  *   connection is checked every second; once it fails or stops answering, `lost` resolves and
- *   the process must stop acting as leader. release() ends the session, which unlocks.
+ *   the process must stop acting as leader. confirm() asks on that session, at once, whether the
+ *   lock is still held. release() ends the session, which unlocks.
  * - SQLite: the file serves one machine, and every process on it leads (a leadership never
  *   lost). Two indexers on one SQLite file both sync, which costs work but no correctness: a
  *   sync pass writes documents whole and may repeat another's.
  */
 export async function acquireLeadership(location: string, name: string): Promise<Leadership | null> {
-  if (!isPostgresLocation(location)) return { lost: new Promise(() => {}), release: async () => {} };
+  if (!isPostgresLocation(location)) return { lost: new Promise(() => {}), confirm: async () => true, release: async () => {} };
   const key = createHash('sha256').update(name).digest().readBigInt64BE().toString();
   const client = new pg.Client({ connectionString: location, connectionTimeoutMillis: LEADER_TIMEOUT_MS, query_timeout: LEADER_TIMEOUT_MS, keepAlive: true });
   let released = false;
+  let ended = false;
   let lose!: () => void;
   const lost = new Promise<void>((resolve) => {
     lose = () => {
+      ended = true;
       if (!released) resolve();
     };
   });
@@ -54,13 +63,24 @@ export async function acquireLeadership(location: string, name: string): Promise
     await client.end().catch(() => {});
     throw error;
   }
-  const heartbeat = setInterval(() => void client.query('SELECT 1').catch(() => lose()), LEADER_HEARTBEAT_MS);
+  // One question at a time on the session: a confirm asked while the heartbeat's is under way
+  // waits for it, then asks afresh, so its answer comes from after it was asked.
+  let asking = Promise.resolve(true);
+  const ask = () => {
+    asking = asking.then(() => (released || ended ? Promise.reject() : client.query('SELECT 1'))).then(() => !released && !ended, () => {
+      lose();
+      return false;
+    });
+    return asking;
+  };
+  const heartbeat = setInterval(() => void ask(), LEADER_HEARTBEAT_MS);
   void lost.then(() => {
     clearInterval(heartbeat);
     void client.end().catch(() => {});
   });
   return {
     lost,
+    confirm: async () => (released || ended ? false : ask()),
     release: async () => {
       if (released) return;
       released = true;

@@ -45,6 +45,10 @@ export function reportPoolError(error: Error): void {
 export function postgresPool(url: string, max: number, onError: (error: Error) => void = reportPoolError): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max, types });
   pool.on('error', onError);
+  // A connection lost while a query holds it fails that query (and any next one on it, at once),
+  // and the pool drops it when it comes back; the client's own error event, then heard by no one,
+  // would otherwise end the process.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 

@@ -49,4 +49,20 @@ describe.runIf(onPostgres)('a PostgreSQL pool whose idle connection the server e
       await pool.end();
     }
   });
+
+  it('fails the query holding a connection the server ends, and the process carries on on a new one', async () => {
+    const pool = postgresPool(temp.location, 1, () => {});
+    try {
+      const client = await pool.connect();
+      const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      // The connection is checked out, between two queries of its holder, when the server ends it:
+      // the error event (no listener would end the process) is heard, and the next query fails.
+      await sql`SELECT pg_terminate_backend(${rows[0]!.pid})`.execute(temp.db);
+      await expect.poll(() => client.query('SELECT 1').then(() => 'answered', () => 'failed')).toBe('failed');
+      client.release();
+      expect((await pool.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await pool.end();
+    }
+  });
 });

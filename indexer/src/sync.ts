@@ -1,5 +1,6 @@
 import type { Meilisearch } from 'meilisearch';
 import { acquireLeadership, inReadSnapshot, type Db, type Leadership } from '@easel/data/db';
+import { recordCatalogueChanges } from '@easel/data/queries/change-log';
 import type { PaymentLedger } from '@easel/data/payment-ledger';
 import { releaseLapsedReservations } from '@easel/data/queries/checkout';
 import { sweepUnorderedCharges } from '@easel/data/queries/refunds';
@@ -44,12 +45,19 @@ export interface SearchEngine {
  * records the catalogue's fingerprint, so the next start does not mistake the index for stale.
  * Does nothing before the engine's first full rebuild, which covers every change up to its
  * start. Answers how many changes it applied.
+ *
+ * Given the `leadership` it works under, the pass is fenced: once its writes are acknowledged it
+ * confirms, on the session holding the lock, that no other process has led since. If it cannot
+ * (the lock moved while the writes were on their way, and they may have landed after a newer
+ * leader's), it records the works it wrote as changed again, so whoever leads carries them
+ * afresh from the database after the late writes, and fails without moving the cursor.
  */
-export async function syncIndex({ db, meili, indexUid, engine = DEFAULT_SEARCH_ENGINE }: {
+export async function syncIndex({ db, meili, indexUid, engine = DEFAULT_SEARCH_ENGINE, leadership }: {
   db: Db;
   meili: Meilisearch;
   indexUid: string;
   engine?: string;
+  leadership?: Pick<Leadership, 'confirm'>;
 }): Promise<number> {
   const state = await getSearchIndexState(db, indexUid, engine);
   if (!state) return 0;
@@ -69,6 +77,10 @@ export async function syncIndex({ db, meili, indexUid, engine = DEFAULT_SEARCH_E
   if (searchable.length > 0) await succeeded(index.addDocuments(searchable.map((a) => toSearchDocument(a, rates))));
   const gone = ids.filter((id) => !kept.has(id));
   if (gone.length > 0) await succeeded(index.deleteDocuments(gone));
+  if (leadership && !(await leadership.confirm())) {
+    await recordChangedAgain(db, ids);
+    throw new Error(`leadership moved while this pass wrote to the engine; its works (${ids.length}) are recorded as changed again, for the leader to carry afresh`);
+  }
   const { numberOfDocuments } = await index.getStats();
   const lastChangeId = changes[changes.length - 1]!.id;
   await recordIndexSync(db, { engine, index_uid: indexUid }, {
@@ -81,6 +93,25 @@ export async function syncIndex({ db, meili, indexUid, engine = DEFAULT_SEARCH_E
   return changes.length;
 }
 
+/** How often, a second apart, a pass that lost its leadership tries to record its works as changed again. */
+const CHANGED_AGAIN_ATTEMPTS = 10;
+
+/**
+ * Records `artworkIds` as changed again. A process that has just lost its leadership may find
+ * pooled connections the server has closed meanwhile, so it tries again a few times.
+ */
+async function recordChangedAgain(db: Db, artworkIds: readonly number[]): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.transaction().execute((trx) => recordCatalogueChanges(trx, artworkIds, new Date().toISOString()));
+      return;
+    } catch (error) {
+      if (attempt >= CHANGED_AGAIN_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  }
+}
+
 /**
  * Keeps every engine's index following the catalogue, one code path for one engine or many.
  *
@@ -91,7 +122,7 @@ export async function syncIndex({ db, meili, indexUid, engine = DEFAULT_SEARCH_E
  * Every `intervalMs` the leader lets lapsed checkout reservations go (which records them as
  * changes), then brings each engine not already busy up to date on its own: from the last change
  * that engine applied (its cursor in the database), so one that was down or slow catches up from
- * where it was; or, when its index is missing (a fresh engine, a lost disk), no build is recorded
+ * where it was, each pass fenced by the lock (syncIndex); or, when its index is missing (a fresh engine, a lost disk), no build is recorded
  * for it, or the index definition changed, by a full rebuild; then carries the staff's search
  * levers (synonyms, rules: levers.ts) that changed since that engine last took them. A failed
  * pass or rebuild is reported with the engine's name, and the next pass tries again. Given the
@@ -150,13 +181,13 @@ export function followCatalogue(options: {
     });
   };
 
-  const keepUp = async (engine: SearchEngine) => {
+  const keepUp = async (engine: SearchEngine, held: Leadership) => {
     const staleness = await checkIndexStaleness(db, engine.meili, indexUid, { engine: engine.name, followingChanges: true });
     if (staleness.stale) {
       options.onRebuild?.(engine.name, staleness.reason);
       await rebuildIndex({ db, meili: engine.meili, indexUid, engine: engine.name });
     } else {
-      await syncIndex({ db, meili: engine.meili, indexUid, engine: engine.name });
+      await syncIndex({ db, meili: engine.meili, indexUid, engine: engine.name, leadership: held });
     }
     await syncLevers({ db, meili: engine.meili, indexUid, engine: engine.name });
   };
@@ -169,7 +200,7 @@ export function followCatalogue(options: {
           await releaseLapsedReservations(db, new Date());
           for (const engine of engines) {
             if (working.has(engine.name)) continue;
-            working.set(engine.name, keepUp(engine)
+            working.set(engine.name, keepUp(engine, leadership)
               .catch((error: unknown) => options.onError(new Error(`engine ${engine.name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error })))
               .finally(() => working.delete(engine.name)));
           }
