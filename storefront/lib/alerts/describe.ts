@@ -1,5 +1,6 @@
 import { CATEGORY_VALUES, type Category } from '@easel/shared/vocabulary';
 import { freeShippingCountry, type GallerySearchDefinition } from '@easel/search-service/contract';
+import type { FilterName } from '@easel/search-service/filters';
 import type { Language } from '../i18n/languages';
 import { getTranslator, type MessageKey, type Translate } from '../i18n/translate';
 import { formatWholeUnits, valueLabel } from '../gallery/labels';
@@ -48,32 +49,50 @@ function range(min: number | undefined, max: number | undefined, format: (n: num
   return undefined;
 }
 
+/** The list filters said as adjectives before the noun, in this order: 'blue square abstract …'. */
+const ADJECTIVES = ['colours', 'shape', 'style', 'subject', 'size_'] as const;
+/** The filters the noun says: 'paintings', 'oil paintings or sculptures'. */
+type NounFilter = 'product_category' | Category;
+type Phrase = (def: GallerySearchDefinition, t: Translate, language: Language) => string | undefined;
+const cm = (t: Translate) => (n: number) => t('alerts.words.cm', { n });
+
+/**
+ * Every other filter's words after the noun, in this order. Keyed by every filter the adjectives
+ * and the noun leave: a new filter fails to compile here until it has its words.
+ */
+const PHRASES = {
+  price: (def, t) => range(def.price_min, def.price_max, (n) => formatWholeUnits(n, def.currency), t),
+  in_sale: (def, t) => (def.in_sale ? t('alerts.words.onSale') : undefined),
+  width: (def, t) => {
+    const width = range(def.width_min, def.width_max, cm(t), t);
+    return width && t('alerts.words.wide', { range: width });
+  },
+  height: (def, t) => {
+    const height = range(def.height_min, def.height_max, cm(t), t);
+    return height && t('alerts.words.high', { range: height });
+  },
+  framed_or_ready_to_hang: (def, t) => (def.framed_or_ready_to_hang ? t('alerts.words.framed') : undefined),
+  has_fine_art_prints: (def, t) => (def.has_fine_art_prints ? t('alerts.words.prints') : undefined),
+  verified_advertising_safe: (def, t) => (def.verified_advertising_safe ? t('alerts.words.verified') : undefined),
+  ships_from: (def, t, language) => def.ships_from && t('alerts.words.shipsFrom', { country: countryName(def.ships_from as CountryCode, language) }),
+  // Free shipping names the country it is free to, which says the ships-to too.
+  free_shipping: (def, t, language) => (def.free_shipping ? t('alerts.words.shipsFreeTo', { country: countryName(freeShippingCountry(def) as CountryCode, language) }) : undefined),
+  ships_to: (def, t, language) => (def.ships_to && !def.free_shipping ? t('alerts.words.shipsTo', { country: countryName(def.ships_to as CountryCode, language) }) : undefined),
+} satisfies Record<Exclude<FilterName, (typeof ADJECTIVES)[number] | NounFilter>, Phrase>;
+
 export function describeAlert(def: GallerySearchDefinition, language: Language, artistName?: string): string {
   const t = getTranslator(language);
-  const adjectives = [...new Set([
-    ...(def.colours.length > 0 ? [anyOf(def.colours.map((c) => lower(valueLabel(c, t))), t)] : []),
-    ...(def.shape.length > 0 ? [anyOf(def.shape.map((s) => lower(valueLabel(s, t))), t)] : []),
-    ...(def.style.length > 0 ? [anyOf(def.style.map((s) => lower(valueLabel(s, t))), t)] : []),
-    ...(def.subject.length > 0 ? [anyOf(def.subject.map((s) => lower(valueLabel(s, t))), t)] : []),
-    ...(def.size_.length > 0 ? [anyOf(def.size_.map((s) => lower(valueLabel(s, t))), t)] : []),
-  ])];
+  const adjectives = [...new Set(ADJECTIVES.flatMap((name) => {
+    const values: readonly string[] = def[name];
+    return values.length > 0 ? [anyOf(values.map((v) => lower(valueLabel(v, t))), t)] : [];
+  }))];
   const parts = [[...adjectives, noun(def, t)].join(' ')];
   if (def.q) parts.push(t('alerts.words.matching', { q: def.q }));
   if (def.artist) parts.push(t('alerts.words.by', { artist: artistName ?? def.artist }));
-  const price = range(def.price_min, def.price_max, (n) => formatWholeUnits(n, def.currency), t);
-  if (price) parts.push(price);
-  if (def.in_sale) parts.push(t('alerts.words.onSale'));
-  const cm = (n: number) => t('alerts.words.cm', { n });
-  const width = range(def.width_min, def.width_max, cm, t);
-  if (width) parts.push(t('alerts.words.wide', { range: width }));
-  const height = range(def.height_min, def.height_max, cm, t);
-  if (height) parts.push(t('alerts.words.high', { range: height }));
-  if (def.framed_or_ready_to_hang) parts.push(t('alerts.words.framed'));
-  if (def.has_fine_art_prints) parts.push(t('alerts.words.prints'));
-  if (def.verified_advertising_safe) parts.push(t('alerts.words.verified'));
-  if (def.ships_from) parts.push(t('alerts.words.shipsFrom', { country: countryName(def.ships_from as CountryCode, language) }));
-  if (def.free_shipping) parts.push(t('alerts.words.shipsFreeTo', { country: countryName(freeShippingCountry(def) as CountryCode, language) }));
-  else if (def.ships_to) parts.push(t('alerts.words.shipsTo', { country: countryName(def.ships_to as CountryCode, language) }));
+  for (const phrase of Object.values(PHRASES) as Phrase[]) {
+    const words = phrase(def, t, language);
+    if (words) parts.push(words);
+  }
   const text = parts.join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
