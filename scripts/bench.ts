@@ -244,10 +244,10 @@ function tableRows(r: {
   reindexS: number;
   search: SearchResult;
   pages: PagesResult;
-  edits: { p50_ms: number; p95_ms: number; p99_ms: number };
-  listings: { p50_ms: number; p95_ms: number; p99_ms: number };
-  records: SearchRecordsResult;
-  memory: Record<string, number>;
+  edits: SizeResult['edits'];
+  listings: SizeResult['listings'];
+  records: SizeResult['search_records'];
+  memory: SizeResult['peak_memory_mib'];
   disk: SizeResult['disk_mib'];
 }): Row[] {
   const ms = (x: number) => `${x.toFixed(1)} ms`;
