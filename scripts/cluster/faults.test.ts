@@ -304,6 +304,8 @@ async function scenario(name: string, fault: () => Promise<Record<string, unknow
   } finally {
     await Promise.all([search.stop(), edits.stop()]);
   }
+  // HAProxy logs a search once it has ended: the last lines may come a moment after their answers.
+  await expect.poll(() => cluster.frontSearches.length - logged, { timeout: 5_000 }).toBeGreaterThanOrEqual(search.outcomes.length);
   const answered = cluster.frontSearches.slice(logged);
   const enginesHealMs = await enginesEqualDatabase();
   const chargesRefunded = await sweepAsAfterTheGrace();

@@ -22,8 +22,8 @@ export interface BalancedService {
   /** A health check with no answer by then fails: long enough for a busy replica, short enough to notice a frozen one. */
   checkTimeoutMs: number;
   /**
-   * Requests under `pathPrefix` answered within `timeoutMs` whatever the replica does: one with no
-   * answer by then is refused (504 with Retry-After) and never sent to another replica.
+   * Requests under `pathPrefix` given `timeoutMs` by each replica tried: one with no answer by then
+   * is sent to another replica like any GET, and refused (504 with Retry-After) when none answers.
    */
   budget?: { pathPrefix: string; timeoutMs: number };
 }
@@ -142,7 +142,6 @@ export function haproxyConfig(options: { services: BalancedService[]; stats: { h
       // A request the replica may have acted on is never sent twice; only one whose connection failed.
       '  http-request disable-l7-retry unless METH_GET || METH_HEAD',
       ...(service.budget ? [
-        `  http-request disable-l7-retry if { path_beg ${service.budget.pathPrefix} }`,
         '  log global',
         `  log-format "${BUDGET_LOG} %f %ST %Ta %tsc"`,
         `  http-request set-log-level silent unless { path_beg ${service.budget.pathPrefix} }`,
