@@ -11,7 +11,7 @@ export function BasketLink() {
     // Named by its words rather than an aria-label, so the name holds what the link shows.
     <a className="basket-link" href="/basket/">
       <span aria-hidden="true">{t('basket.name')}</span>
-      <span className="basket-link__count" aria-hidden="true">{count}</span>
+      <span className="basket-link__count count-badge" aria-hidden="true">{count}</span>
       <span className="visually-hidden">{t('basket.link', { count })}</span>
     </a>
   );

@@ -16,7 +16,7 @@ export function NotificationBell() {
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
         <path d="M12 3a6 6 0 0 0-6 6v4l-2 3h16l-2-3V9a6 6 0 0 0-6-6zm-2 15a2 2 0 0 0 4 0" />
       </svg>
-      {count > 0 && <span className="notification-bell__count" aria-hidden="true">{count}</span>}
+      {count > 0 && <span className="notification-bell__count count-badge" aria-hidden="true">{count}</span>}
     </a>
   );
 }
