@@ -23,7 +23,8 @@ import { wholeNumber } from './args';
  * on sale, as publishing does), followed the way the indexer's leader follows them: an index
  * sync, then a matcher pass. Reports the time from each change to its notification (p50, p95),
  * the matcher's CPU per change and per pass, and the gallery's search latency measured side by
- * side from a process of its own, before the changes and while they run. Writes
+ * side from a process of its own: before any change, while as many changes are only synced into
+ * the engine (the load any catalogue change brings), and while they are synced and matched. Writes
  * var/bench/alerts.json. `--alerts 1000000` runs; give it `--changes 50` to keep it to minutes.
  */
 
@@ -44,6 +45,10 @@ interface SizeResult {
   candidates_per_change: number;
   search_p50_ms_before: number;
   search_p95_ms_before: number;
+  /** While the same rate of changes is synced into the engine without the matcher. */
+  search_p50_ms_changes: number;
+  search_p95_ms_changes: number;
+  /** While the changes are synced and matched. */
   search_p50_ms_during: number;
   search_p95_ms_during: number;
 }
@@ -98,32 +103,47 @@ async function benchSize({ alerts, artworks, changes, perMinute }: { alerts: num
 
     const before = await gallerySearches(meili, 5000);
 
-    // The leader's loop: sync, then match, every 200 ms, the matcher's CPU timed on its own.
-    const changedAt = new Map<number, number>();
-    let passes = 0;
-    let matcherCpuUs = 0;
-    let running = true;
-    const leader = (async () => {
-      while (running) {
-        await syncIndex({ db, meili: client, indexUid: INDEX });
-        const cpu = process.cpuUsage();
-        const pass = await match();
-        const used = process.cpuUsage(cpu);
-        if (pass.changes > 0) {
-          passes++;
-          matcherCpuUs += used.user + used.system;
+    /**
+     * `changes` changes at `perMinute`, followed as the indexer's leader follows them (sync, then
+     * a matcher pass when `matching`, every 200 ms), with the gallery's searches timed beside
+     * them; the matcher's CPU is timed on its own. Ends once the matcher has passed the last change.
+     */
+    const follow = async (matching: boolean) => {
+      const changedAt = new Map<number, number>();
+      let passes = 0;
+      let matcherCpuUs = 0;
+      let running = true;
+      const leader = (async () => {
+        while (running) {
+          await syncIndex({ db, meili: client, indexUid: INDEX });
+          if (matching) {
+            const cpu = process.cpuUsage();
+            const pass = await match();
+            const used = process.cpuUsage(cpu);
+            if (pass.changes > 0) {
+              passes++;
+              matcherCpuUs += used.user + used.system;
+            }
+          }
+          await new Promise((resolve) => setTimeout(resolve, 200));
         }
-        await new Promise((resolve) => setTimeout(resolve, 200));
+      })();
+      const during = gallerySearches(meili, Math.ceil((changes / perMinute) * 60_000));
+      await drive(db, changes, perMinute, changedAt);
+      const searches = await during;
+      running = false;
+      await leader;
+      // Let the last changes through (a run without the matcher is matched now, untimed).
+      const lastChange = Math.max(...changedAt.keys());
+      while (((await db.selectFrom('alert_matcher').select('last_change_id').executeTakeFirst())?.last_change_id ?? 0) < lastChange) {
+        await syncIndex({ db, meili: client, indexUid: INDEX });
+        await match();
       }
-    })();
-    const during = gallerySearches(meili, Math.ceil((changes / perMinute) * 60_000));
-    await drive(db, changes, perMinute, changedAt);
-    const searchDuring = await during;
-    // Let the last changes through.
-    const lastChange = Math.max(...changedAt.keys());
-    while (((await db.selectFrom('alert_matcher').select('last_change_id').executeTakeFirst())?.last_change_id ?? 0) < lastChange) await new Promise((r) => setTimeout(r, 100));
-    running = false;
-    await leader;
+      return { changedAt, passes, matcherCpuUs, searches };
+    };
+    // The same changes' load on the engine without the matcher, then with it: the difference is the matcher's.
+    const unmatched = await follow(false);
+    const { changedAt, passes, matcherCpuUs, searches: searchDuring } = await follow(true);
 
     const latencies = await notificationLatencies(db, changedAt);
     return {
@@ -137,6 +157,8 @@ async function benchSize({ alerts, artworks, changes, perMinute }: { alerts: num
       candidates_per_change: round(await candidatesPerChange(db, [...changedAt.keys()])),
       search_p50_ms_before: percentile(before, 0.5),
       search_p95_ms_before: percentile(before, 0.95),
+      search_p50_ms_changes: percentile(unmatched.searches, 0.5),
+      search_p95_ms_changes: percentile(unmatched.searches, 0.95),
       search_p50_ms_during: percentile(searchDuring, 0.5),
       search_p95_ms_during: percentile(searchDuring, 0.95),
     };

@@ -66,6 +66,21 @@ export interface SearchRecordsResult {
 /** scripts/bench-pages.ts's figures per page kind; `rps`, one at a time, is missing from runs before it was kept. */
 export type PagesResult = Record<string, { ttfbMs: Latency; rps?: number }>;
 
+/** What bench-pages.ts loads with 8 connections, closed loop: the search service and the storefront's pages. */
+export type PageLoadKind = 'search_service' | 'gallery' | 'product' | 'home';
+
+export interface LoadFigures {
+  answers: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  /** The storefront's processor time an answer, from /proc. */
+  storefront_cpu_ms_per_answer?: number;
+}
+
+/** bench-results/page-load.json. */
+export type PageLoadResult = { connections: number; seconds: number } & Partial<Record<PageLoadKind, LoadFigures>>;
+
 /** One catalogue size, measured whole. */
 export interface SizeResult {
   artworks: number;
@@ -79,6 +94,8 @@ export interface SizeResult {
   disk_mib: { sqlite: number; index_used: number; engine_database: number };
   search: SearchResult;
   pages: PagesResult;
+  /** Missing from runs before it was measured. */
+  page_load?: PageLoadResult;
   edits: { p50_ms: number; p95_ms: number; p99_ms: number };
   listings: { p50_ms: number; p95_ms: number; p99_ms: number };
   search_records: SearchRecordsResult;

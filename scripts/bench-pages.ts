@@ -4,8 +4,10 @@ import { parseArgs } from 'node:util';
 import { request } from 'undici';
 import { runCli } from '@easel/data';
 import { REPO_ROOT } from '@easel/shared/env';
+import { cpuMs } from '../search-service/bench/cpu-time';
 import { ENDPOINT_PATHS, QUERY_MIX_FILE, queryMixSchema } from '../search-service/bench/query-mix';
 import { wholeNumber } from './args';
+import type { LoadFigures, PageLoadKind } from './bench-figures';
 
 /**
  * Server time to first byte of the storefront's pages on a running storefront, one request at
@@ -19,7 +21,13 @@ import { wholeNumber } from './args';
  * Prints p50/p95/p99 per kind and writes bench-results/pages.json, with the answers a second
  * each kind was served at, one at a time.
  *
- *   npm run bench:pages -- --url http://127.0.0.1:3000 --requests 400 --pages gallery,searches,home,product,artist
+ * With `--search` (the search service's address), the pages are then measured under load, side
+ * by side with the search service: 8 connections, closed loop, `--load-seconds` each, the same
+ * long tail of gallery searches asked of the service and opened as /shop/ pages, then product
+ * pages and the homepage; with `--storefront-pid`, the storefront's processor time an answer
+ * (bench-results/page-load.json).
+ *
+ *   npm run bench:pages -- --url http://127.0.0.1:3000 --requests 400 --pages gallery,searches,home,product,artist --search http://127.0.0.1:4000
  */
 
 const PAGE_KINDS = ['gallery', 'searches', 'home', 'product', 'artist'] as const;
@@ -31,10 +39,20 @@ await runCli(async () => {
       url: { type: 'string', default: 'http://127.0.0.1:3000' },
       requests: { type: 'string', default: '400' },
       pages: { type: 'string', default: PAGE_KINDS.join(',') },
+      search: { type: 'string' },
+      'storefront-pid': { type: 'string' },
+      'load-seconds': { type: 'string', default: '10' },
     },
   });
-  const base = values.url.replace(/\/+$/, '');
-  if (!/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(base)) throw new Error('--url must be a loopback address such as http://127.0.0.1:3000.');
+  const loopback = (name: string, url: string) => {
+    const trimmed = url.replace(/\/+$/, '');
+    if (!/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(trimmed)) throw new Error(`${name} must be a loopback address such as http://127.0.0.1:3000.`);
+    return trimmed;
+  };
+  const base = loopback('--url', values.url);
+  const searchService = values.search === undefined ? undefined : loopback('--search', values.search);
+  const storefrontPid = values['storefront-pid'] === undefined ? undefined : wholeNumber('--storefront-pid', values['storefront-pid'], 1, 2 ** 22);
+  const loadSeconds = wholeNumber('--load-seconds', values['load-seconds'], 1, 600);
   const total = wholeNumber('--requests', values.requests, 1, 10_000);
   const kinds = values.pages.split(',');
   const unknown = kinds.find((k) => !(PAGE_KINDS as readonly string[]).includes(k));
@@ -113,4 +131,65 @@ await runCli(async () => {
   const out = path.join(REPO_ROOT, 'bench-results', 'pages.json');
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, `${JSON.stringify({ url: base, ...results }, null, 2)}\n`);
+
+  if (searchService === undefined) return;
+  // Under load: LOAD_CONNECTIONS at once, closed loop, the same long tail of gallery searches
+  // asked of the search service and opened as /shop/ pages, then product pages and the homepage.
+  // Every request takes the next entry of the weighted mix, so no two phases share an answer
+  // the service's hot cache could keep.
+  const galleryQueries = (await plans.gallery()).map((r) => r.path.slice('/shop/'.length));
+  let next = 0;
+  const nextQuery = () => galleryQueries[(next++ * 7919) % galleryQueries.length]!;
+  const products = await plans.product();
+  const homes = await plans.home();
+  const targets: Record<PageLoadKind, { origin: string; path: () => string; cookie?: () => string | undefined }> = {
+    search_service: { origin: searchService, path: () => `/api/v2/product/s/${nextQuery()}` },
+    gallery: { origin: base, path: () => `/shop/${nextQuery()}` },
+    product: { origin: base, path: () => products[next++ % products.length]!.path },
+    home: { origin: base, path: () => '/', cookie: () => homes[next++ % homes.length]!.cookie },
+  };
+  const load: Partial<Record<PageLoadKind, LoadFigures>> = {};
+  for (const [kind, target] of Object.entries(targets) as [PageLoadKind, (typeof targets)[PageLoadKind]][]) {
+    const figures = await closedLoop(target, loadSeconds, storefrontPid);
+    load[kind] = figures;
+    console.log(`${kind} under load (${LOAD_CONNECTIONS} connections, ${loadSeconds} s): ${figures.rps} answers/s, p50 ${figures.p50} ms, p95 ${figures.p95} ms${figures.storefront_cpu_ms_per_answer === undefined ? '' : `, storefront processor time ${figures.storefront_cpu_ms_per_answer} ms an answer`}`);
+  }
+  const loadOut = path.join(REPO_ROOT, 'bench-results', 'page-load.json');
+  fs.writeFileSync(loadOut, `${JSON.stringify({ connections: LOAD_CONNECTIONS, seconds: loadSeconds, ...load }, null, 2)}\n`);
 });
+
+/** Connections the pages and the search service are each loaded with, as issue-sized spikes are. */
+const LOAD_CONNECTIONS = 8;
+
+/**
+ * `LOAD_CONNECTIONS` clients each sending the target's next request as soon as the last is read
+ * whole, for `seconds`: answers a second, latency to the whole answer, and the storefront's
+ * processor time per answer from /proc when its process id is known. Any answer but 200 fails.
+ */
+async function closedLoop(target: { origin: string; path: () => string; cookie?: () => string | undefined }, seconds: number, storefrontPid: number | undefined): Promise<LoadFigures> {
+  const times: number[] = [];
+  const cpuBefore = storefrontPid === undefined ? 0 : cpuMs(storefrontPid);
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  await Promise.all(Array.from({ length: LOAD_CONNECTIONS }, async () => {
+    while (performance.now() < end) {
+      const p = target.path();
+      const cookie = target.cookie?.();
+      const t = performance.now();
+      const response = await request(`${target.origin}${p}`, { headers: { accept: 'text/html', 'accept-encoding': 'gzip', ...(cookie ? { cookie } : {}) } });
+      await response.body.dump();
+      if (response.statusCode !== 200) throw new Error(`${p} answered ${response.statusCode} under load.`);
+      times.push(performance.now() - t);
+    }
+  }));
+  const elapsedS = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]! * 10) / 10;
+  return {
+    answers: times.length,
+    rps: Math.round((times.length / elapsedS) * 10) / 10,
+    p50: at(0.5),
+    p95: at(0.95),
+    ...(storefrontPid === undefined ? {} : { storefront_cpu_ms_per_answer: Math.round(((cpuMs(storefrontPid) - cpuBefore) / times.length) * 100) / 100 }),
+  };
+}

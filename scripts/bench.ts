@@ -10,7 +10,7 @@ import { describeEnd, getFreePort, startTsx, terminate, type LocalProcess } from
 import { cpuText, processTree } from '../search-service/bench/cpu-time';
 import { searchGoals } from '../search-service/bench/goals';
 import { wholeNumber } from './args';
-import type { BenchRun, PagesResult, Row, RunOptions, SearchRecordsResult, SearchResult, SizeResult } from './bench-figures';
+import type { BenchRun, PageLoadResult, PagesResult, Row, RunOptions, SearchRecordsResult, SearchResult, SizeResult } from './bench-figures';
 import { writeBenchReport } from './bench-report';
 import { SERVERS } from './server-builds';
 
@@ -131,7 +131,8 @@ async function benchCatalogue(artworks: number, { durationS, rate, requests, edi
     };
     const env = { ...process.env, MEILI_URL: meili.url, MEILI_MASTER_KEY: meili.masterKey };
     await runPart('search-service/bench/bench-search.ts', ['--service', search, '--index', DEFAULT_INDEX_UID, '--artworks', String(artworks), ...(meili.pid === undefined ? [] : ['--engine-pid', String(meili.pid)]), '--duration', String(durationS), '--rate', String(rate)], env);
-    await runPart('scripts/bench-pages.ts', ['--url', storefront, '--requests', String(requests)], env);
+    const storefrontPid = processTree([product.pid!]).find((pid) => processName(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'))?.startsWith('storefront'));
+    await runPart('scripts/bench-pages.ts', ['--url', storefront, '--requests', String(requests), '--search', search, ...(storefrontPid === undefined ? [] : ['--storefront-pid', String(storefrontPid)])], env);
     // Recording searches, side by side with not recording, then offered twice what raw Meilisearch can take.
     const rawCapacity = (readResult('search.json') as SearchResult).capacity.find((c) => c.target === 'raw')!.within_budget_rps;
     await runPart('storefront/bench/search-records.ts', ['--search', search, '--url', storefront, '--database', databaseFile, '--postgres-dir', path.join(dir, 'postgres'), '--rate', String(Math.round(2 * rawCapacity))], env);
@@ -145,15 +146,16 @@ async function benchCatalogue(artworks: number, { durationS, rate, requests, edi
     };
     const searchResult = readResult('search.json') as SearchResult;
     const { url: _url, ...pages } = readResult('pages.json') as { url: string } & PagesResult;
+    const pageLoad = readResult('page-load.json') as PageLoadResult;
     const editsResult = (readResult('edits.json') as { summary: { p50_ms: number; p95_ms: number; p99_ms: number } }).summary;
     const listingsResult = (readResult('listings.json') as { summary: { p50_ms: number; p95_ms: number; p99_ms: number } }).summary;
     const records = readResult('search-records.json') as SearchRecordsResult;
-    const table = tableRows({ artworks, reindexS: rebuild.durationMs / 1000, search: searchResult, pages, edits: editsResult, listings: listingsResult, records, memory, disk: disk_mib });
+    const table = tableRows({ artworks, reindexS: rebuild.durationMs / 1000, search: searchResult, pages, pageLoad, edits: editsResult, listings: listingsResult, records, memory, disk: disk_mib });
     console.log(`\nThe budget at ${artworks.toLocaleString('en-GB')} artworks (${rebuild.documents.toLocaleString('en-GB')} for sale), ${os.cpus().length} cores:`);
     console.table(table);
     return {
       artworks, documents: rebuild.documents, seed_s: seedS === null ? null : round(seedS), reindex_s: round(rebuild.durationMs / 1000),
-      reindex_engine_steps_s: rebuild.engineSteps, disk_mib, search: searchResult, pages, edits: editsResult, listings: listingsResult, search_records: records, peak_memory_mib: memory, table,
+      reindex_engine_steps_s: rebuild.engineSteps, disk_mib, search: searchResult, pages, page_load: pageLoad, edits: editsResult, listings: listingsResult, search_records: records, peak_memory_mib: memory, table,
     };
   } finally {
     if (product) await terminate(product);
@@ -239,11 +241,38 @@ function findPhase(search: SearchResult, target: string, phase: string) {
   return search.results.find((x) => x.target === target && x.phase === phase)!;
 }
 
+/** Pages a second under load over the search service's on the same searches, at least (issue-sized spikes). */
+const PAGE_LOAD_RATIOS = { gallery: 0.5, product: 0.8, home: 1.0 } as const;
+const GALLERY_LOAD_P95_MS = 100;
+const GALLERY_RENDER_CPU_MS = 8;
+
+/** The pages under load against the search service's rate on the same searches, and a gallery page's processor time. */
+function pageLoadRows(load: PageLoadResult): Row[] {
+  const service = load.search_service;
+  if (!service) return [];
+  const rows = (Object.keys(PAGE_LOAD_RATIOS) as (keyof typeof PAGE_LOAD_RATIOS)[]).flatMap((kind): Row[] => {
+    const figures = load[kind];
+    if (!figures) return [];
+    const ratio = figures.rps / service.rps;
+    return [{
+      measure: `${kind === 'gallery' ? '/shop/ pages' : kind === 'home' ? 'the homepage' : 'product pages'} a second at ${load.connections} connections / the search service's on the same searches (p50 / p95)`,
+      value: `${figures.rps.toFixed(0)} / ${service.rps.toFixed(0)} (${ratio.toFixed(2)}×; ${figures.p50.toFixed(1)} / ${figures.p95.toFixed(1)} ms)`,
+      target: `≥ ${PAGE_LOAD_RATIOS[kind]}×${kind === 'gallery' ? `, p95 ≤ ${GALLERY_LOAD_P95_MS} ms` : ''}`,
+      met: ratio >= PAGE_LOAD_RATIOS[kind] && (kind !== 'gallery' || figures.p95 <= GALLERY_LOAD_P95_MS) ? 'yes' : 'NO',
+    }];
+  });
+  const cpu = load.gallery?.storefront_cpu_ms_per_answer;
+  return cpu === undefined ? rows : [...rows, {
+    measure: "a /shop/ page's storefront processor time, uncached", value: `${cpu.toFixed(1)} ms`, target: `≤ ${GALLERY_RENDER_CPU_MS} ms`, met: cpu <= GALLERY_RENDER_CPU_MS ? 'yes' : 'NO',
+  }];
+}
+
 function tableRows(r: {
   artworks: number;
   reindexS: number;
   search: SearchResult;
   pages: PagesResult;
+  pageLoad: PageLoadResult;
   edits: SizeResult['edits'];
   listings: SizeResult['listings'];
   records: SizeResult['search_records'];
@@ -294,6 +323,7 @@ function tableRows(r: {
     ...Object.entries(r.pages).map(([kind, p]): Row => kind === 'searches'
       ? { measure: "the gallery's searches as the browser asks them, through the storefront: time to first byte p50 / p95", value: `${ms(p.ttfbMs.p50)} / ${ms(p.ttfbMs.p95)}`, target: '', met: '' }
       : judged(`${kind === 'gallery' ? '/shop/' : kind} time to first byte p95`, p.ttfbMs.p95, kind === 'gallery' ? 60 : 150, ms)),
+    ...pageLoadRows(r.pageLoad),
     judged('edit to searchable p95', r.edits.p95_ms, 2000, (x) => `${Math.round(x)} ms`),
     judged('publish to searchable p95 (a new listing)', r.listings.p95_ms, 2000, (x) => `${Math.round(x)} ms`),
     {

@@ -58,8 +58,11 @@ describe.runIf(onPostgres)('a PostgreSQL pool whose idle connection the server e
       // The connection is checked out, between two queries of its holder, when the server ends it:
       // the error event (no listener would end the process) is heard, and the next query fails.
       await sql`SELECT pg_terminate_backend(${rows[0]!.pid})`.execute(temp.db);
-      await expect.poll(() => client.query('SELECT 1').then(() => 'answered', () => 'failed')).toBe('failed');
-      client.release();
+      let failure: unknown;
+      await expect.poll(() => client.query('SELECT 1').then(() => 'answered', (error: unknown) => { failure = error; return 'failed'; })).toBe('failed');
+      // The holder hands the failed connection back with its error, so the pool drops it even
+      // before the socket's end reaches the client.
+      client.release(failure as Error);
       expect((await pool.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
     } finally {
       await pool.end();

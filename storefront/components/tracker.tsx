@@ -28,16 +28,17 @@ function onClick(event: MouseEvent): void {
   void loadTracker().then((tracker) => tracker.cardClicked(click));
 }
 
+// Clicks are heard from the moment this script runs, before the page has hydrated: React replays
+// a click made while it hydrates (a card's link then navigates), but an effect would not yet be
+// listening for it.
+if (typeof document !== 'undefined') document.addEventListener('click', onClick, { capture: true });
+
 /**
- * Counts a page view for every address the shopper reaches, and every product card clicked from the
- * moment the page comes to life (lib/tracking/tracker.ts); renders nothing.
+ * Counts a page view for every address the shopper reaches, and every product card clicked from
+ * the moment the page's script runs (lib/tracking/tracker.ts); renders nothing.
  */
 export function PageTracker() {
   const pathname = usePathname();
-  useEffect(() => {
-    document.addEventListener('click', onClick, { capture: true });
-    return () => document.removeEventListener('click', onClick, { capture: true });
-  }, []);
   useEffect(() => {
     void loadTracker().then((tracker) => tracker.pageView());
   }, [pathname]);

@@ -1,5 +1,4 @@
 import type { SearchClient } from 'instantsearch.js';
-import { LRUCache } from 'lru-cache';
 import { FILTERS } from '@easel/search-service/filters';
 import {
   MAX_FACET_LIMIT, parseGalleryParams, toQueryString, type GallerySearchDefinition, type SearchResponse,
@@ -126,19 +125,21 @@ export function searchOfResults(results: unknown): { id: string; firstPosition: 
 /**
  * A search client on `origin`'s contract endpoint, each request bounded by `timeoutMs`. The
  * first request of each index is the search; the rest are InstantSearch's per-section facet
- * requests, which the same answer already holds. Answers are kept for a minute, as the search
- * service keeps them, so back and forward through the gallery's history do not search again.
+ * requests, which the same answer already holds. A search asked again while its request is on
+ * its way shares that request; once answered it is asked anew, so back and forward through the
+ * gallery's history show the catalogue as it is now (the search service's hot cache answers
+ * them in a few milliseconds, and drops what a catalogue change makes stale).
  */
 export function createSearchClient(origin: string, timeoutMs: number): SearchClient {
-  const answers = new LRUCache<string, Promise<SearchResponse>>({ max: 50, ttl: 60_000 });
+  const asking = new Map<string, Promise<SearchResponse>>();
   const searchOf = (def: GallerySearchDefinition): Promise<SearchResponse> => {
     const query = toQueryString(def);
-    let answer = answers.get(query);
+    let answer = asking.get(query);
     if (!answer) {
       answer = fetchSearch('', query, { origin, timeoutMs });
-      answers.set(query, answer);
-      // A failed search is asked again next time.
-      answer.catch(() => answers.delete(query));
+      asking.set(query, answer);
+      const done = () => asking.delete(query);
+      answer.then(done, done);
     }
     return answer;
   };

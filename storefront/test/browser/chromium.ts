@@ -35,10 +35,12 @@ export function screenshotPath(name: string): string {
  * Clicks an element once React has hydrated it (its props, handlers included, are on the DOM
  * node) and the effects of that render have run (after the next frame): a click on the server's
  * markup before that does nothing, and on a busy machine `networkidle` can come first.
+ * `beforeClick` reads the page as the shopper sees it just before the click.
  */
-export async function clickHydrated(locator: Locator): Promise<void> {
+export async function clickHydrated(locator: Locator, beforeClick?: () => Promise<void>): Promise<void> {
   const element = await locator.elementHandle();
   await locator.page().waitForFunction((node) => node !== null && Object.keys(node).some((key) => key.startsWith('__reactProps$')), element);
   await locator.page().evaluate('new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))');
+  await beforeClick?.();
   await locator.click();
 }
