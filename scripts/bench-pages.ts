@@ -31,6 +31,8 @@ import type { LoadFigures, PageLoadKind } from './bench-figures';
  */
 
 const PAGE_KINDS = ['gallery', 'searches', 'home', 'product', 'artist'] as const;
+/** Connections the search service and the pages are each loaded with. */
+const LOAD_CONNECTIONS = 8;
 type PageKind = (typeof PAGE_KINDS)[number];
 
 await runCli(async () => {
@@ -157,9 +159,6 @@ await runCli(async () => {
   const loadOut = path.join(REPO_ROOT, 'bench-results', 'page-load.json');
   fs.writeFileSync(loadOut, `${JSON.stringify({ connections: LOAD_CONNECTIONS, seconds: loadSeconds, ...load }, null, 2)}\n`);
 });
-
-/** Connections the pages and the search service are each loaded with, as issue-sized spikes are. */
-const LOAD_CONNECTIONS = 8;
 
 /**
  * `LOAD_CONNECTIONS` clients each sending the target's next request as soon as the last is read
