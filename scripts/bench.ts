@@ -40,6 +40,10 @@ import { SERVERS } from './server-builds';
  */
 
 const MIB = 2 ** 20;
+/** Pages a second at 8 connections over the search service's on the same searches, at least. */
+const PAGE_LOAD_RATIOS = { gallery: 0.5, product: 0.8, home: 1.0 } as const;
+const GALLERY_LOAD_P95_MS = 100;
+const GALLERY_RENDER_CPU_MS = 8;
 
 await runCli(async () => {
   const { values } = parseArgs({
@@ -240,11 +244,6 @@ function reindexTargetS(artworks: number): number {
 function findPhase(search: SearchResult, target: string, phase: string) {
   return search.results.find((x) => x.target === target && x.phase === phase)!;
 }
-
-/** Pages a second under load over the search service's on the same searches, at least (issue-sized spikes). */
-const PAGE_LOAD_RATIOS = { gallery: 0.5, product: 0.8, home: 1.0 } as const;
-const GALLERY_LOAD_P95_MS = 100;
-const GALLERY_RENDER_CPU_MS = 8;
 
 /** The pages under load against the search service's rate on the same searches, and a gallery page's processor time. */
 function pageLoadRows(load: PageLoadResult): Row[] {
