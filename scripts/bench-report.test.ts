@@ -33,9 +33,9 @@ describe('the bench report', () => {
     const { page, errors, requests } = await open(buildBenchReport(fixture));
     await page.screenshot({ path: screenshotPath('bench-report'), fullPage: true });
 
-    // Eight figures across sizes, then latency, ladder and processor time for the one size measured.
+    // Eight figures across sizes, then latency, ladder, processor time and the pages under load for the one size measured.
     const charts = page.locator('figure .chart svg');
-    expect(await charts.count()).toBe(8 + 3);
+    expect(await charts.count()).toBe(8 + 4);
     const captions = await page.locator('figcaption').allTextContents();
     expect(captions).toEqual(expect.arrayContaining(['Latency against offered load', 'Capacity ladder', 'Processor time per answer, flat out', 'Full re-index while serving (s)']));
     for (const svg of await charts.all()) expect(await svg.locator('path').count()).toBeGreaterThan(0);
@@ -44,6 +44,9 @@ describe('the bench report', () => {
     const latency = page.locator('figure', { hasText: 'Latency against offered load' }).locator('svg');
     for (const series of ['raw p50', 'service p95', 'pages p95, one at a time', 'previous run: service p95']) await expect.poll(() => latency.textContent()).toContain(series);
     expect(await latency.textContent()).toContain('/shop/');
+    // The pages under load beside the search service, at the same connections.
+    const load = page.locator('figure', { hasText: 'Answers a second at 8 connections' }).locator('svg');
+    for (const bar of ['search service', '/shop/ pages', 'product pages', 'homepage', '383.5', '55.8']) expect(await load.textContent()).toContain(bar);
 
     // The table against the targets: this run's value, then the previous run's, under a heading saying when.
     const previousHeading = page.locator('th.previous');
@@ -62,7 +65,7 @@ describe('the bench report', () => {
     expect(await page.locator('body > p').first().textContent()).toContain('No previous run to compare with.');
     expect(await page.locator('th.previous').textContent()).toBe('Previous run');
     expect(new Set(await page.locator('td.previous').allTextContents())).toEqual(new Set(['—']));
-    expect(await page.locator('figure .chart svg').count()).toBe(8 + 3);
+    expect(await page.locator('figure .chart svg').count()).toBe(8 + 4);
     expect(errors).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { BarChart, LineChart, ScatterChart } from 'echarts/charts';
 import { GridComponent, LegendComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
-import type { BenchRun, KeptSize, SizeResult } from './bench-figures';
+import type { BenchRun, KeptSize, PageLoadKind, SizeResult } from './bench-figures';
 
 /**
  * `npm run bench`'s report: var/bench/report.html, one page with no scripts and nothing to fetch,
@@ -70,6 +70,7 @@ function latencyCurve(size: SizeResult, fixedRate: number, target: 'raw' | 'serv
 }
 
 const PAGE_NAMES: Record<string, string> = { gallery: '/shop/', searches: 'gallery searches', home: '/', product: 'product', artist: 'artist' };
+const LOAD_NAMES: Record<PageLoadKind, string> = { search_service: 'search service', gallery: '/shop/ pages', product: 'product pages', home: 'homepage' };
 
 function latencyChart(size: SizeResult, previous: SizeResult | undefined, fixedRate: number, previousRate: number): string {
   const pages = Object.entries(size.pages).filter(([, p]) => p.rps !== undefined);
@@ -122,6 +123,19 @@ function cpuChart(size: SizeResult, previous: SizeResult | undefined): string {
       bar('service or proxy', 'this', SERVICE, part(size, 'service')),
       ...(previous ? [bar('previous run: engine', 'previous', PREVIOUS, part(previous, 'engine')), bar('previous run: service or proxy', 'previous', '#6f6a62', part(previous, 'service'))] : []),
     ],
+  });
+}
+
+/** Answers a second at the same connections, closed loop: the search service, then the pages on the same searches. */
+function loadChart(size: SizeResult, previous: SizeResult | undefined): string {
+  const kinds = Object.keys(LOAD_NAMES) as PageLoadKind[];
+  const rps = (s: SizeResult | undefined) => kinds.map((kind) => s?.page_load?.[kind]?.rps ?? 0);
+  const bar = (name: string, color: string, data: number[]) => ({ type: 'bar', name, data, color, itemStyle: { color }, barMaxWidth: 28, label: { show: true, position: 'top', ...FONT } });
+  return chart(720, 300, {
+    grid: { left: 64, right: 24, top: 56, bottom: 32 },
+    xAxis: axis('', { type: 'category', data: kinds.map((kind) => LOAD_NAMES[kind]), splitLine: { show: false } }),
+    yAxis: axis('answers/s', { type: 'value', nameGap: 44 }),
+    series: [bar('this run', SERVICE, rps(size)), ...(previous?.page_load ? [bar('previous run', PREVIOUS, rps(previous))] : [])],
   });
 }
 
@@ -213,6 +227,8 @@ ${figure('Latency against offered load', latencyChart(size, before, latest.optio
     `Searches: the fixed rate, each step of the capacity ladder and, for the service, twice raw's flat-out rate; latencies of the answers given. Pages: one request at a time, at the rate they were served.`)}
 ${figure('Capacity ladder', ladderChart(size, before), 'Each step offers a fixed rate for 5 s; answered counts the searches answered 2xx within the 1 s budget before the step ended.')}
 ${figure('Processor time per answer, flat out', cpuChart(size, before))}
+${size.page_load ? figure(`Answers a second at ${size.page_load.connections} connections`, loadChart(size, before),
+    `Closed loop, ${size.page_load.seconds} s each: the search service, then the same long tail of searches as /shop/ pages, then product pages and the homepage.`) : ''}
 <h3>Against the targets</h3>
 ${budgetTable(size, before, previous?.measured_at)}
 </section>`;
