@@ -1,4 +1,5 @@
 import type { SearchClient } from 'instantsearch.js';
+import { LRUCache } from 'lru-cache';
 import { FILTERS } from '@easel/search-service/filters';
 import {
   MAX_FACET_LIMIT, parseGalleryParams, toQueryString, type GallerySearchDefinition, type SearchResponse,
@@ -125,21 +126,19 @@ export function searchOfResults(results: unknown): { id: string; firstPosition: 
 /**
  * A search client on `origin`'s contract endpoint, each request bounded by `timeoutMs`. The
  * first request of each index is the search; the rest are InstantSearch's per-section facet
- * requests, which the same answer already holds. A search asked again while its request is on
- * its way shares that request; once answered it is asked anew, so back and forward through the
- * gallery's history show the catalogue as it is now (the search service's hot cache answers
- * them in a few milliseconds, and drops what a catalogue change makes stale).
+ * requests, which the same answer already holds. Answers are kept for a minute, as the search
+ * service keeps them, so back and forward through the gallery's history do not search again.
  */
 export function createSearchClient(origin: string, timeoutMs: number): SearchClient {
-  const asking = new Map<string, Promise<SearchResponse>>();
+  const answers = new LRUCache<string, Promise<SearchResponse>>({ max: 50, ttl: 60_000 });
   const searchOf = (def: GallerySearchDefinition): Promise<SearchResponse> => {
     const query = toQueryString(def);
-    let answer = asking.get(query);
+    let answer = answers.get(query);
     if (!answer) {
       answer = fetchSearch('', query, { origin, timeoutMs });
-      asking.set(query, answer);
-      const done = () => asking.delete(query);
-      answer.then(done, done);
+      answers.set(query, answer);
+      // A failed search is asked again next time.
+      answer.catch(() => answers.delete(query));
     }
     return answer;
   };
