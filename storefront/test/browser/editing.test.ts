@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { product } from './worker-product';
 import { screenshotPath, useChromium } from './chromium';
-import { signedInContext, useProductDatabase } from './product-database';
+import { signedInContext, useProductDatabase, workOnASmallArtistPage } from './product-database';
 
 const base = product.storefrontUrl;
 const searchUrl = product.searchUrl;
@@ -22,12 +22,7 @@ const slugsAtPrice = async (pounds: number) => {
 
 describe('editing a work', () => {
   it("lets staff change a price on the edit page, and the gallery and the artist's page then show the new price", async () => {
-    // By an artist with few works for sale, so their page shows every one.
-    const fewWorks = productDb().selectFrom('artworks').select('artist_id').where('status', '=', 'available').groupBy('artist_id')
-      .having((eb) => eb.fn.countAll(), '<=', 6);
-    const work = await productDb().selectFrom('artworks').innerJoin('artists', 'artists.id', 'artworks.artist_id')
-      .select(['artworks.slug', 'artworks.title', 'artworks.price_minor', 'artists.slug as artist']).where('artworks.status', '=', 'available')
-      .where('artworks.artist_id', 'in', fewWorks).orderBy('artworks.popularity', 'desc').executeTakeFirstOrThrow();
+    const work = await workOnASmallArtistPage(productDb());
     // A price no demo work has, so the gallery's price filter finds this work alone.
     const pounds = 880_000 + Math.floor(Math.random() * 10_000);
     expect(await slugsAtPrice(pounds)).toEqual([]);

@@ -34,3 +34,16 @@ export async function signedInContext(browser: Browser, db: Db, role: Role = 'us
   await context.addCookies([{ name: 'sessionid', value: await sessionFor(db, role), url: product.storefrontUrl }]);
   return context;
 }
+
+/**
+ * A work for sale, not held by a checkout, by an artist with at most six works for sale, so
+ * their page shows every one: the most popular such work, or the least (`order: 'asc'`) for a
+ * test that must not edit the same work as another.
+ */
+export async function workOnASmallArtistPage(db: Db, order: 'asc' | 'desc' = 'desc') {
+  const fewWorks = db.selectFrom('artworks').select('artist_id').where('status', '=', 'available').groupBy('artist_id').having((eb) => eb.fn.countAll(), '<=', 6);
+  return db.selectFrom('artworks').innerJoin('artists', 'artists.id', 'artworks.artist_id')
+    .select(['artworks.slug', 'artworks.title', 'artworks.price_minor', 'artists.slug as artist'])
+    .where('artworks.status', '=', 'available').where('artworks.reserved_until', 'is', null)
+    .where('artworks.artist_id', 'in', fewWorks).orderBy('artworks.popularity', order).executeTakeFirstOrThrow();
+}
