@@ -1,9 +1,9 @@
 'use client';
 
-import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { InitialResults } from 'instantsearch.js';
 import { history } from 'instantsearch.js/es/lib/routers';
-import { InstantSearch, InstantSearchSSRProvider } from 'react-instantsearch';
+import { InstantSearch, InstantSearchSSRProvider, useInstantSearch } from 'react-instantsearch';
 import type { Currency } from '@easel/shared/vocabulary';
 import type { RateMatrix } from '@easel/shared/currency';
 import { SEARCH_WAITS_MS } from '@easel/search-service/budget';
@@ -11,7 +11,7 @@ import type { GallerySearchDefinition } from '@easel/search-service/contract';
 import { galleryUrl, parseGalleryQuery, parseLandingPath, GALLERY_PATH } from '../../lib/gallery/location';
 import type { Language } from '../../lib/i18n/languages';
 import { SETTINGS_QUERY } from '../../lib/settings/settings';
-import { createSearchClient } from '../../lib/gallery/search-client';
+import { createSearchClient, type GallerySearchClient } from '../../lib/gallery/search-client';
 import { fromUiState, INDEX_NAME, toUiState } from '../../lib/gallery/ui-state';
 import { GalleryView, type GalleryViewProps } from './gallery-view';
 
@@ -58,6 +58,13 @@ function addressOf(def: GallerySearchDefinition, settings: AddressSettings): str
   const url = galleryUrl(def, settings.currency);
   if (!settings.language) return url;
   return `${url}${url.includes('?') ? '&' : '?'}${SETTINGS_QUERY.language}=${settings.language}`;
+}
+
+/** Searches again when the client finds that results it showed from its copy have changed since. */
+function RefreshWhenChanged({ client }: { client: GallerySearchClient }) {
+  const { refresh } = useInstantSearch();
+  useEffect(() => client.onChanged(refresh), [client, refresh]);
+  return null;
 }
 
 /**
@@ -130,6 +137,7 @@ export function Gallery({ serverUrl, initialResults, definition, currencyInAddre
       initialUiState={{ [INDEX_NAME]: toUiState(definition) }}
       future={{ preserveSharedStateOnUnmount: true }}
     >
+      <RefreshWhenChanged client={searchClient} />
       <GalleryView {...view} limit={limit} replaceAddress={replaceAddress} />
     </InstantSearch>
   );

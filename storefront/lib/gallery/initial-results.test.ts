@@ -5,29 +5,15 @@ import { createSearchClient } from './search-client';
 import { GALLERY_QUERIES, definitionOf as def } from './definition.fixture';
 import { galleryWidgets, initialResultsOf } from './initial-results';
 import { INDEX_NAME, toUiState } from './ui-state';
-import type { GallerySearchDefinition, SearchResponse } from '@easel/search-service/contract';
-import { FILTERS } from '@easel/search-service/filters';
-
-/** A contract answer with counts in every section (one of them zero) and the price's bounds. */
-const ANSWER = {
-  results: [],
-  count: 61,
-  num_pages: 2,
-  page: 1,
-  facets: {
-    ...Object.fromEntries(FILTERS.filter((row) => row.kind !== 'range').map((row) => [row.name, [{ value: 'a', count: 30 }, { value: 'b', count: 0 }]])),
-    price: { currency: 'GBP', min: 10, max: 900 },
-  },
-  did_you_mean: null,
-  banner: null,
-} as unknown as SearchResponse;
+import type { GallerySearchDefinition } from '@easel/search-service/contract';
+import { CONTRACT_ANSWER } from './answer.fixture';
 
 /**
  * What InstantSearch's own server pass collects for a page of `d` with the gallery's widgets and
- * search client, the contract answering ANSWER.
+ * search client, the contract answering CONTRACT_ANSWER.
  */
 async function instantSearchPass(d: GallerySearchDefinition) {
-  vi.stubGlobal('fetch', async () => new Response(JSON.stringify(ANSWER), { headers: { 'content-type': 'application/json' } }));
+  vi.stubGlobal('fetch', async () => new Response(JSON.stringify(CONTRACT_ANSWER), { headers: { 'content-type': 'application/json' } }));
   const search = instantsearch({ indexName: INDEX_NAME, searchClient: createSearchClient('http://search.test', 1000), initialUiState: { [INDEX_NAME]: toUiState(d) } });
   search.addWidgets(galleryWidgets());
   const results = await new Promise<ReturnType<typeof getInitialResults>>((resolve) => {
@@ -48,7 +34,7 @@ const asCarried = (results: unknown) => {
 describe('initialResultsOf', () => {
   it.each(GALLERY_QUERIES)('%s: the state and results InstantSearch\'s own server pass collects', async (qs) => {
     const d = def(qs);
-    const made = initialResultsOf(d, ANSWER);
+    const made = initialResultsOf(d, CONTRACT_ANSWER);
     expect(asCarried(made)).toEqual(asCarried(await instantSearchPass(d)));
     // Only plain objects pass from the server's page to its client components.
     expect(Object.getPrototypeOf(made[INDEX_NAME]!.state)).toBe(Object.prototype);

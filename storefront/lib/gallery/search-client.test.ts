@@ -1,10 +1,11 @@
 import instantsearch from 'instantsearch.js/es';
 import type { SearchClient } from 'instantsearch.js';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_DEFINITION, toQueryString, type GallerySearchDefinition, type SearchResponse } from '@easel/search-service/contract';
 import { GALLERY_QUERIES, definitionOf as def } from './definition.fixture';
 import { galleryWidgets } from './initial-results';
-import { contractParams, didYouMean, requestDefinition, toInstantSearchResult } from './search-client';
+import { CONTRACT_ANSWER } from './answer.fixture';
+import { contractParams, createSearchClient, didYouMean, requestDefinition, toInstantSearchResult } from './search-client';
 import { INDEX_NAME, searchedDefinition, toUiState } from './ui-state';
 
 describe('contractParams', () => {
@@ -101,5 +102,49 @@ describe('the search settings the UI state carries (currency, page size, boosted
     search.dispose();
     expect(toQueryString(asked[0]!)).toBe(toQueryString(def('colours=blue&product_boost=sea&limit=100')));
     expect(toQueryString(asked.at(-1)!)).toBe(toQueryString(def('currency=USD&colours=blue&price_max=1390&paginate=120&limit=100')));
+  });
+});
+
+describe('createSearchClient', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shares a search on its way; shows an answered one at once and asks again behind it, telling its listeners only when the answer changed', async () => {
+    let count = 3;
+    let asked = 0;
+    vi.stubGlobal('fetch', async () => {
+      asked++;
+      return new Response(JSON.stringify({ ...CONTRACT_ANSWER, count, search_id: asked.toString(16).padStart(32, '0') }), { headers: { 'content-type': 'application/json' } });
+    });
+    const client = createSearchClient('http://search.test', 1000);
+    let changes = 0;
+    const stop = client.onChanged(() => changes++);
+    const request = { indexName: INDEX_NAME, params: { hitsPerPage: 60 } };
+    const countShown = async () => ((await client.search([request])) as unknown as { results: { nbHits: number }[] }).results[0]!.nbHits;
+    /** Lets the answer asked behind the shown one arrive and be compared. */
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+    // Two at once: one request.
+    expect(await Promise.all([countShown(), countShown()])).toEqual([3, 3]);
+    expect(asked).toBe(1);
+
+    // Shown again, unchanged: the kept answer at once, asked again behind it, and no one told.
+    expect(await countShown()).toBe(3);
+    await settled();
+    expect([asked, changes]).toEqual([2, 0]);
+
+    // Changed since: the kept answer once more, the listeners told, and the search they make shows the new one.
+    count = 4;
+    expect(await countShown()).toBe(3);
+    await settled();
+    expect([asked, changes]).toEqual([3, 1]);
+    expect(await countShown()).toBe(4);
+
+    stop();
+    count = 5;
+    await countShown();
+    await settled();
+    expect(changes).toBe(1);
   });
 });

@@ -123,24 +123,49 @@ export function searchOfResults(results: unknown): { id: string; firstPosition: 
   return { id: found.queryID, firstPosition: page * perPage + 1 };
 }
 
+/** Two answers to one search show the same, whatever search id each was recorded under. */
+const sameAnswer = (a: SearchResponse, b: SearchResponse) => JSON.stringify({ ...a, search_id: null }) === JSON.stringify({ ...b, search_id: null });
+
+/** The gallery's search client, which also says when a kept answer it showed has changed since. */
+export interface GallerySearchClient extends SearchClient {
+  /** Calls `listener` whenever an answer shown from the client's copy is found to have changed; gives the unsubscribe. */
+  onChanged(listener: () => void): () => void;
+}
+
 /**
  * A search client on `origin`'s contract endpoint, each request bounded by `timeoutMs`. The
  * first request of each index is the search; the rest are InstantSearch's per-section facet
- * requests, which the same answer already holds. Answers are kept for a minute, as the search
- * service keeps them, so back and forward through the gallery's history do not search again.
+ * requests, which the same answer already holds. A search asked while the same one is on its
+ * way shares its answer. Answers are kept for a minute, so Back and Forward through the
+ * gallery's history show their results at once; a kept answer shown again is asked again behind
+ * it, and when the new answer differs (an edit, a sale since) the `onChanged` listeners hear it
+ * and search again, which shows the new one.
  */
-export function createSearchClient(origin: string, timeoutMs: number): SearchClient {
-  const answers = new LRUCache<string, Promise<SearchResponse>>({ max: 50, ttl: 60_000 });
+export function createSearchClient(origin: string, timeoutMs: number): GallerySearchClient {
+  const answers = new LRUCache<string, { answer: Promise<SearchResponse>; answered: boolean }>({ max: 50, ttl: 60_000 });
+  const listeners = new Set<() => void>();
+  const ask = (query: string) => {
+    const kept = { answer: fetchSearch('', query, { origin, timeoutMs }), answered: false };
+    answers.set(query, kept);
+    kept.answer.then(() => {
+      kept.answered = true;
+    }, () => {
+      // A failed search is asked again next time.
+      if (answers.get(query) === kept) answers.delete(query);
+    });
+    return kept;
+  };
   const searchOf = (def: GallerySearchDefinition): Promise<SearchResponse> => {
     const query = toQueryString(def);
-    let answer = answers.get(query);
-    if (!answer) {
-      answer = fetchSearch('', query, { origin, timeoutMs });
-      answers.set(query, answer);
-      // A failed search is asked again next time.
-      answer.catch(() => answers.delete(query));
+    const kept = answers.get(query);
+    if (!kept) return ask(query).answer;
+    if (kept.answered) {
+      const fresh = ask(query);
+      Promise.all([kept.answer, fresh.answer]).then(([shown, latest]) => {
+        if (!sameAnswer(shown, latest)) for (const listener of listeners) listener();
+      }, () => {});
     }
-    return answer;
+    return kept.answer;
   };
   return {
     async search(requests) {
@@ -154,5 +179,9 @@ export function createSearchClient(origin: string, timeoutMs: number): SearchCli
       const results = await Promise.all(requests.map((request) => searches.get(request.indexName)!));
       return { results } as unknown as Awaited<ReturnType<SearchClient['search']>>;
     },
-  } as SearchClient;
+    onChanged(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  } as GallerySearchClient;
 }
