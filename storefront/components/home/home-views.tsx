@@ -49,9 +49,18 @@ function CardRail({ cards, label }: { cards: ProductCardData[]; label: string })
   );
 }
 
+/**
+ * The width over the height of the box the banner's picture is fitted in: `.hero__picture` in
+ * home.css, 4:3 with 8% of its width inside each edge, so (1 - 0.16) / (0.75 - 0.16).
+ */
+const BANNER_BOX_RATIO = 0.84 / 0.59;
+
 export function BannerView({ data }: SectionProps<BannerData | null>) {
   if (!data) return null;
   const { image, artwork } = data;
+  // The picture fills the box's width or its height, whichever it meets first, so its box is
+  // drawn at its size before the picture arrives and nothing moves when it does.
+  const fits = image.width / image.height >= BANNER_BOX_RATIO ? 'hero__image--wide' : 'hero__image--tall';
   return (
     <section className="hero" aria-labelledby="hero-title" data-section="banner">
       <div className="hero__text">
@@ -62,7 +71,7 @@ export function BannerView({ data }: SectionProps<BannerData | null>) {
       <figure className="hero__figure">
         <a href={artwork.url} className="hero__picture">
           <img
-            className="hero__image"
+            className={`hero__image ${fits}`}
             src={image.src}
             srcSet={image.srcSet}
             sizes={BANNER_SIZES}

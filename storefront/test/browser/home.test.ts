@@ -64,6 +64,31 @@ describe('the homepage', () => {
     await phone.close();
   });
 
+  it.each([412, 1280])('draws the banner\'s picture at its size before it arrives, at %i px wide: nothing moves when it does', async (width) => {
+    const { page, close } = await newPage(width);
+    // The pictures are held back until the page has been drawn without them.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/media/art/**', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${base}/`, { waitUntil: 'domcontentloaded' });
+    const hero = page.locator('[data-section="banner"] img');
+    const box = () => hero.evaluate((img) => {
+      const { width: w, height: h, x, y } = img.getBoundingClientRect();
+      return { w: Math.round(w), h: Math.round(h), x: Math.round(x), y: Math.round(y) };
+    });
+    const before = await box();
+    release();
+    await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(before.w).toBeGreaterThan(width / 3);
+    expect(await box()).toEqual(before);
+    await close();
+  });
+
   it('loads every section in the browser when the server leaves them, never blanking the page', async () => {
     const html = await (await fetch(`${deferredBase}/`)).text();
     for (const section of ['banner', ...CARD_SECTIONS, ...ARTIST_SECTIONS]) expect(html).toContain(`data-deferred="${section}"`);
