@@ -17,6 +17,8 @@ const nextConfig: NextConfig = {
   // The app imports from sibling workspaces, so the monorepo root is the project root.
   turbopack: {
     root: REPO_ROOT,
+    // InstantSearch's history router imports qs for addresses the gallery writes and reads itself.
+    resolveAlias: { qs: { browser: './lib/gallery/unused-qs.ts' } },
   },
   outputFileTracingRoot: REPO_ROOT,
   // `npm run typecheck` checks the storefront's types with every other part's (`npm test` runs it

@@ -16,7 +16,7 @@ import { getRequestAccount, getRequestArtistSlug } from '../lib/account/server';
 import { languageTag } from '../lib/i18n/languages';
 import { getTranslator } from '../lib/i18n/translate';
 import { getRequestUrl } from '../lib/request-url';
-import { applyOverrides } from '../lib/settings/resolve';
+import { applyOverrides } from '../lib/settings/entity';
 import { getSettingsSnapshot } from '../lib/settings/server';
 import { viewportFor } from '../lib/viewport';
 // The site-wide styles, in cascade order: later files may override earlier ones.

@@ -7,7 +7,7 @@ import { answer, api, ApiResponseError } from '../lib/api/client';
 import type { SearchSuggestions } from '../lib/catalogue/search-api';
 import { useT } from '../lib/i18n/use-t';
 import { valueLabel } from '../lib/gallery/labels';
-import { countryName } from '../lib/settings/settings';
+import { countryName } from '../lib/settings/entity';
 import type { CountryCode } from '../lib/settings/countries';
 import { useSettings } from '../lib/settings/settings-context';
 import './header-search.css';

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { getTranslator } from '../lib/i18n/translate';
-import { getSettingsOptions } from '../lib/settings/settings';
+import { getSettingsOptions } from '../lib/settings/options';
 import { SettingsForm } from './settings-form';
 
 const render = (disabled: boolean) =>

@@ -3,9 +3,9 @@
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { putSettings } from '../lib/settings/client';
-import type { UrlOverrides } from '../lib/settings/resolve';
 import { SettingsContext } from '../lib/settings/settings-context';
-import { SETTINGS_QUERY, type SettingsChoice, type UserSettings } from '../lib/settings/settings';
+import { SETTINGS_QUERY, type UrlOverrides } from '../lib/settings/entity';
+import type { SettingsChoice, UserSettings } from '../lib/settings/settings';
 import { createSettingsStore, shownSettings } from '../lib/settings/store';
 
 export interface SettingsProviderProps {

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useT } from '../lib/i18n/use-t';
 import type { CountryCode } from '../lib/settings/countries';
-import { countryName } from '../lib/settings/settings';
+import { countryName } from '../lib/settings/entity';
 import { useSettings } from '../lib/settings/settings-context';
 import { countryToOffer } from '../lib/settings/ships-to';
 import './shop/shop.css';

@@ -1,7 +1,7 @@
 import type { Language } from './i18n/languages';
 import { getTranslator } from './i18n/translate';
 import type { CountryCode } from './settings/countries';
-import { countryName } from './settings/settings';
+import { countryName } from './settings/entity';
 
 /** Where an artist works, in the shopper's language: ({ city: 'Lisbon', country: 'PT' }, 'en-gb') -> 'Lisbon, Portugal'. */
 export function artistPlace(artist: { city: string; country: string }, language: Language): string {

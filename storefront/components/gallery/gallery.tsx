@@ -10,7 +10,7 @@ import { SEARCH_WAITS_MS } from '@easel/search-service/budget';
 import type { GallerySearchDefinition } from '@easel/search-service/contract';
 import { galleryUrl, parseGalleryQuery, parseLandingPath, GALLERY_PATH } from '../../lib/gallery/location';
 import type { Language } from '../../lib/i18n/languages';
-import { SETTINGS_QUERY } from '../../lib/settings/settings';
+import { SETTINGS_QUERY } from '../../lib/settings/entity';
 import { createSearchClient, type GallerySearchClient } from '../../lib/gallery/search-client';
 import { fromUiState, INDEX_NAME, toUiState } from '../../lib/gallery/ui-state';
 import { GalleryView, type GalleryViewProps } from './gallery-view';

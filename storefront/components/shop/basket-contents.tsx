@@ -9,7 +9,7 @@ import { useBasket } from '../basket-provider';
 import { arrivalText } from '../../lib/delivery';
 import { useSettings } from '../../lib/settings/settings-context';
 import type { CountryCode } from '../../lib/settings/countries';
-import { countryName } from '../../lib/settings/settings';
+import { countryName } from '../../lib/settings/entity';
 import { ShipsToOffer } from '../ships-to-offer';
 import './shop.css';
 

@@ -4,7 +4,7 @@ import type { FilterName } from '@easel/search-service/filters';
 import type { Language } from '../i18n/languages';
 import { getTranslator, type MessageKey, type Translate } from '../i18n/translate';
 import { formatWholeUnits, valueLabel } from '../gallery/labels';
-import { countryName } from '../settings/settings';
+import { countryName } from '../settings/entity';
 import type { CountryCode } from '../settings/countries';
 
 /**

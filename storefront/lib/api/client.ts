@@ -1,5 +1,4 @@
 import { DetailedError, hc, parseResponse, type ClientResponse } from 'hono/client';
-import { apiErrorBodySchema } from '@easel/shared/api-error-body';
 import type { Api } from './app';
 
 /** SPEC §9: a call that takes longer than this fails. */
@@ -31,6 +30,15 @@ export const api = hc<Api>('/', {
 });
 
 /**
+ * A refusal's body checked against the error body's schema, which loads with the first refusal
+ * (a page makes none before a call fails); a failure to load it counts as a body without one.
+ */
+async function readErrorBody(body: unknown) {
+  const schema = await import('@easel/shared/api-error-body').catch(() => undefined);
+  return schema?.apiErrorBodySchema.safeParse(body) ?? { success: false as const };
+}
+
+/**
  * A call's successful answer, parsed; otherwise an ApiResponseError carrying the server's own
  * message (SPEC §8), or naming the status when the body has none. Network failures and the
  * time-out reject as fetch does.
@@ -41,7 +49,7 @@ export async function answer<R extends ClientResponse<unknown>>(call: Promise<R>
   } catch (error) {
     if (!(error instanceof DetailedError)) throw error;
     const status = Number(error.statusCode);
-    const problem = apiErrorBodySchema.safeParse(error.detail?.data);
+    const problem = await readErrorBody(error.detail?.data);
     throw problem.success
       ? new ApiResponseError(problem.data.error.message, status, problem.data.error.code, problem.data.error.param)
       : new ApiResponseError(`The server answered ${status}.`, status, undefined);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COUNTRIES_WITHOUT_POSTCODES, COUNTRY_CODES, type CountryCode } from '../settings/countries';
-import { countryName } from '../settings/settings';
+import { countryName } from '../settings/entity';
 import { languageTag, type Language } from '../i18n/languages';
 import type { MessageKey } from '../i18n/messages';
 

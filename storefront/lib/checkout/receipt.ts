@@ -4,7 +4,7 @@ import type { Language } from '../i18n/languages';
 import { getTranslator } from '../i18n/translate';
 import { arrivalText } from '../delivery';
 import { formatPrice } from '../money';
-import { countryName } from '../settings/settings';
+import { countryName } from '../settings/entity';
 import type { CountryCode } from '../settings/countries';
 
 /**

@@ -9,7 +9,7 @@ import { describeRefusal, type Refusal } from '../basket/refusals';
 import { formatMedium } from '../cards';
 import { filterLabel, valueLabel } from '../gallery/labels';
 import { getPageSeo } from '../gallery/seo';
-import { creditData } from '../settings/settings';
+import { creditData } from '../settings/entity';
 import { britishSpellingsIn } from './british-spellings.fixture';
 import { MESSAGES, type MessageKey } from './messages';
 import { getTranslator } from './translate';

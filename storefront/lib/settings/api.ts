@@ -10,7 +10,9 @@ import { parseLanguage } from '../i18n/languages';
 import { isHttps, requestCookie } from '../session';
 import { applyUrlOverrides, rawQuery } from './resolve';
 import { getSavedSettings } from './saved';
-import { buildUserSettings, factsOf, getSettingsOptions, READ_ONLY_FIELDS, settingsChoiceSchema, type SettingsChoice, type SettingsField } from './settings';
+import { buildUserSettings, factsOf } from './entity';
+import { getSettingsOptions } from './options';
+import { READ_ONLY_FIELDS, settingsChoiceSchema, type SettingsChoice, type SettingsField } from './settings';
 import { visitorCookieValues } from './visitor-cookies';
 
 /**

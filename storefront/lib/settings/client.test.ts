@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSettingsChoices, putSettings } from './client';
-import { buildUserSettings, getSettingsOptions, VISITOR_FACTS } from './settings';
+import { buildUserSettings, VISITOR_FACTS } from './entity';
+import { getSettingsOptions } from './options';
 
 const choice = { currency: 'EUR', country: 'IE', display_units: 'cm', language: 'en-gb' } as const;
 

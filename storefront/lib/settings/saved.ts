@@ -3,9 +3,8 @@ import { getBasketCount, hasSpentPromo } from '@easel/data/queries/basket';
 import { getAccountSettings, type AccountSettings } from '@easel/data/queries/settings';
 import { parseLanguage } from '../i18n/languages';
 import { SESSION_COOKIE, sessionHash } from '../session';
-import {
-  buildUserSettings, countrySchema, currencySchema, DEFAULT_CHOICE, displayUnitsSchema, valueOr, VISITOR_FACTS, WELCOME_CODE, type UserSettings,
-} from './settings';
+import { buildUserSettings, DEFAULT_CHOICE, VISITOR_FACTS, WELCOME_CODE } from './entity';
+import { countrySchema, currencySchema, displayUnitsSchema, valueOr, type UserSettings } from './settings';
 import { readVisitorChoice, type ReadCookie } from './visitor-cookies';
 
 /**

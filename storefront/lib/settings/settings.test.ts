@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRY_CODES } from './countries';
-import { buildUserSettings, countryName, DEFAULT_SETTINGS, READ_ONLY_FIELDS, VISITOR_FACTS } from './settings';
+import { buildUserSettings, countryName, DEFAULT_SETTINGS, VISITOR_FACTS } from './entity';
+import { READ_ONLY_FIELDS } from './settings';
 
 describe('the settings entity', () => {
   it('defaults to GBP (£), GB, cm, British English and an empty basket (SPEC §3)', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildUserSettings, DEFAULT_SETTINGS, VISITOR_FACTS, type SettingsChoice, type UserSettings } from './settings';
+import { buildUserSettings, DEFAULT_SETTINGS, VISITOR_FACTS } from './entity';
+import type { SettingsChoice, UserSettings } from './settings';
 import { createSettingsStore, shownSettings } from './store';
 
 /** A PUT the test answers when it likes: resolve(choice) or reject(error). */

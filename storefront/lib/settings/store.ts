@@ -1,6 +1,6 @@
 import { createState, errorMessage, shouldUpdate, type LoadStatus, type Store } from '../store';
-import { applyOverrides, type UrlOverrides } from './resolve';
-import { choiceOf, type SettingsChoice, type UserSettings } from './settings';
+import { applyOverrides, choiceOf, type UrlOverrides } from './entity';
+import type { SettingsChoice, UserSettings } from './settings';
 
 /**
  * The browser's copy of the shopper's settings (SPEC §4). The saved settings and the page

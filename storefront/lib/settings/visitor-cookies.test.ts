@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CHOICE, type SettingsChoice } from './settings';
+import { DEFAULT_CHOICE } from './entity';
+import type { SettingsChoice } from './settings';
 import { readVisitorChoice, visitorCookieValues } from './visitor-cookies';
 
 const jar = (cookies: Record<string, string>) => (name: string) => cookies[name];

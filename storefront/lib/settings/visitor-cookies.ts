@@ -1,8 +1,6 @@
 import { parseLanguage } from '../i18n/languages';
-import {
-  buildUserSettings, countrySchema, currencySchema, DEFAULT_CHOICE, displayUnitsSchema, SETTINGS_COOKIES, valueOr, VISITOR_FACTS,
-  type SettingsChoice, type UserSettings,
-} from './settings';
+import { buildUserSettings, DEFAULT_CHOICE, SETTINGS_COOKIES, VISITOR_FACTS } from './entity';
+import { countrySchema, currencySchema, displayUnitsSchema, valueOr, type SettingsChoice, type UserSettings } from './settings';
 
 /**
  * A visitor's settings in their three cookies: af-currency ('USD'), af-shipping ('US') and

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getBasketCount } from '@easel/data/queries/basket';
 import type { Db } from '@easel/data/db';
 import { addSession, addUser } from '../../../data/test/fixtures';
-import { SETTINGS_COOKIES } from '../../lib/settings/settings';
+import { SETTINGS_COOKIES } from '../../lib/settings/entity';
 import { useProductDatabase } from './product-database';
 import { product } from './worker-product';
 

@@ -18,7 +18,7 @@ import { getShopperSettings } from '../../../lib/settings/server';
 import { artistPlace } from '../../../lib/artist-place';
 import { mayEditArtist } from '../../../lib/catalogue/artwork-edit';
 import type { CountryCode } from '../../../lib/settings/countries';
-import { countryName } from '../../../lib/settings/settings';
+import { countryName } from '../../../lib/settings/entity';
 import './artist-page.css';
 
 type SearchParams = Record<string, string | string[] | undefined>;

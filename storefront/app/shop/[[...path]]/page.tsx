@@ -13,7 +13,8 @@ import { getTranslator } from '../../../lib/i18n/translate';
 import { pageSearchRecorder } from '../../../lib/search-analytics/page-search';
 import { readUrlOverrides } from '../../../lib/settings/resolve';
 import { getShopperSettings } from '../../../lib/settings/server';
-import { countryName, type UserSettings } from '../../../lib/settings/settings';
+import { countryName } from '../../../lib/settings/entity';
+import type { UserSettings } from '../../../lib/settings/settings';
 import { SHIPPING_COUNTRIES } from '@easel/shared/vocabulary';
 
 type SearchParams = Record<string, string | string[] | undefined>;

@@ -11,7 +11,7 @@ import { getTranslator } from '../../../../lib/i18n/translate';
 import { slugSchema } from '../../../../lib/request-params';
 import type { CountryCode } from '../../../../lib/settings/countries';
 import { getShopperSettings } from '../../../../lib/settings/server';
-import { countryName } from '../../../../lib/settings/settings';
+import { countryName } from '../../../../lib/settings/entity';
 
 interface EditProfilePageProps {
   params: Promise<{ slug: string }>;

@@ -7,7 +7,7 @@ import { getDb } from '../../../../lib/db';
 import { getTranslator } from '../../../../lib/i18n/translate';
 import type { CountryCode } from '../../../../lib/settings/countries';
 import { getShopperSettings } from '../../../../lib/settings/server';
-import { countryName } from '../../../../lib/settings/settings';
+import { countryName } from '../../../../lib/settings/entity';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = getTranslator((await getShopperSettings()).language);

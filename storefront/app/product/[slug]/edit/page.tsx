@@ -12,7 +12,7 @@ import { getDb } from '../../../../lib/db';
 import { getTranslator } from '../../../../lib/i18n/translate';
 import type { CountryCode } from '../../../../lib/settings/countries';
 import { getShopperSettings } from '../../../../lib/settings/server';
-import { countryName } from '../../../../lib/settings/settings';
+import { countryName } from '../../../../lib/settings/entity';
 
 interface EditPageProps {
   params: Promise<{ slug: string }>;
