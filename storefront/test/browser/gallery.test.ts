@@ -210,7 +210,8 @@ describe('sort, pages and history', () => {
     const second = await cardSlugs(page);
     await page.goBack();
     await expect.poll(() => cardSlugs(page)).toEqual(first);
-    await page.goForward();
+    // Forward shows the kept page 2 and asks for it again behind it; the reload waits for that answer.
+    await searching(page, () => page.goForward());
     await expect.poll(() => cardSlugs(page)).toEqual(second);
     await page.reload({ waitUntil: 'networkidle' });
     expect(await cardSlugs(page)).toEqual(second);
