@@ -21,8 +21,8 @@ export const SERVERS = {
   storefront: {
     entry: 'storefront/server.ts',
     outfile: 'storefront/dist/server.mjs',
-    // The same for the pages' renders: at 8 connections, 6 to 9% less processor time a gallery or
-    // product page and about 10% more gallery pages a second (docs/PERFORMANCE.md, "Pages").
+    // The same for the pages' renders: at 8 connections, 6 to 12% less processor time a gallery
+    // page and 6% a product page (docs/PERFORMANCE.md, "Pages").
     nodeFlags: ['--enable-source-maps', '--max-semi-space-size=64'],
   },
 } as const;

@@ -29,9 +29,9 @@ const nextConfig: NextConfig = {
     // byte past a photo upload's limit, so the route sees an oversized body whole enough to answer 413.
     proxyClientMaxBodySize: MAX_UPLOAD_BYTES + 1,
     // The site's stylesheet (about 25 kB, 6 kB gzipped) is written into each page's <head>
-    // instead of linked: a first view paints without waiting for it, which lifts Lighthouse's
-    // mobile score from 93 to 97 on /shop/ (docs/PERFORMANCE.md, "Pages in the browser"). The
-    // cost is those bytes in every page and about a millisecond of processor time a render.
+    // instead of linked: a first view paints without waiting for it (docs/PERFORMANCE.md, "The
+    // browser's side"). The cost is those bytes in every page and about a millisecond of
+    // processor time a render.
     inlineCss: true,
   },
   /**
