@@ -305,7 +305,8 @@ async function scenario(name: string, fault: () => Promise<Record<string, unknow
     await Promise.all([search.stop(), edits.stop()]);
   }
   // HAProxy logs a search once it has ended: the last lines may come a moment after their answers.
-  await expect.poll(() => cluster.frontSearches.length - logged, { timeout: 5_000 }).toBeGreaterThanOrEqual(search.outcomes.length);
+  const statuses = [...new Set(search.outcomes.map((o) => o.status))].map((status) => `${search.outcomes.filter((o) => o.status === status).length} × ${status}`).join(', ');
+  await expect.poll(() => cluster.frontSearches.length - logged, { timeout: 5_000, message: `HAProxy logs every search sent (${statuses}; 0 is no answer)` }).toBeGreaterThanOrEqual(search.outcomes.length);
   const answered = cluster.frontSearches.slice(logged);
   const enginesHealMs = await enginesEqualDatabase();
   const chargesRefunded = await sweepAsAfterTheGrace();
