@@ -1,6 +1,6 @@
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../lib/settings/entity';
+import { DEFAULT_SETTINGS } from '../../lib/settings/defaults.fixture';
 import { GET, OPTIONS, PUT } from './[[...route]]/route';
 
 // The handlers' rules are tested in lib/settings/api.test.ts; this checks the API's route serves them.

@@ -9,7 +9,7 @@ import { sessionHash } from '../session';
 import { COUNTRY_CODES } from './countries';
 import { callable, databaseDown } from '../api/testing';
 import { settingsRoutes, type SettingsApiDependencies } from './api';
-import { DEFAULT_SETTINGS } from './entity';
+import { DEFAULT_SETTINGS } from './defaults.fixture';
 import { userSettingsSchema, settingsOptionsSchema } from './settings';
 
 /** The settings routes behind the API's error handling, each method answered by the app. */

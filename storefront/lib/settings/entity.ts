@@ -105,9 +105,6 @@ export function factsOf(settings: UserSettings): AccountFacts {
   return { basket_count, unread_count, review_count, collections_enabled, psychobar, dislike_collective, authenticated, welcome_code: settings.credit_data.url !== '' };
 }
 
-/** SPEC §3 defaults: GBP (£), GB, cm, en-gb, an empty basket. */
-export const DEFAULT_SETTINGS: UserSettings = buildUserSettings(DEFAULT_CHOICE, VISITOR_FACTS);
-
 /** The settings a page view's URL overrides (SPEC §1, §4). */
 export interface UrlOverrides {
   currency?: Currency;

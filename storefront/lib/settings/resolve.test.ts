@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveCurrency } from './entity';
+import { buildUserSettings, effectiveCurrency, VISITOR_FACTS } from './entity';
+import { DEFAULT_SETTINGS } from './defaults.fixture';
 import { applyUrlOverrides, rawQuery, readUrlOverrides } from './resolve';
-import { buildUserSettings, DEFAULT_SETTINGS, VISITOR_FACTS } from './entity';
 
 const visitor = buildUserSettings({ currency: 'EUR', country: 'FR', display_units: 'cm', language: 'en-gb' }, VISITOR_FACTS);
 const user = buildUserSettings({ currency: 'CAD', country: 'CA', display_units: 'in', language: 'en-us' }, { ...VISITOR_FACTS, authenticated: true });

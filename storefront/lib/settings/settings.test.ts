@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRY_CODES } from './countries';
-import { buildUserSettings, countryName, DEFAULT_SETTINGS, VISITOR_FACTS } from './entity';
+import { buildUserSettings, countryName, VISITOR_FACTS } from './entity';
+import { DEFAULT_SETTINGS } from './defaults.fixture';
 import { READ_ONLY_FIELDS } from './settings';
 
 describe('the settings entity', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildUserSettings, DEFAULT_SETTINGS, VISITOR_FACTS } from './entity';
+import { buildUserSettings, VISITOR_FACTS } from './entity';
+import { DEFAULT_SETTINGS } from './defaults.fixture';
 import type { SettingsChoice, UserSettings } from './settings';
 import { createSettingsStore, shownSettings } from './store';
 
