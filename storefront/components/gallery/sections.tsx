@@ -71,7 +71,7 @@ function optionsOf(values: readonly string[], counts: Map<string, number>, check
 
 function Section({ id }: { id: PanelSection }) {
   const { draft, setDraft } = useGallery();
-  const t = useT(galleryMessages, vocabularyMessages);
+  const t = useT(galleryMessages);
   const title = t(PANEL_SECTIONS[id]);
   return (
     <FilterSection id={id} title={title} resetLabel={t('gallery.reset')} active={isSectionActive(draft, id)} onReset={() => setDraft((d) => resetSection(d, id))}>
@@ -160,7 +160,7 @@ function CountrySelect({ row }: { row: CountryRow }) {
   const counts = useCounts(row.name);
   const countryName = useCountryName();
   const formatNumber = useFormatNumber();
-  const t = useT(galleryMessages, vocabularyMessages);
+  const t = useT(galleryMessages);
   const value = draft[row.name];
   const codes = [...new Set([...counts.keys(), ...(value ? [value] : [])])].sort((a, b) => countryName(a).localeCompare(countryName(b)));
   const id = row.name.replace('_', '-');

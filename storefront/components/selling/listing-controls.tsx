@@ -53,7 +53,7 @@ export function ColourSwatches({ id, label, colours, error, onChange }: {
 }
 
 export function UnitsChoice({ name, label, units, onChange }: { name: string; label: string; units: DisplayUnits; onChange: (units: DisplayUnits) => void }) {
-  const t = useT(sellingMessages, vocabularyMessages);
+  const t = useT(sellingMessages);
   return (
     <fieldset className="listing-form__units" data-field="units">
       <legend className="artwork-edit__label">{label}</legend>

@@ -32,7 +32,7 @@ const itemsOf = (quote: CheckoutQuoteView): EcommerceItem[] =>
 
 /** After a guest's order: the offer to keep the account, with a password of their choosing. */
 function KeepAccount() {
-  const t = useT(basketMessages, checkoutMessages, deliveryMessages, productMessages);
+  const t = useT(checkoutMessages);
   const { user, changeUser } = useAccount();
   const [password, setPassword] = useState('');
   const [kept, setKept] = useState<string | null>(null);
@@ -65,7 +65,7 @@ function KeepAccount() {
 
 /** Checkout with nothing in the basket: says so, and leads back to the gallery. */
 export function EmptyCheckout() {
-  const t = useT(basketMessages, checkoutMessages, deliveryMessages, productMessages);
+  const t = useT(basketMessages);
   return (
     <section className="basket">
       <p className="basket__greeting">{t('basket.empty')}</p>
