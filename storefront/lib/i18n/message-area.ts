@@ -25,9 +25,9 @@ type Differences<British> = { readonly [K in keyof British]?: British[K] extends
  * An area of the message table: messageArea('basket', { 'basket.name': 'Basket' }, { 'basket.name': 'Cart' }).
  * A key outside the area, or an American message British English lacks, does not type-check.
  */
-export function messageArea<const Name extends string, const British extends Record<`${Name}.${string}`, Message>>(
+export function messageArea<const Name extends string, const British extends Record<string, Message>>(
   name: Name,
-  british: British,
+  british: British & { readonly [K in Exclude<keyof British, `${Name}.${string}`>]: never },
   american: Differences<British> = {},
 ): MessageArea<Name, keyof British & string> {
   return { name, british, american };

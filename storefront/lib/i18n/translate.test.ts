@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { languageTag, matchLanguage, parseLanguage } from './languages';
-import { isKeyIn } from './message-area';
+import { isKeyIn, messageArea } from './message-area';
 import { MESSAGE_AREAS, MESSAGES } from './messages';
 import { basketMessages } from './messages/basket';
 import { galleryMessages } from './messages/gallery';
@@ -74,6 +74,17 @@ describe('areas of wording', () => {
     // @ts-expect-error: the gallery's wording is not among the areas named.
     const outside = () => basketOnly('gallery.colour');
     expect(outside).toBeTypeOf('function');
+  });
+
+  it('takes into an area only keys under its name, and American wording only for its British keys', () => {
+    // @ts-expect-error: a gallery message does not belong in the basket's area.
+    const misfiled = () => messageArea('basket', { 'gallery.colour': 'Colour' });
+    // @ts-expect-error: American English words only messages British English has.
+    const unmatched = () => messageArea('basket', { 'basket.name': 'Basket' }, { 'basket.title': 'Your cart' });
+    // @ts-expect-error: American English keeps each message's form.
+    const reshaped = () => messageArea('basket', { 'basket.name': 'Basket' }, { 'basket.name': { one: 'Cart', other: 'Carts' } });
+    expect([misfiled, unmatched, reshaped].every((make) => typeof make === 'function')).toBe(true);
+    expect(messageArea('basket', { 'basket.name': 'Basket' }, { 'basket.name': 'Cart' }).american).toEqual({ 'basket.name': 'Cart' });
   });
 
   it('files each message under the area its key names, and each area once', () => {
