@@ -4,6 +4,7 @@ import type { Currency } from '@easel/shared/vocabulary';
 import { useState } from 'react';
 import { ecommerceEvent, pushDataLayer } from '../lib/analytics';
 import { useT } from '../lib/i18n/use-t';
+import { basketMessages } from '../lib/i18n/messages/basket';
 import { formatPrice } from '../lib/money';
 import { useBasket } from './basket-provider';
 import { useToast } from './toasts';
@@ -26,7 +27,7 @@ export interface AddToBasketProps {
  * already there, or why not, in the server's words), and reports add_to_cart to the data layer.
  */
 export function AddToBasket({ slug, title, print, unitPriceMinor, currency, describedBy }: AddToBasketProps) {
-  const t = useT();
+  const t = useT(basketMessages);
   const basket = useBasket();
   const toast = useToast();
   const [error, setError] = useState<string | null>(null);

@@ -1,11 +1,12 @@
 'use client';
 
 import { useT } from '../lib/i18n/use-t';
+import { basketMessages } from '../lib/i18n/messages/basket';
 import { useSettings } from '../lib/settings/settings-context';
 
 /** The header's way to the basket ("cart" in American English), with its item count. */
 export function BasketLink() {
-  const t = useT();
+  const t = useT(basketMessages);
   const count = useSettings().settings.basket_count;
   return (
     // Named by its words rather than an aria-label, so the name holds what the link shows.

@@ -4,6 +4,7 @@ import { createContext, use, useEffect, useRef, useState, useSyncExternalStore, 
 import { basketApi } from '../lib/basket/client';
 import { createBasketStore, type BasketState, type BasketStore, type FailureMessages } from '../lib/basket/store';
 import { useT } from '../lib/i18n/use-t';
+import { basketMessages } from '../lib/i18n/messages/basket';
 import { useSettings } from '../lib/settings/settings-context';
 
 /** SPEC §3: the local storage flag that tells whether the basket is empty. */
@@ -26,7 +27,7 @@ function rememberEmpty(count: number) {
  */
 export function BasketProvider({ children }: { children: ReactNode }) {
   const { settings, setBasketCount } = useSettings();
-  const t = useT();
+  const t = useT(basketMessages);
   const latest = useRef({ t, pricing: { currency: settings.currency, country: settings.country } });
   latest.current = { t, pricing: { currency: settings.currency, country: settings.country } };
   const [store] = useState(() => {

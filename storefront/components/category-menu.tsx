@@ -5,6 +5,8 @@ import { useId, useRef, useState } from 'react';
 import { answer, api } from '../lib/api/client';
 import type { Language } from '../lib/i18n/languages';
 import { useFormatNumber, useT } from '../lib/i18n/use-t';
+import { categoriesMessages } from '../lib/i18n/messages/categories';
+import { shellMessages } from '../lib/i18n/messages/shell';
 import { useSettings } from '../lib/settings/settings-context';
 import { LoadableSection, loadStatusOf } from './loadable-section';
 import { useDismiss } from './use-dismiss';
@@ -21,7 +23,7 @@ const categoriesQuery = (language: Language) => ({
  * opened. Escape or a press outside closes it; Escape gives the focus back to the button.
  */
 export function CategoryMenu() {
-  const t = useT();
+  const t = useT(categoriesMessages, shellMessages);
   const formatNumber = useFormatNumber();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);

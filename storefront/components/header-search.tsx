@@ -6,6 +6,9 @@ import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from '
 import { answer, api, ApiResponseError } from '../lib/api/client';
 import type { SearchSuggestions } from '../lib/catalogue/search-api';
 import { useT } from '../lib/i18n/use-t';
+import { categoriesMessages } from '../lib/i18n/messages/categories';
+import { searchMessages } from '../lib/i18n/messages/search';
+import { vocabularyMessages } from '../lib/i18n/messages/vocabulary';
 import { valueLabel } from '../lib/gallery/labels';
 import { countryName } from '../lib/settings/entity';
 import type { CountryCode } from '../lib/settings/countries';
@@ -26,7 +29,7 @@ const NONE: SearchSuggestions = { queries: [], categories: [], artworks: [], art
  * imports nothing of the gallery's (the search contract would come with it).
  */
 export function HeaderSearch() {
-  const t = useT();
+  const t = useT(categoriesMessages, searchMessages, vocabularyMessages);
   const { language } = useSettings().settings;
   const router = useRouter();
   const id = useId();

@@ -3,6 +3,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useT } from '../lib/i18n/use-t';
+import { commonMessages } from '../lib/i18n/messages/common';
 import type { LoadStatus } from '../lib/store';
 
 /** A query's state as the section's: idle until asked for, loading until it first answers. */
@@ -26,7 +27,7 @@ export interface LoadableSectionProps {
  * Try again. The failure's own message stays in the section's state, not on the page.
  */
 export function LoadableSection({ status, hasContent = status === 'succeeded' || status === 'updating', onRetry, children }: LoadableSectionProps) {
-  const t = useT();
+  const t = useT(commonMessages);
   const failure = status === 'failed' && (
     <div className="loadable__failure" role="alert">
       <p>{t('common.loadFailed')}</p>

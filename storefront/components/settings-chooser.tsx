@@ -3,8 +3,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { CURRENCY_SYMBOLS } from '@easel/shared/vocabulary';
-import { getTranslator } from '../lib/i18n/translate';
 import { useT } from '../lib/i18n/use-t';
+import { commonMessages } from '../lib/i18n/messages/common';
+import { settingsMessages } from '../lib/i18n/messages/settings';
+import { translatorOf } from '../lib/i18n/translator';
 import { getSettingsChoices } from '../lib/settings/client';
 import { choiceOf } from '../lib/settings/entity';
 import type { SettingsChoice } from '../lib/settings/settings';
@@ -21,7 +23,7 @@ import { useDismiss } from './use-dismiss';
  */
 export function SettingsChooser() {
   const { settings, status, save } = useSettings();
-  const t = useT();
+  const t = useT(commonMessages, settingsMessages);
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -44,7 +46,7 @@ export function SettingsChooser() {
     const next = { ...choiceOf(settings), ...patch };
     const outcome = await save(patch);
     // The confirmation speaks the language just chosen.
-    const say = getTranslator(next.language);
+    const say = translatorOf(next.language, [settingsMessages]);
     if (outcome === 'saved') {
       toast.show({
         title: say('settings.saved'),

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Translate } from '../lib/i18n/translate';
+import type { Translate } from '../lib/i18n/translator';
 import type { SettingsChoice, SettingsOptions } from '../lib/settings/settings';
 
 export interface SettingsFormProps {
@@ -7,7 +7,7 @@ export interface SettingsFormProps {
   values: SettingsChoice;
   /** While a save is in flight: further changes would be skipped, so the controls say so. */
   disabled: boolean;
-  t: Translate;
+  t: Translate<'settings'>;
   onChange: (patch: Partial<SettingsChoice>) => void;
 }
 

@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { useT } from '../lib/i18n/use-t';
+import { shipsToMessages } from '../lib/i18n/messages/ships-to';
 import type { CountryCode } from '../lib/settings/countries';
 import { countryName } from '../lib/settings/entity';
 import { useSettings } from '../lib/settings/settings-context';
@@ -14,7 +15,7 @@ import './shop/shop.css';
  * delivery estimate and totals follow.
  */
 export function ShipsToOffer({ lastAddressCountry }: { lastAddressCountry: CountryCode | null }) {
-  const t = useT();
+  const t = useT(shipsToMessages);
   const { settings, save } = useSettings();
   const [busy, setBusy] = useState(false);
   const offered = countryToOffer(settings, lastAddressCountry);

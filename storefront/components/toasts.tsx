@@ -2,6 +2,7 @@
 
 import { createContext, use, useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
 import { useT } from '../lib/i18n/use-t';
+import { commonMessages } from '../lib/i18n/messages/common';
 import {
   createToastStore, TOAST_ENTER_MS, TOAST_EXIT_MS, TOAST_TICK_MS, TOAST_WIDTH_PX, type Toast, type ToastContent, type ToastStore,
 } from '../lib/toast';
@@ -35,7 +36,7 @@ const viewportStyle = {
 
 function ToastViewport({ store }: { store: ToastStore }) {
   const toasts = useSyncExternalStore(store.subscribe, store.getState, store.getState);
-  const t = useT();
+  const t = useT(commonMessages);
   const beingRead = useRef(new Set<number>());
   const running = toasts.length > 0;
 

@@ -4,7 +4,8 @@ import type { ProductCard } from '@easel/search-service/contract';
 import { artworkImageHeight } from './artwork-image-size';
 import { valueLabel } from './gallery/labels';
 import type { Language } from './i18n/languages';
-import { getTranslator } from './i18n/translate';
+import { vocabularyMessages } from './i18n/messages/vocabulary';
+import { translatorOf } from './i18n/translator';
 import { formatDimensions, formatPrice, type DisplayUnits } from './money';
 
 /**
@@ -84,7 +85,7 @@ const MEDIUM_NOUN: Record<string, string> = {
  * ({ category: 'painting', subcategory: 'watercolour' }, 'en-us') -> 'Watercolor painting'.
  */
 export function formatMedium(r: Pick<ProductCard, 'category' | 'subcategory'>, language: Language): string {
-  const sub = valueLabel(r.subcategory, getTranslator(language)).toLowerCase();
+  const sub = valueLabel(r.subcategory, translatorOf(language, [vocabularyMessages])).toLowerCase();
   const noun = MEDIUM_NOUN[r.category];
   const text = noun ? (sub === 'mixed media' ? `Mixed media ${noun}` : `${sub} ${noun}`) : sub || r.category;
   return text.charAt(0).toUpperCase() + text.slice(1);

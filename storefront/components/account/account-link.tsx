@@ -3,6 +3,12 @@
 import { useRef, useState } from 'react';
 import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
+import { accountMessages } from '../../lib/i18n/messages/account';
+import { alertsMessages } from '../../lib/i18n/messages/alerts';
+import { favouritesMessages } from '../../lib/i18n/messages/favourites';
+import { followingMessages } from '../../lib/i18n/messages/following';
+import { notificationsMessages } from '../../lib/i18n/messages/notifications';
+import { ordersMessages } from '../../lib/i18n/messages/orders';
 import { useToast } from '../toasts';
 import { useDismiss } from '../use-dismiss';
 import { useAccount } from './account-context';
@@ -15,7 +21,7 @@ import './account.css';
  * Escape or a press outside closes the menu; Escape gives the focus back to the name.
  */
 export function AccountLink() {
-  const t = useT();
+  const t = useT(accountMessages, alertsMessages, favouritesMessages, followingMessages, notificationsMessages, ordersMessages);
   const toast = useToast();
   const { user, artistSlug, dispatch, changeUser } = useAccount();
   const menu = useRef<HTMLDetailsElement>(null);

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
+import { accountMessages } from '../../lib/i18n/messages/account';
 import { errorMessage } from '../../lib/store';
 import { useAccount } from './account-context';
 import { LoginPrompt } from './login-prompt';
@@ -14,7 +15,7 @@ import './overlays.css';
  * in to it); the shopper then logs in.
  */
 export function ConfirmEmail({ token }: { token: string | undefined }) {
-  const t = useT();
+  const t = useT(accountMessages);
   const { user, changeUser } = useAccount();
   const [state, setState] = useState<{ name: 'ready' | 'working' } | { name: 'done'; email: string } | { name: 'failed'; message: string }>({ name: 'ready' });
   if (!token) return <p className="notice">{t('account.confirmMissing')}</p>;

@@ -3,11 +3,12 @@
 import { useState } from 'react';
 import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
+import { accountMessages } from '../../lib/i18n/messages/account';
 import { errorMessage } from '../../lib/store';
 
 /** The button that confirms the newsletter's mailed link, starting the newsletter for its address. */
 export function ConfirmNewsletter({ token }: { token: string | undefined }) {
-  const t = useT();
+  const t = useT(accountMessages);
   const [state, setState] = useState<{ name: 'ready' | 'working' } | { name: 'done'; email: string } | { name: 'failed'; message: string }>({ name: 'ready' });
   if (!token) return <p className="notice">{t('account.confirmMissing')}</p>;
   if (state.name === 'done') {

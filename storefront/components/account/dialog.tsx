@@ -2,6 +2,7 @@
 
 import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import { useT } from '../../lib/i18n/use-t';
+import { commonMessages } from '../../lib/i18n/messages/common';
 
 export interface DialogProps {
   title: string;
@@ -16,7 +17,7 @@ export interface DialogProps {
  * header's account control when that place has gone (one dialog replacing another).
  */
 export function Dialog({ title, onClose, children }: DialogProps) {
-  const t = useT();
+  const t = useT(commonMessages);
   const titleId = useId();
   const ref = useRef<HTMLDialogElement>(null);
   const requestClose = useEffectEvent(() => onClose());

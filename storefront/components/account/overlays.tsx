@@ -5,6 +5,8 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { ABOUT_MAX_LENGTH } from '../../lib/account/limits';
 import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
+import { accountMessages } from '../../lib/i18n/messages/account';
+import { commonMessages } from '../../lib/i18n/messages/common';
 import { useToast } from '../toasts';
 import { useAccount } from './account-context';
 import { Dialog } from './dialog';
@@ -35,7 +37,7 @@ export default function Overlays() {
 
 /** A form sent as a mutation: its sending state and the server's message when it refuses (SPEC §8). */
 function useSubmit(send: (form: FormData) => Promise<void>) {
-  const t = useT();
+  const t = useT(accountMessages);
   const { mutate, isPending, error } = useMutation({ mutationFn: send });
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -65,7 +67,7 @@ function Field({ label, hint, children }: { label: string; hint?: string; childr
 }
 
 function LoginDialog() {
-  const t = useT();
+  const t = useT(accountMessages);
   const { dispatch, notify, changeUser } = useAccount();
   const { busy, error, onSubmit } = useSubmit(async (form) => {
     const { user } = await answer(api.api.account.login.index.$post({ json: { email: text(form, 'email'), password: text(form, 'password') } }));
@@ -103,7 +105,7 @@ function LoginDialog() {
 
 /** "Forgot password?": an email, then the same words whether or not an account uses it. */
 function ForgotDialog() {
-  const t = useT();
+  const t = useT(accountMessages);
   const { overlays, dispatch } = useAccount();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { busy, error, onSubmit } = useSubmit(async (form) => {
@@ -138,7 +140,7 @@ function ForgotDialog() {
 }
 
 function JoinDialog() {
-  const t = useT();
+  const t = useT(accountMessages);
   const { dispatch, changeUser } = useAccount();
   const { busy, error, onSubmit } = useSubmit(async (form) => {
     const json = { name: text(form, 'name'), email: text(form, 'email'), password: text(form, 'password') };
@@ -180,7 +182,7 @@ function JoinDialog() {
 }
 
 function NewsletterDialog() {
-  const t = useT();
+  const t = useT(accountMessages);
   const toast = useToast();
   const { user, dispatch } = useAccount();
   const dismiss = () => dispatch({ type: 'newsletter/dismissed' });
@@ -207,7 +209,7 @@ function NewsletterDialog() {
 }
 
 function WelcomeDialog() {
-  const t = useT();
+  const t = useT(accountMessages);
   const { user, dispatch } = useAccount();
   const close = () => dispatch({ type: 'close', overlay: 'welcome' });
   return (
@@ -231,7 +233,7 @@ function WelcomeDialog() {
 }
 
 function YourselfDialog() {
-  const t = useT();
+  const t = useT(accountMessages);
   const { user, dispatch, changeUser } = useAccount();
   const { busy, error, onSubmit } = useSubmit(async (form) => {
     const { user: updated } = await answer(api.api.account.index.$patch({ json: { name: text(form, 'name'), about: text(form, 'about') } }));
@@ -256,7 +258,7 @@ function YourselfDialog() {
 }
 
 function JoinThanksDialog() {
-  const t = useT();
+  const t = useT(accountMessages);
   const { overlays, dispatch } = useAccount();
   const close = () => dispatch({ type: 'close', overlay: 'joinThanks' });
   return (
@@ -268,7 +270,7 @@ function JoinThanksDialog() {
 }
 
 function ConfirmationDialog() {
-  const t = useT();
+  const t = useT(accountMessages);
   const { overlays, dispatch } = useAccount();
   const close = () => dispatch({ type: 'close', overlay: 'confirmation' });
   return (
@@ -280,7 +282,7 @@ function ConfirmationDialog() {
 
 /** Not modal: a quiet note at the top of the page that the account is ready. */
 function WelcomeAlert() {
-  const t = useT();
+  const t = useT(accountMessages, commonMessages);
   const { user, dispatch } = useAccount();
   return (
     <div className="welcome-alert" role="status">
@@ -294,7 +296,7 @@ function WelcomeAlert() {
 
 /** The notification slider: one content item, sliding in at the bottom left. */
 function NotificationSlider() {
-  const t = useT();
+  const t = useT(commonMessages);
   const { overlays, dispatch } = useAccount();
   return (
     <div className="notification-slider" role="status">

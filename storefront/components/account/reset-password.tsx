@@ -3,6 +3,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { answer, api, ApiResponseError } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
+import { accountMessages } from '../../lib/i18n/messages/account';
 import { errorMessage } from '../../lib/store';
 import { useAccount } from './account-context';
 // The overlays' form styles: the same fields as the log-in dialog's.
@@ -10,7 +11,7 @@ import './overlays.css';
 
 /** The form a mailed "Forgot password?" link opens: a new password, and the shopper is signed in with it. */
 export function ResetPassword({ token }: { token: string | undefined }) {
-  const t = useT();
+  const t = useT(accountMessages);
   const id = useId();
   const { changeUser, dispatch } = useAccount();
   const [state, setState] = useState<{ name: 'ready' | 'working' | 'done' } | { name: 'failed'; message: string; deadLink: boolean }>({ name: 'ready' });

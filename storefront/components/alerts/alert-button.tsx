@@ -2,6 +2,7 @@
 
 import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
+import { alertsMessages } from '../../lib/i18n/messages/alerts';
 import { useAccount } from '../account/account-context';
 import { useToast } from '../toasts';
 import { useApiMutation } from '../use-api-mutation';
@@ -20,7 +21,7 @@ export interface AlertButtonProps {
  * the shopper's alerts.
  */
 export function AlertButton({ query, label, className = 'button button--secondary' }: AlertButtonProps) {
-  const t = useT();
+  const t = useT(alertsMessages);
   const toast = useToast();
   const { whenSignedIn } = useAccount();
   const save = useApiMutation({

@@ -4,13 +4,14 @@ import { useState } from 'react';
 import type { AlertView } from '../../lib/alerts/alerts';
 import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
+import { alertsMessages } from '../../lib/i18n/messages/alerts';
 import { useToast } from '../toasts';
 import { useApiMutation } from '../use-api-mutation';
 import './alerts.css';
 
 /** The shopper's alerts, each renamed, re-timed, paused, resumed or deleted where it stands. */
 export function AlertsList({ alerts: initial }: { alerts: AlertView[] }) {
-  const t = useT();
+  const t = useT(alertsMessages);
   const [alerts, setAlerts] = useState(initial);
   if (alerts.length === 0) return <p className="notice">{t('alerts.empty')}</p>;
   return (
@@ -28,7 +29,7 @@ export function AlertsList({ alerts: initial }: { alerts: AlertView[] }) {
 }
 
 function AlertItem({ alert, onChange, onDelete }: { alert: AlertView; onChange: (alert: AlertView) => void; onDelete: () => void }) {
-  const t = useT();
+  const t = useT(alertsMessages);
   const toast = useToast();
   const { mutate: run, isPending: busy } = useApiMutation({ mutationFn: (work: () => Promise<void>) => work() });
   const [renaming, setRenaming] = useState(false);

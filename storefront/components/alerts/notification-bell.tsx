@@ -1,13 +1,14 @@
 'use client';
 
 import { useT } from '../../lib/i18n/use-t';
+import { notificationsMessages } from '../../lib/i18n/messages/notifications';
 import { useSettings } from '../../lib/settings/settings-context';
 import { useAccount } from '../account/account-context';
 import './alerts.css';
 
 /** The header's bell: a signed-in shopper's notifications, with the count not yet read (SPEC §3's unread_count). */
 export function NotificationBell() {
-  const t = useT();
+  const t = useT(notificationsMessages);
   const { user } = useAccount();
   const count = useSettings().settings.unread_count;
   if (!user) return null;

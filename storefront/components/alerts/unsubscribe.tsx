@@ -4,13 +4,14 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
+import { alertsMessages } from '../../lib/i18n/messages/alerts';
 
 /**
  * The unsubscribe page's one button: pauses the alert the mailed link names. Opening the link
  * changes nothing by itself, since mail scanners open links too; the shopper's click does.
  */
 export function Unsubscribe({ token, name, paused }: { token: string; name: string; paused: boolean }) {
-  const t = useT();
+  const t = useT(alertsMessages);
   const [done, setDone] = useState(paused);
   const unsubscribe = useMutation({
     mutationFn: () => answer(api.api.alerts.unsubscribe.index.$post({ json: { token } })),

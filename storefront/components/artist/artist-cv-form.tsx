@@ -6,6 +6,8 @@ import { artistCvEditSchema, CV_LIMITS } from '../../lib/catalogue/artist-cv-edi
 import { answer, api, ApiResponseError } from '../../lib/api/client';
 import type { MessageKey } from '../../lib/i18n/messages';
 import { useT } from '../../lib/i18n/use-t';
+import { artistEditMessages } from '../../lib/i18n/messages/artist-edit';
+import { editMessages } from '../../lib/i18n/messages/edit';
 import '../product/artwork-edit.css';
 import './artist-cv-form.css';
 
@@ -52,7 +54,7 @@ function changedParts(body: Record<string, unknown>, saved: Record<string, unkno
 const idOf = (path: string) => `cv-${path.replaceAll('.', '-')}`;
 
 /** The label of the field at a path, by its last part: 'exhibitions.0.title' -> the exhibition title's. */
-const LABELS: Record<string, MessageKey> = {
+const LABELS: Record<string, MessageKey<'artistEdit'>> = {
   bio: 'artistEdit.bio', ships_from: 'artistEdit.shipsFrom', education: 'artistEdit.education', exhibitions: 'artistEdit.exhibitions',
   institution: 'artistEdit.institution', course: 'artistEdit.course', year: 'artistEdit.year', title: 'artistEdit.showTitle',
   venue: 'artistEdit.venue', city: 'artistEdit.city', kind: 'artistEdit.kind',
@@ -64,7 +66,7 @@ const LABELS: Record<string, MessageKey> = {
  * and shows each problem beside its field, the server's included.
  */
 export function ArtistCvForm({ slug, profileUrl, cv, countries }: ArtistCvFormProps) {
-  const t = useT();
+  const t = useT(artistEditMessages, editMessages);
   const nextKey = useRef(0);
   const draftOf = (from: ArtistCv): Draft => ({
     bio: from.bio,

@@ -2,6 +2,7 @@
 
 import { useId, useState } from 'react';
 import { useT } from '../../lib/i18n/use-t';
+import { collectionsMessages } from '../../lib/i18n/messages/collections';
 import { useAccount } from '../account/account-context';
 import { CollectionChoices } from './collection-choices';
 import './collections.css';
@@ -11,7 +12,7 @@ import './collections.css';
  * logs in first, and the list opens afterwards.
  */
 export function AddToCollection({ slug }: { slug: string }) {
-  const t = useT();
+  const t = useT(collectionsMessages);
   const { whenSignedIn } = useAccount();
   const panel = useId();
   const [open, setOpen] = useState(false);

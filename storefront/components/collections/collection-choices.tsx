@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { ProductCollection } from '@easel/data/queries/collections';
 import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
+import { collectionsMessages } from '../../lib/i18n/messages/collections';
 import { useToast } from '../toasts';
 import { CreateCollectionForm } from './create-collection-form';
 import './collections.css';
@@ -15,7 +16,7 @@ import './collections.css';
  * disabled while its change is on its way, so quick clicks cannot cross.
  */
 export function CollectionChoices({ slug }: { slug: string }) {
-  const t = useT();
+  const t = useT(collectionsMessages);
   const toast = useToast();
   const [collections, setCollections] = useState<ProductCollection[] | null>(null);
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());

@@ -5,13 +5,14 @@ import { useState } from 'react';
 import type { ProductCardData } from '../../lib/cards';
 import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
+import { collectionsMessages } from '../../lib/i18n/messages/collections';
 import { ProductGrid } from '../product-grid';
 import { useToast } from '../toasts';
 import './collections.css';
 
 /** A collection's works, each with "Remove"; the page is then read again, so it shows what is stored. */
 export function CollectionWorks({ collection, cards }: { collection: string; cards: ProductCardData[] }) {
-  const t = useT();
+  const t = useT(collectionsMessages);
   const toast = useToast();
   const router = useRouter();
   const [removing, setRemoving] = useState<string | null>(null);

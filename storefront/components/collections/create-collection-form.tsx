@@ -5,13 +5,14 @@ import { useId, useState, type FormEvent } from 'react';
 import type { Collection } from '@easel/data/queries/collections';
 import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
+import { collectionsMessages } from '../../lib/i18n/messages/collections';
 import { useAccount } from '../account/account-context';
 import { useApiMutation } from '../use-api-mutation';
 import './collections.css';
 
 /** A name and a button: makes a collection and hands it to `onCreated`. A visitor logs in first. */
 export function CreateCollectionForm({ onCreated }: { onCreated: (collection: Collection) => void | Promise<void> }) {
-  const t = useT();
+  const t = useT(collectionsMessages);
   const { whenSignedIn } = useAccount();
   const id = useId();
   const [name, setName] = useState('');

@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useId, useState, type FormEvent } from 'react';
 import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
+import { collectionsMessages } from '../../lib/i18n/messages/collections';
 import { useToast } from '../toasts';
 import { useApiMutation } from '../use-api-mutation';
 import './collections.css';
@@ -13,7 +14,7 @@ import './collections.css';
  * "Delete collection" asks once before the list goes; the works stay on sale.
  */
 export function ManageCollection({ slug, name }: { slug: string; name: string }) {
-  const t = useT();
+  const t = useT(collectionsMessages);
   const toast = useToast();
   const router = useRouter();
   const id = useId();

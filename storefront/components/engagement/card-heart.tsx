@@ -1,12 +1,13 @@
 'use client';
 
 import { useT } from '../../lib/i18n/use-t';
+import { favouritesMessages } from '../../lib/i18n/messages/favourites';
 import { useFavourites } from './favourites-provider';
 import './engagement.css';
 
 /** The heart in a card's corner: the shopper's favourite or not, toggled in place. */
 export function CardHeart({ slug, title }: { slug: string; title: string }) {
-  const t = useT();
+  const t = useT(favouritesMessages);
   const { favourites, toggle } = useFavourites();
   const favourited = favourites.has(slug);
   return (

@@ -5,6 +5,7 @@ import { favouriteEvent, pushDataLayer } from '../../lib/analytics';
 import { favouriteCountReducer } from '../../lib/engagement/favourite-count';
 import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
+import { favouritesMessages } from '../../lib/i18n/messages/favourites';
 import { useAccount } from '../account/account-context';
 import { useToast } from '../toasts';
 import { useApiMutation } from '../use-api-mutation';
@@ -22,7 +23,7 @@ export interface FavouriteButtonProps {
  * the server's count; a visitor logs in first and the favourite is saved afterwards.
  */
 export function FavouriteButton({ slug, count: initialCount, favourited: initiallyFavourited }: FavouriteButtonProps) {
-  const t = useT();
+  const t = useT(favouritesMessages);
   const toast = useToast();
   const { whenSignedIn } = useAccount();
   const [count, dispatch] = useReducer(favouriteCountReducer, initialCount);

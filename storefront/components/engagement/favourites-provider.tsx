@@ -4,6 +4,7 @@ import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, 
 import { favouriteEvent, pushDataLayer } from '../../lib/analytics';
 import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
+import { favouritesMessages } from '../../lib/i18n/messages/favourites';
 import { useAccount } from '../account/account-context';
 import { useToast } from '../toasts';
 
@@ -22,7 +23,7 @@ const FavouritesContext = createContext<FavouritesContextValue | null>(null);
  * (the favourite a visitor asked for before logging in) is laid over it when it arrives.
  */
 export function FavouritesProvider({ children }: { children: ReactNode }) {
-  const t = useT();
+  const t = useT(favouritesMessages);
   const toast = useToast();
   const { user, whenSignedIn } = useAccount();
   const [favourites, setFavourites] = useState<ReadonlySet<string>>(new Set());

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
+import { artistMessages } from '../../lib/i18n/messages/artist';
 import { useAccount } from '../account/account-context';
 import { useApiMutation } from '../use-api-mutation';
 import './engagement.css';
@@ -17,7 +18,7 @@ export interface FollowButtonProps {
 
 /** Follow or unfollow an artist, with their follower count; a visitor logs in first. */
 export function FollowButton({ artistSlug, artistName, followers: initialFollowers, following: initiallyFollowing }: FollowButtonProps) {
-  const t = useT();
+  const t = useT(artistMessages);
   const { whenSignedIn } = useAccount();
   const [state, setState] = useState({ following: initiallyFollowing, followers: initialFollowers });
   const toggle = useApiMutation({

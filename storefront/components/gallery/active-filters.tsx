@@ -2,8 +2,10 @@
 
 import type { GallerySearchDefinition } from '@easel/search-service/contract';
 import { filterLabel, formatWholeUnits, valueLabel } from '../../lib/gallery/labels';
-import type { Translate } from '../../lib/i18n/translate';
+import type { Translate } from '../../lib/i18n/translator';
 import { useT } from '../../lib/i18n/use-t';
+import { filterMessages } from '../../lib/i18n/messages/filter';
+import { vocabularyMessages } from '../../lib/i18n/messages/vocabulary';
 import { changeFilters, filterChips, type FilterChip } from '../../lib/gallery/rules';
 import { formatLength } from '../../lib/money';
 import { useCountryName, useGallery } from './gallery-context';
@@ -14,14 +16,14 @@ export interface ActiveFiltersProps {
 }
 
 /** A list chip's value as shoppers read it: 'Oil (painting)', 'Turquoise', 'Large'. */
-export function listValueText({ row, value }: FilterChip, t: Translate): string {
+export function listValueText({ row, value }: FilterChip, t: Translate<'vocabulary'>): string {
   return 'parent' in row ? `${valueLabel(value as string, t)} (${row.parent})` : valueLabel(value as string, t);
 }
 
 /** What a chip says, by its row's kind: 'Price from £100', 'Ships to France', 'Oil (painting)', 'Red', 'Large size'. */
 export function useChipText(): (chip: FilterChip) => string {
   const { active, settings } = useGallery();
-  const t = useT();
+  const t = useT(filterMessages, vocabularyMessages);
   const countryName = useCountryName();
   return (chip) => {
     const { row, param, value } = chip;

@@ -6,6 +6,7 @@ import { galleryUrl } from '../../lib/gallery/location';
 import { changeFilters } from '../../lib/gallery/rules';
 import { didYouMean } from '../../lib/gallery/search-client';
 import { useT } from '../../lib/i18n/use-t';
+import { galleryMessages } from '../../lib/i18n/messages/gallery';
 import { useGallery } from './gallery-context';
 
 export interface DidYouMeanProps {
@@ -19,7 +20,7 @@ export interface DidYouMeanProps {
 export function DidYouMean({ onSearch }: DidYouMeanProps) {
   const { active, settings } = useGallery();
   const { results } = useInstantSearch();
-  const t = useT();
+  const t = useT(galleryMessages);
   const corrected = didYouMean(results);
   if (!corrected || !active.q || corrected === active.q) return null;
   const next = changeFilters(active, { q: corrected });

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef } from 'react';
 import { useT } from '../../lib/i18n/use-t';
+import { galleryMessages } from '../../lib/i18n/messages/gallery';
 import { filterChips } from '../../lib/gallery/rules';
 import { useGallery } from './gallery-context';
 import { FilterSections } from './sections';
@@ -26,7 +27,7 @@ export function FilterPanel({ resultCount, onApply, onResetAll }: FilterPanelPro
   const previewEnabled = preview !== null;
   // The applied search's filters, as its chips show them: the drawer's button says how many.
   const activeCount = filterChips(active).length;
-  const t = useT();
+  const t = useT(galleryMessages);
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const count = preview ? preview.value?.count : resultCount;

@@ -4,6 +4,8 @@ import { useEffect, useState } from 'react';
 import { useSearchBox, useSortBy, useStats } from 'react-instantsearch';
 import { SORTS, type Sort } from '@easel/search-service/contract';
 import { useFormatNumber, useT } from '../../lib/i18n/use-t';
+import { alertsMessages } from '../../lib/i18n/messages/alerts';
+import { galleryMessages } from '../../lib/i18n/messages/gallery';
 import { WIDGETS } from '../../lib/gallery/ui-state';
 import { alertQuery } from '../../lib/alerts/definition';
 import { AlertButton } from '../alerts/alert-button';
@@ -20,7 +22,7 @@ export interface GalleryToolbarProps {
 /** Above the results: the search box, the exact count and the sort order. */
 export function GalleryToolbar({ loaded, failed, onSort, onSearch }: GalleryToolbarProps) {
   const { active } = useGallery();
-  const t = useT();
+  const t = useT(alertsMessages, galleryMessages);
   const formatNumber = useFormatNumber();
   // Mounted for the search state: the query and the sort live in InstantSearch's widgets.
   useSearchBox();

@@ -13,6 +13,10 @@ import { useDraftPreview } from '../../lib/gallery/use-search-api';
 import { INITIAL_TRACKING, pushTrackingEvent, trackingReducer, type TrackingEvent } from '../../lib/gallery/tracking';
 import { connectSearchSettings, fromUiState, toUiState } from '../../lib/gallery/ui-state';
 import { useT } from '../../lib/i18n/use-t';
+import { galleryMessages } from '../../lib/i18n/messages/gallery';
+import { filterMessages } from '../../lib/i18n/messages/filter';
+import { seoMessages } from '../../lib/i18n/messages/seo';
+import { vocabularyMessages } from '../../lib/i18n/messages/vocabulary';
 import { useSettings } from '../../lib/settings/settings-context';
 import { formatCard, type ShownCard } from '../../lib/cards';
 import { ProductGrid } from '../product-grid';
@@ -74,7 +78,7 @@ function useDocumentHead({ seo, canonicalPath, indexable }: GalleryHead) {
 export function GalleryView({ settings, limit, dropped, rates, replaceAddress }: GalleryViewProps) {
   // A failed search is shown in the page (the notice below); caught, it is not also thrown as an uncaught error.
   const { indexUiState, setIndexUiState, status, error, results, refresh } = useInstantSearch({ catchError: true });
-  const t = useT();
+  const t = useT(filterMessages, galleryMessages, seoMessages, vocabularyMessages);
   const active = useMemo(() => fromUiState(indexUiState), [indexUiState]);
   const activeKey = keyOf(active);
   const head = useMemo(() => getGalleryHead(active, t), [activeKey, t]);

@@ -11,6 +11,9 @@ import { answer, api } from '../../lib/api/client';
 import { changeFilters, filterChips, resetAll } from '../../lib/gallery/rules';
 import { useSuggestions } from '../../lib/gallery/use-search-api';
 import { useFormatNumber, useT } from '../../lib/i18n/use-t';
+import { galleryMessages } from '../../lib/i18n/messages/gallery';
+import { filterMessages } from '../../lib/i18n/messages/filter';
+import { vocabularyMessages } from '../../lib/i18n/messages/vocabulary';
 import { listValueText, useChipText } from './active-filters';
 import { useGallery } from './gallery-context';
 
@@ -25,7 +28,7 @@ export interface NoResultsProps {
  */
 function useRemovalText(): (removal: RemovalCount) => string {
   const { active } = useGallery();
-  const t = useT();
+  const t = useT(filterMessages, galleryMessages, vocabularyMessages);
   const chipText = useChipText();
   return (removal) => {
     if (removal.kind === 'word') return removal.word;
@@ -46,7 +49,7 @@ function useRemovalText(): (removal: RemovalCount) => string {
  */
 export function NoResults({ onSearch }: NoResultsProps) {
   const { active, settings } = useGallery();
-  const t = useT();
+  const t = useT(filterMessages, galleryMessages, vocabularyMessages);
   const formatNumber = useFormatNumber();
   const removalText = useRemovalText();
   const { value } = useSuggestions(active);

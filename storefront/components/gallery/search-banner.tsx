@@ -3,11 +3,12 @@
 import { useInstantSearch } from 'react-instantsearch';
 import { searchBanner } from '../../lib/gallery/search-client';
 import { useT } from '../../lib/i18n/use-t';
+import { galleryMessages } from '../../lib/i18n/messages/gallery';
 
 /** The banner staff set for this search (a search rule): their words and a link to the collection it leads to. */
 export function SearchBanner() {
   const { results } = useInstantSearch();
-  const t = useT();
+  const t = useT(galleryMessages);
   const banner = searchBanner(results);
   if (!banner) return null;
   return (

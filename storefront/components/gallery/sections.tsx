@@ -10,6 +10,8 @@ import { changeFilters, isSectionActive, PANEL_ORDER, removeCategory, resetSecti
 import { WIDGETS } from '../../lib/gallery/ui-state';
 import { formatLength } from '../../lib/money';
 import { useFormatNumber, useT } from '../../lib/i18n/use-t';
+import { galleryMessages } from '../../lib/i18n/messages/gallery';
+import { vocabularyMessages } from '../../lib/i18n/messages/vocabulary';
 import { FacetList, type FacetOption } from './facet-list';
 import { FilterSection } from './filter-section';
 import { useCountryName, useGallery } from './gallery-context';
@@ -50,7 +52,7 @@ function useCounts(name: string): Map<string, number> {
 /** How a list's values read: sizes with their longest side in the shopper's units, the rest from the vocabulary. */
 function useOptionLabel(row: ListRow): (value: string) => string {
   const { settings } = useGallery();
-  const t = useT();
+  const t = useT(galleryMessages, vocabularyMessages);
   if (row.name !== 'size_') return (value) => valueLabel(value, t);
   return (bucket) => {
     const limit = SIZE_BUCKET_LIMITS_CM[bucket as keyof typeof SIZE_BUCKET_LIMITS_CM];
@@ -69,7 +71,7 @@ function optionsOf(values: readonly string[], counts: Map<string, number>, check
 
 function Section({ id }: { id: PanelSection }) {
   const { draft, setDraft } = useGallery();
-  const t = useT();
+  const t = useT(galleryMessages);
   const title = t(PANEL_SECTIONS[id]);
   return (
     <FilterSection id={id} title={title} resetLabel={t('gallery.reset')} active={isSectionActive(draft, id)} onReset={() => setDraft((d) => resetSection(d, id))}>
@@ -111,7 +113,7 @@ function ListFacet({ row }: { row: ListRow }) {
 /** Categories, and under a chosen one its subcategories: one group, counted from one attribute. */
 function CategoryTree() {
   const { draft, setDraft, limit } = useGallery();
-  const t = useT();
+  const t = useT(galleryMessages, vocabularyMessages);
   const formatNumber = useFormatNumber();
   const counts = useCounts('product_category');
   const isChosen = (c: Category) => draft.product_category.includes(c) || draft[c].length > 0;
@@ -139,7 +141,7 @@ function CategoryTree() {
 
 function Subcategories({ category, visible }: { category: Category; visible: number }) {
   const { draft, setDraft } = useGallery();
-  const t = useT();
+  const t = useT(galleryMessages, vocabularyMessages);
   const row = FILTERS.find((r): r is ListRow => r.name === category)!;
   const counts = useCounts(category);
   return (
@@ -158,7 +160,7 @@ function CountrySelect({ row }: { row: CountryRow }) {
   const counts = useCounts(row.name);
   const countryName = useCountryName();
   const formatNumber = useFormatNumber();
-  const t = useT();
+  const t = useT(galleryMessages);
   const value = draft[row.name];
   const codes = [...new Set([...counts.keys(), ...(value ? [value] : [])])].sort((a, b) => countryName(a).localeCompare(countryName(b)));
   const id = row.name.replace('_', '-');

@@ -5,6 +5,8 @@ import { answer, api } from '../../lib/api/client';
 import { artistPlace } from '../../lib/artist-place';
 import type { CardDisplay } from '../../lib/cards';
 import { useT } from '../../lib/i18n/use-t';
+import { artistMessages } from '../../lib/i18n/messages/artist';
+import { homeMessages } from '../../lib/i18n/messages/home';
 import { recommendationCards } from '../../lib/recommendations';
 import { useSettings } from '../../lib/settings/settings-context';
 import type { SsrOutcome } from '../../lib/ssr-budget';
@@ -78,7 +80,7 @@ export function DeferredSection({ section, title, ssrError, display }: DeferredS
 }
 
 function SectionView({ loaded, title, display }: Pick<DeferredSectionProps, 'title' | 'display'> & { loaded: Loaded }) {
-  const t = useT();
+  const t = useT(artistMessages, homeMessages);
   const { language } = useSettings().settings;
   const props = { display, t };
   switch (loaded.kind) {

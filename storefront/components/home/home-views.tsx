@@ -3,7 +3,7 @@ import type { ProductCard as ContractCard } from '@easel/search-service/contract
 import type { ArtistData } from '../../lib/catalogue/artists';
 import type { BannerData, EditorsPickData } from '../../lib/catalogue/home';
 import { formatCard, type CardDisplay, type ProductCardData } from '../../lib/cards';
-import type { Translate } from '../../lib/i18n/translate';
+import type { Translate } from '../../lib/i18n/translator';
 import { ArtistAvatar } from '../artist-avatar';
 import { ProductCard } from '../product-card';
 import { ProductGrid } from '../product-grid';
@@ -17,7 +17,7 @@ import { ProductGrid } from '../product-grid';
 export interface SectionProps<T> {
   data: T;
   display: CardDisplay;
-  t: Translate;
+  t: Translate<'home'>;
 }
 
 /** How wide a rail card's picture is drawn: the rail's fixed card width less the mat. */
@@ -121,11 +121,11 @@ export function RecentlyViewedView({ data, display, t }: SectionProps<{ results:
   return <CardsView id="recently-viewed" title={t('home.recentlyViewed')} cards={data.results.map((card) => formatCard(card, display))} layout="rail" />;
 }
 
-export function RecommendationsView({ cards, t }: { cards: ProductCardData[]; t: Translate }) {
+export function RecommendationsView({ cards, t }: { cards: ProductCardData[]; t: Translate<'home'> }) {
   return <CardsView id="recommendations" title={t('home.recommendations')} cards={cards} layout="grid" />;
 }
 
-export function ArtistsView({ id, title, artists, t, place }: { id: string; title: string; artists: ArtistData[]; t: Translate; place: (artist: ArtistData) => string }) {
+export function ArtistsView({ id, title, artists, t, place }: { id: string; title: string; artists: ArtistData[]; t: Translate<'artist'>; place: (artist: ArtistData) => string }) {
   if (artists.length === 0) return null;
   return (
     <HomeSectionFrame id={id} title={title}>

@@ -6,8 +6,12 @@ import { CATEGORIES, CATEGORY_VALUES, STYLES, SUBJECTS, type Category } from '@e
 import { artworkEditSchema } from '../../lib/catalogue/artwork-edit';
 import { answer, api, ApiResponseError } from '../../lib/api/client';
 import { valueLabel } from '../../lib/gallery/labels';
-import { isMessageKey } from '../../lib/i18n/messages';
+import { isKeyIn } from '../../lib/i18n/message-area';
 import { useT } from '../../lib/i18n/use-t';
+import { editMessages } from '../../lib/i18n/messages/edit';
+import { sellingMessages } from '../../lib/i18n/messages/selling';
+import { vocabularyMessages } from '../../lib/i18n/messages/vocabulary';
+import { listingMessages } from '../../lib/i18n/messages/listing';
 import type { DisplayUnits } from '../../lib/money';
 import { ColourSwatches, UnitsChoice, workFormControls } from '../selling/listing-controls';
 import './artwork-edit.css';
@@ -82,7 +86,7 @@ function toEdit(draft: Draft, saved: Draft): { edit: Record<string, unknown>; un
 
 /** Edits a work's listing: checks the draft, sends only what changed, and shows each problem beside its field. */
 export function ArtworkEditForm({ artwork, shippingProfiles }: ArtworkEditFormProps) {
-  const t = useT();
+  const t = useT(editMessages, listingMessages, sellingMessages, vocabularyMessages);
   const [saved, setSaved] = useState(() => draftOf(artwork));
   const [draft, setDraft] = useState(saved);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
@@ -105,7 +109,7 @@ export function ArtworkEditForm({ artwork, shippingProfiles }: ArtworkEditFormPr
     if (!checked.success) {
       for (const issue of checked.error.issues) {
         const name = fieldOf(issue.path.map(String).join('.'));
-        if (name in draft) found[name] ??= isMessageKey(issue.message) ? t(issue.message) : `${label(name)} ${issue.message}.`;
+        if (name in draft) found[name] ??= isKeyIn(listingMessages, issue.message) ? t(issue.message) : `${label(name)} ${issue.message}.`;
       }
     }
     setErrors(found);

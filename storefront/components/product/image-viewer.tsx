@@ -9,6 +9,7 @@ import { IMAGE_WIDTHS, type ImageKind } from '@easel/shared/media';
 import type { ImageSource } from '../../lib/catalogue/cards';
 import imageLoader from '../../lib/image-loader';
 import { useT } from '../../lib/i18n/use-t';
+import { productMessages } from '../../lib/i18n/messages/product';
 import { RoomView } from './room-view';
 
 declare module 'yet-another-react-lightbox' {
@@ -62,7 +63,7 @@ function slideOf(image: ViewerImage): Slide {
  * focus back to the picture. The first picture is the page's largest paint, so it loads first.
  */
 export function ImageViewer({ images, title, widthCm, heightCm }: { images: ViewerImage[]; title: string; widthCm: number; heightCm: number }) {
-  const t = useT();
+  const t = useT(productMessages);
   const [shown, setShown] = useState(0);
   const [open, setOpen] = useState(false);
   const zoom = useRef<ZoomRef>(null);

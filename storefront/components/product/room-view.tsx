@@ -5,6 +5,7 @@ import type { CSSProperties } from 'react';
 import { CM_PER_INCH, formatDimensions, formatLength } from '../../lib/money';
 import { useSettings } from '../../lib/settings/settings-context';
 import { useT } from '../../lib/i18n/use-t';
+import { productMessages } from '../../lib/i18n/messages/product';
 import type { ImageSource } from '../../lib/catalogue/cards';
 
 /** The sofa the work is measured against: 200 cm, or 80 in for a shopper who measures in inches. */
@@ -30,7 +31,7 @@ function box(leftCm: number, bottomCm: number, widthCm: number, heightCm: number
  * stays to scale at any width; the scale is written under it in the shopper's units.
  */
 export function RoomView({ image, title, widthCm, heightCm }: { image: ImageSource; title: string; widthCm: number; heightCm: number }) {
-  const t = useT();
+  const t = useT(productMessages);
   const units = useSettings().settings.display_units;
   const sofaW = SOFA_WIDTH_CM[units];
   const hangAt = FLOOR_CM + SOFA_HEIGHT_CM + HANG_GAP_CM;

@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { COLOUR_VALUES, COLOURS } from '@easel/shared/vocabulary';
 import { valueLabel } from '../../lib/gallery/labels';
 import { useT } from '../../lib/i18n/use-t';
+import { sellingMessages } from '../../lib/i18n/messages/selling';
+import { vocabularyMessages } from '../../lib/i18n/messages/vocabulary';
 import { MAX_COLOURS } from '../../lib/listing/listing';
 import type { DisplayUnits } from '../../lib/money';
 import './selling.css';
@@ -21,7 +23,7 @@ export function ColourSwatches({ id, label, colours, error, onChange }: {
   error?: string | undefined;
   onChange: (colours: string[]) => void;
 }) {
-  const t = useT();
+  const t = useT(sellingMessages, vocabularyMessages);
   const toggle = (colour: string, on: boolean) => onChange(on ? [...colours, colour] : colours.filter((c) => c !== colour));
   return (
     <fieldset className="listing-form__colours" data-field="colours" aria-describedby={[`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ')}>
@@ -51,7 +53,7 @@ export function ColourSwatches({ id, label, colours, error, onChange }: {
 }
 
 export function UnitsChoice({ name, label, units, onChange }: { name: string; label: string; units: DisplayUnits; onChange: (units: DisplayUnits) => void }) {
-  const t = useT();
+  const t = useT(sellingMessages);
   return (
     <fieldset className="listing-form__units" data-field="units">
       <legend className="artwork-edit__label">{label}</legend>

@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { useT } from '../../lib/i18n/use-t';
+import { sellingMessages } from '../../lib/i18n/messages/selling';
 import type { ArtistWork } from '../../lib/listing/listing';
 import { PhotoManager } from './photo-manager';
 import { WorkActions } from './work-actions';
@@ -12,7 +13,7 @@ import { WorkActions } from './work-actions';
  * does not go on saying so once one is added.
  */
 export function ListingEditHead({ work }: { work: ArtistWork }) {
-  const t = useT();
+  const t = useT(sellingMessages);
   const [photoIds, setPhotoIds] = useState(() => work.photos.map((p) => p.id).join());
   return (
     <>

@@ -4,9 +4,14 @@ import { useState, type FormEvent } from 'react';
 import { CATEGORIES, CATEGORY_VALUES, STYLES, SUBJECTS, type Category } from '@easel/shared/vocabulary';
 import { answer, api, ApiResponseError } from '../../lib/api/client';
 import { valueLabel } from '../../lib/gallery/labels';
-import { isMessageKey, type MessageKey } from '../../lib/i18n/messages';
+import { isKeyIn } from '../../lib/i18n/message-area';
+import type { MessageKey } from '../../lib/i18n/messages';
 import { fieldOf, toListingBody, type ListingDraft as Draft, type ListingField as FieldName } from '../../lib/selling/listing-draft';
 import { useT } from '../../lib/i18n/use-t';
+import { editMessages } from '../../lib/i18n/messages/edit';
+import { sellingMessages } from '../../lib/i18n/messages/selling';
+import { vocabularyMessages } from '../../lib/i18n/messages/vocabulary';
+import { listingMessages } from '../../lib/i18n/messages/listing';
 import { listingSchema } from '../../lib/listing/listing';
 import type { DisplayUnits } from '../../lib/money';
 import '../product/artwork-edit.css';
@@ -20,7 +25,7 @@ export interface ListingFormProps {
   units: DisplayUnits;
 }
 
-const LABELS: Record<FieldName, MessageKey> = {
+const LABELS: Record<FieldName, MessageKey<'edit' | 'selling'>> = {
   title: 'edit.workTitle', description: 'edit.description', category: 'selling.category', subcategory: 'selling.subcategory',
   medium: 'selling.medium', subject: 'edit.subject', style: 'edit.style', colours: 'selling.colours', units: 'selling.units',
   width: 'selling.width', height: 'selling.height', depth: 'selling.depth', framed: 'edit.framed', ready_to_hang: 'edit.readyToHang',
@@ -33,7 +38,7 @@ const LABELS: Record<FieldName, MessageKey> = {
  * artist goes on to the work's edit page to add its photos.
  */
 export function ListingForm({ profiles, units }: ListingFormProps) {
-  const t = useT();
+  const t = useT(editMessages, listingMessages, sellingMessages, vocabularyMessages);
   const countries = [...new Map(profiles.map((p) => [p.ships_from, p.country])).entries()];
   const [draft, setDraft] = useState<Draft>(() => ({
     title: '', description: '', category: 'painting', subcategory: CATEGORIES.painting[0], medium: '', subject: SUBJECTS[0], style: STYLES[0],
@@ -56,7 +61,7 @@ export function ListingForm({ profiles, units }: ListingFormProps) {
     if (!checked.success) {
       for (const issue of checked.error.issues) {
         const name = fieldOf(issue.path.map(String).join('.'));
-        if (name in draft) found[name] ??= isMessageKey(issue.message) ? t(issue.message) : `${label(name)} ${issue.message}.`;
+        if (name in draft) found[name] ??= isKeyIn(listingMessages, issue.message) ? t(issue.message) : `${label(name)} ${issue.message}.`;
       }
     }
     setErrors(found);

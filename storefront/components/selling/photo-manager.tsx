@@ -3,6 +3,8 @@
 import { useRef, useState } from 'react';
 import { answer, api, ApiResponseError } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
+import { listingMessages } from '../../lib/i18n/messages/listing';
+import { sellingMessages } from '../../lib/i18n/messages/selling';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_ACCEPT, PHOTO_FIELD } from '../../lib/listing/limits';
 import type { ListingPhoto } from '../../lib/listing/listing';
 import { uploadPhoto } from '../../lib/selling/photo-upload';
@@ -29,7 +31,7 @@ interface Upload {
  * deleted. Every change answers with the work's photos as stored, which the list then shows.
  */
 export function PhotoManager({ workId, photos: initial, onPhotosChange }: PhotoManagerProps) {
-  const t = useT();
+  const t = useT(listingMessages, sellingMessages);
   const [photos, setShownPhotos] = useState(initial);
   const setPhotos = (next: ListingPhoto[]) => {
     setShownPhotos(next);

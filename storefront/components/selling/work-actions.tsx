@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { answer, api } from '../../lib/api/client';
 import type { MessageKey } from '../../lib/i18n/messages';
 import { useT } from '../../lib/i18n/use-t';
+import { sellingMessages } from '../../lib/i18n/messages/selling';
 import type { ListingStatus, WithdrawReason } from '../../lib/listing/limits';
 
 export interface WorkActionsProps {
@@ -29,7 +30,7 @@ const ACTIONS: Record<ListingStatus, readonly ('publish' | 'withdrawn' | 'sold_e
   withdrawn: ['publish'],
 };
 
-const LABEL: Record<'publish' | WithdrawReason, MessageKey> = {
+const LABEL: Record<'publish' | WithdrawReason, MessageKey<'selling'>> = {
   publish: 'selling.publish', withdrawn: 'selling.withdraw', sold_elsewhere: 'selling.markSoldElsewhere',
 };
 
@@ -40,7 +41,7 @@ const LABEL: Record<'publish' | WithdrawReason, MessageKey> = {
  * read again so the work shows its new status.
  */
 export function WorkActions({ id, slug, title, status, editing = false, previewing = false }: WorkActionsProps) {
-  const t = useT();
+  const t = useT(sellingMessages);
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);

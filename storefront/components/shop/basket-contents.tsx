@@ -2,8 +2,12 @@
 
 import { useEffect, useState, type FormEvent } from 'react';
 import type { BasketItemView, BasketView } from '../../lib/basket/basket';
-import type { Translate } from '../../lib/i18n/translate';
+import type { Translate } from '../../lib/i18n/translator';
 import { useT } from '../../lib/i18n/use-t';
+import { basketMessages } from '../../lib/i18n/messages/basket';
+import { checkoutMessages } from '../../lib/i18n/messages/checkout';
+import { deliveryMessages } from '../../lib/i18n/messages/delivery';
+import { productMessages } from '../../lib/i18n/messages/product';
 import { formatPrice } from '../../lib/money';
 import { useBasket } from '../basket-provider';
 import { arrivalText } from '../../lib/delivery';
@@ -19,7 +23,7 @@ import './shop.css';
  * currency or last address point elsewhere), and the way to checkout.
  */
 export function BasketContents({ lastAddressCountry }: { lastAddressCountry: CountryCode | null }) {
-  const t = useT();
+  const t = useT(basketMessages, checkoutMessages, deliveryMessages, productMessages);
   const { settings } = useSettings();
   const basket = useBasket();
   const { data, status, error, promoStatus, promoError } = basket.state;
@@ -71,7 +75,7 @@ function BasketLine({ item, currency, arrives, t, busy, onQuantity, onRemove }: 
   currency: BasketView['currency'];
   /** When the line should arrive at the shopper's country, in words. */
   arrives: string;
-  t: Translate;
+  t: Translate<'basket'>;
   busy: boolean;
   onQuantity: (quantity: number) => void;
   onRemove: () => void;
@@ -105,7 +109,7 @@ function BasketLine({ item, currency, arrives, t, busy, onQuantity, onRemove }: 
 
 function PromoForm({ basket, t, busy, error, onApply, onRemove }: {
   basket: BasketView;
-  t: Translate;
+  t: Translate<'basket'>;
   busy: boolean;
   error: string | null;
   onApply: (code: string) => Promise<boolean>;
@@ -139,7 +143,7 @@ function PromoForm({ basket, t, busy, error, onApply, onRemove }: {
  * is an estimate to the ships-to country (`estimateTo`, its name), and says so; a checkout
  * quote's is for the address.
  */
-export function Totals({ basket, t, estimateTo }: { basket: BasketView; t: Translate; estimateTo?: string }) {
+export function Totals({ basket, t, estimateTo }: { basket: BasketView; t: Translate<'basket' | 'checkout' | 'product'>; estimateTo?: string }) {
   const { currency, shipping_minor: shipping } = basket;
   return (
     <dl className="totals">

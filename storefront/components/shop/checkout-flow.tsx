@@ -8,6 +8,10 @@ import { placeOrder, startCheckout } from '../../lib/basket/client';
 import { answer, api, ApiResponseError } from '../../lib/api/client';
 import { errorMessage } from '../../lib/store';
 import { useT } from '../../lib/i18n/use-t';
+import { basketMessages } from '../../lib/i18n/messages/basket';
+import { checkoutMessages } from '../../lib/i18n/messages/checkout';
+import { deliveryMessages } from '../../lib/i18n/messages/delivery';
+import { productMessages } from '../../lib/i18n/messages/product';
 import { formatPrice } from '../../lib/money';
 import { addressLines, needsPostcode, type ShippingAddressInput } from '../../lib/checkout/address';
 import { formatCardNumber, formatCvc, formatExpiry } from '../../lib/checkout/card';
@@ -28,7 +32,7 @@ const itemsOf = (quote: CheckoutQuoteView): EcommerceItem[] =>
 
 /** After a guest's order: the offer to keep the account, with a password of their choosing. */
 function KeepAccount() {
-  const t = useT();
+  const t = useT(checkoutMessages);
   const { user, changeUser } = useAccount();
   const [password, setPassword] = useState('');
   const [kept, setKept] = useState<string | null>(null);
@@ -61,7 +65,7 @@ function KeepAccount() {
 
 /** Checkout with nothing in the basket: says so, and leads back to the gallery. */
 export function EmptyCheckout() {
-  const t = useT();
+  const t = useT(basketMessages);
   return (
     <section className="basket">
       <p className="basket__greeting">{t('basket.empty')}</p>
@@ -82,7 +86,7 @@ export interface CheckoutFlowProps {
  * purchase), the confirmation.
  */
 export function CheckoutFlow({ countries }: CheckoutFlowProps) {
-  const t = useT();
+  const t = useT(basketMessages, checkoutMessages, deliveryMessages, productMessages);
   const { settings, setBasketCount } = useSettings();
   const [step, setStep] = useState<Step>({ name: 'address' });
   const [address, setAddress] = useState<Required<ShippingAddressInput>>({ name: '', line1: '', line2: '', city: '', region: '', postcode: '', country: countries[0]?.code ?? settings.country });

@@ -4,6 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { answer, api } from '../../lib/api/client';
 import { errorMessage } from '../../lib/store';
 import { useT } from '../../lib/i18n/use-t';
+import { accountMessages } from '../../lib/i18n/messages/account';
+import { checkoutMessages } from '../../lib/i18n/messages/checkout';
 import { useAccount } from '../account/account-context';
 
 /**
@@ -11,7 +13,7 @@ import { useAccount } from '../account/account-context';
  * the overlays. Either way the page then shows the checkout, basket kept.
  */
 export function CheckoutSignIn() {
-  const t = useT();
+  const t = useT(accountMessages, checkoutMessages);
   const { dispatch, changeUser } = useAccount();
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);

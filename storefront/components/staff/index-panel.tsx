@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { answer, api } from '../../lib/api/client';
 import { languageTag } from '../../lib/i18n/languages';
 import { useT } from '../../lib/i18n/use-t';
+import { staffMessages } from '../../lib/i18n/messages/staff';
 import type { IndexStatus } from '../../lib/staff/index-admin';
 import { useSettings } from '../../lib/settings/settings-context';
 import './staff.css';
@@ -16,7 +17,7 @@ const POLL_MS = 1000;
  * by another staff member on this server) the page asks for its progress every second.
  */
 export function IndexPanel({ initial }: { initial: IndexStatus }) {
-  const t = useT();
+  const t = useT(staffMessages);
   const tag = languageTag(useSettings().settings.language);
   const [status, setStatus] = useState(initial);
   const [error, setError] = useState<string | null>(null);

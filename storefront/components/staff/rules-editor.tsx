@@ -6,6 +6,7 @@ import { CATEGORY_ADDRESSES } from '@easel/search-service/contract';
 import { answer, api } from '../../lib/api/client';
 import { languageTag } from '../../lib/i18n/languages';
 import { useT } from '../../lib/i18n/use-t';
+import { staffMessages } from '../../lib/i18n/messages/staff';
 import { useSettings } from '../../lib/settings/settings-context';
 import './search-levers.css';
 
@@ -70,7 +71,7 @@ export function fieldsOf(draft: Draft): SearchRuleFields | { badPinLine: number 
  * a rule, or saves the one being edited. The server's refusal is shown as it words it.
  */
 export function RulesEditor({ initial }: { initial: SearchRule[] }) {
-  const t = useT();
+  const t = useT(staffMessages);
   const id = useId();
   const tag = languageTag(useSettings().settings.language);
   const [rules, setRules] = useState(initial);

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { CurationKind, CurationToggle } from '@easel/data/queries/staff';
 import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
+import { staffMessages } from '../../lib/i18n/messages/staff';
 import type { MessageKey } from '../../lib/i18n/messages';
 import { CollectionChoices } from '../collections/collection-choices';
 import { useToast } from '../toasts';
@@ -20,7 +21,7 @@ const CHANGES = {
     return answer(add ? campaigns.$post({ json: { product, campaign } }) : campaigns.$delete({ json: { product, campaign } }));
   },
 } satisfies Record<CurationKind, unknown>;
-const TITLES: Record<CurationKind, MessageKey> = { theme: 'staff.themes', campaign: 'staff.campaigns' };
+const TITLES: Record<CurationKind, MessageKey<'staff'>> = { theme: 'staff.themes', campaign: 'staff.campaigns' };
 
 export interface StaffToolsProps {
   slug: string;
@@ -34,7 +35,7 @@ export interface StaffToolsProps {
  * work, unchecking deletes it), the staff member's own collections, and promotion.
  */
 export function StaffTools({ slug, themes, campaigns }: StaffToolsProps) {
-  const t = useT();
+  const t = useT(staffMessages);
   const toast = useToast();
   const [promoting, setPromoting] = useState(false);
 
@@ -72,7 +73,7 @@ export function StaffTools({ slug, themes, campaigns }: StaffToolsProps) {
 }
 
 function CurationList({ kind, slug, initial }: { kind: CurationKind; slug: string; initial: CurationToggle[] }) {
-  const t = useT();
+  const t = useT(staffMessages);
   const toast = useToast();
   const [toggles, setToggles] = useState(initial);
   const [busy, setBusy] = useState<string | null>(null);

@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { Synonyms } from '@easel/data/queries/search-levers';
 import { answer, api } from '../../lib/api/client';
 import { useT } from '../../lib/i18n/use-t';
+import { staffMessages } from '../../lib/i18n/messages/staff';
 import './search-levers.css';
 
 /** 'cat, sofa art ,, kitten' -> ['cat', 'sofa art', 'kitten']. */
@@ -15,7 +16,7 @@ const wordsOf = (text: string) => text.split(',').map((w) => w.trim()).filter(Bo
  * (PUT /api/staff/synonyms/), and the list shows what the server stored.
  */
 export function SynonymsEditor({ initial }: { initial: Synonyms }) {
-  const t = useT();
+  const t = useT(staffMessages);
   const id = useId();
   const [synonyms, setSynonyms] = useState(initial);
   const [word, setWord] = useState('');

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ApiResponseError } from '../api/client';
-import { MESSAGES } from '../i18n/messages';
+import { getTranslator } from '../i18n/translate';
 import type { BasketView } from './basket';
 import { basketReducer, createBasketStore, failureMessage, INITIAL_BASKET, type BasketState } from './store';
 
 const basket = (count: number): BasketView => ({ count, currency: 'GBP', items: [], promo: null, subtotal_minor: 0, discount_minor: 0, destination: 'GB', shipping_minor: 0, total_minor: 0 });
 const loaded: BasketState = { ...INITIAL_BASKET, data: basket(1), status: 'succeeded' };
+const british = getTranslator('en-gb');
 const messages = {
-  updateFailed: MESSAGES['en-gb']['basket.updateFailed'],
-  promoFailed: MESSAGES['en-gb']['basket.promoFailed'],
-  removeFailed: MESSAGES['en-gb']['basket.removeFailed'],
+  updateFailed: british('basket.updateFailed'),
+  promoFailed: british('basket.promoFailed'),
+  removeFailed: british('basket.removeFailed'),
 };
 
 describe('basketReducer', () => {

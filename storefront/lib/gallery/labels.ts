@@ -1,18 +1,17 @@
 import { CURRENCY_SYMBOLS, type Currency } from '@easel/shared/vocabulary';
-import { MESSAGES, type MessageKey } from '../i18n/messages';
-import type { Translate } from '../i18n/translate';
-
-/** Whether the message table words `key` (British English holds every key). */
-const worded = (key: string): key is MessageKey => key in MESSAGES['en-gb'];
+import { filterMessages } from '../i18n/messages/filter';
+import { vocabularyMessages } from '../i18n/messages/vocabulary';
+import { isKeyIn } from '../i18n/message-area';
+import type { Translate } from '../i18n/translator';
 
 /**
  * How a vocabulary value reads, in the shopper's English (`t`): the message table's
  * `vocabulary.<value>` where it has one ('grey' -> 'Grey' or 'Gray', 'giclee' -> 'Giclée'), else
  * the value itself: 'mixed-media' -> 'Mixed media', 'still-life' -> 'Still life'.
  */
-export function valueLabel(value: string, t: Translate): string {
+export function valueLabel(value: string, t: Translate<'vocabulary'>): string {
   const key = `vocabulary.${value}`;
-  if (worded(key)) return t(key);
+  if (isKeyIn(vocabularyMessages, key)) return t(key);
   const text = value.replace(/-/g, ' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -21,9 +20,9 @@ export function valueLabel(value: string, t: Translate): string {
  * A filter row's label, in the shopper's English (`t`): the message table's `filter.<name>`
  * where it has one, else the filter table's own: colours -> 'Colour' or 'Color', subject -> 'Subject'.
  */
-export function filterLabel(row: { name: string; label: string }, t: Translate): string {
+export function filterLabel(row: { name: string; label: string }, t: Translate<'filter'>): string {
   const key = `filter.${row.name}`;
-  return worded(key) ? t(key) : row.label;
+  return isKeyIn(filterMessages, key) ? t(key) : row.label;
 }
 
 /** Whole units with the currency's symbol: (1250, 'GBP') -> '£1,250'. */

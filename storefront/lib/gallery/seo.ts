@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Category } from '@easel/shared/vocabulary';
 import type { GallerySearchDefinition } from '@easel/search-service/contract';
-import type { Translate } from '../i18n/translate';
+import type { Translate } from '../i18n/translator';
 import { valueLabel } from './labels';
 import { isIndexable, landingOf, landingPath, type Landing } from './location';
 
@@ -43,7 +43,7 @@ const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
  * { category: 'painting' } -> 'Original paintings for sale';
  * { category: 'painting', subcategory: 'watercolour' } -> 'Original watercolour paintings for sale' or '… watercolor …'.
  */
-export function getPageSeo(landing: Landing, t: Translate): PageSeo {
+export function getPageSeo(landing: Landing, t: Translate<'seo' | 'vocabulary'>): PageSeo {
   if (!landing.category) {
     return {
       page_title: t('seo.galleryTitle'),
@@ -77,7 +77,7 @@ export interface GalleryHead {
  * texts, canonical '/shop/painting/oil/', not indexable. The server's metadata and the page's
  * own updates after a search on the page both come from here.
  */
-export function getGalleryHead(def: GallerySearchDefinition, t: Translate): GalleryHead {
+export function getGalleryHead(def: GallerySearchDefinition, t: Translate<'seo' | 'vocabulary'>): GalleryHead {
   const landing = landingOf(def);
   return { seo: getPageSeo(landing, t), canonicalPath: landingPath(landing), indexable: isIndexable(def) };
 }

@@ -82,7 +82,7 @@ describe('American English', () => {
     // Sentences written straight into the API's code (not the message table) are the same in both Englishes, so none may be British.
     const root = path.resolve(import.meta.dirname, '..');
     const sources = fs.readdirSync(root, { recursive: true, encoding: 'utf8' })
-      .filter((file) => /(api|refusals|validate|errors|artwork-edit|request-params)\.ts$/.test(file) && !file.includes('test'));
+      .filter((file) => /(api|refusals|validate|errors|artwork-edit|request-params)\.ts$/.test(file) && !file.includes('test') && !file.startsWith('i18n'));
     expect(sources.length).toBeGreaterThan(15);
     const sentences = sources.flatMap((file) => {
       const code = fs.readFileSync(path.join(root, file), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');

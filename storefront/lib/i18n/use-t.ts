@@ -1,11 +1,17 @@
 'use client';
 
 import { useSettings } from '../settings/settings-context';
-import { getNumberFormat, getTranslator, type Translate } from './translate';
+import type { MessageArea } from './message-area';
+import type { Area } from './messages';
+import { getNumberFormat, translatorOf, type Translate } from './translator';
 
-/** The wording in the shopper's language, for client components: const t = useT(); t('basket.name'). */
-export function useT(): Translate {
-  return getTranslator(useSettings().settings.language);
+/**
+ * The wording of the areas named, in the shopper's language, for client components:
+ * const t = useT(basketMessages, commonMessages); t('basket.name'). A key of an area not named
+ * does not type-check, and the page's scripts carry only the areas its components name.
+ */
+export function useT<A extends Area>(...areas: [MessageArea<A>, ...MessageArea<A>[]]): Translate<A> {
+  return translatorOf(useSettings().settings.language, areas);
 }
 
 /** Whole numbers in the shopper's locale, with its thousands separators: 12345 -> '12,345'. */

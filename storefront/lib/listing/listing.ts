@@ -11,14 +11,14 @@ import { LISTING_STATUSES, MAX_PHOTOS, WITHDRAW_REASONS, type ListingStatus, typ
  * (lib/api/validate.ts). Money is GBP minor units (pence); sizes are in the artist's `units`.
  */
 
-const refusal = (key: MessageKey) => key;
-const text = (key: MessageKey, max: number) => z.string({ error: refusal(key) }).trim().min(1, refusal(key)).max(max, refusal(key));
-const minor = (key: MessageKey) => z.number({ error: refusal(key) }).int(refusal(key)).min(100, refusal(key)).max(100_000_000, refusal(key));
+const refusal = (key: MessageKey<'listing'>) => key;
+const text = (key: MessageKey<'listing'>, max: number) => z.string({ error: refusal(key) }).trim().min(1, refusal(key)).max(max, refusal(key));
+const minor = (key: MessageKey<'listing'>) => z.number({ error: refusal(key) }).int(refusal(key)).min(100, refusal(key)).max(100_000_000, refusal(key));
 /** A side in the artist's units: positive (depth may be 0), at most 2000 cm or 787 in, one decimal place. */
-const side = (key: MessageKey, min: number) =>
+const side = (key: MessageKey<'listing'>, min: number) =>
   z.number({ error: refusal(key) }).min(min, refusal(key)).max(2000, refusal(key))
     .refine((n) => Math.round(n * 10) === n * 10, refusal(key));
-const flag = (key: MessageKey) => z.boolean({ error: refusal(key) });
+const flag = (key: MessageKey<'listing'>) => z.boolean({ error: refusal(key) });
 
 /** The longest side a listing may give, in centimetres; in inches it is this over 2.54. */
 export const MAX_SIDE_CM = 2000;

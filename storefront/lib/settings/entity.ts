@@ -1,6 +1,7 @@
 import { CURRENCY_SYMBOLS, type Currency } from '@easel/shared/vocabulary';
 import { LANGUAGE_NAMES, languageTag, type Language } from '../i18n/languages';
-import { getTranslator } from '../i18n/translate';
+import { settingsMessages } from '../i18n/messages/settings';
+import { translatorOf } from '../i18n/translator';
 import type { CountryCode } from './countries';
 import type { SettingsChoice, UserSettings } from './settings';
 
@@ -62,7 +63,7 @@ export const WELCOME_CODE = 'WELCOME10';
  */
 export function creditData(language: Language, welcomeCode: boolean): UserSettings['credit_data'] {
   if (!welcomeCode) return { display_text: '', url: '' };
-  return { display_text: getTranslator(language)('settings.credit', { code: WELCOME_CODE }), url: '/basket/' };
+  return { display_text: translatorOf(language, [settingsMessages])('settings.credit', { code: WELCOME_CODE }), url: '/basket/' };
 }
 
 export const DEFAULT_CHOICE: SettingsChoice = { currency: 'GBP', country: 'GB', display_units: 'cm', language: 'en-gb' };

@@ -8,7 +8,7 @@ import { firstLoadJs, GALLERY_ROUTE, kB } from '../../../scripts/first-load-js';
  * size, not a timing: it is read from the build the project's global setup has just made of
  * these sources (product-global-setup.ts builds the storefront when a source changed).
  */
-const GALLERY_FIRST_LOAD_BUDGET = 185_000;
+const GALLERY_FIRST_LOAD_BUDGET = 172_000;
 
 describe("the gallery's JavaScript", () => {
   it(`sends at most ${kB(GALLERY_FIRST_LOAD_BUDGET)} gzipped before the page can hydrate`, () => {

@@ -129,6 +129,15 @@ describe('the page shell', () => {
     expect(fullZod(await scriptsOf('/shop/'))).toBe(true);
   });
 
+  it("loads only the wording of the page's own components: the gallery's, not the staff's, selling's or checkout's", async () => {
+    // Each message's key is a quoted string in the scripts that define or use it.
+    const areasIn = (scripts: string[]) => new Set(scripts.flatMap((script) => [...script.matchAll(/"([a-zA-Z]+)\.[\w.-]+"/g)].map(([, area]) => area)));
+    const gallery = areasIn(await scriptsOf('/shop/'));
+    expect([...gallery]).toEqual(expect.arrayContaining(['gallery', 'basket', 'settings', 'vocabulary']));
+    for (const area of ['staff', 'selling', 'listing', 'checkout', 'edit', 'api']) expect(gallery.has(area), area).toBe(false);
+    expect(areasIn(await scriptsOf('/basket/')).has('gallery')).toBe(false);
+  });
+
   it('treats /home as /', async () => {
     const response = await fetch(`${base}/home/`, { redirect: 'manual' });
     expect(response.status).toBe(308);

@@ -1,0 +1,28 @@
+import { messageArea } from '../message-area';
+
+export const collectionsMessages = messageArea('collections', {
+  'collections.title': 'Your collections',
+  'collections.intro': 'Keep works together: for a room, a gift or a shortlist.',
+  'collections.signIn': 'Please log in to see your collections.',
+  'collections.empty': 'You have no collections yet. Make one here, or from any work\'s page.',
+  'collections.emptyOne': 'Nothing here yet. Add works from their pages with "Add to collection".',
+  'collections.count': { one: '{count} work', other: '{count} works' },
+  'collections.name': 'Name of a new collection',
+  'collections.create': 'Make a collection',
+  'collections.add': 'Add to collection',
+  'collections.choose': 'Keep this work in',
+  'collections.loading': 'Loading your collections…',
+  'collections.remove': 'Remove',
+  'collections.removeWork': 'Remove {title} from this collection',
+  'collections.all': 'See all your collections',
+  'collections.back': 'All your collections',
+  'collections.rename': 'Rename',
+  'collections.newName': 'Name of this collection',
+  'collections.saveName': 'Save name',
+  'collections.cancel': 'Cancel',
+  'collections.delete': 'Delete collection',
+  'collections.deleteConfirm': 'Delete “{name}”? The works in it stay on Easel: only this list goes.',
+  'collections.deleteYes': 'Delete it',
+  'collections.deleteNo': 'Keep it',
+  'collections.deleted': '“{name}” is deleted.',
+});

@@ -1,0 +1,7 @@
+import { messageArea } from '../message-area';
+
+export const filterMessages = messageArea('filter', {
+  'filter.colours': 'Colour',
+}, {
+  'filter.colours': 'Color',
+});
