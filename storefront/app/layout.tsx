@@ -30,6 +30,9 @@ import './styles/gallery.css';
 import './styles/filter-panel.css';
 import './styles/price-filter.css';
 import './styles/card-badges.css';
+// The cards' hearts, here too so that the gallery's own chunk (next/dynamic) brings no
+// stylesheet of its own: one would be fetched before the page's first paint, not written into it.
+import '../components/engagement/engagement.css';
 import './styles/pagination.css';
 import './styles/header-tools.css';
 import './styles/category-menu.css';

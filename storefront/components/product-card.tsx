@@ -52,7 +52,7 @@ export function ProductCard({ card, eager = false, clicked = false, onClick, siz
         <div className="card__frame">
           <div className="card__mat">
             <img
-              className="card__image"
+              className={`card__image ${card.image.width >= card.image.height ? 'card__image--wide' : 'card__image--tall'}`}
               src={card.image.src}
               srcSet={card.image.srcSet}
               sizes={sizes}

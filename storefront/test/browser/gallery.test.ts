@@ -103,6 +103,41 @@ describe('the gallery page', () => {
     await close();
   });
 
+  it.each([412, 1366])('draws the first cards\' pictures at their size before they arrive, at %i px wide: nothing moves when they do', async (width) => {
+    const context = await browser().newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    // The pictures are held back until the page has been drawn without them.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/media/art/**', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${base}/shop/`, { waitUntil: 'domcontentloaded' });
+    // The pictures drawn at once (the rest load as they come near); both shapes are among them.
+    const pictures = page.locator('.grid .card__image[loading="eager"]');
+    const boxes = () => pictures.evaluateAll((images) => images.map((image) => {
+      const { width: w, height: h, x, y } = image.getBoundingClientRect();
+      return { w: Math.round(w), h: Math.round(h), x: Math.round(x), y: Math.round(y) };
+    }));
+    const shapes = await pictures.evaluateAll((images) => images.map((i) => (Number(i.getAttribute('width')) >= Number(i.getAttribute('height')) ? 'wide' : 'tall')));
+    expect(new Set(shapes)).toEqual(new Set(['wide', 'tall']));
+    const before = await boxes();
+    release();
+    await expect.poll(() => pictures.evaluateAll((images) => images.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    for (const box of before) expect(Math.max(box.w, box.h)).toBeGreaterThan(100);
+    // The width and height attributes are whole pixels, so the arrived picture's own shape may
+    // round its box a pixel differently; anything more is the page moving.
+    const after = await boxes();
+    expect(after).toHaveLength(before.length);
+    for (const [i, box] of after.entries()) {
+      for (const side of ['w', 'h', 'x', 'y'] as const) expect(Math.abs(box[side] - before[i]![side]), `picture ${i + 1}, ${side}`).toBeLessThanOrEqual(1);
+    }
+    await context.close();
+  });
+
   it('shows artworks with JavaScript disabled', async () => {
     const context = await browser().newContext({ javaScriptEnabled: false });
     const { page, close } = await openGallery('/shop/', { context });
