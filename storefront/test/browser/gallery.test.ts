@@ -5,6 +5,7 @@ import type { Db } from '@easel/data/db';
 import { product } from './worker-product';
 import { useProductDatabase } from './product-database';
 import { screenshotPath, useChromium } from './chromium';
+import { holdPictures, pictureBoxes, picturesArrived } from './pictures';
 import { expectNotFoundPage } from './not-found';
 
 const base = product.storefrontUrl;
@@ -93,7 +94,7 @@ describe('the gallery page', () => {
     const context = await browser().newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 3 });
     const { page, close } = await openGallery('/shop/', { context });
     const image = page.locator('.grid .card__image').first();
-    await expect.poll(() => image.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+    await expect.poll(() => picturesArrived(image)).toBe(true);
     const { drawn, source } = await image.evaluate((i: HTMLImageElement) => ({
       drawn: i.getBoundingClientRect().width * window.devicePixelRatio,
       source: Number(/\/(\d+)\.webp$/.exec(i.currentSrc)![1]),
@@ -107,30 +108,19 @@ describe('the gallery page', () => {
     const context = await browser().newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
     // The pictures are held back until the page has been drawn without them.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/media/art/**', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdPictures(page);
     await page.goto(`${base}/shop/`, { waitUntil: 'domcontentloaded' });
     // The pictures drawn at once (the rest load as they come near); both shapes are among them.
     const pictures = page.locator('.grid .card__image[loading="eager"]');
-    const boxes = () => pictures.evaluateAll((images) => images.map((image) => {
-      const { width: w, height: h, x, y } = image.getBoundingClientRect();
-      return { w: Math.round(w), h: Math.round(h), x: Math.round(x), y: Math.round(y) };
-    }));
     const shapes = await pictures.evaluateAll((images) => images.map((i) => (Number(i.getAttribute('width')) >= Number(i.getAttribute('height')) ? 'wide' : 'tall')));
     expect(new Set(shapes)).toEqual(new Set(['wide', 'tall']));
-    const before = await boxes();
+    const before = await pictureBoxes(pictures);
     release();
-    await expect.poll(() => pictures.evaluateAll((images) => images.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    await expect.poll(() => picturesArrived(pictures)).toBe(true);
     for (const box of before) expect(Math.max(box.w, box.h)).toBeGreaterThan(100);
     // The width and height attributes are whole pixels, so the arrived picture's own shape may
     // round its box a pixel differently; anything more is the page moving.
-    const after = await boxes();
+    const after = await pictureBoxes(pictures);
     expect(after).toHaveLength(before.length);
     for (const [i, box] of after.entries()) {
       for (const side of ['w', 'h', 'x', 'y'] as const) expect(Math.abs(box[side] - before[i]![side]), `picture ${i + 1}, ${side}`).toBeLessThanOrEqual(1);

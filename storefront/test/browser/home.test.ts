@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { product } from './worker-product';
 import { productCardSchema } from '@easel/search-service/contract';
 import { screenshotPath, useChromium } from './chromium';
+import { holdPictures, pictureBoxes, picturesArrived } from './pictures';
 
 const base = product.storefrontUrl;
 /** The same product with a server budget of 0: every homepage section loads in the browser. */
@@ -67,25 +68,15 @@ describe('the homepage', () => {
   it.each([412, 1280])('draws the banner\'s picture at its size before it arrives, at %i px wide: nothing moves when it does', async (width) => {
     const { page, close } = await newPage(width);
     // The pictures are held back until the page has been drawn without them.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/media/art/**', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdPictures(page);
     await page.goto(`${base}/`, { waitUntil: 'domcontentloaded' });
     const hero = page.locator('[data-section="banner"] img');
-    const box = () => hero.evaluate((img) => {
-      const { width: w, height: h, x, y } = img.getBoundingClientRect();
-      return { w: Math.round(w), h: Math.round(h), x: Math.round(x), y: Math.round(y) };
-    });
-    const before = await box();
+    const before = await pictureBoxes(hero);
     release();
-    await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    expect(before.w).toBeGreaterThan(width / 3);
-    expect(await box()).toEqual(before);
+    await expect.poll(() => picturesArrived(hero)).toBe(true);
+    expect(before).toHaveLength(1);
+    expect(before[0]!.w).toBeGreaterThan(width / 3);
+    expect(await pictureBoxes(hero)).toEqual(before);
     await close();
   });
 
