@@ -12,6 +12,9 @@ export interface CachedAnswer {
 
 const utf8 = new TextEncoder();
 
+/** How long a hit waits for the index's version to be looked up before it is served anyway. */
+export const VERSION_WAIT_MS = 200;
+
 /** A JSON text, or its UTF-8 bytes in a buffer of their own, -> the answer that sends it. */
 export function toAnswer(json: string | Uint8Array<ArrayBuffer>, resultCount?: number): CachedAnswer {
   // A buffer of its own (Buffer.from would share an 8 KB pool slab), so the LRU's sizes are true.
@@ -23,16 +26,19 @@ export function toAnswer(json: string | Uint8Array<ArrayBuffer>, resultCount?: n
 
 /**
  * Hot answers by canonical definition, for a few seconds. Identical concurrent misses share
- * one engine call. The whole cache is dropped as soon as the index's version (its updatedAt,
- * looked up at most once per `checkEveryMs`, off the request path) changes, so a rebuild or an
- * incremental sync shows within about a second.
+ * one engine call. The whole cache is dropped as soon as the index's version (its updatedAt)
+ * changes. The version is looked up at most once per `checkEveryMs`, and a hit is served only
+ * once a lookup begun within that time has answered (or `VERSION_WAIT_MS` has passed, so an
+ * engine that hangs does not hold up what the cache holds): however quiet the service was, an
+ * answer never predates a rebuild or an incremental sync by more than `checkEveryMs`.
  */
 export class HotCache {
   private readonly lru: LRUCache<string, CachedAnswer> | undefined;
   private readonly inFlight = new Map<string, Promise<CachedAnswer>>();
   private version: string | undefined;
-  private lastCheck = 0;
-  private checking = false;
+  /** When the latest version lookup began, and the lookup (bounded by `VERSION_WAIT_MS`) while under way. */
+  private checkedAt = Number.NEGATIVE_INFINITY;
+  private checking: Promise<void> | undefined;
 
   constructor(
     private readonly options: {
@@ -54,7 +60,7 @@ export class HotCache {
 
   async get(key: string, produce: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
     if (!this.lru) return produce();
-    this.maybeCheckVersion();
+    await this.currentVersion();
     const hit = this.lru.get(key);
     if (hit) return hit;
     const pending = this.inFlight.get(key);
@@ -75,22 +81,30 @@ export class HotCache {
     this.lru?.clear();
   }
 
-  private maybeCheckVersion(): void {
+  /** Looks the index's version up when the last lookup is `checkEveryMs` old, and waits for it; drops the cache when it changed. */
+  private currentVersion(): Promise<void> | void {
+    if (this.checking) return this.checking;
     const now = Date.now();
-    if (this.checking || now - this.lastCheck < (this.options.checkEveryMs ?? 1000)) return;
-    this.checking = true;
-    this.lastCheck = now;
-    this.options
-      .getVersion()
-      .then((version) => {
+    if (now - this.checkedAt < (this.options.checkEveryMs ?? 1000)) return;
+    this.checkedAt = now;
+    const lookup = this.options.getVersion().then(
+      (version) => {
         if (this.version !== undefined && version !== this.version) this.clear();
         this.version = version;
-      })
-      .catch(() => {
+      },
+      () => {
         // Engine unreachable: searches will say so themselves; keep what we have until the TTL.
-      })
-      .finally(() => {
-        this.checking = false;
-      });
+      },
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, VERSION_WAIT_MS);
+    });
+    const checking = Promise.race([lookup, waited]).finally(() => {
+      clearTimeout(timer);
+      if (this.checking === checking) this.checking = undefined;
+    });
+    this.checking = checking;
+    return checking;
   }
 }
