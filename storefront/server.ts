@@ -12,11 +12,12 @@ import { REPO_ROOT } from '@easel/shared/env';
 import { stopGracefullyOnSignal } from '@easel/shared/graceful-stop';
 import { answerError, type ApiEnv } from './lib/api/errors';
 import { getConfig } from './lib/config';
-import { gallerySearchOfRequest, withStartedSearch } from './lib/gallery/early-search';
+import { gallerySearchOfRequest, withStartedSearch, type StartedSearch } from './lib/gallery/early-search';
+import { GalleryPageCache, pageCacheKey } from './lib/gallery/page-cache';
 import { isSearchApiRequest, searchForwardRoutes } from './lib/gallery/search-forward-api';
 import { settleForwardedHeaders } from './lib/rate-limits';
 import { fetchSearch } from './lib/search/fetch-search';
-import { getSearchRecorder } from './lib/search-analytics/process-recorder';
+import { getSearchRecorder, recordPageSearch } from './lib/search-analytics/process-recorder';
 import { judgeRequestLine, originForm } from './lib/request-target';
 
 /**
@@ -38,7 +39,9 @@ import { judgeRequestLine, originForm } from './lib/request-target';
  * Next.js and proxy.ts give every JSON answer: through Next.js a search cost the storefront twice
  * the processor time (docs/PERFORMANCE.md, "Pages").
  * A gallery page's own search is asked for as its request arrives, so the engine searches while
- * Next.js routes the request and renders the layout (lib/gallery/early-search.ts).
+ * Next.js routes the request and renders the layout (lib/gallery/early-search.ts); for a visitor
+ * without a session, a page rendered for the same address, settings and answer is served again,
+ * with its own nonce and search id (lib/gallery/page-cache.ts).
  * SIGTERM stops it without failing a request: /api/healthz/ answers 503 for SHUTDOWN_DRAIN_MS,
  * then the requests under way finish (@easel/shared/graceful-stop).
  */
@@ -56,6 +59,8 @@ const searchApi = new Hono<ApiEnv>()
   .route('/', searchForwardRoutes({ searchServiceUrl: () => getConfig().SEARCH_SERVICE_URL, searchRecorder: getSearchRecorder }))
   .onError(answerError);
 const forwardSearch = getRequestListener(searchApi.fetch);
+const { GALLERY_PAGE_CACHE_MB } = getConfig();
+const pageCache = GALLERY_PAGE_CACHE_MB > 0 ? new GalleryPageCache(GALLERY_PAGE_CACHE_MB * 1024 * 1024) : undefined;
 // Records a killed process left are stored from the start, not at the first search.
 getSearchRecorder();
 
@@ -91,7 +96,32 @@ const server = createServer((req, res) => {
   const answer = fetchSearch('', query, { origin: SEARCH_SERVICE_URL, timeoutMs: SEARCH_WAITS_MS.storefront });
   // The page reports a search of its own that failed; one it did not take is not worth a line.
   answer.catch(() => {});
-  void withStartedSearch({ query, answer, startedAt }, () => handle(req, res));
+  const started: StartedSearch = { query, answer, startedAt };
+  const render = () => withStartedSearch(started, () => handle(req, res));
+  const key = pageCache && pageCacheKey(req.url, req.headers);
+  if (!pageCache || key === undefined) {
+    void render();
+    return;
+  }
+  const renderAndKeep = () => {
+    pageCache.keep(key, answer, res, () => started.searchId);
+    return render();
+  };
+  if (!pageCache.has(key)) {
+    void renderAndKeep();
+    return;
+  }
+  // A kept page is served while the search answers as it did for the page; else it is rendered again.
+  void answer
+    .then((found) => {
+      const traits = { session: undefined, address: String(req.headers['x-forwarded-for']), userAgent: req.headers['user-agent'] ?? '' };
+      const record = () => recordPageSearch(traits, query, found.count, performance.now() - startedAt);
+      return pageCache.serve(key, found, req.headers['accept-encoding'], res, record);
+    })
+    .catch(() => false)
+    .then((served) => {
+      if (!served) void renderAndKeep();
+    });
 });
 server.listen(port, hostname, () => console.log(`Storefront listening on http://${hostname}:${port}`));
 const stopping = stopGracefullyOnSignal(server, { drainMs: getConfig().SHUTDOWN_DRAIN_MS });

@@ -26,6 +26,11 @@ const envSchema = z.object({
    * leaving them to the browser (SPEC section 9: 300 ms); 0 leaves them all to the browser.
    */
   SSR_BUDGET_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(5000).default(300)),
+  /**
+   * How much of the storefront's memory keeps rendered gallery pages for visitors without a
+   * session (lib/gallery/page-cache.ts), in MB; 0 renders every page.
+   */
+  GALLERY_PAGE_CACHE_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(4096).default(64)),
   /** The site's address as shoppers reach it, for links in mail (lib/account/mail.ts); `npm start` sets its own. */
   SITE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')).default('http://localhost:3000')),
   MEDIA_CACHE_DIR: z.preprocess(

@@ -25,6 +25,8 @@ export interface StartedSearch {
   answer: Promise<SearchResponse>;
   /** When it was asked for (performance.now()). */
   startedAt: number;
+  /** The search id the page recorded it under, once the page took its answer. */
+  searchId?: string;
 }
 
 const STORAGE_KEY = Symbol.for('easel.storefront.startedGallerySearch');

@@ -61,8 +61,8 @@ export type RecordPageSearch = (queryString: string, answer: SearchResponse, lat
 /**
  * The results for `def`, or null when the search does not answer within `budgetMs` (the page
  * then renders its shell and the browser searches) or fails; a budget of 0 does not search.
- * A search already `started` for this request answers it when it is the same search. A search
- * the page shows is recorded, and its results carry the search id.
+ * A search already `started` for this request answers it when it is the same search, and is
+ * told the search id. A search the page shows is recorded, and its results carry the search id.
  */
 export async function getInitialGalleryResults(
   def: GallerySearchDefinition,
@@ -82,7 +82,10 @@ export async function getInitialGalleryResults(
   });
   try {
     const found = await Promise.race([answer, pastBudget]);
-    return found && initialResultsOf(def, { ...found, search_id: record(query, found, performance.now() - startedAt) });
+    if (!found) return null;
+    const searchId = record(query, found, performance.now() - startedAt);
+    if (reused) started.searchId = searchId;
+    return initialResultsOf(def, { ...found, search_id: searchId });
   } catch (error) {
     // Past the budget the request is aborted on purpose; that is not worth a log line.
     if (!(error instanceof SearchError && error.reason === 'timeout')) console.error('gallery: server search failed:', error instanceof Error ? error.message : error);

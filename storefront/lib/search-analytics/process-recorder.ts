@@ -1,6 +1,6 @@
 import { getConfig } from '../config';
 import { getDb } from '../db';
-import { SearchRecorder } from './recorder';
+import { newSearchId, SearchRecorder, type VisitorTraits } from './recorder';
 
 /**
  * The process's one search recorder, started on first use. The compiled server and Next.js's
@@ -19,4 +19,12 @@ export function getSearchRecorder(): SearchRecorder {
     holder[KEY] = recorder;
   }
   return holder[KEY];
+}
+
+/** Records the search a gallery page shows, as the visitor `traits` tell; gives its search id. */
+export function recordPageSearch(traits: VisitorTraits, queryString: string, resultCount: number, latencyMs: number): string {
+  const recorder = getSearchRecorder();
+  const searchId = newSearchId();
+  recorder.recordSearch({ searchId, source: 'gallery', queryString, resultCount, latencyMs, visitor: recorder.visitorOf(traits) });
+  return searchId;
 }

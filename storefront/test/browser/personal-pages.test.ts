@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { getBasketCount } from '@easel/data/queries/basket';
+import { sessionHash } from '@easel/data/queries/sessions';
 import type { Db } from '@easel/data/db';
 import { addSession, addUser } from '../../../data/test/fixtures';
 import { SETTINGS_COOKIES } from '../../lib/settings/entity';
@@ -10,7 +11,8 @@ import { product } from './worker-product';
 /**
  * No shopper ever sees another's basket count, name, currency or language (docs/PAGES.md): the
  * same addresses rendered at the same time for visitors and signed-in shoppers with different
- * settings, sessions and baskets each show their own, whatever the server shares between requests.
+ * settings, sessions and baskets each show their own, whatever the server shares between requests
+ * (the gallery's page cache among it: lib/gallery/page-cache.ts).
  */
 
 const base = product.storefrontUrl;
@@ -43,6 +45,15 @@ async function signedIn(db: Db, label: string, settings: { currency: Shopper['cu
   };
 }
 
+/** A visitor who is not signed in, with one original in the basket their session keeps. */
+async function visitorWithBasket(db: Db): Promise<Shopper> {
+  const token = randomUUID();
+  const basket = await db.insertInto('baskets').values({ user_id: null, session_hash: sessionHash(token), promo_code: null, updated_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow();
+  const work = await db.selectFrom('artworks').select('id').where('status', '=', 'available').orderBy('id', 'asc').limit(1).executeTakeFirstOrThrow();
+  await db.insertInto('basket_lines').values({ basket_id: basket.id, artwork_id: work.id, print_edition_id: null, quantity: 1, added_at: new Date().toISOString() }).execute();
+  return { label: 'visitor with a basket', cookie: `sessionid=${token}`, currency: 'GBP', language: 'en-GB', basket: await getBasketCount(db, { sessionHash: sessionHash(token) }) };
+}
+
 /** Every value a pattern's first group takes in the page. */
 const all = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]);
 
@@ -53,15 +64,20 @@ describe('the same pages for different shoppers at the same time', () => {
     const shoppers: Shopper[] = [
       { label: 'visitor', cookie: '', currency: 'GBP', language: 'en-GB', basket: 0 },
       { label: 'American visitor', cookie: `${SETTINGS_COOKIES.currency}=USD; ${SETTINGS_COOKIES.shipping}=US; ${SETTINGS_COOKIES.locale}=en-us:in`, currency: 'USD', language: 'en-US', basket: 0 },
+      await visitorWithBasket(db),
       await signedIn(db, 'ines', { currency: 'EUR', country: 'FR', display_units: 'cm', language: 'en-gb' }, 1),
       await signedIn(db, 'otto', { currency: 'USD', country: 'US', display_units: 'in', language: 'en-us' }, 2),
     ];
-    expect(shoppers.map((s) => s.basket)).toEqual([0, 0, 1, 2]);
+    expect(shoppers.map((s) => s.basket)).toEqual([0, 0, 1, 1, 2]);
     const addresses = ['/', '/shop/', '/shop/painting/?colours=blue', `/product/${slug}/`];
     const names = shoppers.flatMap((s) => (s.name ? [s.name] : []));
 
-    // Every shopper asks for every address, four times over, all at once: each address for all
-    // four shoppers side by side.
+    // Each shopper has seen each address once, so the pages the server keeps for visitors are
+    // kept; then every shopper asks for every address, four times over, all at once: each
+    // address for all the shoppers side by side.
+    for (const shopper of shoppers) {
+      for (const address of addresses) await (await fetch(`${base}${address}`, { headers: shopper.cookie ? { cookie: shopper.cookie } : {} })).text();
+    }
     const requests = Array.from({ length: 4 }, () => addresses.flatMap((address) => shoppers.map((shopper) => ({ shopper, address })))).flat();
     const pages = await Promise.all(requests.map(async ({ shopper, address }) => {
       const response = await fetch(`${base}${address}`, { headers: shopper.cookie ? { cookie: shopper.cookie } : {} });
