@@ -67,7 +67,8 @@ export interface SearchRecordsResult {
 export type PagesResult = Record<string, { ttfbMs: Latency; rps?: number }>;
 
 /** What bench-pages.ts loads with 8 connections, closed loop: the search service and the storefront's pages. */
-export type PageLoadKind = 'search_service' | 'gallery' | 'product' | 'home';
+/** `gallery` as shoppers without a session are served (the page cache on); `gallery_rendered` each page rendered. */
+export type PageLoadKind = 'search_service' | 'gallery' | 'gallery_rendered' | 'product' | 'home';
 
 export interface LoadFigures {
   answers: number;

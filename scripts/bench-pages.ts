@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,8 +24,9 @@ import type { LoadFigures, PageLoadKind } from './bench-figures';
  *
  * With `--search` (the search service's address), the pages are then measured under load, side
  * by side with the search service: 8 connections, closed loop, `--load-seconds` each, the same
- * long tail of gallery searches asked of the service and opened as /shop/ pages, then product
- * pages and the homepage; with `--storefront-pid`, the storefront's processor time an answer
+ * long tail of gallery searches asked of the service and opened as /shop/ pages (by visitors,
+ * whom the gallery's page cache serves, then each page rendered afresh), then product pages and
+ * the homepage; with `--storefront-pid`, the storefront's processor time an answer
  * (bench-results/page-load.json).
  *
  *   npm run bench:pages -- --url http://127.0.0.1:3000 --requests 400 --pages gallery,searches,home,product,artist --search http://127.0.0.1:4000
@@ -147,6 +149,8 @@ await runCli(async () => {
   const targets: Record<PageLoadKind, { origin: string; path: () => string; cookie?: () => string | undefined }> = {
     search_service: { origin: searchService, path: () => `/api/v2/product/s/${nextQuery()}` },
     gallery: { origin: base, path: () => `/shop/${nextQuery()}` },
+    // A visitor with a session of no account (made up here), whose pages the page cache never serves: each is rendered.
+    gallery_rendered: { origin: base, path: () => `/shop/${nextQuery()}`, cookie: () => `sessionid=${randomUUID()}` },
     product: { origin: base, path: () => products[next++ % products.length]!.path },
     home: { origin: base, path: () => '/', cookie: () => homes[next++ % homes.length]!.cookie },
   };

@@ -260,9 +260,11 @@ function pageLoadRows(load: PageLoadResult): Row[] {
       met: ratio >= PAGE_LOAD_RATIOS[kind] && (kind !== 'gallery' || figures.p95 <= GALLERY_LOAD_P95_MS) ? 'yes' : 'NO',
     }];
   });
-  const cpu = load.gallery?.storefront_cpu_ms_per_answer;
+  const rendered = load.gallery_rendered;
+  const cpu = rendered?.storefront_cpu_ms_per_answer;
   return cpu === undefined ? rows : [...rows, {
-    measure: "a /shop/ page's storefront processor time, uncached", value: `${cpu.toFixed(1)} ms`, target: `≤ ${GALLERY_RENDER_CPU_MS} ms`, met: cpu <= GALLERY_RENDER_CPU_MS ? 'yes' : 'NO',
+    measure: "a /shop/ page's storefront processor time, rendered (not from the page cache; answers a second, p95)",
+    value: `${cpu.toFixed(1)} ms (${rendered!.rps.toFixed(0)}/s, ${rendered!.p95.toFixed(1)} ms)`, target: `≤ ${GALLERY_RENDER_CPU_MS} ms`, met: cpu <= GALLERY_RENDER_CPU_MS ? 'yes' : 'NO',
   }];
 }
 

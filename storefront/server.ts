@@ -1,10 +1,11 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import next from 'next';
+import { newestCatalogueChange } from '@easel/data/queries/change-log';
 import { errorBody } from '@easel/shared/api-error-body';
 import { SEARCH_WAITS_MS } from '@easel/search-service/budget';
 import { apiSecurityHeaders } from '@easel/search-service/security-headers';
@@ -12,8 +13,9 @@ import { REPO_ROOT } from '@easel/shared/env';
 import { stopGracefullyOnSignal } from '@easel/shared/graceful-stop';
 import { answerError, type ApiEnv } from './lib/api/errors';
 import { getConfig } from './lib/config';
+import { getDb } from './lib/db';
+import { keptPageKind, pageCacheKey, PageCache, searchValidator, type KeptPageRequest } from './lib/page-cache';
 import { gallerySearchOfRequest, withStartedSearch, type StartedSearch } from './lib/gallery/early-search';
-import { GalleryPageCache, pageCacheKey } from './lib/gallery/page-cache';
 import { isSearchApiRequest, searchForwardRoutes } from './lib/gallery/search-forward-api';
 import { settleForwardedHeaders } from './lib/rate-limits';
 import { fetchSearch } from './lib/search/fetch-search';
@@ -21,7 +23,7 @@ import { getSearchRecorder, recordPageSearch } from './lib/search-analytics/proc
 import { judgeRequestLine, originForm } from './lib/request-target';
 
 /**
- * The storefront's production server (`npm start` runs it): `next start` with five things added.
+ * The storefront's production server (`npm start` runs it): `next start` with these things added.
  * A request line with an absolute URI is read as its path (lib/request-target.ts originForm), so
  * Next.js never redirects to the host it names.
  * Its path is read once, as the router reads it (lib/request-target.ts judgeRequestLine), and
@@ -39,9 +41,10 @@ import { judgeRequestLine, originForm } from './lib/request-target';
  * Next.js and proxy.ts give every JSON answer: through Next.js a search cost the storefront twice
  * the processor time (docs/PERFORMANCE.md, "Pages").
  * A gallery page's own search is asked for as its request arrives, so the engine searches while
- * Next.js routes the request and renders the layout (lib/gallery/early-search.ts); for a visitor
- * without a session, a page rendered for the same address, settings and answer is served again,
- * with its own nonce and search id (lib/gallery/page-cache.ts).
+ * Next.js routes the request and renders the layout (lib/gallery/early-search.ts).
+ * A visitor without a session is served the gallery, homepage and product pages rendered for the
+ * same address and settings while what they show is unchanged, each answer with its own nonce
+ * (lib/page-cache.ts).
  * SIGTERM stops it without failing a request: /api/healthz/ answers 503 for SHUTDOWN_DRAIN_MS,
  * then the requests under way finish (@easel/shared/graceful-stop).
  */
@@ -59,8 +62,8 @@ const searchApi = new Hono<ApiEnv>()
   .route('/', searchForwardRoutes({ searchServiceUrl: () => getConfig().SEARCH_SERVICE_URL, searchRecorder: getSearchRecorder }))
   .onError(answerError);
 const forwardSearch = getRequestListener(searchApi.fetch);
-const { GALLERY_PAGE_CACHE_MB } = getConfig();
-const pageCache = GALLERY_PAGE_CACHE_MB > 0 ? new GalleryPageCache(GALLERY_PAGE_CACHE_MB * 1024 * 1024) : undefined;
+const { PAGE_CACHE_MB } = getConfig();
+const pageCache = PAGE_CACHE_MB > 0 ? new PageCache(PAGE_CACHE_MB * 1024 * 1024) : undefined;
 // Records a killed process left are stored from the start, not at the first search.
 getSearchRecorder();
 
@@ -86,42 +89,46 @@ const server = createServer((req, res) => {
   }
   const { SEARCH_SERVICE_URL, SSR_BUDGET_MS } = getConfig();
   const query = SSR_BUDGET_MS > 0 ? gallerySearchOfRequest(method, req.url, req.headers) : undefined;
-  if (query === undefined) {
-    void handle(req, res);
-    return;
-  }
   // The page waits for it within its own budget, counted from when it asks; the storefront's
   // wait for the search service bounds the request itself.
-  const startedAt = performance.now();
-  const answer = fetchSearch('', query, { origin: SEARCH_SERVICE_URL, timeoutMs: SEARCH_WAITS_MS.storefront });
-  // The page reports a search of its own that failed; one it did not take is not worth a line.
-  answer.catch(() => {});
-  const started: StartedSearch = { query, answer, startedAt };
-  const render = () => withStartedSearch(started, () => handle(req, res));
-  const key = pageCache && pageCacheKey(req.url, req.headers);
-  if (!pageCache || key === undefined) {
+  const started: StartedSearch | undefined = query === undefined ? undefined : startSearch(query, SEARCH_SERVICE_URL);
+  const render = () => (started ? withStartedSearch(started, () => handle(req, res)) : handle(req, res));
+  const kept = pageCache && keptPageRequest(method, req.url, req.headers, started);
+  if (!pageCache || !kept) {
     void render();
     return;
   }
-  const renderAndKeep = () => {
-    pageCache.keep(key, answer, res, () => started.searchId);
-    return render();
-  };
-  if (!pageCache.has(key)) {
-    void renderAndKeep();
-    return;
-  }
-  // A kept page is served while the search answers as it did for the page; else it is rendered again.
-  void answer
-    .then((found) => {
-      const traits = { session: undefined, address: String(req.headers['x-forwarded-for']), userAgent: req.headers['user-agent'] ?? '' };
-      const record = () => recordPageSearch(traits, query, found.count, performance.now() - startedAt);
-      return pageCache.serve(key, found, req.headers['accept-encoding'], res, record);
-    })
-    .catch(() => false)
-    .then((served) => {
-      if (!served) void renderAndKeep();
-    });
+  void pageCache.answer(kept, req.headers['accept-encoding'], res, render);
 });
+
+/** Asks for a gallery page's search as its request arrives. */
+function startSearch(query: string, searchServiceUrl: string): StartedSearch {
+  const answer = fetchSearch('', query, { origin: searchServiceUrl, timeoutMs: SEARCH_WAITS_MS.storefront });
+  // The page reports a search of its own that failed; one it did not take is not worth a line.
+  answer.catch(() => {});
+  return { query, answer, startedAt: performance.now() };
+}
+
+/**
+ * The page cache's view of a request: its key and its page's validator; undefined when the page
+ * is not one the cache keeps, or is the visitor's alone. A gallery page is kept only when its
+ * search was started here, whose answer is its validator.
+ */
+function keptPageRequest(method: string, target: string, headers: IncomingHttpHeaders, started: StartedSearch | undefined): KeptPageRequest | undefined {
+  const kind = keptPageKind(target);
+  const key = kind && pageCacheKey(method, target, headers);
+  if (key === undefined) return undefined;
+  if (kind !== 'gallery') return { key, validator: getDb().then(newestCatalogueChange).then(String) };
+  if (!started) return undefined;
+  const traits = { session: undefined, address: String(headers['x-forwarded-for']), userAgent: headers['user-agent'] ?? '' };
+  return {
+    key,
+    validator: started.answer.then(searchValidator),
+    search: {
+      renderedId: () => started.searchId,
+      record: async () => recordPageSearch(traits, started.query, (await started.answer).count, performance.now() - started.startedAt),
+    },
+  };
+}
 server.listen(port, hostname, () => console.log(`Storefront listening on http://${hostname}:${port}`));
 const stopping = stopGracefullyOnSignal(server, { drainMs: getConfig().SHUTDOWN_DRAIN_MS });

@@ -27,10 +27,10 @@ const envSchema = z.object({
    */
   SSR_BUDGET_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(5000).default(300)),
   /**
-   * How much of the storefront's memory keeps rendered gallery pages for visitors without a
-   * session (lib/gallery/page-cache.ts), in MB; 0 renders every page.
+   * How much of the storefront's memory keeps the gallery, homepage and product pages rendered
+   * for visitors without a session (lib/page-cache.ts), in MB; 0 renders every page.
    */
-  GALLERY_PAGE_CACHE_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(4096).default(64)),
+  PAGE_CACHE_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(4096).default(64)),
   /** The site's address as shoppers reach it, for links in mail (lib/account/mail.ts); `npm start` sets its own. */
   SITE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')).default('http://localhost:3000')),
   MEDIA_CACHE_DIR: z.preprocess(

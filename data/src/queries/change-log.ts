@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { isPostgres } from '../dialect';
 import type { Database } from '../schema';
 
@@ -27,4 +27,10 @@ export async function recordCatalogueChanges(trx: Transaction<Database>, artwork
   if (artworkIds.length === 0) return;
   await lockChangeLog(trx);
   await trx.insertInto('catalogue_changes').values(artworkIds.map((artwork_id) => ({ artwork_id, changed_at: now }))).execute();
+}
+
+/** The newest catalogue change's id, 0 before any: it moves with every change of any work a page may show. */
+export async function newestCatalogueChange(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('catalogue_changes').select((e) => e.fn.max('id').as('id')).executeTakeFirst();
+  return Number(row?.id ?? 0);
 }

@@ -1,21 +1,24 @@
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { product } from './worker-product';
-import { sessionFor, useProductDatabase } from './product-database';
+import { sessionFor, useProductDatabase, workOnASmallArtistPage } from './product-database';
 
 /**
- * The gallery's page cache (storefront/lib/gallery/page-cache.ts, docs/PAGES.md): a visitor
- * without a session is served a page rendered for the same address, settings and search answer,
- * as an answer of its own (a new nonce, a new search id, recorded); a shopper with a session
- * never is. That an edit renders the page again is freshness.test.ts's "Back and Forward after
- * an edit", which asks one address before and after.
+ * The page cache (storefront/lib/page-cache.ts, docs/PAGES.md): a visitor without a session is
+ * served a gallery, homepage or product page rendered for the same address and settings while
+ * what it shows is unchanged, as an answer of its own (a new nonce; on the gallery a new search
+ * id, recorded); a shopper with a session never is. That an edit renders a gallery page again is
+ * also freshness.test.ts's "Back and Forward after an edit", which asks one address before and
+ * after.
  */
 
 const base = product.storefrontUrl;
 const productDb = useProductDatabase();
 
-/** An address no other test opens: a price band of its own. */
+/** A gallery address no other test opens: a price band of its own. */
 const ownAddress = () => `/shop/?price_min=${randomInt(100, 900)}&price_max=${randomInt(20_000, 90_000)}`;
+/** `path` as no other test opens it, which the cache keeps apart: with a query the page does not read. */
+const ownVisit = (path: string) => `${path}?ref=${randomInt(1, 2 ** 31)}`;
 
 /** A page as answered: whether it came from the cache, its nonce, its search ids and its HTML. */
 async function visit(address: string, cookie?: string) {
@@ -27,14 +30,26 @@ async function visit(address: string, cookie?: string) {
   return { kept: response.headers.get('x-page-cache') === 'hit', nonce: nonce!, searchIds: [...new Set([...html.matchAll(/data-search-id="([0-9a-f]+)"/g)].map((m) => m[1]!))], html };
 }
 
-describe("the gallery's page cache", () => {
+/**
+ * Visits `address` until a visit is served the kept page: that answer, and the last one rendered
+ * before it, whose page it is (kept once its answer has finished, a moment after the visitor had it).
+ */
+async function renderedThenKept(address: string) {
+  let rendered = await visit(address);
+  expect(rendered.kept, `${address}: the first visit is rendered`).toBe(false);
+  let kept = rendered;
+  await expect.poll(async () => {
+    const next = await visit(address);
+    if (next.kept) kept = next;
+    else rendered = next;
+    return next.kept;
+  }, { message: `${address}: a later visit is served the kept page` }).toBe(true);
+  return { rendered, kept };
+}
+
+describe('the page cache on the gallery', () => {
   it("serves a visitor's later visits from the page rendered for the first, each with its own nonce and recorded search id", async () => {
-    const address = ownAddress();
-    const first = await visit(address);
-    expect(first.kept, 'the first visit is rendered').toBe(false);
-    let later = await visit(address);
-    // The page is kept once its answer has finished, a moment after the visitor has it.
-    await expect.poll(async () => (later = await visit(address)).kept, { message: 'a later visit is served the kept page' }).toBe(true);
+    const { rendered: first, kept: later } = await renderedThenKept(ownAddress());
     expect(first.searchIds).toHaveLength(1);
     expect(later.searchIds).toHaveLength(1);
     expect(later.nonce).not.toBe(first.nonce);
@@ -51,8 +66,7 @@ describe("the gallery's page cache", () => {
 
   it('keeps pages apart by the settings a visitor’s cookies name', async () => {
     const address = ownAddress();
-    await visit(address);
-    await expect.poll(async () => (await visit(address)).kept).toBe(true);
+    await renderedThenKept(address);
     const inDollars = await visit(address, 'af-currency=USD');
     expect(inDollars.kept).toBe(false);
     expect(inDollars.html).toMatch(/class="card__now">\$\d/);
@@ -65,5 +79,33 @@ describe("the gallery's page cache", () => {
     for (let i = 0; i < 3; i++) expect((await visit(address, cookie)).kept).toBe(false);
     // Nor did the shopper's pages become a visitor's.
     expect((await visit(address)).kept).toBe(false);
+  });
+});
+
+describe('the page cache on the homepage and product pages', () => {
+  it('serves a visitor the homepage and a product page kept for another, each with its own nonce', async () => {
+    const work = await workOnASmallArtistPage(productDb());
+    for (const address of [ownVisit('/'), ownVisit(`/product/${work.slug}/`)]) {
+      const { rendered: first, kept: later } = await renderedThenKept(address);
+      expect(later.nonce).not.toBe(first.nonce);
+      expect(later.html).toContain(`nonce="${later.nonce}"`);
+      expect(later.html.replaceAll(later.nonce, '<nonce>'), address).toBe(first.html.replaceAll(first.nonce, '<nonce>'));
+    }
+  });
+
+  it('renders a product page again once its work is edited, and shows the edit', async () => {
+    const db = productDb();
+    const work = await workOnASmallArtistPage(db, 'asc');
+    const address = ownVisit(`/product/${work.slug}/`);
+    await renderedThenKept(address);
+    const price = 880_000 + randomInt(0, 9_000);
+    const staff = `sessionid=${await sessionFor(db, 'staff')}`;
+    const edited = await fetch(`${base}/api/product/edit/?slug=${work.slug}`, {
+      method: 'PATCH', body: JSON.stringify({ price_minor: price * 100, sale_price_minor: null }), headers: { cookie: staff, origin: base, 'content-type': 'application/json' },
+    });
+    expect(edited.status, await edited.clone().text()).toBe(200);
+    const after = await visit(address);
+    expect(after.kept).toBe(false);
+    expect(after.html).toContain(`£${price.toLocaleString('en-GB')}`);
   });
 });

@@ -12,7 +12,7 @@ import { product } from './worker-product';
  * No shopper ever sees another's basket count, name, currency or language (docs/PAGES.md): the
  * same addresses rendered at the same time for visitors and signed-in shoppers with different
  * settings, sessions and baskets each show their own, whatever the server shares between requests
- * (the gallery's page cache among it: lib/gallery/page-cache.ts).
+ * (the page cache among it: lib/page-cache.ts).
  */
 
 const base = product.storefrontUrl;

@@ -1,0 +1,160 @@
+import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
+import { parse as parseCookies } from 'hono/utils/cookie';
+import { LRUCache } from 'lru-cache';
+import type { SearchResponse } from '@easel/search-service/contract';
+import { newNonce, pageContentSecurityPolicy } from './content-security-policy';
+import { SESSION_COOKIE } from './session-cookie';
+import { locksZoom } from './viewport';
+
+/**
+ * Pages as Next.js rendered them for visitors without a session, served again (storefront/
+ * server.ts), so a spike of shoppers opening the same pages costs one render a page, not one a
+ * shopper (docs/PAGES.md, "The page cache").
+ *
+ * - **Which pages:** the gallery, the homepage and product pages (`keptPageKind`), asked for as a
+ *   whole document (not Next.js's RSC requests) by a visitor with no session cookie. Such a page
+ *   holds nothing of the visitor but the settings their cookies name and whether their browser
+ *   zooms, and its headers name the host it was asked of (HSTS off a local one): the key is the
+ *   Host, the address, the whole Cookie header and whether the browser zooms (`pageCacheKey`). A
+ *   signed-in shopper, or a visitor with a basket or recently viewed works, has a session and is
+ *   always rendered.
+ * - **As fresh as what it shows:** every request reads its page's validator, and a kept page is
+ *   served only while that reads as it did for the render: for a gallery page its own search's
+ *   answer (the early search, asked for every request anyway), for the homepage and a product
+ *   page the newest catalogue change (every edit, sale, hold and favourite makes one). What
+ *   neither covers (staff's landing page texts and homepage choices) shows within
+ *   `PAGE_TTL_MS`.
+ * - **Still an answer of its own:** each answer gets a new CSP nonce, and a gallery page a new
+ *   search id recorded as the render would have recorded it, written in place of the kept
+ *   page's. Those are the only parts of a visitor's page that differ between two renders of it.
+ * - **What is kept:** a page Next.js answered 200, whole, without setting a cookie, with no
+ *   homepage section left to the browser (`data-deferred`), and a gallery page only with its
+ *   search's results.
+ */
+
+/** The longest a page is kept, for what its validator does not cover. */
+export const PAGE_TTL_MS = 30_000;
+
+/** The pages kept for visitors: '/' -> 'home', '/product/a-slug/' -> 'product', '/shop/painting/' -> 'gallery'. */
+export function keptPageKind(target: string): 'home' | 'product' | 'gallery' | undefined {
+  const path = target.split('?', 1)[0]!;
+  if (path === '/') return 'home';
+  if (/^\/product\/[^/]+\/$/.test(path)) return 'product';
+  if (path.startsWith('/shop/')) return 'gallery';
+  return undefined;
+}
+
+/**
+ * The key a request's page is kept under; undefined when the page is the visitor's alone (a
+ * session) or the request is not a GET of a whole document:
+ * ('GET', '/shop/?colours=red', { host: 'easel.example', cookie: 'af-currency=USD', 'user-agent': '…' })
+ * -> 'easel.example\n/shop/?colours=red\naf-currency=USD\nzooms'.
+ */
+export function pageCacheKey(method: string, target: string, headers: IncomingHttpHeaders): string | undefined {
+  if (method !== 'GET' || headers.rsc !== undefined || Object.keys(headers).some((name) => name.startsWith('next-router-'))) return undefined;
+  const cookie = headers.cookie ?? '';
+  if (cookie !== '' && parseCookies(cookie, SESSION_COOKIE)[SESSION_COOKIE] !== undefined) return undefined;
+  return `${headers.host ?? ''}\n${target}\n${cookie}\n${locksZoom(headers['user-agent'] ?? null) ? 'locked' : 'zooms'}`;
+}
+
+/** A gallery page's validator: its search's answer, without the search id the answer was recorded under. */
+export const searchValidator = (answer: SearchResponse) => JSON.stringify({ ...answer, search_id: null });
+
+/** A request for a page the cache may answer or keep. */
+export interface KeptPageRequest {
+  key: string;
+  /** What the page shows that can change, read for this request. */
+  validator: Promise<string>;
+  /** A gallery page's search: the id the render recorded it under, and a new one recorded for an answer from the cache. */
+  search?: { renderedId: () => string | undefined; record: () => Promise<string> };
+}
+
+/** A page as Next.js answered it, and what each of its answers writes anew. */
+interface KeptPage {
+  validator: string;
+  html: string;
+  headers: OutgoingHttpHeaders;
+  nonce: string;
+  searchId: string | undefined;
+}
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+/** Response headers a kept page is not served with: they belong to the answer that carried it. */
+const ANSWER_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'date', 'connection', 'keep-alive', 'etag', 'content-security-policy']);
+
+/** The nonce a page's Content-Security-Policy names: "script-src 'self' 'nonce-abc=='" -> 'abc=='. */
+const nonceOf = (policy: unknown) => /'nonce-([^']+)'/.exec(String(policy ?? ''))?.[1];
+
+/** A homepage section the server left to the browser (components/home/deferred-section.tsx). */
+const DEFERRED_SECTION = ' data-deferred="';
+
+export class PageCache {
+  private readonly pages: LRUCache<string, KeptPage>;
+
+  constructor(maxBytes: number) {
+    this.pages = new LRUCache<string, KeptPage>({ maxSize: maxBytes, ttl: PAGE_TTL_MS, sizeCalculation: (page) => page.html.length + page.validator.length });
+  }
+
+  /** Answers `res` from the page kept for `request` while its validator reads the same; else `render` answers it, and what it renders is kept. */
+  async answer(request: KeptPageRequest, acceptEncoding: string | undefined, res: ServerResponse, render: () => unknown): Promise<void> {
+    // A validator that cannot be read (the database or the search unavailable) serves nothing and keeps nothing.
+    request.validator.catch(() => {});
+    const kept = this.pages.get(request.key);
+    if (kept && (await this.serve(kept, request, acceptEncoding, res).catch(() => false))) return;
+    this.keep(request, res);
+    await render();
+  }
+
+  private async serve(kept: KeptPage, request: KeptPageRequest, acceptEncoding: string | undefined, res: ServerResponse): Promise<boolean> {
+    if ((await request.validator) !== kept.validator) return false;
+    const nonce = newNonce();
+    let html = kept.html.replaceAll(kept.nonce, nonce);
+    if (kept.searchId !== undefined) html = html.replaceAll(kept.searchId, await request.search!.record());
+    const zipped = /\bgzip\b/.test(acceptEncoding ?? '');
+    const body = zipped ? await gzipAsync(html) : Buffer.from(html);
+    res.writeHead(200, {
+      ...kept.headers,
+      'content-security-policy': pageContentSecurityPolicy(nonce),
+      'content-length': body.byteLength,
+      ...(zipped ? { 'content-encoding': 'gzip' } : {}),
+      'x-page-cache': 'hit',
+    });
+    res.end(body);
+    return true;
+  }
+
+  /** Watches Next.js answer `res` and keeps the page once it is whole, when it can serve others. */
+  private keep(request: KeptPageRequest, res: ServerResponse): void {
+    const chunks: Buffer[] = [];
+    const collect = (chunk: unknown, encoding?: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+      chunks.push(Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array));
+    };
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+    res.write = ((...args: unknown[]) => {
+      collect(args[0], args[1]);
+      return write(...args);
+    }) as ServerResponse['write'];
+    res.end = ((...args: unknown[]) => {
+      collect(args[0], args[1]);
+      return end(...args);
+    }) as ServerResponse['end'];
+    res.once('finish', () => {
+      const nonce = nonceOf(res.getHeader('content-security-policy'));
+      const searchId = request.search?.renderedId();
+      const encoding = res.getHeader('content-encoding');
+      if (res.statusCode !== 200 || res.hasHeader('set-cookie') || !nonce || (request.search && !searchId) || (encoding !== undefined && encoding !== 'gzip')) return;
+      const headers = Object.fromEntries(Object.entries(res.getHeaders()).filter(([name]) => !ANSWER_HEADERS.has(name)));
+      const whole = Buffer.concat(chunks);
+      void Promise.all([request.validator, encoding === 'gzip' ? gunzipAsync(whole) : whole]).then(([validator, bytes]) => {
+        const html = bytes.toString('utf8');
+        if (html.trimEnd().endsWith('</html>') && !html.includes(DEFERRED_SECTION)) this.pages.set(request.key, { validator, html, headers, nonce, searchId });
+      }, () => {});
+    });
+  }
+}
