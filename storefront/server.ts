@@ -103,10 +103,11 @@ const server = createServer((req, res) => {
 
 /** Asks for a gallery page's search as its request arrives. */
 function startSearch(query: string, searchServiceUrl: string): StartedSearch {
+  const startedAt = performance.now();
   const answer = fetchSearch('', query, { origin: searchServiceUrl, timeoutMs: SEARCH_WAITS_MS.storefront });
   // The page reports a search of its own that failed; one it did not take is not worth a line.
   answer.catch(() => {});
-  return { query, answer, startedAt: performance.now() };
+  return { query, answer, startedAt };
 }
 
 /**
