@@ -67,8 +67,12 @@ export interface SearchRecordsResult {
 export type PagesResult = Record<string, { ttfbMs: Latency; rps?: number }>;
 
 /** What bench-pages.ts loads with 8 connections, closed loop: the search service and the storefront's pages. */
-/** `gallery` as shoppers without a session are served (the page cache on); `gallery_rendered` each page rendered. */
-export type PageLoadKind = 'search_service' | 'gallery' | 'gallery_rendered' | 'product' | 'home';
+/**
+ * `gallery`: the long tail as visitors without a session are served it (the page cache on);
+ * `gallery_rendered`: the same, each page rendered; `gallery_one_address`: one address, as a
+ * spike of visitors opens it.
+ */
+export type PageLoadKind = 'search_service' | 'gallery' | 'gallery_rendered' | 'gallery_one_address' | 'product' | 'home';
 
 export interface LoadFigures {
   answers: number;

@@ -25,8 +25,8 @@ import type { LoadFigures, PageLoadKind } from './bench-figures';
  * With `--search` (the search service's address), the pages are then measured under load, side
  * by side with the search service: 8 connections, closed loop, `--load-seconds` each, the same
  * long tail of gallery searches asked of the service and opened as /shop/ pages (by visitors,
- * whom the gallery's page cache serves, then each page rendered afresh), then product pages and
- * the homepage; with `--storefront-pid`, the storefront's processor time an answer
+ * whom the page cache serves, then each page rendered afresh), `/shop/` alone as a spike of
+ * visitors opens it, then product pages and the homepage; with `--storefront-pid`, the storefront's processor time an answer
  * (bench-results/page-load.json).
  *
  *   npm run bench:pages -- --url http://127.0.0.1:3000 --requests 400 --pages gallery,searches,home,product,artist --search http://127.0.0.1:4000
@@ -138,7 +138,8 @@ await runCli(async () => {
 
   if (searchService === undefined) return;
   // Under load: LOAD_CONNECTIONS at once, closed loop, the same long tail of gallery searches
-  // asked of the search service and opened as /shop/ pages, then product pages and the homepage.
+  // asked of the search service and opened as /shop/ pages (served, then rendered), one address,
+  // then product pages and the homepage.
   // Every request takes the next entry of the weighted mix, so no two phases share an answer
   // the service's hot cache could keep.
   const galleryQueries = (await plans.gallery()).map((r) => r.path.slice('/shop/'.length));
@@ -151,6 +152,8 @@ await runCli(async () => {
     gallery: { origin: base, path: () => `/shop/${nextQuery()}` },
     // A visitor with a session of no account (made up here), whose pages the page cache never serves: each is rendered.
     gallery_rendered: { origin: base, path: () => `/shop/${nextQuery()}`, cookie: () => `sessionid=${randomUUID()}` },
+    // The whole gallery, the mix's most asked search, as a spike of visitors from a newsletter opens it.
+    gallery_one_address: { origin: base, path: () => '/shop/' },
     product: { origin: base, path: () => products[next++ % products.length]!.path },
     home: { origin: base, path: () => '/', cookie: () => homes[next++ % homes.length]!.cookie },
   };

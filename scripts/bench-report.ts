@@ -70,7 +70,7 @@ function latencyCurve(size: SizeResult, fixedRate: number, target: 'raw' | 'serv
 }
 
 const PAGE_NAMES: Record<string, string> = { gallery: '/shop/', searches: 'gallery searches', home: '/', product: 'product', artist: 'artist' };
-const LOAD_NAMES: Record<PageLoadKind, string> = { search_service: 'search service', gallery: '/shop/ pages', gallery_rendered: '/shop/, each rendered', product: 'product pages', home: 'homepage' };
+const LOAD_NAMES: Record<PageLoadKind, string> = { search_service: 'search service', gallery: '/shop/ pages', gallery_rendered: '/shop/, each rendered', gallery_one_address: '/shop/, one address', product: 'product pages', home: 'homepage' };
 
 function latencyChart(size: SizeResult, previous: SizeResult | undefined, fixedRate: number, previousRate: number): string {
   const pages = Object.entries(size.pages).filter(([, p]) => p.rps !== undefined);
@@ -228,7 +228,7 @@ ${figure('Latency against offered load', latencyChart(size, before, latest.optio
 ${figure('Capacity ladder', ladderChart(size, before), 'Each step offers a fixed rate for 5 s; answered counts the searches answered 2xx within the 1 s budget before the step ended.')}
 ${figure('Processor time per answer, flat out', cpuChart(size, before))}
 ${size.page_load ? figure(`Answers a second at ${size.page_load.connections} connections`, loadChart(size, before),
-    `Closed loop, ${size.page_load.seconds} s each: the search service, then the same long tail of searches as /shop/ pages (as visitors are served them, and each rendered afresh), then product pages and the homepage.`) : ''}
+    `Closed loop, ${size.page_load.seconds} s each: the search service, then the same long tail of searches as /shop/ pages (as visitors are served them, and each rendered afresh), /shop/ alone as a spike of visitors opens it, then product pages and the homepage.`) : ''}
 <h3>Against the targets</h3>
 ${budgetTable(size, before, previous?.measured_at)}
 </section>`;
