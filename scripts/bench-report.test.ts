@@ -46,7 +46,7 @@ describe('the bench report', () => {
     expect(await latency.textContent()).toContain('/shop/');
     // The pages under load beside the search service, at the same connections.
     const load = page.locator('figure', { hasText: 'Answers a second at 8 connections' }).locator('svg');
-    for (const bar of ['search service', '/shop/ pages', 'product pages', 'homepage', '383.5', '55.8']) expect(await load.textContent()).toContain(bar);
+    for (const bar of ['search service', '/shop/ pages', '/shop/,', 'each rendered', 'one address', 'product pages', 'homepage', '383.5', '55.8', '241']) expect(await load.textContent()).toContain(bar);
 
     // The table against the targets: this run's value, then the previous run's, under a heading saying when.
     const previousHeading = page.locator('th.previous');

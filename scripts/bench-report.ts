@@ -128,12 +128,14 @@ function cpuChart(size: SizeResult, previous: SizeResult | undefined): string {
 
 /** Answers a second at the same connections, closed loop: the search service, then the pages on the same searches. */
 function loadChart(size: SizeResult, previous: SizeResult | undefined): string {
-  const kinds = Object.keys(LOAD_NAMES) as PageLoadKind[];
+  // The kinds either run measured: runs before a kind was added have none of it.
+  const kinds = (Object.keys(LOAD_NAMES) as PageLoadKind[]).filter((kind) => size.page_load?.[kind] ?? previous?.page_load?.[kind]);
   const rps = (s: SizeResult | undefined) => kinds.map((kind) => s?.page_load?.[kind]?.rps ?? 0);
   const bar = (name: string, color: string, data: number[]) => ({ type: 'bar', name, data, color, itemStyle: { color }, barMaxWidth: 28, label: { show: true, position: 'top', ...FONT } });
   return chart(720, 300, {
-    grid: { left: 64, right: 24, top: 56, bottom: 32 },
-    xAxis: axis('', { type: 'category', data: kinds.map((kind) => LOAD_NAMES[kind]), splitLine: { show: false } }),
+    grid: { left: 64, right: 24, top: 56, bottom: 48 },
+    // Every kind named, on two lines where it is long.
+    xAxis: axis('', { type: 'category', data: kinds.map((kind) => LOAD_NAMES[kind].replace(', ', ',\n')), splitLine: { show: false }, axisLabel: { ...FONT, interval: 0 } }),
     yAxis: axis('answers/s', { type: 'value', nameGap: 44 }),
     series: [bar('this run', SERVICE, rps(size)), ...(previous?.page_load ? [bar('previous run', PREVIOUS, rps(previous))] : [])],
   });
