@@ -88,10 +88,11 @@ await runCli(async () => {
       let cookie: string | undefined;
       for (const slug of slugs) {
         const response = await request(`${base}/api/recently-viewed/`, {
-          method: 'POST', body: JSON.stringify({ slug }), headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+          method: 'POST', body: JSON.stringify({ slug }), headers: { 'content-type': 'application/json', origin: base, ...(cookie ? { cookie } : {}) },
         });
-        cookie ??= String(response.headers['set-cookie']).split(';')[0];
         await response.body.dump();
+        if (response.statusCode !== 200) throw new Error(`Recording a view for the returning visitor answered ${response.statusCode}.`);
+        cookie ??= String(response.headers['set-cookie']).split(';')[0];
       }
       return [{ path: '/' }, { path: '/', cookie }];
     },
