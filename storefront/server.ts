@@ -119,12 +119,12 @@ function keptPageRequest(method: string, target: string, headers: IncomingHttpHe
   const kind = keptPageKind(target);
   const key = kind && pageCacheKey(method, target, headers);
   if (key === undefined) return undefined;
-  if (kind !== 'gallery') return { key, validator: getDb().then(newestCatalogueChange).then(String) };
+  if (kind !== 'gallery') return { key, validator: async () => String(await newestCatalogueChange(await getDb())) };
   if (!started) return undefined;
   const traits = { session: undefined, address: String(headers['x-forwarded-for']), userAgent: headers['user-agent'] ?? '' };
   return {
     key,
-    validator: started.answer.then(searchValidator),
+    validator: () => started.answer.then(searchValidator),
     search: {
       renderedId: () => started.searchId,
       record: async () => recordPageSearch(traits, started.query, (await started.answer).count, performance.now() - started.startedAt),

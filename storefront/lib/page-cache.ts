@@ -29,9 +29,10 @@ import { locksZoom } from './viewport';
  * - **Still an answer of its own:** each answer gets a new CSP nonce, and a gallery page a new
  *   search id recorded as the render would have recorded it, written in place of the kept
  *   page's. Those are the only parts of a visitor's page that differ between two renders of it.
- * - **What is kept:** a page Next.js answered 200, whole, without setting a cookie, with no
- *   homepage section left to the browser (`data-deferred`), and a gallery page only with its
- *   search's results.
+ * - **What is kept:** a page asked for a second time within `PAGE_TTL_MS` (a page of the long
+ *   tail, asked once, costs nothing to watch), that Next.js answered 200, whole, without setting
+ *   a cookie, with no homepage section left to the browser (`data-deferred`), and a gallery page
+ *   only with its search's results.
  */
 
 /** The longest a page is kept, for what its validator does not cover. */
@@ -65,8 +66,8 @@ export const searchValidator = (answer: SearchResponse) => JSON.stringify({ ...a
 /** A request for a page the cache may answer or keep. */
 export interface KeptPageRequest {
   key: string;
-  /** What the page shows that can change, read for this request. */
-  validator: Promise<string>;
+  /** What the page shows that can change, read for this request when the cache needs it. */
+  validator: () => Promise<string>;
   /** A gallery page's search: the id the render recorded it under, and a new one recorded for an answer from the cache. */
   search?: { renderedId: () => string | undefined; record: () => Promise<string> };
 }
@@ -92,25 +93,34 @@ const nonceOf = (policy: unknown) => /'nonce-([^']+)'/.exec(String(policy ?? '')
 /** A homepage section the server left to the browser (components/home/deferred-section.tsx). */
 const DEFERRED_SECTION = ' data-deferred="';
 
+/** How many keys asked for once are remembered, to keep their pages if they are asked again. */
+const SEEN_KEYS = 20_000;
+
 export class PageCache {
   private readonly pages: LRUCache<string, KeptPage>;
+  private readonly seen = new LRUCache<string, true>({ max: SEEN_KEYS, ttl: PAGE_TTL_MS });
 
   constructor(maxBytes: number) {
     this.pages = new LRUCache<string, KeptPage>({ maxSize: maxBytes, ttl: PAGE_TTL_MS, sizeCalculation: (page) => page.html.length + page.validator.length });
   }
 
-  /** Answers `res` from the page kept for `request` while its validator reads the same; else `render` answers it, and what it renders is kept. */
+  /**
+   * Answers `res` from the page kept for `request` while its validator reads the same; else
+   * `render` answers it, and what it renders is kept when the page was asked for before.
+   */
   async answer(request: KeptPageRequest, acceptEncoding: string | undefined, res: ServerResponse, render: () => unknown): Promise<void> {
-    // A validator that cannot be read (the database or the search unavailable) serves nothing and keeps nothing.
-    request.validator.catch(() => {});
     const kept = this.pages.get(request.key);
-    if (kept && (await this.serve(kept, request, acceptEncoding, res).catch(() => false))) return;
-    this.keep(request, res);
+    // A validator that cannot be read (the database or the search unavailable) serves nothing and keeps nothing.
+    const validator = kept || this.seen.has(request.key) ? request.validator() : undefined;
+    validator?.catch(() => {});
+    if (kept && (await this.serve(kept, validator!, request, acceptEncoding, res).catch(() => false))) return;
+    if (validator) this.keep(request, validator, res);
+    else this.seen.set(request.key, true);
     await render();
   }
 
-  private async serve(kept: KeptPage, request: KeptPageRequest, acceptEncoding: string | undefined, res: ServerResponse): Promise<boolean> {
-    if ((await request.validator) !== kept.validator) return false;
+  private async serve(kept: KeptPage, validator: Promise<string>, request: KeptPageRequest, acceptEncoding: string | undefined, res: ServerResponse): Promise<boolean> {
+    if ((await validator) !== kept.validator) return false;
     const nonce = newNonce();
     let html = kept.html.replaceAll(kept.nonce, nonce);
     if (kept.searchId !== undefined) html = html.replaceAll(kept.searchId, await request.search!.record());
@@ -128,7 +138,7 @@ export class PageCache {
   }
 
   /** Watches Next.js answer `res` and keeps the page once it is whole, when it can serve others. */
-  private keep(request: KeptPageRequest, res: ServerResponse): void {
+  private keep(request: KeptPageRequest, validator: Promise<string>, res: ServerResponse): void {
     const chunks: Buffer[] = [];
     const collect = (chunk: unknown, encoding?: unknown) => {
       if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
@@ -151,7 +161,7 @@ export class PageCache {
       if (res.statusCode !== 200 || res.hasHeader('set-cookie') || !nonce || (request.search && !searchId) || (encoding !== undefined && encoding !== 'gzip')) return;
       const headers = Object.fromEntries(Object.entries(res.getHeaders()).filter(([name]) => !ANSWER_HEADERS.has(name)));
       const whole = Buffer.concat(chunks);
-      void Promise.all([request.validator, encoding === 'gzip' ? gunzipAsync(whole) : whole]).then(([validator, bytes]) => {
+      void Promise.all([validator, encoding === 'gzip' ? gunzipAsync(whole) : whole]).then(([validator, bytes]) => {
         const html = bytes.toString('utf8');
         if (html.trimEnd().endsWith('</html>') && !html.includes(DEFERRED_SECTION)) this.pages.set(request.key, { validator, html, headers, nonce, searchId });
       }, () => {});

@@ -32,7 +32,8 @@ async function visit(address: string, cookie?: string) {
 
 /**
  * Visits `address` until a visit is served the kept page: that answer, and the last one rendered
- * before it, whose page it is (kept once its answer has finished, a moment after the visitor had it).
+ * before it, whose page it is (a page is kept when asked for a second time, once its answer has
+ * finished, a moment after the visitor had it).
  */
 async function renderedThenKept(address: string) {
   let rendered = await visit(address);
@@ -76,9 +77,14 @@ describe('the page cache on the gallery', () => {
   it('never serves a kept page to a shopper with a session, and keeps none rendered for one', async () => {
     const address = ownAddress();
     const cookie = `sessionid=${await sessionFor(productDb())}`;
-    for (let i = 0; i < 3; i++) expect((await visit(address, cookie)).kept).toBe(false);
-    // Nor did the shopper's pages become a visitor's.
+    // A visitor has asked once: a page rendered for the address now would be kept.
     expect((await visit(address)).kept).toBe(false);
+    for (let i = 0; i < 3; i++) expect((await visit(address, cookie)).kept).toBe(false);
+    // None of the shopper's pages was kept for the visitor.
+    expect((await visit(address)).kept).toBe(false);
+    // The visitor's own is, and the shopper is still rendered.
+    await expect.poll(async () => (await visit(address)).kept).toBe(true);
+    expect((await visit(address, cookie)).kept).toBe(false);
   });
 });
 
