@@ -161,9 +161,9 @@ export class PageCache {
       if (res.statusCode !== 200 || res.hasHeader('set-cookie') || !nonce || (request.search && !searchId) || (encoding !== undefined && encoding !== 'gzip')) return;
       const headers = Object.fromEntries(Object.entries(res.getHeaders()).filter(([name]) => !ANSWER_HEADERS.has(name)));
       const whole = Buffer.concat(chunks);
-      void Promise.all([validator, encoding === 'gzip' ? gunzipAsync(whole) : whole]).then(([validator, bytes]) => {
+      void Promise.all([validator, encoding === 'gzip' ? gunzipAsync(whole) : whole]).then(([shown, bytes]) => {
         const html = bytes.toString('utf8');
-        if (html.trimEnd().endsWith('</html>') && !html.includes(DEFERRED_SECTION)) this.pages.set(request.key, { validator, html, headers, nonce, searchId });
+        if (html.trimEnd().endsWith('</html>') && !html.includes(DEFERRED_SECTION)) this.pages.set(request.key, { validator: shown, html, headers, nonce, searchId });
       }, () => {});
     });
   }
