@@ -115,3 +115,20 @@ describe('the page cache on the homepage and product pages', () => {
     expect(after.html).toContain(`£${price.toLocaleString('en-GB')}`);
   });
 });
+
+describe('pages the cache never keeps', () => {
+  it('a homepage with sections left to the browser, and a gallery page without its results (a storefront with no server budget)', async () => {
+    for (const path of ['/', '/shop/']) {
+      const address = `${product.shellStorefrontUrl}${ownVisit(path)}`;
+      for (let i = 0; i < 4; i++) {
+        const response = await fetch(address);
+        const html = await response.text();
+        expect(response.status).toBe(200);
+        if (path === '/') expect(html, 'the sections are the browser\'s to load').toContain(' data-deferred="');
+        expect(response.headers.get('x-page-cache'), `${path}, visit ${i + 1}`).toBeNull();
+        // A page would be kept a moment after its answer.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  });
+});

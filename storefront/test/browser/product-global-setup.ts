@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { REPO_ROOT } from '@easel/shared/env';
 import { getFreePort, terminate } from '@easel/shared/process';
 import { startService, waitForHttp, type Service } from '../../../scripts/processes';
+import { startStorefront } from '../../../scripts/product';
 
 /** One product's addresses and files. */
 export interface ProductUnderTest {
@@ -30,8 +31,9 @@ const ARTWORKS = 1500;
 /**
  * Starts the product for the browser tests exactly as a shopper's machine would: `npm start`
  * (scripts/start.ts) with a temporary database and Meilisearch folder on free ports, building
- * the storefront when its sources changed. Then a second `next start` of the same build whose
- * server-side search budget is 0 ms, for the path where the browser has to search.
+ * the storefront when its sources changed. Then a second storefront of the same build, started
+ * as `npm start` starts it, whose server-side search budget is 0 ms, for the path where the
+ * browser has to search.
  *
  * One such product for each of the project's workers, so the test files that run side by side
  * never share a catalogue, a basket or a session: most of a browser test's time is spent
@@ -94,11 +96,7 @@ async function startProduct(name: string, stops: (() => Promise<void>)[]): Promi
   await waitForHttp(product, `${storefrontUrl}/`, 600_000);
 
   const searchUrl = `http://127.0.0.1:${searchPort}`;
-  const next = path.join(REPO_ROOT, 'node_modules/next/dist/bin/next');
-  const shell = startService(
-    `${name}-shell`, process.execPath, [next, 'start', '-p', String(shellPort), '-H', '127.0.0.1'],
-    { ...env, SEARCH_SERVICE_URL: searchUrl, SSR_BUDGET_MS: '0' }, path.join(REPO_ROOT, 'storefront'),
-  );
+  const shell = startStorefront(`${name}-shell`, { host: '127.0.0.1', port: shellPort }, { ...env, SEARCH_SERVICE_URL: searchUrl, SSR_BUDGET_MS: '0' });
   services.push(shell);
   const shellStorefrontUrl = `http://127.0.0.1:${shellPort}`;
   await waitForHttp(shell, `${shellStorefrontUrl}/`, 60_000);
