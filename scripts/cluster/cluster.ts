@@ -60,6 +60,8 @@ export interface RunningCluster {
   databaseUrl: string;
   /** Every search through the front door so far, as HAProxy timed it. */
   frontSearches: BudgetedAnswer[];
+  /** The log lines the front door's HAProxy could not write so far (RunningHaproxy.droppedLogs). */
+  frontDroppedLogs(): Promise<number>;
   /** The search engines, as the indexers know them (SEARCH_ENGINES). */
   engines: { name: string; url: string; key: string }[];
   /**
@@ -275,6 +277,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       },
       databaseUrl,
       frontSearches: haproxy.budgeted,
+      frontDroppedLogs: haproxy.droppedLogs,
       engines,
       freeze: (part, frozen) => void parts.get(part)?.child?.kill(frozen ? 'SIGSTOP' : 'SIGCONT'),
       kill: async (part) => {

@@ -291,6 +291,7 @@ function checkSearches(outcomes: SearchOutcome[], answered: BudgetedAnswer[]) {
 async function scenario(name: string, fault: () => Promise<Record<string, unknown>>) {
   const checkout = await prepareCheckoutRace();
   const logged = cluster.frontSearches.length;
+  const droppedBefore = await cluster.frontDroppedLogs();
   const search = searches();
   const edits = await editor();
   let race: Awaited<ReturnType<typeof checkout.race>> | undefined;
@@ -305,8 +306,12 @@ async function scenario(name: string, fault: () => Promise<Record<string, unknow
     await Promise.all([search.stop(), edits.stop()]);
   }
   // HAProxy logs a search once it has ended: the last lines may come a moment after their answers.
+  // A line it could not write (its output full on a busy machine) it counts as dropped instead.
   const statuses = [...new Set(search.outcomes.map((o) => o.status))].map((status) => `${search.outcomes.filter((o) => o.status === status).length} × ${status}`).join(', ');
-  await expect.poll(() => cluster.frontSearches.length - logged, { timeout: 5_000, message: `HAProxy logs every search sent (${statuses}; 0 is no answer)` }).toBeGreaterThanOrEqual(search.outcomes.length);
+  let dropped = 0;
+  const accounted = async () => cluster.frontSearches.length - logged + (dropped = (await cluster.frontDroppedLogs()) - droppedBefore);
+  await expect.poll(accounted, { timeout: 5_000, message: `HAProxy logs every search sent, or counts the line as dropped (${statuses}; 0 is no answer)` }).toBeGreaterThanOrEqual(search.outcomes.length);
+  if (dropped > 0) console.log(`${name}: HAProxy dropped ${dropped} log lines; their searches' timings are not checked.`);
   const answered = cluster.frontSearches.slice(logged);
   const enginesHealMs = await enginesEqualDatabase();
   const chargesRefunded = await sweepAsAfterTheGrace();

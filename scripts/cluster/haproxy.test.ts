@@ -220,5 +220,7 @@ describe('HAProxy in front of replicas', () => {
     const page = await fetch(proxy.statsUrl);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Statistics Report');
+    // Its own counters, on its socket: no log line dropped on a quiet proxy.
+    expect(await proxy.droppedLogs()).toBe(0);
   });
 });

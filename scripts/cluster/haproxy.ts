@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fsp from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { errorBody, type ApiErrorCode } from '@easel/shared/api-error-body';
@@ -68,6 +69,11 @@ export interface RunningHaproxy {
   servers(): Promise<ServerState[]>;
   /** Every request under a service's `budget.pathPrefix` answered so far, as HAProxy timed it. */
   budgeted: BudgetedAnswer[];
+  /**
+   * The log lines HAProxy could not write so far (`show info`'s DroppedLogs): it never waits on
+   * its output, and drops a line when the pipe to the wrapper is full, as on a busy machine.
+   */
+  droppedLogs(): Promise<number>;
   /** Stops it. */
   stop(): Promise<void>;
 }
@@ -105,7 +111,7 @@ export function haproxyMissing(): string | undefined {
  * Each request opens its own connection to its replica, so a replica closing its listener never
  * drops a request HAProxy had already sent on an idle connection.
  */
-export function haproxyConfig(options: { services: BalancedService[]; stats: { host: string; port: number } }): string {
+export function haproxyConfig(options: { services: BalancedService[]; stats: { host: string; port: number }; socket?: string }): string {
   const error = (status: number, code: ApiErrorCode, message: string, headers = '') =>
     `  http-error status ${status} content-type application/json string '${JSON.stringify(errorBody(code, message))}' hdr cache-control no-store${headers}`;
   const lines = [
@@ -113,6 +119,7 @@ export function haproxyConfig(options: { services: BalancedService[]; stats: { h
     '  maxconn 4096',
     // Budgeted requests are logged (BUDGET_LOG) for the wrapper to read.
     '  log stdout format raw local0 info',
+    ...(options.socket ? [`  stats socket ${options.socket} mode 600 level user`] : []),
     // The checks' and rotation changes' words go nowhere: the wrapper reads /stats instead.
     '',
     'defaults',
@@ -178,7 +185,8 @@ export async function startHaproxy(options: HaproxyOptions): Promise<RunningHapr
   const stats = { host: options.statsHost ?? '127.0.0.1', port: options.statsPort ?? (await getFreePort()) };
   await fsp.mkdir(options.dir, { recursive: true });
   const configFile = path.join(options.dir, 'haproxy.cfg');
-  await fsp.writeFile(configFile, haproxyConfig({ services: options.services, stats }));
+  const socket = path.join(options.dir, 'haproxy.sock');
+  await fsp.writeFile(configFile, haproxyConfig({ services: options.services, stats, socket }));
   const child = startProcess(...inNetns(options.netns, 'haproxy', ['-db', '-f', configFile]), { stdio: ['ignore', 'pipe', 'inherit'] });
   const budgeted: BudgetedAnswer[] = [];
   let partial = '';
@@ -229,6 +237,16 @@ export async function startHaproxy(options: HaproxyOptions): Promise<RunningHapr
     pid: child.pid!,
     servers: read,
     budgeted,
+    droppedLogs: async () => {
+      const info = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        const connection = net.connect(socket, () => connection.end('show info\n'));
+        connection.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => resolve(text)).on('error', reject);
+      });
+      const dropped = /^DroppedLogs: (\d+)$/m.exec(info);
+      if (!dropped) throw new Error(`HAProxy's show info names no DroppedLogs: ${info.slice(0, 200)}`);
+      return Number(dropped[1]);
+    },
     stop: async () => {
       watching = false;
       await stop();
