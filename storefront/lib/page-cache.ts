@@ -5,6 +5,7 @@ import { parse as parseCookies } from 'hono/utils/cookie';
 import { LRUCache } from 'lru-cache';
 import type { SearchResponse } from '@easel/search-service/contract';
 import { newNonce, pageContentSecurityPolicy } from './content-security-policy';
+import { GALLERY_PATH } from './gallery/location';
 import { SESSION_COOKIE } from './session-cookie';
 import { locksZoom } from './viewport';
 
@@ -43,7 +44,7 @@ export function keptPageKind(target: string): 'home' | 'product' | 'gallery' | u
   const path = target.split('?', 1)[0]!;
   if (path === '/') return 'home';
   if (/^\/product\/[^/]+\/$/.test(path)) return 'product';
-  if (path.startsWith('/shop/')) return 'gallery';
+  if (path.startsWith(GALLERY_PATH)) return 'gallery';
   return undefined;
 }
 

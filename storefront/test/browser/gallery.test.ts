@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '@easel/shared/random';
 import type { Db } from '@easel/data/db';
+import { newestCatalogueChange } from '@easel/data/queries/change-log';
 import { product } from './worker-product';
 import { useProductDatabase } from './product-database';
 import { screenshotPath, useChromium } from './chromium';
@@ -600,12 +601,11 @@ async function expectAgreesWithAddress(page: Page, visits: BrowserContext, where
  * 250 ms), so no answer it keeps predates it.
  */
 async function settledCatalogue(db: Db): Promise<number> {
-  const newest = async () => (await db.selectFrom('catalogue_changes').select((e) => e.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0;
   const followed = () => db.selectFrom('search_engine_state').select((e) => [e.fn.max('last_change_id').as('id'), e.fn.max('synced_at').as('at')]).executeTakeFirstOrThrow();
   let change = 0;
   let syncedAt = 0;
   await expect.poll(async () => {
-    change = await newest();
+    change = await newestCatalogueChange(db);
     const state = await followed();
     syncedAt = new Date(state.at ?? 0).getTime();
     return change <= Number(state.id);
