@@ -275,11 +275,12 @@ async function enginesEqualDatabase(): Promise<number> {
  * cores shared by the whole cluster, the load and other work, a process's wait for the processor
  * is the machine's, and timing is a benchmark's business, not a pass or fail.
  */
-function checkSearches(outcomes: SearchOutcome[], answered: BudgetedAnswer[]) {
+/** `dropped`: the log lines HAProxy counted as dropped while these searches ran. */
+function checkSearches(outcomes: SearchOutcome[], answered: BudgetedAnswer[], dropped: number) {
   expect(outcomes.length).toBeGreaterThan(0);
   expect(outcomes.filter((o) => o.hung)).toEqual([]);
   expect(outcomes.filter((o) => o.status !== 0 && o.status !== 200 && !(o.status === 503 && o.retryAfter) && o.status !== 504)).toEqual([]);
-  expect(answered.length).toBeGreaterThanOrEqual(outcomes.length);
+  expect(answered.length + dropped).toBeGreaterThanOrEqual(outcomes.length);
   expect(answered.filter((a) => ![200, 503, 504].includes(a.status) || /^[Cc]|^SD/.test(a.termination))).toEqual([]);
   expect(outcomes.filter((o) => o.status === 0).length).toBeLessThanOrEqual(answered.filter((a) => a.termination.startsWith('sD')).length);
 }
@@ -337,7 +338,7 @@ async function scenario(name: string, fault: () => Promise<Record<string, unknow
     enginesEqualDatabaseAfterMs: enginesHealMs,
   });
   await checkInvariants(checkout.keys, checkout.work.id);
-  checkSearches(search.outcomes, answered);
+  checkSearches(search.outcomes, answered, dropped);
   expect(race?.unanswered).toBe(0);
   expect(race?.sold).toBe(1);
 }
