@@ -18,6 +18,11 @@ export function formatPrice(minor: number, currency: Currency): string {
   return `${CURRENCY_SYMBOLS[currency]}${wholeUnits.format(Math.round(minor / 100))}`;
 }
 
+/** Whole units with the currency's symbol: (1250, 'GBP') -> '£1,250'. */
+export function formatWholeUnits(amount: number, currency: Currency): string {
+  return `${CURRENCY_SYMBOLS[currency]}${wholeUnits.format(amount)}`;
+}
+
 function inUnits(cm: number, units: DisplayUnits): string {
   return oneDecimal.format(units === 'in' ? cm / CM_PER_INCH : cm);
 }

@@ -1,13 +1,13 @@
 'use client';
 
 import type { GallerySearchDefinition } from '@easel/search-service/contract';
-import { filterLabel, formatWholeUnits, valueLabel } from '../../lib/gallery/labels';
+import { filterLabel, valueLabel } from '../../lib/gallery/labels';
 import type { Translate } from '../../lib/i18n/translator';
 import { useT } from '../../lib/i18n/use-t';
 import { filterMessages } from '../../lib/i18n/messages/filter';
 import { vocabularyMessages } from '../../lib/i18n/messages/vocabulary';
 import { changeFilters, filterChips, type FilterChip } from '../../lib/gallery/rules';
-import { formatLength } from '../../lib/money';
+import { formatLength, formatWholeUnits } from '../../lib/money';
 import { useCountryName, useGallery } from './gallery-context';
 
 export interface ActiveFiltersProps {

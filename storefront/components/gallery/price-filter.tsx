@@ -3,7 +3,7 @@
 import { useRange } from 'react-instantsearch';
 import { CURRENCY_SYMBOLS } from '@easel/shared/vocabulary';
 import type { PriceBar } from '@easel/search-service/contract';
-import { formatWholeUnits } from '../../lib/gallery/labels';
+import { formatWholeUnits } from '../../lib/money';
 import { changeFilters } from '../../lib/gallery/rules';
 import { WIDGETS } from '../../lib/gallery/ui-state';
 import { usePriceBars } from '../../lib/gallery/use-search-api';

@@ -3,7 +3,8 @@ import { freeShippingCountry, type GallerySearchDefinition } from '@easel/search
 import type { FilterName } from '@easel/search-service/filters';
 import type { Language } from '../i18n/languages';
 import { getTranslator, type MessageKey, type Translate } from '../i18n/translate';
-import { formatWholeUnits, valueLabel } from '../gallery/labels';
+import { valueLabel } from '../gallery/labels';
+import { formatWholeUnits } from '../money';
 import { countryName } from '../settings/entity';
 import type { CountryCode } from '../settings/countries';
 

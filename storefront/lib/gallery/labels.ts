@@ -1,4 +1,3 @@
-import { CURRENCY_SYMBOLS, type Currency } from '@easel/shared/vocabulary';
 import { filterMessages } from '../i18n/messages/filter';
 import { vocabularyMessages } from '../i18n/messages/vocabulary';
 import { isKeyIn } from '../i18n/message-area';
@@ -25,7 +24,3 @@ export function filterLabel(row: { name: string; label: string }, t: Translate<'
   return isKeyIn(filterMessages, key) ? t(key) : row.label;
 }
 
-/** Whole units with the currency's symbol: (1250, 'GBP') -> '£1,250'. */
-export function formatWholeUnits(amount: number, currency: Currency): string {
-  return `${CURRENCY_SYMBOLS[currency]}${new Intl.NumberFormat('en-GB').format(amount)}`;
-}
