@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { request } from 'undici';
 import { runCli } from '@easel/data';
 import { REPO_ROOT } from '@easel/shared/env';
-import { cpuMs } from '../search-service/bench/cpu-time';
+import { treeCpuMs } from '../search-service/bench/cpu-time';
 import { ENDPOINT_PATHS, QUERY_MIX_FILE, queryMixSchema } from '../search-service/bench/query-mix';
 import { wholeNumber } from './args';
 import type { LoadFigures, PageLoadKind } from './bench-figures';
@@ -175,7 +175,7 @@ await runCli(async () => {
  */
 async function closedLoop(target: { origin: string; path: () => string; cookie?: () => string | undefined }, seconds: number, storefrontPid: number | undefined): Promise<LoadFigures> {
   const times: number[] = [];
-  const cpuBefore = storefrontPid === undefined ? 0 : cpuMs(storefrontPid);
+  const cpuBefore = storefrontPid === undefined ? 0 : treeCpuMs(storefrontPid);
   const started = performance.now();
   const end = started + seconds * 1000;
   await Promise.all(Array.from({ length: LOAD_CONNECTIONS }, async () => {
@@ -197,6 +197,6 @@ async function closedLoop(target: { origin: string; path: () => string; cookie?:
     rps: Math.round((times.length / elapsedS) * 10) / 10,
     p50: at(0.5),
     p95: at(0.95),
-    ...(storefrontPid === undefined ? {} : { storefront_cpu_ms_per_answer: Math.round(((cpuMs(storefrontPid) - cpuBefore) / times.length) * 100) / 100 }),
+    ...(storefrontPid === undefined ? {} : { storefront_cpu_ms_per_answer: Math.round(((treeCpuMs(storefrontPid) - cpuBefore) / times.length) * 100) / 100 }),
   };
 }

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,6 +22,7 @@ import { settleForwardedHeaders } from './lib/rate-limits';
 import { fetchSearch } from './lib/search/fetch-search';
 import { getSearchRecorder, recordPageSearch } from './lib/search-analytics/process-recorder';
 import { judgeRequestLine, originForm } from './lib/request-target';
+import { stopWhenTold, superviseWorkers } from './lib/workers';
 
 /**
  * The storefront's production server (`npm start` runs it): `next start` with these things added.
@@ -47,59 +49,76 @@ import { judgeRequestLine, originForm } from './lib/request-target';
  * (lib/page-cache.ts).
  * SIGTERM stops it without failing a request: /api/healthz/ answers 503 for SHUTDOWN_DRAIN_MS,
  * then the requests under way finish (@easel/shared/graceful-stop).
+ * With STOREFRONT_WORKERS above 1 (one a processor by default), this process is the primary of
+ * that many workers on the same port, each of which is all of the above (lib/workers.ts).
  */
 const { values } = parseArgs({ options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } } });
 const port = Number(values.port ?? 3000);
 const hostname = values.hostname ?? '127.0.0.1';
 const trusted = getConfig().TRUSTED_PROXIES;
 
-// The storefront's folder, whether this file runs compiled (storefront/dist/) or not.
-const app = next({ dev: false, dir: path.join(REPO_ROOT, 'storefront'), hostname, port });
-await app.prepare();
-const handle = app.getRequestHandler();
-const searchApi = new Hono<ApiEnv>()
-  .use(compress())
-  .route('/', searchForwardRoutes({ searchServiceUrl: () => getConfig().SEARCH_SERVICE_URL, searchRecorder: getSearchRecorder }))
-  .onError(answerError);
-const forwardSearch = getRequestListener(searchApi.fetch);
-const { PAGE_CACHE_MB } = getConfig();
-const pageCache = PAGE_CACHE_MB > 0 ? new PageCache(PAGE_CACHE_MB * 1024 * 1024) : undefined;
-// Records a killed process left are stored from the start, not at the first search.
-getSearchRecorder();
+const { STOREFRONT_WORKERS } = getConfig();
+if (cluster.isPrimary && STOREFRONT_WORKERS > 1) superviseWorkers(STOREFRONT_WORKERS);
+else await serve();
 
-const server = createServer((req, res) => {
-  const method = req.method ?? 'GET';
-  const line = judgeRequestLine(method, originForm(req.url ?? '/'));
-  if (line.refusal) {
-    res.writeHead(line.refusal.status, { ...apiSecurityHeaders(req.headers.host), ...line.refusal.headers }).end(line.refusal.body);
-    return;
-  }
-  req.url = line.target;
-  if (stopping.draining() && req.url === '/api/healthz/') {
-    // The load balancer takes a stopping replica out of its rotation; what it sends meanwhile is served.
-    res.writeHead(503, { ...apiSecurityHeaders(req.headers.host), 'content-type': 'application/json', 'cache-control': 'no-store' })
-      .end(JSON.stringify(errorBody('unavailable', 'The storefront is stopping.')));
-    return;
-  }
-  settleForwardedHeaders(req.headers, req.socket.remoteAddress, trusted);
-  if (isSearchApiRequest(method, req.url)) {
-    for (const [name, value] of Object.entries(apiSecurityHeaders(req.headers.host))) res.setHeader(name, value);
-    void forwardSearch(req, res);
-    return;
-  }
-  const { SEARCH_SERVICE_URL, SSR_BUDGET_MS } = getConfig();
-  const query = SSR_BUDGET_MS > 0 ? gallerySearchOfRequest(method, req.url, req.headers) : undefined;
-  // The page waits for it within its own budget, counted from when it asks; the storefront's
-  // wait for the search service bounds the request itself.
-  const started: StartedSearch | undefined = query === undefined ? undefined : startSearch(query, SEARCH_SERVICE_URL);
-  const render = () => (started ? withStartedSearch(started, () => handle(req, res)) : handle(req, res));
-  const kept = pageCache && keptPageRequest(method, req.url, req.headers, started);
-  if (!pageCache || !kept) {
-    void render();
-    return;
-  }
-  void pageCache.answer(kept, req.headers['accept-encoding'], res, render);
-});
+/** The storefront itself: the only process, or one of the workers. */
+async function serve(): Promise<void> {
+  // The storefront's folder, whether this file runs compiled (storefront/dist/) or not.
+  const app = next({ dev: false, dir: path.join(REPO_ROOT, 'storefront'), hostname, port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const searchApi = new Hono<ApiEnv>()
+    .use(compress())
+    .route('/', searchForwardRoutes({ searchServiceUrl: () => getConfig().SEARCH_SERVICE_URL, searchRecorder: getSearchRecorder }))
+    .onError(answerError);
+  const forwardSearch = getRequestListener(searchApi.fetch);
+  const { PAGE_CACHE_MB } = getConfig();
+  const pageCache = PAGE_CACHE_MB > 0 ? new PageCache(PAGE_CACHE_MB * 1024 * 1024) : undefined;
+  // Records a killed process left are stored from the start, not at the first search.
+  getSearchRecorder();
+
+  const server = createServer((req, res) => {
+    const method = req.method ?? 'GET';
+    const line = judgeRequestLine(method, originForm(req.url ?? '/'));
+    if (line.refusal) {
+      res.writeHead(line.refusal.status, { ...apiSecurityHeaders(req.headers.host), ...line.refusal.headers }).end(line.refusal.body);
+      return;
+    }
+    req.url = line.target;
+    if (stopping.draining() && req.url === '/api/healthz/') {
+      // The load balancer takes a stopping replica out of its rotation; what it sends meanwhile is served.
+      res.writeHead(503, { ...apiSecurityHeaders(req.headers.host), 'content-type': 'application/json', 'cache-control': 'no-store' })
+        .end(JSON.stringify(errorBody('unavailable', 'The storefront is stopping.')));
+      return;
+    }
+    settleForwardedHeaders(req.headers, req.socket.remoteAddress, trusted);
+    if (isSearchApiRequest(method, req.url)) {
+      for (const [name, value] of Object.entries(apiSecurityHeaders(req.headers.host))) res.setHeader(name, value);
+      void forwardSearch(req, res);
+      return;
+    }
+    const { SEARCH_SERVICE_URL, SSR_BUDGET_MS } = getConfig();
+    const query = SSR_BUDGET_MS > 0 ? gallerySearchOfRequest(method, req.url, req.headers) : undefined;
+    // The page waits for it within its own budget, counted from when it asks; the storefront's
+    // wait for the search service bounds the request itself.
+    const started: StartedSearch | undefined = query === undefined ? undefined : startSearch(query, SEARCH_SERVICE_URL);
+    const render = () => (started ? withStartedSearch(started, () => handle(req, res)) : handle(req, res));
+    const kept = pageCache && keptPageRequest(method, req.url, req.headers, started);
+    if (!pageCache || !kept) {
+      void render();
+      return;
+    }
+    void pageCache.answer(kept, req.headers['accept-encoding'], res, render);
+  });
+  // A port it cannot take ends it (Next.js would log the error and carry on serving nothing).
+  server.once('error', (error) => {
+    console.error(`Storefront could not listen on ${hostname}:${port}: ${error.message}`);
+    process.exit(1);
+  });
+  server.listen(port, hostname, () => console.log(`Storefront listening on http://${hostname}:${port}`));
+  const stopping = stopGracefullyOnSignal(server, { drainMs: getConfig().SHUTDOWN_DRAIN_MS });
+  stopWhenTold(stopping.stop);
+}
 
 /** Asks for a gallery page's search as its request arrives. */
 function startSearch(query: string, searchServiceUrl: string): StartedSearch {
@@ -131,5 +150,3 @@ function keptPageRequest(method: string, target: string, headers: IncomingHttpHe
     },
   };
 }
-server.listen(port, hostname, () => console.log(`Storefront listening on http://${hostname}:${port}`));
-const stopping = stopGracefullyOnSignal(server, { drainMs: getConfig().SHUTDOWN_DRAIN_MS });

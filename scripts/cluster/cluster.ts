@@ -253,11 +253,12 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     parts.set('haproxy', { kill: async () => void process.kill(haproxy.pid, 'SIGKILL'), stop: haproxy.stop });
 
     // Each replica keeps the pictures it has resized, and its search records' write-ahead files
-    // until they reach PostgreSQL, in folders of its own.
+    // until they reach PostgreSQL, in folders of its own. A replica is one process: replicas are
+    // what the cluster scales by, each seen whole by HAProxy.
     const storefront = (part: 'storefront-1' | 'storefront-2') => {
       restarts.set(part, async () => void (await storefront(part)));
       return serve(part, () => startStorefront(
-        part, listen(part), { ...shopEnv, MEDIA_CACHE_DIR: path.join(dataDir, `media-${part}`), SEARCH_RECORDS_DIR: path.join(dataDir, `search-records-${part}`) },
+        part, listen(part), { ...shopEnv, STOREFRONT_WORKERS: '1', MEDIA_CACHE_DIR: path.join(dataDir, `media-${part}`), SEARCH_RECORDS_DIR: path.join(dataDir, `search-records-${part}`) },
       ), `${http(part)}/api/healthz/`, 120_000);
     };
     await Promise.all([storefront('storefront-1'), storefront('storefront-2')]);

@@ -41,3 +41,14 @@ export function processTree(roots: number[]): number[] {
   for (let i = 0; i < pids.length; i++) for (const [pid, parent] of parentOf) if (parent === pids[i]) pids.push(pid);
   return pids;
 }
+
+/** Processor time so far of `root` and every process below it (a storefront's workers), in ms. */
+export function treeCpuMs(root: number): number {
+  return processTree([root]).reduce((sum, pid) => {
+    try {
+      return sum + cpuMs(pid);
+    } catch {
+      return sum; // Gone since the listing.
+    }
+  }, 0);
+}

@@ -18,14 +18,16 @@ export interface ClosableServer {
 }
 
 /**
- * Stops a replica without failing a request, on SIGTERM or SIGINT: for `drainMs` it keeps
- * answering while `draining()` is true (its health check answers 503 then), then it stops
- * accepting connections, finishes every request under way, closing each connection as its answer
- * is sent, runs `cleanup` and exits 0. A second signal exits at once.
+ * Stops a replica without failing a request, on SIGTERM or SIGINT, or when `stop()` is called
+ * (a storefront worker told by its primary): for `drainMs` it keeps answering while `draining()`
+ * is true (its health check answers 503 then), then it stops accepting connections, finishes
+ * every request under way, closing each connection as its answer is sent, runs `cleanup` and
+ * exits 0. A second signal exits at once; a second `stop()` changes nothing.
  */
-export function stopGracefullyOnSignal(server: ClosableServer, options: { drainMs: number; cleanup?: () => Promise<void> }): { draining: () => boolean } {
+export function stopGracefullyOnSignal(server: ClosableServer, options: { drainMs: number; cleanup?: () => Promise<void> }): { draining: () => boolean; stop: () => void } {
   let draining = false;
-  const stop = async () => {
+  let stopped: Promise<void> | undefined;
+  const finish = async () => {
     draining = true;
     await new Promise((resolve) => setTimeout(resolve, options.drainMs));
     const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
@@ -36,11 +38,14 @@ export function stopGracefullyOnSignal(server: ClosableServer, options: { drainM
     clearInterval(sweep);
     await options.cleanup?.();
   };
+  const stop = () => {
+    stopped ??= finish().finally(() => process.exit(0));
+  };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       for (const again of ['SIGINT', 'SIGTERM'] as const) process.once(again, () => process.exit(0));
-      void stop().finally(() => process.exit(0));
+      stop();
     });
   }
-  return { draining: () => draining };
+  return { draining: () => draining, stop };
 }

@@ -1,5 +1,6 @@
+import cluster from 'node:cluster';
 import { isIP } from 'node:net';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterCluster, RateLimiterClusterMaster, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { z } from 'zod';
 
 /**
@@ -48,6 +49,29 @@ export function clientAddress(peer: string | undefined, forwardedFor: string | n
 export const perMinuteSchema = (fallback: number) =>
   z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(1_000_000).default(fallback));
 
+/** In the primary of a cluster's workers: keeps the counts of every worker's limits (see createRateLimit). */
+export function countWorkersLimits(): void {
+  new RateLimiterClusterMaster();
+}
+
+const WORKER_LIMITERS = Symbol.for('easel.rate-limit.worker-limiters');
+
+/**
+ * A worker's limit `name`, counted by its primary: one a process, however many copies of the
+ * module that asks (Next.js loads one for pages and one for routes), as each listens to the
+ * primary's messages.
+ */
+function workerLimiter(name: string, options: { points: number; duration: number }): RateLimiterAbstract {
+  const holder = globalThis as { [WORKER_LIMITERS]?: Map<string, RateLimiterAbstract> };
+  const limiters = (holder[WORKER_LIMITERS] ??= new Map());
+  let limiter = limiters.get(name);
+  if (!limiter) {
+    limiter = new RateLimiterCluster({ ...options, keyPrefix: name });
+    limiters.set(name, limiter);
+  }
+  return limiter;
+}
+
 /** How many times a limit tries to make its table before it counts in memory alone. */
 const TABLE_ATTEMPTS = 2;
 
@@ -66,19 +90,21 @@ export interface RateLimit {
  * `points` requests per key (an address) in any fixed window of `durationS` seconds (a minute
  * unless told), all of which may come at once (a burst).
  * rate-limiter-flexible keeps one counter per address and forgets it when its minute ends: in
- * this process's memory, or, for replicas that share a PostgreSQL database (`shared`, a `pg`
- * pool), in its table `rate_limits` there, so a client counts the same whichever replica it
- * reaches. While that database cannot be reached (or if the table could not be made when the
- * process started) the counting goes on in memory (the library's insurance limiter), so an
- * outage neither lets everyone through unlimited nor refuses everyone.
+ * this process's memory; in a storefront worker's primary (storefront/lib/workers.ts), so a
+ * client counts the same whichever worker it reaches (`shared`, named, without a pool); or, for
+ * replicas that share a PostgreSQL database (`shared` with a `pg` pool), in its table
+ * `rate_limits` there, so a client counts the same whichever replica it reaches. While that
+ * database cannot be reached (or if the table could not be made when the process started) the
+ * counting goes on in memory (the library's insurance limiter), so an outage neither lets
+ * everyone through unlimited nor refuses everyone.
  */
-export function createRateLimit(points: number, shared?: { pool: unknown; name: string }, durationS = 60): RateLimit {
+export function createRateLimit(points: number, shared?: { pool?: unknown; name: string }, durationS = 60): RateLimit {
   if (points === 0) return { take: async () => ({ allowed: true }), peek: async () => ({ allowed: true }) };
   const options = { points, duration: durationS };
   const memory = new RateLimiterMemory(options);
-  let limiter: RateLimiterAbstract = memory;
+  let limiter: RateLimiterAbstract = shared && !shared.pool && cluster.isWorker ? workerLimiter(shared.name, options) : memory;
   // The first requests wait for the table rather than be counted apart from the other replicas'.
-  const ready = shared && (async () => {
+  const ready = shared?.pool !== undefined && (async () => {
     // Replicas (and each limit within one) make the table at the same moment, and PostgreSQL can
     // refuse the later of two concurrent CREATE TABLE IF NOT EXISTS ('type "rate_limits" already
     // exists'): a second attempt finds the table made.

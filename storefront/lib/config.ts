@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { drainMsSchema } from '@easel/shared/graceful-stop';
@@ -31,6 +32,11 @@ const envSchema = z.object({
    * for visitors without a session (lib/page-cache.ts), in MB; 0 renders every page.
    */
   PAGE_CACHE_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(4096).default(64)),
+  /**
+   * How many processes serve the storefront on its one port (lib/workers.ts): one a processor by
+   * default, as a page's render takes a whole processor's time and one process uses one.
+   */
+  STOREFRONT_WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).default(os.availableParallelism())),
   /** The site's address as shoppers reach it, for links in mail (lib/account/mail.ts); `npm start` sets its own. */
   SITE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')).default('http://localhost:3000')),
   MEDIA_CACHE_DIR: z.preprocess(

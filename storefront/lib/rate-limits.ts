@@ -81,15 +81,17 @@ export function settleForwardedHeaders(headers: IncomingHttpHeaders, peer: strin
 
 /**
  * `check(request, path)` counts a limited request and answers 429 when its address is over; null lets
- * it through. On PostgreSQL the counts live in the database every replica shares.
+ * it through. On PostgreSQL the counts live in the database every replica shares; with storefront
+ * workers, in their primary.
  */
 export function createRequestLimits(config: Limits) {
   const pool = config.DATABASE_URL ? postgresPool(config.DATABASE_URL, 4) : undefined;
-  const limits = new Map<string, RateLimit>(LIMITED.map(({ limit }) => [limit, createRateLimit(config[limit], pool && { pool, name: limit })]));
+  const names = [...new Set(LIMITED.map(({ limit }) => limit))];
+  const limits = new Map<string, RateLimit>(names.map((limit) => [limit, createRateLimit(config[limit], { pool, name: limit })]));
   const loginOn = config.RATE_LIMIT_LOGIN_PER_MINUTE > 0;
   const failures = {
-    address: createRateLimit(config.RATE_LIMIT_LOGIN_PER_MINUTE, pool && { pool, name: 'LOGIN_FAILURES_PER_ADDRESS' }),
-    account: createRateLimit(loginOn ? ACCOUNT_LOGIN_FAILURES : 0, pool && { pool, name: 'LOGIN_FAILURES_PER_ACCOUNT' }, ACCOUNT_LOGIN_WINDOW_S),
+    address: createRateLimit(config.RATE_LIMIT_LOGIN_PER_MINUTE, { pool, name: 'LOGIN_FAILURES_PER_ADDRESS' }),
+    account: createRateLimit(loginOn ? ACCOUNT_LOGIN_FAILURES : 0, { pool, name: 'LOGIN_FAILURES_PER_ACCOUNT' }, ACCOUNT_LOGIN_WINDOW_S),
   };
   const accountKey = (email: string, address: string) => `${email} ${address}`;
   const login: LoginLimits = {

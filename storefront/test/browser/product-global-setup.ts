@@ -80,6 +80,9 @@ async function startProduct(name: string, stops: (() => Promise<void>)[]): Promi
     // The server renders whatever a busy test machine takes: the tests check what it renders,
     // not how fast. The second storefront below leaves everything to the browser instead.
     SSR_BUDGET_MS: '5000',
+    // One process: the tests of what a process keeps (the page cache's second ask) know which
+    // process answers. Workers are tested on their own (workers.test.ts).
+    STOREFRONT_WORKERS: '1',
     // Every test comes from this machine's one address, many times faster than a shopper; the
     // limits themselves are tested in-process (docs/SECURITY.md, "Rate limits").
     RATE_LIMIT_SEARCH_PER_MINUTE: '0',
