@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Agent, fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { editArtwork, openDatabase, type Db } from '@easel/data';
 import { REPO_ROOT } from '@easel/shared/env';
@@ -140,11 +141,16 @@ interface Answer {
 }
 
 let probes = 0;
+/**
+ * Each search on a connection of its own, as a shopper arriving would open one: a kept one could
+ * reach a storefront worker that is still finishing what it serves once its primary was killed.
+ */
+const newConnections = new Agent({ pipelining: 0 });
 /** One search, never the same twice, so the search-service's hot cache cannot answer it. */
 async function ask(base: string): Promise<Answer> {
   const sentAt = performance.now();
   try {
-    const res = await fetch(`${base}/api/v2/product/s/?q=probe${++probes}`, { signal: AbortSignal.timeout(5_000) });
+    const res = await fetch(`${base}/api/v2/product/s/?q=probe${++probes}`, { signal: AbortSignal.timeout(5_000), dispatcher: newConnections });
     const text = await res.text();
     let code: string | undefined;
     try {
