@@ -49,6 +49,13 @@ const nextConfig: NextConfig = {
    * (proxy.ts); build assets and pictures, which the proxy does not see, get the one that allows
    * nothing.
    */
+  /**
+   * Browsers ask for /favicon.ico whatever icon the page names (Chromium does for a new window
+   * before it reads the page): the site's one icon is app/icon.svg.
+   */
+  async redirects() {
+    return [{ source: '/favicon.ico', destination: '/icon.svg', permanent: true }];
+  },
   async headers() {
     return [
       { source: '/:path*', headers: headerList(BASELINE_SECURITY_HEADERS) },

@@ -143,4 +143,13 @@ describe('the page shell', () => {
     expect(response.status).toBe(308);
     expect(new URL(response.headers.get('location')!, base).pathname).toBe('/');
   });
+
+  it("sends a browser's /favicon.ico to the site's icon", async () => {
+    const response = await fetch(`${base}/favicon.ico`, { redirect: 'manual' });
+    expect(response.status).toBe(308);
+    const icon = await fetch(new URL(response.headers.get('location')!, base));
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await icon.text()).toMatch(/^<svg/);
+  });
 });
