@@ -44,18 +44,18 @@ const nextConfig: NextConfig = {
     imageSizes: [],
   },
   /**
-   * The security headers every answer carries (docs/SECURITY.md, "Headers"). HSTS goes to every
-   * host but a local one. The Content-Security-Policy of pages and JSON is the proxy's
-   * (proxy.ts); build assets and pictures, which the proxy does not see, get the one that allows
-   * nothing.
-   */
-  /**
    * Browsers ask for /favicon.ico whatever icon the page names (Chromium does for a new window
    * before it reads the page): the site's one icon is app/icon.svg.
    */
   async redirects() {
     return [{ source: '/favicon.ico', destination: '/icon.svg', permanent: true }];
   },
+  /**
+   * The security headers every answer carries (docs/SECURITY.md, "Headers"). HSTS goes to every
+   * host but a local one. The Content-Security-Policy of pages and JSON is the proxy's
+   * (proxy.ts); build assets and pictures, which the proxy does not see, get the one that allows
+   * nothing.
+   */
   async headers() {
     return [
       { source: '/:path*', headers: headerList(BASELINE_SECURITY_HEADERS) },
