@@ -2,10 +2,47 @@
 
 import { usePathname } from 'next/navigation';
 import { useEffect } from 'react';
-import { cardEvent, clickedCard } from '../lib/tracking/card-event';
+import { cardEvent, clickedCard, type CardEvent } from '../lib/tracking/card-event';
 
 type Tracker = typeof import('../lib/tracking/tracker');
 let loading: Promise<Tracker> | undefined;
+/** The tracker once loaded: a click then goes straight to it. */
+let loaded: Tracker | undefined;
+
+/**
+ * Clicks made before the tracker has loaded wait in the tab's session storage: a card's link may
+ * leave the page first (on a slow phone, well before the browser is idle), and the next page's
+ * tracker sends them.
+ */
+const PENDING_CLICKS = 'easel-pending-clicks';
+
+function pendingClicks(): CardEvent[] {
+  try {
+    const kept: unknown = JSON.parse(sessionStorage.getItem(PENDING_CLICKS) ?? '[]');
+    return Array.isArray(kept) ? (kept as CardEvent[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The clicks waiting, taken: each is sent once. */
+function takePendingClicks(): CardEvent[] {
+  const pending = pendingClicks();
+  try {
+    sessionStorage.removeItem(PENDING_CLICKS);
+  } catch {
+    // Refused: nothing was kept either.
+  }
+  return pending;
+}
+
+function keepPending(click: CardEvent): void {
+  try {
+    sessionStorage.setItem(PENDING_CLICKS, JSON.stringify([...pendingClicks(), click]));
+  } catch {
+    // Storage full or refused: this click goes uncounted if the page is left before the tracker loads.
+  }
+}
 
 /** The tracker's code, fetched when the browser is next idle after the page has come to life. */
 function loadTracker(): Promise<Tracker> {
@@ -15,6 +52,8 @@ function loadTracker(): Promise<Tracker> {
   }).then(async () => {
     const tracker = await import('../lib/tracking/tracker');
     tracker.startTracking();
+    for (const click of takePendingClicks()) tracker.cardClicked(click);
+    loaded = tracker;
     return tracker;
   });
   return loading;
@@ -25,7 +64,12 @@ function onClick(event: MouseEvent): void {
   const card = clickedCard(event.target);
   if (!card) return;
   const click = cardEvent(card);
-  void loadTracker().then((tracker) => tracker.cardClicked(click));
+  if (loaded) {
+    loaded.cardClicked(click);
+    return;
+  }
+  keepPending(click);
+  void loadTracker();
 }
 
 // Clicks are heard from the moment this script runs, before the page has hydrated: React replays

@@ -65,23 +65,49 @@ describe('search analytics, as shoppers and staff use it', () => {
   }, 180_000);
 
   it("ties a result's click to its search, with the result's position", async () => {
-    let searchId: string | null = null;
-    let slug: string | null = null;
     const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${base}/shop/?q=cat`);
     const second = page.locator('article.card').nth(1);
-    await clickHydrated(second.locator('a.card__link'), async () => {
-      // The search whose results are on the page when the shopper clicks.
-      searchId = await second.getAttribute('data-search-id');
-      slug = await second.getAttribute('data-slug');
-      expect(searchId).toMatch(/^[0-9a-f]{32}$/);
-      expect(await second.getAttribute('data-position')).toBe('2');
-    });
+    // What the clicked card named as it was clicked, kept where the next page can read it: the
+    // other test files edit the catalogue meanwhile, and the gallery shows a changed answer as
+    // soon as it learns of it.
+    await page.evaluate(() => document.addEventListener('click', (event) => {
+      const card = (event.target as Element).closest<HTMLElement>('article.card');
+      if (card) sessionStorage.setItem('test-clicked-card', JSON.stringify({ slug: card.dataset.slug, searchId: card.dataset.searchId, position: card.dataset.position }));
+    }, { capture: true }));
+    await clickHydrated(second.locator('a.card__link'));
     await page.waitForURL(/\/product\//);
-    const clicks = () => productDb().selectFrom('search_outcomes').select(['search_id', 'position']).where('slug', '=', slug!).where('kind', '=', 'click').execute();
-    await expect.poll(clicks, { timeout: 20_000, message: 'the click reaches the server, naming its search and position' }).toContainEqual({ search_id: searchId, position: 2 });
-    await expect.poll(async () => (await productDb().selectFrom('search_records').select('clicked').where('search_id', '=', searchId!).executeTakeFirst())?.clicked, { timeout: 20_000 }).toBe(1);
+    const clicked = JSON.parse((await page.evaluate(() => sessionStorage.getItem('test-clicked-card')))!) as { slug: string; searchId: string; position: string };
+    expect(clicked.searchId).toMatch(/^[0-9a-f]{32}$/);
+    expect(clicked.position).toBe('2');
+    const clicks = () => productDb().selectFrom('search_outcomes').select(['search_id', 'position']).where('slug', '=', clicked.slug).where('kind', '=', 'click').execute();
+    await expect.poll(clicks, { timeout: 20_000, message: 'the click reaches the server, naming its search and position' }).toContainEqual({ search_id: clicked.searchId, position: 2 });
+    await expect.poll(async () => (await productDb().selectFrom('search_records').select('clicked').where('search_id', '=', clicked.searchId).executeTakeFirst())?.clicked, { timeout: 20_000 }).toBe(1);
+    await context.close();
+  }, 60_000);
+
+  it('counts a click made before the tracker has loaded, when the card leaves the page at once', async () => {
+    const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    // The tracker's own chunk (the one that names the clicks' endpoint) is held back on the
+    // gallery, as a slow phone's idle moment would: the shopper clicks a card before it loads.
+    let holdTracker = true;
+    await page.route('**/_next/static/chunks/**', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (holdTracker && body.includes('/api/tracking/clicks/')) return; // never answered while the gallery is open
+      await route.fulfill({ response, body });
+    });
+    await page.goto(`${base}/shop/?q=cat`);
+    const first = page.locator('article.card').first();
+    const slug = (await first.getAttribute('data-slug'))!;
+    const searchId = (await first.getAttribute('data-search-id'))!;
+    await clickHydrated(first.locator('a.card__link'));
+    holdTracker = false;
+    await page.waitForURL(/\/product\//);
+    const clicks = () => productDb().selectFrom('search_outcomes').select(['search_id', 'position']).where('slug', '=', slug).where('kind', '=', 'click').execute();
+    await expect.poll(clicks, { timeout: 20_000, message: "the product page's tracker sends the gallery's click" }).toContainEqual({ search_id: searchId, position: 1 });
     await context.close();
   }, 60_000);
 
