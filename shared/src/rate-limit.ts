@@ -4,10 +4,11 @@ import { RateLimiterCluster, RateLimiterClusterMaster, RateLimiterMemory, RateLi
 import { z } from 'zod';
 
 /**
- * Rate limits for both servers (the search-service and the storefront), in memory, per client
- * address. The address is the connection's own unless the connection comes from a proxy we were
- * told to trust (TRUSTED_PROXIES): only then does X-Forwarded-For count, read from the right,
- * because everything left of the last untrusted hop was written by the client and may be made up.
+ * Rate limits for both servers (the search-service and the storefront), per client address;
+ * where the counts live, see createRateLimit. The address is the connection's own unless the
+ * connection comes from a proxy we were told to trust (TRUSTED_PROXIES): only then does
+ * X-Forwarded-For count, read from the right, because everything left of the last untrusted hop
+ * was written by the client and may be made up.
  */
 
 /** `::ffff:127.0.0.1` (an IPv4 peer on a dual-stack socket) is 127.0.0.1. */

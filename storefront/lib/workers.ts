@@ -16,7 +16,7 @@ import { countWorkersLimits } from '@easel/shared/rate-limit';
  */
 
 /** What the primary sends a worker to stop it: a message, so that a worker sent the terminal's signal too does not read it as a second one. */
-export const STOP_MESSAGE = 'easel:stop';
+const STOP_MESSAGE = 'easel:stop';
 
 export function superviseWorkers(count: number): void {
   countWorkersLimits();

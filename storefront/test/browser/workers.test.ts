@@ -2,6 +2,7 @@ import fsp from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpuMs, processTree } from '../../../search-service/bench/cpu-time';
 import { getFreePort, terminate } from '@easel/shared/process';
@@ -42,22 +43,13 @@ afterAll(async () => {
 /** The primary's workers (its child processes). */
 const workers = () => processTree([storefront.child.pid!]).slice(1);
 
-/** One request on a connection of its own, which the primary hands to its next worker: the status and body. */
-function ask(method: 'GET' | 'POST', target: string, body?: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(`${base}${target}`, {
-      method, agent: false,
-      headers: body === undefined ? {} : { origin: base, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-    }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-    });
-    request.on('error', reject);
-    request.setTimeout(20_000, () => request.destroy(new Error(`${method} ${target} had no answer in 20 s`)));
-    request.end(body);
-  });
+/** Each request on a connection of its own, which the primary hands to its next worker. */
+const newConnections = new Agent({ pipelining: 0 });
+
+async function ask(method: 'GET' | 'POST', target: string, body?: string): Promise<{ status: number; body: string }> {
+  const headers = body === undefined ? {} : { origin: base, 'content-type': 'application/json' };
+  const response = await request(`${base}${target}`, { method, headers, body, dispatcher: newConnections, headersTimeout: 20_000 });
+  return { status: response.statusCode, body: await response.body.text() };
 }
 
 describe('storefront workers', () => {
