@@ -27,12 +27,8 @@ beforeAll(async () => {
   meili = await startEmbeddedMeili({ dataDir, port });
   engine = createEngine(meili);
   app = createApp({ config: { SEARCH_INDEX: 'artworks', SEARCH_CACHE_TTL_MS: 0, RATE_LIMIT_SEARCH_PER_MINUTE: 0, SEARCH_TRUSTED_PROXIES: [] }, meili: engine, cards: new CardStore(engine, 'artworks', 100) });
-  const res = await fetch(`${meili.url}/indexes`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${meili.masterKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ uid: 'artworks', primaryKey: 'id' }),
-  });
-  expect(res.status).toBe(202);
+  // Made and waited for: the tests below read the index while the engine is paused and resumed.
+  await meiliClient(meili).createIndex('artworks', { primaryKey: 'id' }).waitTask();
 });
 
 afterAll(async () => {
