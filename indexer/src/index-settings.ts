@@ -55,8 +55,11 @@ export const INDEX_SETTINGS = {
     { attributePatterns: [...RANGE_FILTER_ATTRIBUTES], features: rangeOnly },
   ],
   sortableAttributes: [...SORTABLE_ATTRIBUTES],
-  // Best match ends on popularity, so equally relevant works show the most loved first.
-  rankingRules: ['words', 'typo', 'proximity', 'attribute', 'sort', 'exactness', 'popularity:desc'],
+  // A chosen sort comes straight after the search words: every work that matches as many of
+  // them is in one order (by price, say), whether a word matched its title, subject or colour,
+  // and however closely. Best match (no sort) ranks by relevance and ends on popularity, so
+  // equally relevant works show the most loved first.
+  rankingRules: ['words', 'sort', 'typo', 'proximity', 'attribute', 'exactness', 'popularity:desc'],
   // Proximity within an attribute only: much cheaper to index, and titles are short anyway.
   proximityPrecision: 'byAttribute',
   typoTolerance: {

@@ -258,6 +258,17 @@ describe('sort orders', () => {
     expect(desc).toEqual([...desc].sort((a, b) => b - a));
   });
 
+  it('with search words, price_asc and price_desc still order every page by price', async () => {
+    // "blue" is found in titles, subjects and colours alike: however well each work matches the
+    // word, a shopper who sorts by price sees one order, not one per kind of match.
+    for (const [sort, inOrder] of [['price_asc', (a: number, b: number) => a - b], ['price_desc', (a: number, b: number) => b - a]] as const) {
+      const pages = await Promise.all([1, 2].map((page) => search(`q=blue&sort=${sort}&paginate=60&page=${page}`)));
+      expect(pages[0]!.count).toBeGreaterThan(60);
+      const prices = pages.flatMap((p) => p.results.map(effective));
+      expect(prices).toEqual([...prices].sort(inOrder));
+    }
+  });
+
   it('newest and popular agree with the catalogue', async () => {
     const newest = (await search('sort=newest&paginate=10&product_category=drawing')).results.map((r) => r.id);
     expect(newest).toEqual(await sqlIds(f.db, definitionOf('product_category=drawing'), sql`w.created_at DESC`, 10));
