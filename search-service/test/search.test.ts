@@ -259,7 +259,7 @@ describe('sort orders', () => {
   });
 
   it('with search words, price_asc and price_desc still order every page by price', async () => {
-    // "blue" is found in titles, subjects and colours alike: however well each work matches the
+    // "blue" is found in titles and in colours: however well each work matches the
     // word, a shopper who sorts by price sees one order, not one per kind of match.
     for (const [sort, inOrder] of [['price_asc', (a: number, b: number) => a - b], ['price_desc', (a: number, b: number) => b - a]] as const) {
       const pages = await Promise.all([1, 2].map((page) => search(`q=blue&sort=${sort}&paginate=60&page=${page}`)));
