@@ -99,9 +99,8 @@ async function serve(): Promise<void> {
     }
     const { SEARCH_SERVICE_URL, SSR_BUDGET_MS } = getConfig();
     const query = SSR_BUDGET_MS > 0 ? gallerySearchOfRequest(method, req.url, req.headers) : undefined;
-    // The page waits for it within its own budget, counted from when it asks; the storefront's
-    // wait for the search service bounds the request itself.
-    const started: StartedSearch | undefined = query === undefined ? undefined : startSearch(query, SEARCH_SERVICE_URL);
+    // The page waits for it within its own budget, counted from when it asks.
+    const started: StartedSearch | undefined = query === undefined ? undefined : startSearch(query, SEARCH_SERVICE_URL, SSR_BUDGET_MS);
     const render = () => (started ? withStartedSearch(started, () => handle(req, res)) : handle(req, res));
     const kept = pageCache && keptPageRequest(method, req.url, req.headers, started);
     if (!pageCache || !kept) {
@@ -120,10 +119,14 @@ async function serve(): Promise<void> {
   stopWhenTold(stopping.stop);
 }
 
-/** Asks for a gallery page's search as its request arrives. */
-function startSearch(query: string, searchServiceUrl: string): StartedSearch {
+/**
+ * Asks for a gallery page's search as its request arrives. It is given the storefront's wait for
+ * the search service, or the page's budget where that is longer, so a page set to wait longer
+ * than 900 ms (`SSR_BUDGET_MS`) is not left without the results it would have waited for.
+ */
+function startSearch(query: string, searchServiceUrl: string, pageBudgetMs: number): StartedSearch {
   const startedAt = performance.now();
-  const answer = fetchSearch('', query, { origin: searchServiceUrl, timeoutMs: SEARCH_WAITS_MS.storefront });
+  const answer = fetchSearch('', query, { origin: searchServiceUrl, timeoutMs: Math.max(SEARCH_WAITS_MS.storefront, pageBudgetMs) });
   // The page reports a search of its own that failed; one it did not take is not worth a line.
   answer.catch(() => {});
   return { query, answer, startedAt };

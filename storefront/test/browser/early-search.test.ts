@@ -24,18 +24,23 @@ let base: string;
 let proxy: http.Server;
 let storefront: Service;
 const searches: URLSearchParams[] = [];
+/** How long the proxy holds each search before passing it on. */
+let searchDelayMs = 0;
 
 beforeAll(async () => {
   dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'easel-early-search-'));
   const target = new URL(product.searchUrl);
   proxy = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', product.searchUrl);
-    if (url.pathname === '/api/v2/product/s/') searches.push(url.searchParams);
-    const upstream = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    req.pipe(upstream);
+    const isSearch = url.pathname === '/api/v2/product/s/';
+    if (isSearch) searches.push(url.searchParams);
+    setTimeout(() => {
+      const upstream = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      req.pipe(upstream);
+    }, isSearch ? searchDelayMs : 0);
   });
   const [proxyPort, storefrontPort] = await Promise.all([getFreePort(), getFreePort()]);
   await new Promise<void>((resolve) => proxy.listen(proxyPort, '127.0.0.1', resolve));
@@ -75,6 +80,17 @@ describe("the gallery page's server search", () => {
     expect(asked[0]!.get('product_category')).toBe('painting');
     expect(asked[0]!.getAll('colours')).toEqual(['red']);
     expect(asked[0]!.get('currency')).toBe('EUR');
+  });
+
+  it("waits the page's whole budget (5 s here) for a search slower than the storefront's usual 900 ms wait", async () => {
+    searchDelayMs = 1500;
+    try {
+      const { html, searches: asked } = await pageAndSearches('/shop/painting/?colours=blue', 'af-currency=EUR');
+      expect(cardPrices(html).length).toBeGreaterThan(0);
+      expect(asked).toHaveLength(1);
+    } finally {
+      searchDelayMs = 0;
+    }
   });
 
   it("for a signed-in shopper whose own currency is not the cookies', searches again in the shopper's currency", async () => {
