@@ -4,6 +4,7 @@ import { seriousAccessibilityViolations } from './axe';
 import { clickHydrated, screenshotPath, useChromium } from './chromium';
 import { sessionFor, signedInContext, useProductDatabase } from './product-database';
 import { product } from './worker-product';
+import { DRAIN_INTERVAL_MS } from '../../lib/search-analytics/recorder';
 
 const base = product.storefrontUrl;
 const browser = useChromium();
@@ -109,6 +110,39 @@ describe('search analytics, as shoppers and staff use it', () => {
     const clicks = () => productDb().selectFrom('search_outcomes').select(['search_id', 'position']).where('slug', '=', slug).where('kind', '=', 'click').execute();
     await expect.poll(clicks, { timeout: 20_000, message: "the product page's tracker sends the gallery's click" }).toContainEqual({ search_id: searchId, position: 1 });
     await context.close();
+  }, 60_000);
+
+  it('counts a card opened in a new tab before the tracker has loaded once, not once in each tab', async () => {
+    const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
+    // Both tabs' trackers are held back until the click has been made and the new tab has opened.
+    let holdTracker = true;
+    await context.route('**/_next/static/chunks/**', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('/api/tracking/clicks/')) while (holdTracker) await new Promise((resolve) => setTimeout(resolve, 50));
+      await route.fulfill({ response, body });
+    });
+    const gallery = await context.newPage();
+    await gallery.goto(`${base}/shop/?q=cat`);
+    const card = gallery.locator('article.card').nth(1);
+    const slug = (await card.getAttribute('data-slug'))!;
+    const searchId = (await card.getAttribute('data-search-id'))!;
+    const opened = context.waitForEvent('page');
+    await clickHydrated(card.locator('a.card__link'), () => gallery.keyboard.down('Control'));
+    await gallery.keyboard.up('Control');
+    const tab = await opened;
+    await tab.waitForURL(/\/product\//);
+    expect(gallery.url(), 'the gallery stays open in its own tab').toBe(`${base}/shop/?q=cat`);
+    // Each tab's tracker loads and sends what it holds: the gallery its click, the new tab its page view.
+    const sent = [gallery.waitForRequest(`${base}/api/tracking/clicks/`), tab.waitForRequest(`${base}/t/event/`)];
+    holdTracker = false;
+    await Promise.all(sent);
+    const clicks = () => productDb().selectFrom('search_outcomes').select(['search_id', 'position']).where('slug', '=', slug).where('search_id', '=', searchId).where('kind', '=', 'click').execute();
+    await expect.poll(clicks, { timeout: 20_000, message: 'the click reaches the server' }).toHaveLength(1);
+    await context.close();
+    // Both tabs' sends have arrived; two of the recorder's drains store anything else they carried.
+    await new Promise((resolve) => setTimeout(resolve, 2 * DRAIN_INTERVAL_MS));
+    expect(await clicks(), 'counted once').toEqual([{ search_id: searchId, position: 2 }]);
   }, 60_000);
 
   it.each([
