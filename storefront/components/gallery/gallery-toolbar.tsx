@@ -1,12 +1,14 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchBox, useSortBy, useStats } from 'react-instantsearch';
 import { SORTS, type Sort } from '@easel/search-service/contract';
 import { useFormatNumber, useT } from '../../lib/i18n/use-t';
 import { alertsMessages } from '../../lib/i18n/messages/alerts';
 import { galleryMessages } from '../../lib/i18n/messages/gallery';
 import { WIDGETS } from '../../lib/gallery/ui-state';
+import { galleryUrl } from '../../lib/gallery/location';
+import { changeFilters } from '../../lib/gallery/rules';
 import { alertQuery } from '../../lib/alerts/definition';
 import { AlertButton } from '../alerts/alert-button';
 import { useGallery } from './gallery-context';
@@ -21,7 +23,7 @@ export interface GalleryToolbarProps {
 
 /** Above the results: the search box, the exact count and the sort order. */
 export function GalleryToolbar({ loaded, failed, onSort, onSearch }: GalleryToolbarProps) {
-  const { active } = useGallery();
+  const { active, settings } = useGallery();
   const t = useT(alertsMessages, galleryMessages);
   const formatNumber = useFormatNumber();
   // Mounted for the search state: the query and the sort live in InstantSearch's widgets.
@@ -30,19 +32,30 @@ export function GalleryToolbar({ loaded, failed, onSort, onSearch }: GalleryTool
   const { nbHits } = useStats();
   const [text, setText] = useState(active.q ?? '');
   // Words changed from elsewhere (a chip, "did you mean", back and forward) show in the box.
-  useEffect(() => setText(active.q ?? ''), [active.q]);
+  const [searched, setSearched] = useState(active.q);
+  if (searched !== active.q) {
+    setSearched(active.q);
+    setText(active.q ?? '');
+  }
+  // Sent before the page's script has run, the form goes where the search would: this search's
+  // address with the box's words as `q`, its other parameters as hidden fields.
+  const [action, query = ''] = galleryUrl(changeFilters(active, { q: undefined }), settings.currency).split('?');
   return (
     <div className="gallery-toolbar">
       <form
         className="gallery-search"
         role="search"
+        action={action}
         onSubmit={(e) => {
           e.preventDefault();
           onSearch(text.trim() || undefined);
         }}
       >
+        {[...new URLSearchParams(query)].map(([name, value], i) => (
+          <input key={i} type="hidden" name={name} value={value} />
+        ))}
         <label className="visually-hidden" htmlFor="gallery-q">Search artworks</label>
-        <input className="gallery-search__input" id="gallery-q" type="search" placeholder="Search artists, subjects, styles" value={text} maxLength={200} onChange={(e) => setText(e.target.value)} />
+        <input className="gallery-search__input" id="gallery-q" name="q" type="search" placeholder="Search artists, subjects, styles" value={text} maxLength={200} onChange={(e) => setText(e.target.value)} />
         <button className="button button--secondary gallery-search__button" type="submit">Search</button>
       </form>
       <p className="gallery-toolbar__count" id="gallery-count" aria-live="polite">

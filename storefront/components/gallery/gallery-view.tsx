@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useConnector, useHits, useInstantSearch } from 'react-instantsearch';
 import { PARAM_LABELS, toQueryString, type GallerySearchDefinition } from '@easel/search-service/contract';
 import type { RateMatrix } from '@easel/shared/currency';
@@ -18,6 +18,7 @@ import { filterMessages } from '../../lib/i18n/messages/filter';
 import { seoMessages } from '../../lib/i18n/messages/seo';
 import { vocabularyMessages } from '../../lib/i18n/messages/vocabulary';
 import { useSettings } from '../../lib/settings/settings-context';
+import { readEarlyInput, replayEarlyInput, type EarlyInput } from '../../lib/early-input';
 import { formatCard, type ShownCard } from '../../lib/cards';
 import { ProductGrid } from '../product-grid';
 import { ActiveFilters } from './active-filters';
@@ -160,10 +161,23 @@ export function GalleryView({ settings, limit, dropped, rates, replaceAddress }:
   const resultsSearch = searchOfResults(results);
   const failed = status === 'error' && error !== undefined;
   const loaded = results !== undefined && results !== null && (results as { __isArtificial?: boolean }).__isArtificial !== true;
+  // Words typed, filters ticked or a sort chosen before the gallery's script had run count: read
+  // as the gallery hydrates, before a render puts the server's state back, and replayed once
+  // InstantSearch has mounted (its effect after its children's drops a search asked for before).
+  const root = useRef<HTMLDivElement>(null);
+  const early = useRef<EarlyInput[]>([]);
+  useLayoutEffect(() => {
+    early.current = readEarlyInput(root.current!);
+  }, []);
+  useEffect(() => {
+    if (early.current.length === 0) return;
+    const timer = setTimeout(() => replayEarlyInput(early.current));
+    return () => clearTimeout(timer);
+  }, []);
 
   return (
     <GalleryContext.Provider value={state}>
-      <div className="container gallery">
+      <div ref={root} className="container gallery">
         <header className="gallery__head">
           <h1 className="gallery__title">{head.seo.page_title}</h1>
           <p className="gallery__description">{head.seo.page_description}</p>

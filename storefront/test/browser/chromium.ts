@@ -32,15 +32,22 @@ export function screenshotPath(name: string): string {
 }
 
 /**
- * Clicks an element once React has hydrated it (its props, handlers included, are on the DOM
- * node) and the effects of that render have run (after the next frame): a click on the server's
- * markup before that does nothing, and on a busy machine `networkidle` can come first.
- * `beforeClick` reads the page as the shopper sees it just before the click.
+ * Waits until React has hydrated an element (its props, handlers included, are on the DOM node)
+ * and the effects of that render have run (after the next frame): on a busy machine
+ * `networkidle` can come first.
  */
-export async function clickHydrated(locator: Locator, beforeClick?: () => Promise<void>): Promise<void> {
+export async function hydrated(locator: Locator): Promise<void> {
   const element = await locator.elementHandle();
   await locator.page().waitForFunction((node) => node !== null && Object.keys(node).some((key) => key.startsWith('__reactProps$')), element);
   await locator.page().evaluate('new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))');
+}
+
+/**
+ * Clicks an element once React has hydrated it: a click on the server's markup before that does
+ * nothing. `beforeClick` reads the page as the shopper sees it just before the click.
+ */
+export async function clickHydrated(locator: Locator, beforeClick?: () => Promise<void>): Promise<void> {
+  await hydrated(locator);
   await beforeClick?.();
   await locator.click();
 }

@@ -5,7 +5,7 @@ import type { Db } from '@easel/data/db';
 import { newestCatalogueChange } from '@easel/data/queries/change-log';
 import { product } from './worker-product';
 import { useProductDatabase } from './product-database';
-import { screenshotPath, useChromium } from './chromium';
+import { hydrated, screenshotPath, useChromium } from './chromium';
 import { holdPictures, pictureBoxes, picturesArrived } from './pictures';
 import { expectNotFoundPage } from './not-found';
 
@@ -395,6 +395,90 @@ describe('the one search contract', () => {
     const boosted = [slugs[40]!, slugs[20]!];
     const { page, close } = await openGallery(`/shop/?sort=newest&product_boost=${boosted[0]}&multiple_product_boost=${boosted[1]}`);
     expect((await cardSlugs(page)).slice(0, 2)).toEqual(boosted);
+    await close();
+  });
+});
+
+describe('what a shopper does before the gallery has loaded', () => {
+  /**
+   * A gallery whose script (the chunk with the toolbar's search box) is held back until
+   * `release()`, as a slow phone's would be: the shopper has the server's page, and types.
+   */
+  async function heldGallery(path: string, phone = true) {
+    const context = await browser().newContext(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 900 } });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await context.route('**/_next/static/chunks/**', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('gallery-search__input')) await released;
+      await route.fulfill({ response, body });
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${base}${path}`, { waitUntil: 'commit' });
+    await page.locator('.grid .card').first().waitFor();
+    return { page, errors, release, close: () => context.unrouteAll({ behavior: 'ignoreErrors' }).then(() => context.close()) };
+  }
+  const params = (page: Page) => Object.fromEntries([...new URL(page.url()).searchParams].sort());
+
+  it('words sent keep the filters and sort', async () => {
+    const { page, errors, release, close } = await heldGallery('/shop/painting/?sort=price_asc&colours=blue');
+    await page.locator('#gallery-q').fill('sea');
+    await page.locator('#gallery-q').press('Enter');
+    await page.waitForURL((url) => url.searchParams.has('q'));
+    release();
+    expect(new URL(page.url()).pathname).toBe('/shop/painting/');
+    expect(params(page)).toEqual({ colours: 'blue', q: 'sea', sort: 'price_asc' });
+    await hydrated(page.locator('#gallery-q'));
+    expect(await page.locator('#gallery-q').inputValue()).toBe('sea');
+    await expect.poll(() => countText(page)).toMatch(/^\d[\d,]* artworks?$/);
+    expect(await page.locator('h1').textContent()).toBe('Original paintings for sale');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('words typed stay in the box as it comes to life, and Enter then searches them', async () => {
+    const { page, errors, release, close } = await heldGallery('/shop/painting/?sort=price_asc&colours=blue');
+    await page.locator('#gallery-q').fill('sea');
+    release();
+    await hydrated(page.locator('#gallery-q'));
+    expect(await page.locator('#gallery-q').inputValue()).toBe('sea');
+    await page.locator('#gallery-q').press('Enter');
+    await page.waitForURL((url) => url.searchParams.has('q'));
+    expect(params(page)).toEqual({ colours: 'blue', q: 'sea', sort: 'price_asc' });
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('a filter ticked is drafted as the gallery comes to life, and applies', async () => {
+    const { page, errors, release, close } = await heldGallery('/shop/painting/', false);
+    await page.locator('label[for="colours-blue"]').click();
+    const previewed = page.waitForResponse((r) => isPreview(r.url()) && new URL(r.url()).searchParams.getAll('colours').includes('blue'));
+    release();
+    const { count } = (await (await previewed).json()) as { count: number };
+    await expect.poll(() => applyButton(page).textContent()).toBe(`Show ${count.toLocaleString('en-GB')} artworks`);
+    await apply(page);
+    expect(params(page)).toEqual({ colours: 'blue' });
+    await expect.poll(() => countOf(page)).toBe(count);
+    expect(await page.locator('#colours-blue').isChecked()).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('a sort chosen orders the results as the gallery comes to life', async () => {
+    const { page, errors, release, close } = await heldGallery('/shop/painting/?colours=blue');
+    await page.locator('#gallery-sort').selectOption('price_asc');
+    const sorted = page.waitForResponse((r) => isSearch(r.url()) && new URL(r.url()).searchParams.get('sort') === 'price_asc');
+    release();
+    await (await sorted).finished();
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'price_asc');
+    expect(params(page)).toEqual({ colours: 'blue', sort: 'price_asc' });
+    const amounts = async () => (await page.locator('.grid .card .card__now').allTextContents()).map((price) => Number(price.replace(/[^\d]/g, '')));
+    await expect.poll(async () => { const shown = await amounts(); return shown.length > 1 && shown.every((amount, i) => i === 0 || shown[i - 1]! <= amount); }).toBe(true);
+    expect(await page.locator('#gallery-sort').inputValue()).toBe('price_asc');
+    expect(errors).toEqual([]);
     await close();
   });
 });

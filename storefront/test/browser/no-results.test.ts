@@ -5,7 +5,7 @@ import { COLOUR_VALUES, STYLES, SUBJECTS } from '@easel/shared/vocabulary';
 import type { SuggestionsResponse } from '@easel/search-service/contract';
 import { FILTERS } from '@easel/search-service/filters';
 import { seriousAccessibilityViolations } from './axe';
-import { screenshotPath, useChromium } from './chromium';
+import { hydrated, screenshotPath, useChromium } from './chromium';
 
 const base = product.storefrontUrl;
 const searchUrl = product.searchUrl;
@@ -63,8 +63,12 @@ async function searching(page: Page, action: () => Promise<unknown>) {
   await (await answered).finished();
 }
 
-/** Types words into the gallery's search box and searches. */
+/**
+ * Types words into the gallery's search box and searches, once the box has come to life (sent
+ * before, the form loads the next page from the server, which searches there).
+ */
 async function searchFor(page: Page, words: string) {
+  await hydrated(page.locator('#gallery-q'));
   await page.locator('#gallery-q').fill(words);
   await searching(page, () => page.locator('#gallery-q').press('Enter'));
 }
