@@ -5,7 +5,7 @@ import type { Db } from '@easel/data/db';
 import { newestCatalogueChange } from '@easel/data/queries/change-log';
 import { product } from './worker-product';
 import { useProductDatabase } from './product-database';
-import { hydrated, screenshotPath, useChromium } from './chromium';
+import { hydrated, placeholderFits, screenshotPath, useChromium } from './chromium';
 import { holdPictures, pictureBoxes, picturesArrived } from './pictures';
 import { expectNotFoundPage } from './not-found';
 
@@ -521,6 +521,13 @@ describe('small screens', () => {
     await apply(page);
     expect(await page.locator('dialog.filters').isVisible()).toBe(false);
     expect(page.url()).toBe(`${base}/shop/?colours=green`);
+    await close();
+  });
+
+  it.each([320, 360, 390])('at %i px, show the search box whole: its placeholder fits', async (width) => {
+    const { page, close } = await openGallery('/shop/painting/', { width });
+    expect(await placeholderFits(page.locator('#gallery-q'))).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
     await close();
   });
 

@@ -193,10 +193,13 @@ describe('the product page', () => {
     await close();
   });
 
-  it('fits a 375 px phone without sideways scrolling', async () => {
-    const { page, close } = await openProduct((await searchedWork()).slug, 375);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: screenshotPath('product-phone'), fullPage: true });
+  it.each([320, 375])('fits a %i px phone without sideways scrolling, the favourite button\'s words each on one line', async (width) => {
+    const { page, close } = await openProduct((await searchedWork()).slug, width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    // "Add to favourites" and "· 84 favourites": each part one line high, however the two sit.
+    const lines = await page.locator('.favourite-button > span').evaluateAll((spans) => spans.map((span) => span.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(span).fontSize)));
+    expect(lines).toEqual([true, true]);
+    if (width === 375) await page.screenshot({ path: screenshotPath('product-phone'), fullPage: true });
     await close();
   });
 });
