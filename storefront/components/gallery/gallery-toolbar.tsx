@@ -55,7 +55,7 @@ export function GalleryToolbar({ loaded, failed, onSort, onSearch }: GalleryTool
           <input key={i} type="hidden" name={name} value={value} />
         ))}
         <label className="visually-hidden" htmlFor="gallery-q">Search artworks</label>
-        <input className="gallery-search__input" id="gallery-q" name="q" type="search" placeholder="Artists, subjects, styles" value={text} maxLength={200} onChange={(e) => setText(e.target.value)} />
+        <input className="gallery-search__input" id="gallery-q" name="q" type="search" placeholder="Artist, subject, style" value={text} maxLength={200} onChange={(e) => setText(e.target.value)} />
         <button className="button button--secondary gallery-search__button" type="submit">Search</button>
       </form>
       <p className="gallery-toolbar__count" id="gallery-count" aria-live="polite">
