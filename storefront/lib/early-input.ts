@@ -19,7 +19,8 @@ export function readEarlyInput(root: HTMLElement): EarlyInput[] {
   const early: EarlyInput[] = [];
   for (const field of root.querySelectorAll<EarlyInput['field']>('input, select, textarea')) {
     if (field instanceof HTMLSelectElement) {
-      const rendered = [...field.options].find((option) => option.defaultSelected) ?? field.options[0];
+      // The server marks its choice `selected`; a select made in the browser marks none, and is skipped.
+      const rendered = [...field.options].find((option) => option.defaultSelected);
       if (rendered && field.value !== rendered.value) early.push({ field, value: field.value });
     } else if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
       if (field.checked !== field.defaultChecked) early.push({ field, value: field.checked });
