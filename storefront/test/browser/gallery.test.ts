@@ -5,7 +5,8 @@ import type { Db } from '@easel/data/db';
 import { newestCatalogueChange } from '@easel/data/queries/change-log';
 import { product } from './worker-product';
 import { useProductDatabase } from './product-database';
-import { hydrated, placeholderFits, screenshotPath, useChromium } from './chromium';
+import { hydrated, screenshotPath, useChromium } from './chromium';
+import { placeholderFits } from './layout';
 import { holdPictures, pictureBoxes, picturesArrived } from './pictures';
 import { expectNotFoundPage } from './not-found';
 

@@ -2,7 +2,8 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { product } from './worker-product';
 import { seriousAccessibilityViolations } from './axe';
-import { placeholderFits, screenshotPath, useChromium } from './chromium';
+import { screenshotPath, useChromium } from './chromium';
+import { placeholderFits } from './layout';
 import { signedInContext, useProductDatabase } from './product-database';
 
 const base = product.storefrontUrl;
