@@ -161,9 +161,9 @@ export function GalleryView({ settings, limit, dropped, rates, replaceAddress }:
   const resultsSearch = searchOfResults(results);
   const failed = status === 'error' && error !== undefined;
   const loaded = results !== undefined && results !== null && (results as { __isArtificial?: boolean }).__isArtificial !== true;
-  // Words typed, filters ticked or a sort chosen before the gallery's script had run count: read
-  // as the gallery hydrates, before a render puts the server's state back, and replayed once
-  // InstantSearch has mounted (its effect after its children's drops a search asked for before).
+  // Words typed before the gallery's script had run count: read as the gallery hydrates, before a
+  // render puts the server's words back, and replayed once InstantSearch has mounted (its effect
+  // after its children's drops a search asked for before).
   const root = useRef<HTMLDivElement>(null);
   const early = useRef<EarlyInput[]>([]);
   useLayoutEffect(() => {
