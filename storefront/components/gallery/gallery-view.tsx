@@ -162,8 +162,7 @@ export function GalleryView({ settings, limit, dropped, rates, replaceAddress }:
   const failed = status === 'error' && error !== undefined;
   const loaded = results !== undefined && results !== null && (results as { __isArtificial?: boolean }).__isArtificial !== true;
   // Words typed before the gallery's script had run count: read as the gallery hydrates, before a
-  // render puts the server's words back, and replayed once InstantSearch has mounted (its effect
-  // after its children's drops a search asked for before).
+  // render puts the server's words back, and typed again once the whole gallery has mounted.
   const root = useRef<HTMLDivElement>(null);
   const early = useRef<EarlyInput[]>([]);
   useLayoutEffect(() => {
