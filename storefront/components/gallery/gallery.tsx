@@ -68,6 +68,38 @@ function RefreshWhenChanged({ client }: { client: GallerySearchClient }) {
 }
 
 /**
+ * Keeps the shopper's search when it fails. InstantSearch rolls a failed search back to the last
+ * one answered (the index widget's render sets its helper to that search's state), and its router
+ * then writes that search's address as a new entry: the filter just applied would be undone, and
+ * the gallery's retry (gallery-view.tsx) would search the old one. Refused here, the page shows
+ * the failure under the shopper's own address and chips, and the retry asks for their search.
+ */
+function KeepSearchOnError() {
+  const { addMiddlewares } = useInstantSearch();
+  useEffect(
+    () =>
+      addMiddlewares(({ instantSearchInstance: search }) => {
+        let helper: ReturnType<typeof search.mainIndex.getHelper>;
+        return {
+          $$type: 'easel.keepSearchOnError',
+          started() {
+            helper = search.mainIndex.getHelper();
+            if (!helper) return;
+            const setState = helper.setState.bind(helper);
+            helper.setState = (state) => (search.status === 'error' && state === search.mainIndex.getPreviousState() ? helper! : setState(state));
+          },
+          unsubscribe() {
+            // The prototype's own again.
+            if (helper) delete (helper as Partial<typeof helper>).setState;
+          },
+        };
+      }),
+    [addMiddlewares],
+  );
+  return null;
+}
+
+/**
  * The gallery: React InstantSearch searching through the search contract, with the
  * address as its state (each applied search is a history entry; back and forward walk them).
  */
@@ -138,6 +170,7 @@ export function Gallery({ serverUrl, initialResults, definition, currencyInAddre
       future={{ preserveSharedStateOnUnmount: true }}
     >
       <RefreshWhenChanged client={searchClient} />
+      <KeepSearchOnError />
       <GalleryView {...view} limit={limit} replaceAddress={replaceAddress} />
     </InstantSearch>
   );

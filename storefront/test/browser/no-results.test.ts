@@ -138,7 +138,7 @@ describe.each(WIDTHS)('a search that finds nothing, at %i px', (width) => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     await searching(page, () => link.click());
-    expect(new URL(page.url()).searchParams.get('q')).toBe('seascape');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('seascape');
     await expect.poll(() => page.locator('#gallery-q').inputValue()).toBe('seascape');
     expect(await countOf(page)).toBeGreaterThan(0);
     expect(await page.locator('.grid .card').count()).toBeGreaterThan(0);

@@ -8,7 +8,7 @@ import { REPO_ROOT } from '@easel/shared/env';
 import { meiliClient, rebuildIndex, startEmbeddedMeili, type RunningMeili } from '@easel/indexer';
 import { getFreePort, terminate } from '@easel/shared/process';
 import { startService, waitForHttp, type Service } from '../../../scripts/processes';
-import { screenshotPath, useChromium } from './chromium';
+import { hydrated, screenshotPath, useChromium } from './chromium';
 import { useProductDatabase } from './product-database';
 
 /**
@@ -75,6 +75,11 @@ async function open(url: string, width = 1280, waitUntil: 'domcontentloaded' | '
 
 const notice = (page: Page) => page.locator('.gallery [role="alert"]');
 const cards = (page: Page) => page.locator('.grid .card');
+/** The count a gallery shows for a search, as the search service answers it now. */
+const countText = async (search: string) => {
+  const { count } = (await (await fetch(`${base}/api/v2/product/s/${search}`)).json()) as { count: number };
+  return `${count.toLocaleString('en-GB')} artworks`;
+};
 
 describe('the gallery without its search engine', () => {
   it('says search is unavailable while the header, basket and product pages work, and shows the artworks again by itself when the engine is back', async () => {
@@ -131,6 +136,46 @@ describe('the gallery without its search engine', () => {
       resume();
       await expect.poll(() => cards(gallery.page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
       expect(await notice(gallery.page).count()).toBe(0);
+      expect(gallery.errors).toEqual([]);
+    } finally {
+      resume();
+      await gallery.close();
+    }
+  });
+
+  it('keeps a filter applied while search is paused: its address and chips, and its results once search is back', async () => {
+    const gallery = await open('/shop/', 1280, 'networkidle');
+    const { page } = gallery;
+    const resume = () => process.kill(meili.pid!, 'SIGCONT');
+    const colours = () => new URL(page.url()).searchParams.getAll('colours').sort();
+    const chips = async () => (await page.locator('.chips .chip').allTextContents()).map((chip) => chip.replace(/×.*/, '')).sort();
+    const apply = async (id: string) => {
+      await page.locator(`label[for="${id}"]`).click();
+      await page.locator('.filters__apply-button').click();
+    };
+    try {
+      await hydrated(page.locator('#gallery-q'));
+      // A search answered in the browser first: the one InstantSearch would go back to.
+      await apply('colours-red');
+      await expect.poll(colours).toEqual(['red']);
+      await expect.poll(() => page.locator('#gallery-count').textContent()).toBe(await countText('?colours=red'));
+
+      process.kill(meili.pid!, 'SIGSTOP');
+      await apply('colours-blue');
+      await expect.poll(() => notice(page).isVisible(), { timeout: 20_000 }).toBe(true);
+      expect(colours()).toEqual(['blue', 'red']);
+      expect(await chips()).toEqual(['Blue', 'Red']);
+
+      resume();
+      const both = await countText('?colours=blue&colours=red');
+      await expect.poll(() => page.locator('#gallery-count').textContent(), { timeout: 20_000 }).toBe(both);
+      expect(await cards(page).count()).toBeGreaterThan(0);
+      expect(colours()).toEqual(['blue', 'red']);
+      expect(await chips()).toEqual(['Blue', 'Red']);
+      // One entry for each search applied: Back is the search before.
+      await page.goBack();
+      await expect.poll(colours).toEqual(['red']);
+      await expect.poll(chips).toEqual(['Red']);
       expect(gallery.errors).toEqual([]);
     } finally {
       resume();
