@@ -159,7 +159,12 @@ export function GalleryView({ settings, limit, dropped, rates, replaceAddress }:
   );
   const count = results?.nbHits ?? 0;
   const resultsSearch = searchOfResults(results);
-  const failed = status === 'error' && error !== undefined;
+  // A failure is shown until a search is answered: while the retry, or a new search, is on its
+  // way, the results on hand are an older search's, not the one the address and chips name.
+  const erred = status === 'error' && error !== undefined;
+  const [failing, setFailing] = useState(false);
+  if (erred !== failing && (erred || status === 'idle')) setFailing(erred);
+  const failed = erred || failing;
   const loaded = results !== undefined && results !== null && (results as { __isArtificial?: boolean }).__isArtificial !== true;
   // Words typed before the gallery's script had run count: read as the gallery hydrates, before a
   // render puts the server's words back, and typed again once the whole gallery has mounted.

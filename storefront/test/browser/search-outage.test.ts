@@ -165,6 +165,10 @@ describe('the gallery without its search engine', () => {
       await expect.poll(() => notice(page).isVisible(), { timeout: 20_000 }).toBe(true);
       expect(colours()).toEqual(['blue', 'red']);
       expect(await chips()).toEqual(['Blue', 'Red']);
+      // Through the next retry (every 3 s), the page never shows the results of the search before.
+      for (const until = Date.now() + 4000; Date.now() < until; await page.waitForTimeout(100)) {
+        expect({ notice: await notice(page).isVisible(), cards: await cards(page).count() }).toEqual({ notice: true, cards: 0 });
+      }
 
       resume();
       const both = await countText('?colours=blue&colours=red');
