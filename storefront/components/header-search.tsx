@@ -2,8 +2,9 @@
 
 import { useRouter } from 'next/navigation';
 import { SEARCH_WAITS_MS } from '@easel/search-service/budget';
-import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { answer, api, ApiResponseError } from '../lib/api/client';
+import { useEarlyInput } from '../lib/early-input';
 import type { SearchSuggestions } from '../lib/catalogue/search-api';
 import { useT } from '../lib/i18n/use-t';
 import { categoriesMessages } from '../lib/i18n/messages/categories';
@@ -37,6 +38,9 @@ export function HeaderSearch() {
   const [suggestions, setSuggestions] = useState<SearchSuggestions>(NONE);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  // Words typed before the page hydrated stay, suggested for while the shopper is still in the box.
+  const form = useRef<HTMLFormElement>(null);
+  useEarlyInput(form, (early) => setOpen(early.some(({ field }) => field === document.activeElement)));
 
   // Each change waits out the debounce, and aborts the request the previous text started.
   useEffect(() => {
@@ -133,7 +137,7 @@ export function HeaderSearch() {
   const typed = text.trim();
 
   return (
-    <form className="header-search" action="/shop/" method="get" role="search">
+    <form ref={form} className="header-search" action="/shop/" method="get" role="search">
       <label className="visually-hidden" htmlFor={`${id}-q`}>{t('search.label')}</label>
       <input
         className="header-search__input"

@@ -1,15 +1,34 @@
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, type RefObject } from 'react';
+
 /**
  * Words a shopper typed into a server-rendered box before its script had run, handed to React
  * once it has hydrated. React hydrates a box as the browser holds it, but its own state still
  * holds the server's words, no change is heard, and its next render puts the server's back.
  *
- * `readEarlyInput` reads, as the form has hydrated (a layout effect, before any re-render), each
- * text field whose words differ from what the server rendered. `replayEarlyInput` then types
- * each again through the event React listens to, so the box's own handler takes the words.
+ * `useEarlyInput` reads, as the form under `root` hydrates (a layout effect, before any
+ * re-render), each text field whose words differ from what the server rendered. Once the page
+ * has mounted, it types each again through the event React listens to, so the box's own handler
+ * takes the words, and then calls `replayed` with them.
  *
  * Words typed while React was hydrating are left to React: it replays that event itself, and
  * hears the change, because the value it tracked as it hydrated the box is not the box's.
  */
+export function useEarlyInput(root: RefObject<HTMLElement | null>, replayed: (early: readonly EarlyInput[]) => void = () => {}): void {
+  const early = useRef<EarlyInput[]>([]);
+  const onReplayed = useEffectEvent(replayed);
+  useLayoutEffect(() => {
+    early.current = readEarlyInput(root.current!);
+  }, []);
+  useEffect(() => {
+    if (early.current.length === 0) return;
+    const timer = setTimeout(() => {
+      replayEarlyInput(early.current);
+      onReplayed(early.current);
+    });
+    return () => clearTimeout(timer);
+  }, []);
+}
+
 export interface EarlyInput {
   field: HTMLInputElement | HTMLTextAreaElement;
   /** The words typed. */
@@ -19,7 +38,7 @@ export interface EarlyInput {
 /** Input types that hold typed words. */
 const TEXT_TYPES = new Set(['text', 'search', 'number', 'email', 'tel', 'url']);
 
-export function readEarlyInput(root: HTMLElement): EarlyInput[] {
+function readEarlyInput(root: HTMLElement): EarlyInput[] {
   const early: EarlyInput[] = [];
   for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
     if (field instanceof HTMLInputElement && !TEXT_TYPES.has(field.type)) continue;
@@ -33,7 +52,7 @@ function trackedByReact(field: HTMLInputElement | HTMLTextAreaElement): string |
   return (field as { _valueTracker?: { getValue(): string } })._valueTracker?.getValue();
 }
 
-export function replayEarlyInput(early: readonly EarlyInput[]): void {
+function replayEarlyInput(early: readonly EarlyInput[]): void {
   for (const { field, value } of early) {
     if (!field.isConnected) continue;
     // The element's own setter tells React's tracker; the prototype's does not, so the input event is a change.

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useConnector, useHits, useInstantSearch } from 'react-instantsearch';
 import { PARAM_LABELS, toQueryString, type GallerySearchDefinition } from '@easel/search-service/contract';
 import type { RateMatrix } from '@easel/shared/currency';
@@ -18,7 +18,7 @@ import { filterMessages } from '../../lib/i18n/messages/filter';
 import { seoMessages } from '../../lib/i18n/messages/seo';
 import { vocabularyMessages } from '../../lib/i18n/messages/vocabulary';
 import { useSettings } from '../../lib/settings/settings-context';
-import { readEarlyInput, replayEarlyInput, type EarlyInput } from '../../lib/early-input';
+import { useEarlyInput } from '../../lib/early-input';
 import { formatCard, type ShownCard } from '../../lib/cards';
 import { ProductGrid } from '../product-grid';
 import { ActiveFilters } from './active-filters';
@@ -169,15 +169,7 @@ export function GalleryView({ settings, limit, dropped, rates, replaceAddress }:
   // Words typed before the gallery's script had run count: read as the gallery hydrates, before a
   // render puts the server's words back, and typed again once the whole gallery has mounted.
   const root = useRef<HTMLDivElement>(null);
-  const early = useRef<EarlyInput[]>([]);
-  useLayoutEffect(() => {
-    early.current = readEarlyInput(root.current!);
-  }, []);
-  useEffect(() => {
-    if (early.current.length === 0) return;
-    const timer = setTimeout(() => replayEarlyInput(early.current));
-    return () => clearTimeout(timer);
-  }, []);
+  useEarlyInput(root);
 
   return (
     <GalleryContext.Provider value={state}>

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { product } from './worker-product';
 import type { ArtistData } from '../../lib/catalogue/artists';
 import type { SearchResponse } from '@easel/search-service/contract';
-import { screenshotPath, useChromium } from './chromium';
+import { hydrated, screenshotPath, useChromium } from './chromium';
 import { expectNotFoundPage } from './not-found';
 
 const base = product.storefrontUrl;
@@ -169,6 +169,28 @@ describe('the header search box', () => {
     await option.click();
     await page.waitForURL(`${base}${artist.url}`);
     expect(await page.locator('h1').textContent()).toBe(artist.name);
+    await close();
+  });
+
+  it('keeps words typed before the page hydrated, suggests for them and searches them', async () => {
+    const { page, errors, close } = await newPage();
+    // The page's scripts wait until the shopper has typed, as on a slow phone.
+    let typed!: () => void;
+    const typing = new Promise<void>((resolve) => (typed = resolve));
+    await page.route('**/_next/static/**/*.js', async (route) => {
+      await typing;
+      await route.continue();
+    });
+    await page.goto(`${base}/shop/painting/`, { waitUntil: 'domcontentloaded' });
+    const box = page.getByRole('combobox', { name: 'Search artworks and artists' });
+    await box.fill(artist.name);
+    typed();
+    await hydrated(box);
+    await page.getByRole('group', { name: 'Artists' }).getByRole('option', { name: new RegExp(artist.name) }).first().waitFor();
+    expect(await box.inputValue()).toBe(artist.name);
+    await box.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/shop/' && url.searchParams.get('q') === artist.name);
+    expect(errors).toEqual([]);
     await close();
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from './axe';
-import { clickHydrated, screenshotPath, useChromium } from './chromium';
+import { clickHydrated, hydrated, screenshotPath, useChromium } from './chromium';
 import { sessionFor, signedInContext, useProductDatabase } from './product-database';
 import { product } from './worker-product';
 import { DRAIN_INTERVAL_MS } from '../../lib/search-analytics/recorder';
@@ -19,11 +19,15 @@ describe('search analytics, as shoppers and staff use it', () => {
     const shopper = await browser().newContext({ viewport: { width: 1280, height: 900 } });
     const page = await shopper.newPage();
     await page.goto(`${base}/`);
-    // As a new shopper would: typed in the header's box, Enter, twenty times.
+    // As a new shopper would: typed in the header's box, Enter, twenty times. Each Enter loads
+    // the gallery afresh, the same address from the second time on.
     for (let i = 0; i < 20; i++) {
       const box = page.getByRole('combobox', { name: 'Search artworks and artists' });
+      await hydrated(box);
       await box.fill(word);
+      const loaded = page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame());
       await box.press('Enter');
+      await loaded;
       await page.waitForURL(`${base}/shop/?q=${word}`);
       await page.getByRole('heading', { name: 'No artworks match this search' }).waitFor();
     }
