@@ -60,8 +60,9 @@ async function previewAfter(page: Page, edit: () => Promise<unknown>): Promise<n
     if (isPreview(r.url())) asked = r.url();
   };
   page.on('request', onRequest);
+  const answered = page.waitForResponse((r) => isPreview(r.url()));
   await edit();
-  await page.waitForResponse((r) => isPreview(r.url()));
+  await answered;
   // The draft's count is the answer to the last preview the page asked for; asked again from here,
   // as the page's own answer body is gone if its address changes meanwhile.
   let count = -1;

@@ -1,3 +1,4 @@
+import type { Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { postToBasket } from './basket';
 import { product } from './worker-product';
@@ -15,10 +16,13 @@ async function newPage(options: { userAgent?: string } = {}) {
 async function scriptsOf(path: string): Promise<string[]> {
   const { page, close } = await newPage();
   const loading: Promise<string>[] = [];
-  page.on('response', (r) => {
+  const onResponse = (r: Response) => {
     if (r.request().resourceType() === 'script') loading.push(r.text());
-  });
+  };
+  page.on('response', onResponse);
   await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+  // A script that comes later is not the first view's, and its body would outlive the page.
+  page.off('response', onResponse);
   const scripts = await Promise.all(loading);
   await close();
   return scripts;
