@@ -133,4 +133,4 @@ export function withoutPassword(location: string): string {
 export { databaseIdentity } from './dialect';
 export { acquireLeadership, type Leadership } from './leadership';
 export { postgresPool } from './postgres';
-export { afterExplicitIds, inReadSnapshot, inTransaction } from './transactions';
+export { afterExplicitIds, inReadSnapshot, inTransaction, inTurn } from './transactions';

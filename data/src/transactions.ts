@@ -7,10 +7,9 @@ import type { Database } from './schema';
 /** serialization_failure and deadlock_detected: PostgreSQL asks for the transaction again. */
 const RETRYABLE = new Set(['40001', '40P01']);
 /**
- * How long a transaction keeps being run again. Fifty shoppers ordering one original at once all
- * overlap until the first order commits, which waits for its payment; after it, the others read
- * the work as sold and are refused at once. Past the budget the error goes to the caller, and
- * the shopper is told to try again.
+ * How long a transaction keeps being run again. Checkouts of the same works take turns instead
+ * (`inTurn`); overlaps left are of transactions that touch the same pages of an index. Past the
+ * budget the error goes to the caller.
  */
 const RETRY_BUDGET_MS = 10_000;
 /** The longest wait between two runs: a random share of it, growing with each run up to this. */
@@ -37,6 +36,31 @@ export async function inTransaction<T>(db: Kysely<Database>, work: (trx: Transac
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(MAX_BACKOFF_MS, 5 * 2 ** attempt)));
     }
   }
+}
+
+/** The first key of the advisory locks `inTurn` takes: the second is the row's id. */
+const TURN_LOCKS = 0x45617365; // "Ease"
+
+/**
+ * Runs `work` on a connection that holds, on PostgreSQL, a session advisory lock for each of
+ * `ids` (taken in ascending order, so two callers never wait on each other in a circle, and let
+ * go once `work` and its commit are over). Transactions that would write the same rows, such as
+ * fifty shoppers checking out one original, then take turns, each starting after the last has
+ * committed and reading what it wrote; overlapping, they would keep failing each other's
+ * serialization and being run again. SQLite, one writer at a time, takes turns already: `ids`
+ * is not even read there.
+ */
+export async function inTurn<T>(db: Kysely<Database>, ids: () => Promise<number[]>, work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  if (!isPostgres(db)) return work(db);
+  const keys = [...new Set(await ids())].sort((a, b) => a - b);
+  return db.connection().execute(async (connection) => {
+    try {
+      for (const key of keys) await sql`SELECT pg_advisory_lock(${TURN_LOCKS}, ${key})`.execute(connection);
+      return await work(connection);
+    } finally {
+      await sql`SELECT pg_advisory_unlock_all()`.execute(connection);
+    }
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import { priceBasket, type PricedBasket } from '@easel/shared/pricing';
-import { inTransaction } from '../db';
+import { inTransaction, inTurn } from '../db';
 import type { Database, OrdersTable } from '../schema';
 import type { Currency } from '@easel/shared/vocabulary';
 import { getAccountUser } from './accounts';
@@ -187,6 +187,11 @@ async function holdOriginals(trx: Transaction<Database>, holder: Holder, artwork
   return { ok: true };
 }
 
+/** The works in the user's basket: checkouts that would hold or sell the same works take turns (inTurn). */
+const basketWorks = (db: Queries, userId: number) => async () =>
+  (await db.selectFrom('baskets as b').innerJoin('basket_lines as l', 'l.basket_id', 'b.id').select('l.artwork_id').where('b.user_id', '=', userId).execute())
+    .map((line) => line.artwork_id);
+
 /**
  * Starts a checkout: quotes the basket to `destination` and holds its originals for
  * RESERVATION_MS (or until an earlier hold of the shopper's on them ends), all in one
@@ -198,7 +203,7 @@ export async function startCheckout(
   order: { destination: string; currency: Currency },
   now: Date,
 ): Promise<({ ok: true; reserved_until: string | null } & CheckoutQuote) | ({ ok: false } & CheckoutRefusal)> {
-  return inTransaction(db, async (trx) => {
+  return inTurn(db, basketWorks(db, holder.userId), (db) => inTransaction(db, async (trx) => {
     const quote = await quoteCheckout(trx, holder.userId, order.destination, order.currency, now);
     if (!quote.ok) return quote;
     const originals = originalsOf(quote.items);
@@ -207,7 +212,7 @@ export async function startCheckout(
     const first = originals.length === 0 ? undefined : await trx
       .selectFrom('artworks').select((eb) => eb.fn.min('reserved_until').as('until')).where('id', 'in', originals).executeTakeFirstOrThrow();
     return { ...quote, reserved_until: first?.until ?? null };
-  });
+  }));
 }
 
 /** A payment taken (its reference, and when the provider first charged it: a retry's answer is the first charge's) or refused. */
@@ -279,7 +284,7 @@ export async function placeOrder(
   now: Date,
 ): Promise<(StoredAnswer & { replayed: boolean }) | { reason: 'key_in_use' }> {
   const at = now.toISOString();
-  return inTransaction(db, async (trx) => {
+  return inTurn(db, basketWorks(db, request.holder.userId), (db) => inTransaction(db, async (trx) => {
     const seen = await trx.selectFrom('order_requests').selectAll().where('idempotency_key', '=', request.idempotencyKey).executeTakeFirst();
     if (seen) {
       if (seen.user_id !== request.holder.userId) return { reason: 'key_in_use' as const };
@@ -294,7 +299,7 @@ export async function placeOrder(
       answer_status: answer.status, answer_body: answer.body, created_at: at,
     }).execute();
     return { ...answer, replayed: false };
-  });
+  }));
 }
 
 /** The basket quoted at the time of the order. */

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useChromium } from './chromium';
+import { hydrated, useChromium } from './chromium';
 import { product } from './worker-product';
 import { sessionFor, useProductDatabase, workOnASmallArtistPage } from './product-database';
 
@@ -103,6 +103,7 @@ describe('Back and Forward after an edit', () => {
     const answered = () => page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v2/product/s/' && r.request().method() === 'GET');
     await page.goto(`${base}${band}`, { waitUntil: 'networkidle' });
     expect(await cardPrice(page)).toBe(pounds(before));
+    await hydrated(page.locator('#gallery-sort'));
     // Another search in the page, then Back and Forward: the browser has now searched both addresses itself and keeps both answers.
     let searched = answered();
     await page.locator('#gallery-sort').selectOption('price_desc');

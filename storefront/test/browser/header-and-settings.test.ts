@@ -2,7 +2,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { product } from './worker-product';
 import { seriousAccessibilityViolations } from './axe';
-import { screenshotPath, useChromium } from './chromium';
+import { clickHydrated, hydrated, screenshotPath, useChromium } from './chromium';
 import { placeholderFits } from './layout';
 import { signedInContext, useProductDatabase } from './product-database';
 
@@ -26,6 +26,8 @@ async function openPage(width: number, signedIn: boolean, path = '/shop/') {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+  // The header's controls act once it has hydrated.
+  await hydrated(page.locator('.settings__toggle'));
   return { page, errors, close: () => context.close() };
 }
 
@@ -187,7 +189,7 @@ describe.each([360, 390])('the gallery on a %i px phone', (width) => {
     const { page, close } = await openPage(width, false);
     const opener = page.locator('.filters-opener');
     expect(await opener.evaluate((el) => el.textContent)).toBe('Filters');
-    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    await clickHydrated(page.getByRole('button', { name: 'Filters', exact: true }));
     const drawer = page.locator('dialog.filters');
     await expect.poll(() => drawer.isVisible()).toBe(true);
     await page.keyboard.press('Escape');

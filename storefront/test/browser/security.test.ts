@@ -4,7 +4,7 @@ import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { product } from './worker-product';
 import { REPO_ROOT } from '@easel/shared/env';
-import { useChromium } from './chromium';
+import { hydrated, useChromium } from './chromium';
 import { signedInContext, useProductDatabase } from './product-database';
 
 /**
@@ -81,7 +81,8 @@ describe('pages under their Content-Security-Policy', () => {
     const context = await newContext();
     const { page, response, reported } = await openWatched(context, address);
     expect(response.headers()['x-page-cache']).toBe('hit');
-    // A sort is the gallery's script's work: the address changes only if the page hydrated.
+    // The gallery hydrates only if its scripts ran; then a sort, the script's work, changes the address.
+    await hydrated(page.locator('#gallery-sort'));
     await page.locator('#gallery-sort').selectOption('price_desc');
     await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('price_desc');
     expect(await reported()).toEqual([]);
