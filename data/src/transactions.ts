@@ -50,10 +50,10 @@ const TURN_LOCKS = 0x45617365; // "Ease"
  * serialization and being run again. SQLite, one writer at a time, takes turns already: `ids`
  * is not even read there.
  */
-export async function inTurn<T>(db: Kysely<Database>, ids: () => Promise<number[]>, work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+export async function inTurn<T>(db: Kysely<Database>, ids: (db: Kysely<Database>) => Promise<number[]>, work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
   if (!isPostgres(db)) return work(db);
-  const keys = [...new Set(await ids())].sort((a, b) => a - b);
   return db.connection().execute(async (connection) => {
+    const keys = [...new Set(await ids(connection))].sort((a, b) => a - b);
     try {
       for (const key of keys) await sql`SELECT pg_advisory_lock(${TURN_LOCKS}, ${key})`.execute(connection);
       return await work(connection);

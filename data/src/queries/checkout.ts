@@ -188,7 +188,7 @@ async function holdOriginals(trx: Transaction<Database>, holder: Holder, artwork
 }
 
 /** The works in the user's basket: checkouts that would hold or sell the same works take turns (inTurn). */
-const basketWorks = (db: Queries, userId: number) => async () =>
+const basketWorks = (userId: number) => async (db: Queries) =>
   (await db.selectFrom('baskets as b').innerJoin('basket_lines as l', 'l.basket_id', 'b.id').select('l.artwork_id').where('b.user_id', '=', userId).execute())
     .map((line) => line.artwork_id);
 
@@ -203,7 +203,7 @@ export async function startCheckout(
   order: { destination: string; currency: Currency },
   now: Date,
 ): Promise<({ ok: true; reserved_until: string | null } & CheckoutQuote) | ({ ok: false } & CheckoutRefusal)> {
-  return inTurn(db, basketWorks(db, holder.userId), (db) => inTransaction(db, async (trx) => {
+  return inTurn(db, basketWorks(holder.userId), (db) => inTransaction(db, async (trx) => {
     const quote = await quoteCheckout(trx, holder.userId, order.destination, order.currency, now);
     if (!quote.ok) return quote;
     const originals = originalsOf(quote.items);
@@ -284,7 +284,7 @@ export async function placeOrder(
   now: Date,
 ): Promise<(StoredAnswer & { replayed: boolean }) | { reason: 'key_in_use' }> {
   const at = now.toISOString();
-  return inTurn(db, basketWorks(db, request.holder.userId), (db) => inTransaction(db, async (trx) => {
+  return inTurn(db, basketWorks(request.holder.userId), (db) => inTransaction(db, async (trx) => {
     const seen = await trx.selectFrom('order_requests').selectAll().where('idempotency_key', '=', request.idempotencyKey).executeTakeFirst();
     if (seen) {
       if (seen.user_id !== request.holder.userId) return { reason: 'key_in_use' as const };

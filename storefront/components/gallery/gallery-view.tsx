@@ -166,8 +166,7 @@ export function GalleryView({ settings, limit, dropped, rates, replaceAddress }:
   if (erred !== failing && (erred || status === 'idle')) setFailing(erred);
   const failed = erred || failing;
   const loaded = results !== undefined && results !== null && (results as { __isArtificial?: boolean }).__isArtificial !== true;
-  // Words typed before the gallery's script had run count: read as the gallery hydrates, before a
-  // render puts the server's words back, and typed again once the whole gallery has mounted.
+  // Words typed before the gallery's script had run count (lib/early-input.ts).
   const root = useRef<HTMLDivElement>(null);
   useEarlyInput(root);
 
