@@ -30,10 +30,15 @@ export function FilterPanel({ resultCount, onApply, onResetAll }: FilterPanelPro
   const t = useT(galleryMessages);
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
-  const count = preview ? preview.value?.count : resultCount;
-  const label = preview && preview.status === 'loading' && preview.value === undefined
-    ? t('gallery.counting')
-    : t('gallery.showArtworks', { count: count ?? 0 });
+  // While a draft is counted the last count stays up; a draft the search could not count
+  // applies all the same, without a count that is not its own.
+  const label = !preview
+    ? t('gallery.showArtworks', { count: resultCount })
+    : preview.status === 'failed'
+      ? t('gallery.showUncounted')
+      : preview.value === undefined
+        ? t('gallery.counting')
+        : t('gallery.showArtworks', { count: preview.value.count });
 
   // Growing past the breakpoint with the drawer open leaves a modal on a wide page: close it.
   useEffect(() => {

@@ -9,7 +9,7 @@ import { changeFilters, resetAll } from '../../lib/gallery/rules';
 import { filterLabel } from '../../lib/gallery/labels';
 import { getGalleryHead, type GalleryHead } from '../../lib/gallery/seo';
 import { searchOfResults } from '../../lib/gallery/search-client';
-import { useDraftPreview } from '../../lib/gallery/use-search-api';
+import { SEARCH_RETRY_MS, useDraftPreview } from '../../lib/gallery/use-search-api';
 import { INITIAL_TRACKING, pushTrackingEvent, trackingReducer, type TrackingEvent } from '../../lib/gallery/tracking';
 import { connectSearchSettings, fromUiState, toUiState } from '../../lib/gallery/ui-state';
 import { useT } from '../../lib/i18n/use-t';
@@ -42,8 +42,6 @@ export interface GalleryViewProps {
 }
 
 const CLICKED_KEY = 'gallery-clicked';
-/** How long the gallery waits before asking again after a failed search. */
-const SEARCH_RETRY_MS = 3000;
 const keyOf = (def: GallerySearchDefinition) => toQueryString(def);
 
 /** The slugs clicked earlier in this browser session; anything unreadable counts as none. */

@@ -6,16 +6,22 @@ import {
   MAX_FACET_LIMIT, toQueryString, type Facets, type GallerySearchDefinition, type PriceBar, type SuggestionsResponse,
 } from '@easel/search-service/contract';
 import { SEARCH_WAITS_MS } from '@easel/search-service/budget';
-import { fetchSearch, type SearchAnswer, type SearchEndpoint } from '../search/fetch-search';
+import { fetchSearch, SearchError, type SearchAnswer, type SearchEndpoint } from '../search/fetch-search';
 
 /**
  * The gallery's live figures from the search API (`fetchSearch`): the draft's match count and
  * facet counts (one search of one card), the price bars (`_prices`) and the ways out of a
  * search that finds nothing (`_suggestions`). Each fetch waits for the shopper to pause, and a
  * newer draft cancels an older request, so dragging a slider sends a handful of requests, not hundreds.
+ * A figure the search could not give in time, or while it was unavailable, is asked again a few
+ * seconds later, twice at most, as the gallery's own search is.
  */
 
 const PAUSE_MS = 150;
+/** How long the gallery waits before asking again after a failed search or figure. */
+export const SEARCH_RETRY_MS = 3000;
+const RETRIES = 2;
+const passing = (error: Error) => error instanceof SearchError && (error.reason === 'timeout' || error.reason === 'unavailable');
 
 export type Loadable<T> = { status: 'loading' | 'succeeded' | 'failed'; value: T | undefined };
 
@@ -37,6 +43,8 @@ function useSearchApi<E extends SearchEndpoint, T>(endpoint: E, query: string, p
       return pick(await fetchSearch(endpoint, query, { timeoutMs: SEARCH_WAITS_MS.browser, signal }));
     },
     enabled,
+    retry: (failures, error) => failures < RETRIES && passing(error),
+    retryDelay: SEARCH_RETRY_MS,
     // Every draft asks afresh, as the shopper's last pause is the one that counts.
     gcTime: 0,
   });

@@ -682,6 +682,35 @@ async function settledCatalogue(db: Db): Promise<number> {
   return change;
 }
 
+describe("the draft's count when the search fails", () => {
+  it('asks again a few seconds later, and applies without a count it could not get rather than showing 0', async () => {
+    const { page, close } = await openGallery('/shop/');
+    const previews: string[] = [];
+    let failures = 1;
+    await page.route((url) => isPreview(url.href), (route) => {
+      previews.push(route.request().url());
+      if (failures-- <= 0) return route.continue();
+      return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'engine_unavailable', message: 'Search is unavailable right now; please try again shortly.' } }) });
+    });
+
+    // One failure: the same preview is asked again, and its count shown.
+    const count = await previewAfter(page, () => page.locator('label[for="colours-blue"]').click());
+    expect(previews).toHaveLength(2);
+    expect(new Set(previews).size).toBe(1);
+    expect(await applyButton(page).textContent()).toBe(`Show ${count.toLocaleString('en-GB')} artworks`);
+
+    // Every try failing: three tries, then the button applies the draft without a count.
+    previews.length = 0;
+    failures = Infinity;
+    await page.locator('label[for="shape-square"]').click();
+    await expect.poll(() => applyButton(page).textContent(), { timeout: 15_000 }).toBe('Show artworks');
+    expect(previews).toHaveLength(3);
+    await apply(page);
+    expect(new URL(page.url()).searchParams.getAll('shape')).toEqual(['square']);
+    await close();
+  });
+});
+
 describe('Back to a category address', () => {
   it('shows the subcategory again after its chip was removed: results, heading, title, chips and address agree', async () => {
     const catalogue = await settledCatalogue(db());

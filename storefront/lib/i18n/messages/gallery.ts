@@ -38,6 +38,7 @@ export const galleryMessages = messageArea('gallery', {
   'gallery.bannerLink': 'See the collection',
   'gallery.relatedSearches': 'Shoppers also search for',
   'gallery.counting': 'Counting…',
+  'gallery.showUncounted': 'Show artworks',
   'gallery.anywhere': 'Anywhere',
   'gallery.leftOut': 'Some of this address could not be used and was left out: {params}.',
 }, {
