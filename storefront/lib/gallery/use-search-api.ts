@@ -21,7 +21,7 @@ const PAUSE_MS = 150;
 /** How long the gallery waits before asking again after a failed search or figure. */
 export const SEARCH_RETRY_MS = 3000;
 const RETRIES = 2;
-const passing = (error: Error) => error instanceof SearchError && (error.reason === 'timeout' || error.reason === 'unavailable');
+const transient = (error: Error) => error instanceof SearchError && (error.reason === 'timeout' || error.reason === 'unavailable');
 
 export type Loadable<T> = { status: 'loading' | 'succeeded' | 'failed'; value: T | undefined };
 
@@ -43,7 +43,7 @@ function useSearchApi<E extends SearchEndpoint, T>(endpoint: E, query: string, p
       return pick(await fetchSearch(endpoint, query, { timeoutMs: SEARCH_WAITS_MS.browser, signal }));
     },
     enabled,
-    retry: (failures, error) => failures < RETRIES && passing(error),
+    retry: (failures, error) => failures < RETRIES && transient(error),
     retryDelay: SEARCH_RETRY_MS,
     // Every draft asks afresh, as the shopper's last pause is the one that counts.
     gcTime: 0,
