@@ -9,17 +9,18 @@ import next from 'next';
 import { newestCatalogueChange } from '@easel/data/queries/change-log';
 import { errorBody } from '@easel/shared/api-error-body';
 import { SEARCH_WAITS_MS } from '@easel/search-service/budget';
+import type { SearchResponse } from '@easel/search-service/contract';
 import { apiSecurityHeaders } from '@easel/search-service/security-headers';
 import { REPO_ROOT } from '@easel/shared/env';
 import { stopGracefullyOnSignal } from '@easel/shared/graceful-stop';
 import { answerError, type ApiEnv } from './lib/api/errors';
 import { getConfig } from './lib/config';
 import { getDb } from './lib/db';
-import { keptPageKind, pageCacheKey, PageCache, searchValidator, type KeptPageRequest } from './lib/page-cache';
+import { keptPageKind, pageCacheKey, PageCache, type KeptPageRequest } from './lib/page-cache';
 import { gallerySearchOfRequest, withStartedSearch, type StartedSearch } from './lib/gallery/early-search';
 import { isSearchApiRequest, searchForwardRoutes } from './lib/gallery/search-forward-api';
 import { settleForwardedHeaders } from './lib/rate-limits';
-import { fetchSearch } from './lib/search/fetch-search';
+import { fetchSearch, revalidateSearch } from './lib/search/fetch-search';
 import { getSearchRecorder, recordPageSearch } from './lib/search-analytics/process-recorder';
 import { judgeRequestLine, originForm } from './lib/request-target';
 import { stopWhenTold, superviseWorkers } from './lib/workers';
@@ -99,10 +100,12 @@ async function serve(): Promise<void> {
     }
     const { SEARCH_SERVICE_URL, SSR_BUDGET_MS } = getConfig();
     const query = SSR_BUDGET_MS > 0 ? gallerySearchOfRequest(method, req.url, req.headers) : undefined;
+    const kind = pageCache && keptPageKind(req.url);
+    const key = kind && pageCacheKey(method, req.url, req.headers);
     // The page waits for it within its own budget, counted from when it asks.
-    const started: StartedSearch | undefined = query === undefined ? undefined : startSearch(query, SEARCH_SERVICE_URL, SSR_BUDGET_MS);
+    const started: StartedSearch | undefined = query === undefined ? undefined : startSearch(query, SEARCH_SERVICE_URL, SSR_BUDGET_MS, key && pageCache?.keptValidator(key));
     const render = () => (started ? withStartedSearch(started, () => handle(req, res)) : handle(req, res));
-    const kept = pageCache && keptPageRequest(method, req.url, req.headers, started);
+    const kept = kind && key !== undefined ? keptPageRequest(kind, key, req.headers, started) : undefined;
     if (!pageCache || !kept) {
       void render();
       return;
@@ -120,36 +123,50 @@ async function serve(): Promise<void> {
 }
 
 /**
- * Asks for a gallery page's search as its request arrives. It is given the storefront's wait for
- * the search service, or the page's budget where that is longer, so a page set to wait longer
- * than 900 ms (`SSR_BUDGET_MS`) is not left without the results it would have waited for.
+ * Asks for a gallery page's search as its request arrives, with the ETag of the page the page
+ * cache keeps for the request, if any. It is given the storefront's wait for the search service,
+ * or the page's budget where that is longer, so a page set to wait longer than 900 ms
+ * (`SSR_BUDGET_MS`) is not left without the results it would have waited for.
  */
-function startSearch(query: string, searchServiceUrl: string, pageBudgetMs: number): StartedSearch {
+function startSearch(query: string, searchServiceUrl: string, pageBudgetMs: number, keptEtag: string | undefined): StartedSearch {
   const startedAt = performance.now();
-  const answer = fetchSearch('', query, { origin: searchServiceUrl, timeoutMs: Math.max(SEARCH_WAITS_MS.storefront, pageBudgetMs) });
+  const options = { origin: searchServiceUrl, timeoutMs: Math.max(SEARCH_WAITS_MS.storefront, pageBudgetMs) };
+  const asked = revalidateSearch(query, keptEtag, options);
+  let answer: Promise<SearchResponse> | undefined;
   // The page reports a search of its own that failed; one it did not take is not worth a line.
-  answer.catch(() => {});
-  return { query, answer, startedAt };
+  asked.catch(() => {});
+  return {
+    query,
+    startedAt,
+    etag: asked.then((found) => (found === 'unchanged' ? keptEtag : found.etag)),
+    answer: () => {
+      answer ??= asked.then((found) => (found === 'unchanged' ? fetchSearch('', query, options) : found.answer));
+      answer.catch(() => {});
+      return answer;
+    },
+  };
 }
 
 /**
- * The page cache's view of a request: its key and its page's validator; undefined when the page
- * is not one the cache keeps, or is the visitor's alone. A gallery page is kept only when its
- * search was started here, whose answer is its validator.
+ * The page cache's view of a request for a page of `kind` kept under `key`: the page's
+ * validator. A gallery page is kept only when its search was started here, whose ETag is its
+ * validator (a page whose answer came without one is not kept).
  */
-function keptPageRequest(method: string, target: string, headers: IncomingHttpHeaders, started: StartedSearch | undefined): KeptPageRequest | undefined {
-  const kind = keptPageKind(target);
-  const key = kind && pageCacheKey(method, target, headers);
-  if (key === undefined) return undefined;
+function keptPageRequest(kind: 'home' | 'product' | 'gallery', key: string, headers: IncomingHttpHeaders, started: StartedSearch | undefined): KeptPageRequest | undefined {
   if (kind !== 'gallery') return { key, validator: async () => String(await newestCatalogueChange(await getDb())) };
   if (!started) return undefined;
   const traits = { session: undefined, address: String(headers['x-forwarded-for']), userAgent: headers['user-agent'] ?? '' };
   return {
     key,
-    validator: () => started.answer.then(searchValidator),
+    validator: async () => {
+      const etag = await started.etag;
+      if (etag === undefined) throw new Error('The search answered without an ETag.');
+      return etag;
+    },
     search: {
       renderedId: () => started.searchId,
-      record: async () => recordPageSearch(traits, started.query, (await started.answer).count, performance.now() - started.startedAt),
+      count: async () => (await started.answer()).count,
+      record: async (count) => recordPageSearch(traits, started.query, count, performance.now() - started.startedAt),
     },
   };
 }

@@ -3,7 +3,6 @@ import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import { parse as parseCookies } from 'hono/utils/cookie';
 import { LRUCache } from 'lru-cache';
-import type { SearchResponse } from '@easel/search-service/contract';
 import { newNonce, pageContentSecurityPolicy } from './content-security-policy';
 import { GALLERY_PATH } from './gallery/location';
 import { SESSION_COOKIE } from './session-cookie';
@@ -22,8 +21,9 @@ import { locksZoom } from './viewport';
  *   signed-in shopper, or a visitor with a basket or recently viewed works, has a session and is
  *   always rendered.
  * - **As fresh as what it shows:** every request reads its page's validator, and a kept page is
- *   served only while that reads as it did for the render: for a gallery page its own search's
- *   answer (the early search, asked for every request anyway), for the homepage and a product
+ *   served only while that reads as it did for the render: for a gallery page the ETag of its
+ *   own search's answer (the early search, asked for every request anyway, with the kept page's
+ *   ETag, so an unchanged answer comes back as a bodiless 304), for the homepage and a product
  *   page the newest catalogue change (every edit, sale, hold and favourite makes one). What
  *   neither covers (staff's landing page texts and homepage choices) shows within
  *   `PAGE_TTL_MS`.
@@ -61,25 +61,30 @@ export function pageCacheKey(method: string, target: string, headers: IncomingHt
   return `${headers.host ?? ''}\n${target}\n${cookie}\n${locksZoom(headers['user-agent'] ?? null) ? 'locked' : 'zooms'}`;
 }
 
-/** A gallery page's validator: its search's answer, without the search id the answer was recorded under. */
-export const searchValidator = (answer: SearchResponse) => JSON.stringify({ ...answer, search_id: null });
-
 /** A request for a page the cache may answer or keep. */
 export interface KeptPageRequest {
   key: string;
   /** What the page shows that can change, read for this request when the cache needs it. */
   validator: () => Promise<string>;
-  /** A gallery page's search: the id the render recorded it under, and a new one recorded for an answer from the cache. */
-  search?: { renderedId: () => string | undefined; record: () => Promise<string> };
+  /**
+   * A gallery page's search: the id the render recorded it under and how many works it found,
+   * and a new id recorded, with that count, for an answer from the cache.
+   */
+  search?: { renderedId: () => string | undefined; count: () => Promise<number>; record: (count: number) => Promise<string> };
 }
 
 /** A page as Next.js answered it, and what each of its answers writes anew. */
 interface KeptPage {
   validator: string;
-  html: string;
+  /**
+   * The page's HTML cut at its nonce and search id, as UTF-8: the bytes between them, and in
+   * place of each (every odd piece) which of the two it was.
+   */
+  pieces: (Buffer | 'nonce' | 'search')[];
+  size: number;
   headers: OutgoingHttpHeaders;
-  nonce: string;
-  searchId: string | undefined;
+  /** A gallery page's: how many works its search found. */
+  searchCount: number | undefined;
 }
 
 const gzipAsync = promisify(gzip);
@@ -97,12 +102,22 @@ const DEFERRED_SECTION = ' data-deferred="';
 /** How many keys asked for once are remembered, to keep their pages if they are asked again. */
 const SEEN_KEYS = 20_000;
 
+/** `text` cut at each of `tokens`, each kept as a piece of its own: ('a N b', ['N']) -> ['a ', 'N', ' b']. */
+function cutAt(text: string, tokens: string[]): string[] {
+  return text.split(new RegExp(`(${tokens.map((token) => token.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})`));
+}
+
 export class PageCache {
   private readonly pages: LRUCache<string, KeptPage>;
   private readonly seen = new LRUCache<string, true>({ max: SEEN_KEYS, ttl: PAGE_TTL_MS });
 
   constructor(maxBytes: number) {
-    this.pages = new LRUCache<string, KeptPage>({ maxSize: maxBytes, ttl: PAGE_TTL_MS, sizeCalculation: (page) => page.html.length + page.validator.length });
+    this.pages = new LRUCache<string, KeptPage>({ maxSize: maxBytes, ttl: PAGE_TTL_MS, sizeCalculation: (page) => page.size + page.validator.length });
+  }
+
+  /** The validator of the page kept under `key`, if one is. */
+  keptValidator(key: string): string | undefined {
+    return this.pages.peek(key)?.validator;
   }
 
   /**
@@ -123,10 +138,11 @@ export class PageCache {
   private async serve(kept: KeptPage, validator: Promise<string>, request: KeptPageRequest, acceptEncoding: string | undefined, res: ServerResponse): Promise<boolean> {
     if ((await validator) !== kept.validator) return false;
     const nonce = newNonce();
-    let html = kept.html.replaceAll(kept.nonce, nonce);
-    if (kept.searchId !== undefined) html = html.replaceAll(kept.searchId, await request.search!.record());
+    const searchId = kept.searchCount === undefined ? undefined : await request.search!.record(kept.searchCount);
+    const written = { nonce: Buffer.from(nonce), search: Buffer.from(searchId ?? '') };
+    const html = Buffer.concat(kept.pieces.map((piece) => (typeof piece === 'string' ? written[piece] : piece)));
     const zipped = /\bgzip\b/.test(acceptEncoding ?? '');
-    const body = zipped ? await gzipAsync(html) : Buffer.from(html);
+    const body = zipped ? await gzipAsync(html) : html;
     res.writeHead(200, {
       ...kept.headers,
       'content-security-policy': pageContentSecurityPolicy(nonce),
@@ -162,9 +178,11 @@ export class PageCache {
       if (res.statusCode !== 200 || res.hasHeader('set-cookie') || !nonce || (request.search && !searchId) || (encoding !== undefined && encoding !== 'gzip')) return;
       const headers = Object.fromEntries(Object.entries(res.getHeaders()).filter(([name]) => !ANSWER_HEADERS.has(name)));
       const whole = Buffer.concat(chunks);
-      void Promise.all([validator, encoding === 'gzip' ? gunzipAsync(whole) : whole]).then(([shown, bytes]) => {
+      void Promise.all([validator, encoding === 'gzip' ? gunzipAsync(whole) : whole, request.search?.count()]).then(([shown, bytes, count]) => {
         const html = bytes.toString('utf8');
-        if (html.trimEnd().endsWith('</html>') && !html.includes(DEFERRED_SECTION)) this.pages.set(request.key, { validator: shown, html, headers, nonce, searchId });
+        if (!html.trimEnd().endsWith('</html>') || html.includes(DEFERRED_SECTION)) return;
+        const pieces = cutAt(html, searchId === undefined ? [nonce] : [nonce, searchId]).map((piece, i) => (i % 2 === 0 ? Buffer.from(piece) : piece === nonce ? 'nonce' : 'search'));
+        this.pages.set(request.key, { validator: shown, pieces, size: bytes.byteLength, headers, searchCount: count });
       }, () => {});
     });
   }

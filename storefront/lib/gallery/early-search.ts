@@ -22,7 +22,13 @@ import { searchedDefinition } from './ui-state';
 /** A search already asked for, by its definition's query string (`toQueryString`). */
 export interface StartedSearch {
   query: string;
-  answer: Promise<SearchResponse>;
+  /**
+   * Its answer. A search asked with the ETag of a page the page cache keeps, and answered
+   * unchanged, is asked again without it when the page is rendered after all.
+   */
+  answer: () => Promise<SearchResponse>;
+  /** The answer's ETag, the same as the kept page's when answered unchanged. */
+  etag: Promise<string | undefined>;
   /** When it was asked for (performance.now()). */
   startedAt: number;
   /** The search id the page recorded it under, once the page took its answer. */

@@ -1,14 +1,19 @@
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBody } from '@easel/shared/api-error-body';
 import { getFreePort } from '@easel/shared/process';
 import { LIST_FACETS } from '@easel/search-service/contract';
-import { fetchSearch, SearchError } from './fetch-search';
+import { fetchSearch, revalidateSearch, SearchError } from './fetch-search';
 
 /**
  * fetchSearch against a real HTTP server that answers each query string as a search service, a
- * proxy in front of one or a broken one would.
+ * proxy in front of one or a broken one would: a 200 with an ETag of its bytes, and 304 Not
+ * Modified when asked with that ETag.
  */
+
+/** The search service's ETag of an answer's bytes (search-service/src/cache.ts). */
+const etagOf = (text: string) => `"${createHash('sha1').update(text).digest('base64url')}"`;
 
 const card = (id: number) => ({
   id, slug: `work-${id}`, title: `Work ${id}`, url: `/product/work-${id}/`, artist_name: 'Maya Okafor', artist_slug: 'maya-okafor',
@@ -44,8 +49,11 @@ beforeAll(async () => {
     const answer: [number, unknown] | undefined = url.pathname === '/api/v2/product/s/_count/' ? [200, { count: 3 }] : ANSWERS[url.search.slice(1)];
     if (!answer) return;
     const [status, body] = answer;
-    res.writeHead(status, { 'content-type': typeof body === 'string' ? 'text/html' : 'application/json' });
-    res.end(typeof body === 'string' ? body : JSON.stringify(body));
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    const etag = status === 200 ? { etag: etagOf(text) } : {};
+    if (etag.etag !== undefined && req.headers['if-none-match'] === etag.etag) return res.writeHead(304, etag).end();
+    res.writeHead(status, { 'content-type': typeof body === 'string' ? 'text/html' : 'application/json', ...etag });
+    res.end(text);
   });
   const port = await getFreePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -100,5 +108,22 @@ describe('fetchSearch', () => {
     const error = await asked;
     expect(error).not.toBeInstanceOf(SearchError);
     expect(error).toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('revalidateSearch', () => {
+  it("gives the answer with its ETag, then 'unchanged' when asked with that ETag", async () => {
+    const first = await revalidateSearch('q=sea', undefined, { origin, timeoutMs: 1000 });
+    expect(first).not.toBe('unchanged');
+    const { answer, etag } = first as Exclude<typeof first, 'unchanged'>;
+    expect(answer.results.map((c) => c.slug)).toEqual(['work-1', 'work-2']);
+    expect(etag).toBe(etagOf(JSON.stringify(ANSWERS['q=sea']![1])));
+    expect(await revalidateSearch('q=sea', etag, { origin, timeoutMs: 1000 })).toBe('unchanged');
+  });
+
+  it('gives the whole answer, checked, when the ETag is not the answer\'s, and fails as fetchSearch does', async () => {
+    const changed = await revalidateSearch('q=broken-card', etagOf('an older answer'), { origin, timeoutMs: 1000 });
+    expect(changed).toMatchObject({ answer: { results: [{ id: 1 }] }, etag: expect.stringMatching(/^"/) });
+    expect(await failure(revalidateSearch('q=%22', '"x"', { origin, timeoutMs: 1000 }))).toMatchObject({ reason: 'refused', status: 400, param: 'q' });
   });
 });

@@ -97,27 +97,33 @@ export interface SearchOptions {
   signal?: AbortSignal;
 }
 
-/**
- * An endpoint's answer for a definition's query string (`toQueryString`), checked against the
- * contract: ('', 'colours=red', { origin: '', timeoutMs: 1000 }) -> the search's answer;
- * ('_prices', 'q=sea', …) -> its price bars. Any failure is a SearchError.
- */
-export async function fetchSearch<E extends SearchEndpoint>(endpoint: E, query: string, options: SearchOptions): Promise<SearchAnswer<E>> {
+/** A request to the search API under way: its response, and what a failure while reading it means. */
+interface Asked {
+  response: Response;
+  /** The caller's own cancel as it came, or the wait run out; undefined for any other failure. */
+  interruption: (error: unknown) => unknown;
+}
+
+/** Asks the search API for `endpoint`'s answer to `query`; any failure to get a response is a SearchError. */
+async function ask(endpoint: SearchEndpoint, query: string, options: SearchOptions, headers: Record<string, string> = {}): Promise<Asked> {
   const { origin = '', timeoutMs, signal } = options;
   const url = `${origin}${SEARCH_API_PATH}${endpoint ? `${endpoint}/` : ''}${query ? `?${query}` : ''}`;
   const timeout = AbortSignal.timeout(timeoutMs);
-  /** The caller's own cancel as it came, or the wait run out; undefined for any other failure. */
   const interruption = (error: unknown) =>
     signal?.aborted ? error : timeout.aborted ? new SearchError('timeout', `The search took longer than ${timeoutMs} ms.`) : undefined;
-  let response: Response;
   try {
-    response = await fetch(url, {
-      headers: { accept: 'application/json' },
+    const response = await fetch(url, {
+      headers: { accept: 'application/json', ...headers },
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
+    return { response, interruption };
   } catch (error) {
     throw interruption(error) ?? new SearchError('unavailable', `The search could not be reached: ${error instanceof Error ? error.message : String(error)}.`);
   }
+}
+
+/** A response's body as `endpoint`'s answer, checked against the contract; an error status is a SearchError. */
+async function read<E extends SearchEndpoint>(endpoint: E, { response, interruption }: Asked): Promise<SearchAnswer<E>> {
   let json: unknown;
   try {
     json = await response.json();
@@ -134,4 +140,25 @@ export async function fetchSearch<E extends SearchEndpoint>(endpoint: E, query: 
     throw new SearchError(reason, message, response.status, code, param);
   }
   return readSearchAnswer(endpoint, json);
+}
+
+/**
+ * An endpoint's answer for a definition's query string (`toQueryString`), checked against the
+ * contract: ('', 'colours=red', { origin: '', timeoutMs: 1000 }) -> the search's answer;
+ * ('_prices', 'q=sea', …) -> its price bars. Any failure is a SearchError.
+ */
+export async function fetchSearch<E extends SearchEndpoint>(endpoint: E, query: string, options: SearchOptions): Promise<SearchAnswer<E>> {
+  return read(endpoint, await ask(endpoint, query, options));
+}
+
+/**
+ * A search asked again of an answer the caller keeps, by that answer's ETag (the search API's
+ * hash of its bytes): 'unchanged' when the search API answers 304 Not Modified, which sends no
+ * body to read or check; else the answer, checked, with its own ETag.
+ * ('colours=red', '"abc"', …) -> 'unchanged', or { answer, etag: '"def"' }.
+ */
+export async function revalidateSearch(query: string, etag: string | undefined, options: SearchOptions): Promise<'unchanged' | { answer: SearchResponse; etag: string | undefined }> {
+  const asked = await ask('', query, options, etag === undefined ? {} : { 'if-none-match': etag });
+  if (asked.response.status === 304) return 'unchanged';
+  return { answer: await read('', asked), etag: asked.response.headers.get('etag') ?? undefined };
 }
