@@ -9,7 +9,6 @@ import next from 'next';
 import { newestCatalogueChange } from '@easel/data/queries/change-log';
 import { errorBody } from '@easel/shared/api-error-body';
 import { SEARCH_WAITS_MS } from '@easel/search-service/budget';
-import type { SearchResponse } from '@easel/search-service/contract';
 import { apiSecurityHeaders } from '@easel/search-service/security-headers';
 import { REPO_ROOT } from '@easel/shared/env';
 import { stopGracefullyOnSignal } from '@easel/shared/graceful-stop';
@@ -20,7 +19,7 @@ import { keptPageKind, pageCacheKey, PageCache, type KeptPageRequest } from './l
 import { gallerySearchOfRequest, withStartedSearch, type StartedSearch } from './lib/gallery/early-search';
 import { isSearchApiRequest, searchForwardRoutes } from './lib/gallery/search-forward-api';
 import { settleForwardedHeaders } from './lib/rate-limits';
-import { fetchSearch, revalidateSearch } from './lib/search/fetch-search';
+import { revalidateSearch, type SearchOptions, type TaggedAnswer } from './lib/search/fetch-search';
 import { getSearchRecorder, recordPageSearch } from './lib/search-analytics/process-recorder';
 import { judgeRequestLine, originForm } from './lib/request-target';
 import { stopWhenTold, superviseWorkers } from './lib/workers';
@@ -132,25 +131,33 @@ function startSearch(query: string, searchServiceUrl: string, pageBudgetMs: numb
   const startedAt = performance.now();
   const options = { origin: searchServiceUrl, timeoutMs: Math.max(SEARCH_WAITS_MS.storefront, pageBudgetMs) };
   const asked = revalidateSearch(query, keptEtag, options);
-  let answer: Promise<SearchResponse> | undefined;
+  let taken: Promise<TaggedAnswer> | undefined;
   // The page reports a search of its own that failed; one it did not take is not worth a line.
   asked.catch(() => {});
   return {
     query,
     startedAt,
     etag: asked.then((found) => (found === 'unchanged' ? keptEtag : found.etag)),
-    answer: () => {
-      answer ??= asked.then((found) => (found === 'unchanged' ? fetchSearch('', query, options) : found.answer));
-      answer.catch(() => {});
-      return answer;
+    taken: () => {
+      taken ??= asked.then((found) => (found === 'unchanged' ? askedWhole(query, options) : found));
+      taken.catch(() => {});
+      return taken;
     },
   };
+}
+
+/** A search's whole answer and its ETag, asked without an ETag (so never answered unchanged). */
+async function askedWhole(query: string, options: SearchOptions): Promise<TaggedAnswer> {
+  const found = await revalidateSearch(query, undefined, options);
+  if (found === 'unchanged') throw new Error('The search answered 304 to a request without an ETag.');
+  return found;
 }
 
 /**
  * The page cache's view of a request for a page of `kind` kept under `key`: the page's
  * validator. A gallery page is kept only when its search was started here, whose ETag is its
- * validator (a page whose answer came without one is not kept).
+ * validator: the one it answered first, compared with the kept page's, and that of the answer
+ * a render showed, kept with it (a page whose answer came without one is not kept).
  */
 function keptPageRequest(kind: 'home' | 'product' | 'gallery', key: string, headers: IncomingHttpHeaders, started: StartedSearch | undefined): KeptPageRequest | undefined {
   if (kind !== 'gallery') return { key, validator: async () => String(await newestCatalogueChange(await getDb())) };
@@ -165,7 +172,11 @@ function keptPageRequest(kind: 'home' | 'product' | 'gallery', key: string, head
     },
     search: {
       renderedId: () => started.searchId,
-      count: async () => (await started.answer()).count,
+      shown: async () => {
+        const { answer, etag } = await started.taken();
+        if (etag === undefined) throw new Error('The search answered without an ETag.');
+        return { count: answer.count, validator: etag };
+      },
       record: async (count) => recordPageSearch(traits, started.query, count, performance.now() - started.startedAt),
     },
   };

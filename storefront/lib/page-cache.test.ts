@@ -1,5 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { keptPageKind, pageCacheKey } from './page-cache';
+import { keptPageKind, pageCacheKey, PageCache, type KeptPageRequest } from './page-cache';
 
 const IPHONE_IOS_16 = 'Mozilla/5.0 (iPhone; CPU iPhone OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1';
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -44,5 +46,68 @@ describe("a request's key in the page cache", () => {
     ["Next.js's prefetch", 'GET', { 'next-router-prefetch': '1' }],
   ])('is none for %s: that page is rendered', (_, method, headers) => {
     expect(pageCacheKey(method, '/shop/', { ...visitor, ...headers })).toBeUndefined();
+  });
+});
+
+describe('a kept page', () => {
+  /** A server whose one page goes through a PageCache, with `request` as each visit's view of it. */
+  async function pageServer(request: () => KeptPageRequest, html: string) {
+    const cache = new PageCache(1024 * 1024);
+    let renders = 0;
+    const server = createServer((_, res) => {
+      void cache.answer(request(), undefined, res, () => {
+        renders += 1;
+        // As Next.js answers: headers set one by one, which the cache reads back.
+        res.setHeader('content-type', 'text/html');
+        res.setHeader('content-security-policy', "script-src 'self' 'nonce-N0n/ce=='");
+        res.end(html);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    return {
+      visit: async () => {
+        const response = await fetch(url);
+        // Kept once the answer has finished, a moment after the visitor had it.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return { hit: response.headers.get('x-page-cache') === 'hit', policy: response.headers.get('content-security-policy'), html: await response.text() };
+      },
+      renders: () => renders,
+      close: () => new Promise((resolve) => server.close(resolve)),
+    };
+  }
+
+  it("writes each answer's own nonce and search id, recorded with the kept search's count", async () => {
+    const recorded: number[] = [];
+    const html = '<html><script nonce="N0n/ce=="></script><li data-search-id="s0">a</li><li data-search-id="s0">b</li></html>';
+    const pages = await pageServer(() => ({
+      key: 'k', validator: async () => '"A"',
+      search: { renderedId: () => 's0', shown: async () => ({ count: 7, validator: '"A"' }), record: async (count) => `s${recorded.push(count)}` },
+    }), html);
+    await pages.visit();
+    await pages.visit();
+    const kept = await pages.visit();
+    await pages.close();
+    expect(kept.hit).toBe(true);
+    expect(pages.renders()).toBe(2);
+    const nonce = /'nonce-([^']+)'/.exec(kept.policy ?? '')![1]!;
+    expect(nonce).not.toBe('N0n/ce==');
+    expect(kept.html).toBe(`<html><script nonce="${nonce}"></script><li data-search-id="s1">a</li><li data-search-id="s1">b</li></html>`);
+    expect(recorded).toEqual([7]);
+  });
+
+  it('is kept under the validator of the answer its render showed, not the one read before the render', async () => {
+    let read = '"A"';
+    const pages = await pageServer(() => ({
+      key: 'k', validator: async () => read,
+      search: { renderedId: () => 's0', shown: async () => ({ count: 1, validator: '"B"' }), record: async () => 's1' },
+    }), '<html><script nonce="N0n/ce=="></script><p data-search-id="s0"></p></html>');
+    await pages.visit();
+    await pages.visit();
+    // Read as "A" before its render, the page showed "B": it is not served while the search reads "A".
+    expect((await pages.visit()).hit).toBe(false);
+    read = '"B"';
+    expect((await pages.visit()).hit).toBe(true);
+    await pages.close();
   });
 });

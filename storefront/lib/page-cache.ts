@@ -67,10 +67,12 @@ export interface KeptPageRequest {
   /** What the page shows that can change, read for this request when the cache needs it. */
   validator: () => Promise<string>;
   /**
-   * A gallery page's search: the id the render recorded it under and how many works it found,
-   * and a new id recorded, with that count, for an answer from the cache.
+   * A gallery page's search: the id the render recorded it under, how many works it found and
+   * the validator of the answer it showed (the page is kept under that one: the one read before
+   * the render may be an earlier answer's), and a new id recorded, with that count, for an
+   * answer from the cache.
    */
-  search?: { renderedId: () => string | undefined; count: () => Promise<number>; record: (count: number) => Promise<string> };
+  search?: { renderedId: () => string | undefined; shown: () => Promise<{ count: number; validator: string }>; record: (count: number) => Promise<string> };
 }
 
 /** A page as Next.js answered it, and what each of its answers writes anew. */
@@ -178,11 +180,11 @@ export class PageCache {
       if (res.statusCode !== 200 || res.hasHeader('set-cookie') || !nonce || (request.search && !searchId) || (encoding !== undefined && encoding !== 'gzip')) return;
       const headers = Object.fromEntries(Object.entries(res.getHeaders()).filter(([name]) => !ANSWER_HEADERS.has(name)));
       const whole = Buffer.concat(chunks);
-      void Promise.all([validator, encoding === 'gzip' ? gunzipAsync(whole) : whole, request.search?.count()]).then(([shown, bytes, count]) => {
+      void Promise.all([validator, encoding === 'gzip' ? gunzipAsync(whole) : whole, request.search?.shown()]).then(([read, bytes, search]) => {
         const html = bytes.toString('utf8');
         if (!html.trimEnd().endsWith('</html>') || html.includes(DEFERRED_SECTION)) return;
         const pieces = cutAt(html, searchId === undefined ? [nonce] : [nonce, searchId]).map((piece, i) => (i % 2 === 0 ? Buffer.from(piece) : piece === nonce ? 'nonce' : 'search'));
-        this.pages.set(request.key, { validator: shown, pieces, size: bytes.byteLength, headers, searchCount: count });
+        this.pages.set(request.key, { validator: search?.validator ?? read, pieces, size: bytes.byteLength, headers, searchCount: search?.count });
       }, () => {});
     });
   }

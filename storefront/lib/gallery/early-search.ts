@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingHttpHeaders } from 'node:http';
 import { parse as parseCookies } from 'hono/utils/cookie';
-import { toQueryString, type SearchResponse } from '@easel/search-service/contract';
+import { toQueryString } from '@easel/search-service/contract';
+import type { TaggedAnswer } from '../search/fetch-search';
 import { applyUrlOverrides, rawQuery } from '../settings/resolve';
 import { getCookieSettings } from '../settings/visitor-cookies';
 import { GALLERY_PATH, parseLandingPath, readGalleryPage } from './location';
@@ -22,13 +23,14 @@ import { searchedDefinition } from './ui-state';
 /** A search already asked for, by its definition's query string (`toQueryString`). */
 export interface StartedSearch {
   query: string;
-  /**
-   * Its answer. A search asked with the ETag of a page the page cache keeps, and answered
-   * unchanged, is asked again without it when the page is rendered after all.
-   */
-  answer: () => Promise<SearchResponse>;
-  /** The answer's ETag, the same as the kept page's when answered unchanged. */
+  /** What it answered first: its answer's ETag, the kept page's when the search answered that unchanged. */
   etag: Promise<string | undefined>;
+  /**
+   * The answer the page shows, with its ETag. A search asked with the ETag of a page the page
+   * cache keeps, and answered unchanged, is asked again without it when the page is rendered
+   * after all.
+   */
+  taken: () => Promise<TaggedAnswer>;
   /** When it was asked for (performance.now()). */
   startedAt: number;
   /** The search id the page recorded it under, once the page took its answer. */

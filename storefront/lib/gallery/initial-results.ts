@@ -75,7 +75,7 @@ export async function getInitialGalleryResults(
   const query = toQueryString(searchedDefinition(def));
   const reused = started?.query === query;
   const startedAt = reused ? started.startedAt : performance.now();
-  const answer = reused ? started.answer() : fetchSearch('', query, { origin: searchServiceUrl, timeoutMs: budgetMs });
+  const answer = reused ? started.taken().then((taken) => taken.answer) : fetchSearch('', query, { origin: searchServiceUrl, timeoutMs: budgetMs });
   let timer: NodeJS.Timeout | undefined;
   const pastBudget = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), budgetMs);

@@ -151,13 +151,19 @@ export async function fetchSearch<E extends SearchEndpoint>(endpoint: E, query: 
   return read(endpoint, await ask(endpoint, query, options));
 }
 
+/** A search's answer with its ETag, the search API's hash of its bytes. */
+export interface TaggedAnswer {
+  answer: SearchResponse;
+  etag: string | undefined;
+}
+
 /**
  * A search asked again of an answer the caller keeps, by that answer's ETag (the search API's
  * hash of its bytes): 'unchanged' when the search API answers 304 Not Modified, which sends no
  * body to read or check; else the answer, checked, with its own ETag.
  * ('colours=red', '"abc"', …) -> 'unchanged', or { answer, etag: '"def"' }.
  */
-export async function revalidateSearch(query: string, etag: string | undefined, options: SearchOptions): Promise<'unchanged' | { answer: SearchResponse; etag: string | undefined }> {
+export async function revalidateSearch(query: string, etag: string | undefined, options: SearchOptions): Promise<'unchanged' | TaggedAnswer> {
   const asked = await ask('', query, options, etag === undefined ? {} : { 'if-none-match': etag });
   if (asked.response.status === 304) return 'unchanged';
   return { answer: await read('', asked), etag: asked.response.headers.get('etag') ?? undefined };
