@@ -153,6 +153,12 @@ async function askedWhole(query: string, options: SearchOptions): Promise<Tagged
   return found;
 }
 
+/** A gallery page's validator: its search answer's ETag, which a page whose answer came without one cannot be kept by. */
+function validatorOf(etag: string | undefined): string {
+  if (etag === undefined) throw new Error('The search answered without an ETag.');
+  return etag;
+}
+
 /**
  * The page cache's view of a request for a page of `kind` kept under `key`: the page's
  * validator. A gallery page is kept only when its search was started here, whose ETag is its
@@ -165,17 +171,12 @@ function keptPageRequest(kind: 'home' | 'product' | 'gallery', key: string, head
   const traits = { session: undefined, address: String(headers['x-forwarded-for']), userAgent: headers['user-agent'] ?? '' };
   return {
     key,
-    validator: async () => {
-      const etag = await started.etag;
-      if (etag === undefined) throw new Error('The search answered without an ETag.');
-      return etag;
-    },
+    validator: async () => validatorOf(await started.etag),
     search: {
       renderedId: () => started.searchId,
       shown: async () => {
         const { answer, etag } = await started.taken();
-        if (etag === undefined) throw new Error('The search answered without an ETag.');
-        return { count: answer.count, validator: etag };
+        return { count: answer.count, validator: validatorOf(etag) };
       },
       record: async (count) => recordPageSearch(traits, started.query, count, performance.now() - started.startedAt),
     },

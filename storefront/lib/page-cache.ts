@@ -83,7 +83,6 @@ interface KeptPage {
    * place of each (every odd piece) which of the two it was.
    */
   pieces: (Buffer | 'nonce' | 'search')[];
-  size: number;
   headers: OutgoingHttpHeaders;
   /** A gallery page's: how many works its search found. */
   searchCount: number | undefined;
@@ -114,7 +113,7 @@ export class PageCache {
   private readonly seen = new LRUCache<string, true>({ max: SEEN_KEYS, ttl: PAGE_TTL_MS });
 
   constructor(maxBytes: number) {
-    this.pages = new LRUCache<string, KeptPage>({ maxSize: maxBytes, ttl: PAGE_TTL_MS, sizeCalculation: (page) => page.size + page.validator.length });
+    this.pages = new LRUCache<string, KeptPage>({ maxSize: maxBytes, ttl: PAGE_TTL_MS, sizeCalculation: (page) => page.pieces.reduce((size, piece) => size + piece.length, page.validator.length) });
   }
 
   /** The validator of the page kept under `key`, if one is. */
@@ -184,7 +183,7 @@ export class PageCache {
         const html = bytes.toString('utf8');
         if (!html.trimEnd().endsWith('</html>') || html.includes(DEFERRED_SECTION)) return;
         const pieces = cutAt(html, searchId === undefined ? [nonce] : [nonce, searchId]).map((piece, i) => (i % 2 === 0 ? Buffer.from(piece) : piece === nonce ? 'nonce' : 'search'));
-        this.pages.set(request.key, { validator: search?.validator ?? read, pieces, size: bytes.byteLength, headers, searchCount: search?.count });
+        this.pages.set(request.key, { validator: search?.validator ?? read, pieces, headers, searchCount: search?.count });
       }, () => {});
     });
   }

@@ -13,8 +13,8 @@ import { fetchSearch, SearchError, type SearchAnswer, type SearchEndpoint } from
  * facet counts (one search of one card), the price bars (`_prices`) and the ways out of a
  * search that finds nothing (`_suggestions`). Each fetch waits for the shopper to pause, and a
  * newer draft cancels an older request, so dragging a slider sends a handful of requests, not hundreds.
- * A figure the search could not give in time, or while it was unavailable, is asked again a few
- * seconds later, twice at most, as the gallery's own search is.
+ * A figure the search could not give in time, or while it was unavailable, is asked again after
+ * the wait the gallery's own search keeps between tries (`SEARCH_RETRY_MS`), twice at most.
  */
 
 const PAUSE_MS = 150;
