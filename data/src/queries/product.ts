@@ -52,6 +52,15 @@ export async function getSimilarAvailableArtworks(
   artwork: Pick<IndexableArtwork, 'id' | 'category' | 'subject'>,
   limit: number,
 ): Promise<IndexableArtwork[]> {
+  return getIndexableArtworksByIds(db, await getSimilarAvailableIds(db, artwork, limit));
+}
+
+/** The ids of getSimilarAvailableArtworks, in its order: for a caller that shows only some of them. */
+export async function getSimilarAvailableIds(
+  db: Db,
+  artwork: Pick<IndexableArtwork, 'id' | 'category' | 'subject'>,
+  limit: number,
+): Promise<number[]> {
   const similar = (sameSubject: boolean, count: number) =>
     db
       .selectFrom('artworks')
@@ -66,7 +75,7 @@ export async function getSimilarAvailableArtworks(
       .execute();
   const first = await similar(true, limit);
   const rest = first.length < limit ? await similar(false, limit - first.length) : [];
-  return getIndexableArtworksByIds(db, [...first, ...rest].map((r) => r.id));
+  return [...first, ...rest].map((r) => r.id);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { getSimilarAvailableArtworks } from './product';
+import { getSimilarAvailableIds } from './product';
 import { getIndexableArtworksByIds, type IndexableArtwork } from './search-source';
 
 /** How many of the newest listings the no-history list picks its most loved works from. */
@@ -16,19 +16,19 @@ export async function getRecommendedArtworks(db: Db, seedIds: readonly number[],
   const seedOrder = new Map(seedIds.map((id, i) => [id, i]));
   seeds.sort((a, b) => seedOrder.get(a.id)! - seedOrder.get(b.id)!);
   const excluded = new Set(seedIds);
-  const lists = await Promise.all(seeds.map((seed) => getSimilarAvailableArtworks(db, seed, limit + seedIds.length)));
-  const picked: IndexableArtwork[] = [];
+  // Ids first, the details of only the works picked: each seed's list is longer than its share.
+  const lists = await Promise.all(seeds.map((seed) => getSimilarAvailableIds(db, seed, limit + seedIds.length)));
+  const picked: number[] = [];
   for (let round = 0; picked.length < limit && lists.some((list) => round < list.length); round += 1) {
     for (const list of lists) {
-      const work = list[round];
-      if (work && !excluded.has(work.id) && picked.length < limit) {
-        picked.push(work);
-        excluded.add(work.id);
+      const id = list[round];
+      if (id !== undefined && !excluded.has(id) && picked.length < limit) {
+        picked.push(id);
+        excluded.add(id);
       }
     }
   }
-  if (picked.length === limit) return picked;
-  const fresh = await db
+  const fresh = picked.length === limit ? [] : await db
     .selectFrom((eb) => eb.selectFrom('artworks').select(['id', 'popularity']).where('status', '=', 'available').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(FRESH_LISTINGS).as('fresh'))
     .select('id')
     .where('id', 'not in', excluded.size > 0 ? [...excluded] : [-1])
@@ -36,5 +36,5 @@ export async function getRecommendedArtworks(db: Db, seedIds: readonly number[],
     .orderBy('id')
     .limit(limit - picked.length)
     .execute();
-  return [...picked, ...(await getIndexableArtworksByIds(db, fresh.map((r) => r.id)))];
+  return getIndexableArtworksByIds(db, [...picked, ...fresh.map((r) => r.id)]);
 }
