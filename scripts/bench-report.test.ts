@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { screenshotPath, useChromium } from '../storefront/test/browser/chromium';
 import { buildBenchReport, type ReportInput } from './bench-report';
 
@@ -10,10 +10,13 @@ import { buildBenchReport, type ReportInput } from './bench-report';
 const fixture = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'fixtures', 'bench-report.json'), 'utf8')) as Required<ReportInput>;
 
 const browser = useChromium();
+/** The reports opened, each written here, removed after the file. */
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-bench-report-'));
+afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
 /** Opens the report in Chromium from a file, as a person would: the page, and every console error and page error. */
 async function open(html: string) {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'easel-bench-report-')), 'report.html');
+  const file = path.join(fs.mkdtempSync(path.join(folder, 'report-')), 'report.html');
   fs.writeFileSync(file, html);
   const page = await browser().newPage({ viewport: { width: 1280, height: 900 } });
   const errors: string[] = [];

@@ -3,21 +3,26 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, sql } from 'kysely';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 import { TransactionalSqliteDialect, keepingStatements } from '../src/sqlite';
 
 interface Tables {
   notes: { id: number; body: string };
 }
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-statements-'));
+/** The files' folder, made by the first test that opens one (on PostgreSQL the suite is skipped). */
+let dir: string | undefined;
 const opened: Kysely<Tables>[] = [];
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((db) => db.destroy()));
 });
+afterAll(() => {
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 /** A Kysely over a real SQLite file whose statements are kept (`max` of them), and the SQL texts SQLite was asked to prepare. */
 function open(name: string, max?: number): { db: Kysely<Tables>; prepared: string[] } {
+  dir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'easel-statements-'));
   const sqlite = new SQLite(path.join(dir, `${name}.sqlite`));
   const prepared: string[] = [];
   const prepare = sqlite.prepare.bind(sqlite);

@@ -9,13 +9,18 @@ import { newSearchId, SearchRecorder, toBatch } from './recorder';
 
 let temp: TemporaryDatabase;
 let dir: string;
+/** Each test's recorder folder is one of its own in here, removed with it after the file. */
+const folders = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-recorder-'));
 
 beforeAll(async () => {
   temp = await openTemporaryDatabase('search-recorder');
 });
-afterAll(() => temp.close());
+afterAll(async () => {
+  await temp.close();
+  fs.rmSync(folders, { recursive: true, force: true });
+});
 beforeEach(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-recorder-'));
+  dir = fs.mkdtempSync(path.join(folders, 'test-'));
   await temp.db.deleteFrom('search_records').execute();
   await temp.db.deleteFrom('search_outcomes').execute();
 });
