@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -76,8 +77,12 @@ describe('shopper endpoints fuzz', () => {
   }, timeout);
 
   // The provider's ledger is a file of its own, like the shop's database a temporary one.
-  const ledger = openPaymentLedger(path.join(os.tmpdir(), `easel-fuzz-ledger-${process.pid}-${Date.now()}.db`));
-  afterAll(async () => (await ledger).close());
+  const ledgerFile = path.join(os.tmpdir(), `easel-fuzz-ledger-${process.pid}-${Date.now()}.db`);
+  const ledger = openPaymentLedger(ledgerFile);
+  afterAll(async () => {
+    await (await ledger).close();
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${ledgerFile}${suffix}`, { force: true });
+  });
   const checkout = () => callable(checkoutRoutes({ getDb: world.deps.getDb, payments: createSimulatedPayments(() => ledger) }));
   it('POST /api/checkout/', async () => {
     await fuzzHandler(world, {
