@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { openPaymentLedger } from '@easel/data/payment-ledger';
+import { openPaymentLedger, type PaymentLedger } from '@easel/data/payment-ledger';
 import { CURRENCIES } from '@easel/shared/vocabulary';
 import { fuzzRuns, fuzzTimeout, goodOrJunk, headerText, junkText } from '../../../data/test/fuzz';
 import { callable } from '../../lib/api/testing';
@@ -76,13 +73,12 @@ describe('shopper endpoints fuzz', () => {
     await fuzzHandler(world, { endpoint: 'DELETE /api/basket-next/promo/', handler: promo(), query: currencyQuery });
   }, timeout);
 
-  // The provider's ledger is a file of its own, like the shop's database a temporary one.
-  const ledgerFile = path.join(os.tmpdir(), `easel-fuzz-ledger-${process.pid}-${Date.now()}.db`);
-  const ledger = openPaymentLedger(ledgerFile);
-  afterAll(async () => {
-    await (await ledger).close();
-    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${ledgerFile}${suffix}`, { force: true });
+  // The provider's ledger is a file of its own, beside the world's temporary database.
+  let ledger: Promise<PaymentLedger>;
+  beforeAll(() => {
+    ledger = openPaymentLedger(world.ledger);
   });
+  afterAll(async () => (await ledger).close());
   const checkout = () => callable(checkoutRoutes({ getDb: world.deps.getDb, payments: createSimulatedPayments(() => ledger) }));
   it('POST /api/checkout/', async () => {
     await fuzzHandler(world, {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { NextRequest } from 'next/server';
 import type { Db } from '@easel/data/db';
-import { addSession, addUser, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
+import { addSession, addUser, ledgerLocation, openTemporaryDatabase, type TemporaryDatabase } from '../../../data/test/fixtures';
 import { DEFAULT_RUNS, fuzzEndpoint, fuzzRuns, junkCookie, junkHeaders, junkJsonBody, junkQuery, type JunkBody } from '../../../data/test/fuzz';
 import { sessionHash } from '../../lib/session';
 
@@ -25,6 +25,8 @@ export interface World {
   /** Good values by kind, for generators to mix with junk. */
   slugs: { artworks: string[]; artists: string[]; themes: string[]; campaigns: string[]; collections: string[]; prints: string[] };
   emails: string[];
+  /** The payment provider's ledger: beside the world's database, and removed with it. */
+  ledger: string;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,7 @@ export async function openWorld(label: string): Promise<World> {
     deps: { getDb: async () => db },
     slugs,
     emails: ['shopper@fuzz.test', 'artist@fuzz.test', 'staff@fuzz.test'],
+    ledger: ledgerLocation(temp),
     close: () => temp.close(),
   };
 }
