@@ -77,7 +77,7 @@ export function ProductSummary({ product, card, shipping, shipsFrom, delivery, c
       {product.status !== 'sold' && (
         <ul className="summary__facts" role="list">
           {(product.framed || product.ready_to_hang) && <li>{framingLabel(product, t)}</li>}
-          <li>{shipping}<ShipsToOffer lastAddressCountry={lastAddressCountry} /></li>
+          <li className={product.shipping.original.ships ? undefined : 'summary__facts-problem'}>{shipping}<ShipsToOffer lastAddressCountry={lastAddressCountry} /></li>
           {delivery && <li data-delivery>{delivery}</li>}
           <li>{shipsFrom}</li>
           <li>{t('product.returns')}</li>

@@ -48,7 +48,9 @@ export function BasketContents({ lastAddressCountry }: { lastAddressCountry: Cou
           <ul className="basket__lines">
             {data.items.map((item) => (
               <BasketLine key={item.line_id} item={item} currency={data.currency} t={t} busy={status === 'updating'}
-                arrives={t('delivery.arrives', { dates: arrivalText(item, settings.country, settings.language, new Date()) })}
+                arrives={item.ships
+                  ? t('delivery.arrives', { dates: arrivalText(item, settings.country, settings.language, new Date()) })
+                  : t('product.noShipping', { country: shipsTo })}
                 onQuantity={(q) => basket.setQuantity(item.line_id, q)} onRemove={() => basket.remove(item.line_id)} />
             ))}
           </ul>
@@ -73,7 +75,7 @@ export function BasketContents({ lastAddressCountry }: { lastAddressCountry: Cou
 function BasketLine({ item, currency, arrives, t, busy, onQuantity, onRemove }: {
   item: BasketItemView;
   currency: BasketView['currency'];
-  /** When the line should arrive at the shopper's country, in words. */
+  /** When the line should arrive at the shopper's country, or that it does not ship there, in words. */
   arrives: string;
   t: Translate<'basket'>;
   busy: boolean;
@@ -89,7 +91,8 @@ function BasketLine({ item, currency, arrives, t, busy, onQuantity, onRemove }: 
       <div className="basket-line__body">
         <a href={item.url} className="basket-line__title">{item.title}</a>
         <p className="basket-line__meta">{item.artist_name} · {item.print ? t('basket.print', { size: item.print.size_label }) : t('basket.original')}</p>
-        {item.problem ? <p className="basket-line__problem">{t(`basket.problem.${item.problem}`)}</p> : <p className="basket-line__meta" data-delivery>{arrives}</p>}
+        {item.problem ? <p className="basket-line__problem">{t(`basket.problem.${item.problem}`)}</p>
+          : <p className={item.ships ? 'basket-line__meta' : 'basket-line__problem'} data-delivery>{arrives}</p>}
         <div className="basket-line__actions">
           {item.print && (
             <label className="basket-line__quantity">

@@ -77,7 +77,7 @@ describe('/api/basket-next/', () => {
     expect(inDollars.total_minor).toBe(inDollars.subtotal_minor + inDollars.shipping_minor!);
   });
 
-  it('estimates shipping to the ships-to country into the total, or says a work does not ship there', async () => {
+  it('estimates shipping to the ships-to country into the total, or says a work, and its line, does not ship there', async () => {
     // An available work that costs something to ship somewhere, and where.
     const paid = await db
       .selectFrom('artworks as w')
@@ -97,10 +97,12 @@ describe('/api/basket-next/', () => {
     const there = await basketOf(await call(api.basket, 'GET', { session, query: `?currency=USD&country=${paid.destination}` }));
     expect(there).toMatchObject({ destination: paid.destination, shipping_minor: Math.round((paid.cost_minor * 1.39) / 100) * 100 });
     expect(there.total_minor).toBe(there.subtotal_minor + there.shipping_minor!);
+    expect(there.items.map((item) => item.ships)).toEqual([true]);
 
     const nowhere = ['AQ', 'KP', 'NR', 'TV'].find((c) => !rates.some((r) => r.destination === c))!;
     const notThere = await basketOf(await call(api.basket, 'GET', { session, query: `?country=${nowhere}` }));
     expect(notThere).toMatchObject({ destination: nowhere, shipping_minor: null, total_minor: notThere.subtotal_minor });
+    expect(notThere.items.map((item) => item.ships)).toEqual([false]);
   });
 
   it('adds print copies, changes their quantity within the copies left and removes lines', async () => {

@@ -27,6 +27,8 @@ export const basketItemSchema = z.object({
   line_total_minor: minor,
   /** Why the line cannot be bought as it stands, or null. */
   problem: z.enum(BASKET_PROBLEMS).nullable(),
+  /** Whether the work ships to the basket's `destination`: when it does not, the line says so instead of a delivery estimate. */
+  ships: z.boolean(),
   /** Where the work ships from and how many working days its artist takes to send it: the delivery estimate. */
   ships_from: z.string(),
   dispatch_days: z.number().int().positive(),

@@ -4,6 +4,8 @@ import type { CheckoutRefusal, PlaceOrderOutcome } from '@easel/data/queries/che
 import type { ApiErrorCode } from '@easel/shared/api-error-body';
 import type { Wording } from '../api/errors';
 import { formatPrice } from '../money';
+import type { CountryCode } from '../settings/countries';
+import { countryName } from '../settings/entity';
 
 export type Refusal = BasketRefusal | CheckoutRefusal | Extract<PlaceOrderOutcome, { ok: false }>;
 
@@ -45,7 +47,7 @@ export function describeRefusal(refusal: Refusal): { status: ContentfulStatusCod
     case 'empty_basket':
       return { status: 409, code: 'empty_basket', message: { key: 'api.emptyBasket' } };
     case 'not_shipped':
-      return { status: 422, code: 'not_shipped', message: `“${refusal.title}” cannot be shipped to ${refusal.country}.`, param: 'country' };
+      return { status: 422, code: 'not_shipped', message: `“${refusal.title}” cannot be shipped to ${countryName(refusal.country as CountryCode, 'en-gb')}.`, param: 'country' };
     case 'payment_declined':
       return { status: 402, code: 'payment_declined', message: refusal.message, param: 'card' };
     case 'payment_refunded':

@@ -55,6 +55,7 @@ export function toBasketView({ items, promo }: BasketContents, priced: PricedBas
       unit_price_minor: priced.lines[i]!.unit_minor,
       line_total_minor: priced.lines[i]!.total_minor,
       problem: item.problem,
+      ships: item.artwork.shipping.some((rate) => rate.destination === priced.destination),
       ships_from: item.artwork.ships_from,
       dispatch_days: item.artwork.dispatch_days,
     })),

@@ -275,6 +275,43 @@ describe('a visitor at checkout', () => {
 /** '$1,308' -> 130800. */
 const minorOf = (shown: string) => Math.round(Number(shown.replace(/[^\d.]/g, '')) * 100);
 
+describe('a work that does not ship to the shopper\'s country', () => {
+  it('says so on its page and on its basket line instead of a delivery estimate, until the ships-to country is one it ships to', async () => {
+    const work = await productDb()
+      .selectFrom('artworks as w')
+      .innerJoin('shipping_rates as gb', (j) => j.onRef('gb.profile_id', '=', 'w.shipping_profile_id').on('gb.destination', '=', 'GB'))
+      .leftJoin('shipping_rates as us', (j) => j.onRef('us.profile_id', '=', 'w.shipping_profile_id').on('us.destination', '=', 'US'))
+      .select(['w.slug', 'w.title'])
+      .where('w.status', '=', 'available')
+      .where('us.profile_id', 'is', null)
+      .orderBy('w.popularity')
+      .orderBy('w.id')
+      .executeTakeFirstOrThrow();
+    // A visitor whose ships-to country is the United States.
+    const context = await browser().newContext({ viewport: { width: 390, height: 844 } });
+    await context.addCookies([{ name: 'af-shipping', value: 'US', url: base }]);
+    const page = await context.newPage();
+
+    await page.goto(`${base}/product/${work.slug}/`, { waitUntil: 'networkidle' });
+    expect(await page.locator('.summary__facts-problem').textContent()).toMatch(/^Does not ship to United States/);
+    expect(await page.locator('[data-delivery]').count()).toBe(0);
+    // It may still go in the basket (checkout asks for the address it goes to), and the line says where it cannot go.
+    await page.locator(`.buy-box [data-add-to-basket="${work.slug}"]`).click();
+    await expect.poll(() => page.locator('.basket-link__count').textContent()).toBe('1');
+    await page.goto(`${base}/basket/`, { waitUntil: 'networkidle' });
+    await expect.poll(() => page.locator('.basket-line [data-delivery]').textContent()).toBe('Does not ship to United States');
+    expect(await page.locator('.basket-line [data-delivery]').getAttribute('class')).toBe('basket-line__problem');
+    expect(await page.locator('.totals dd[data-shipping]').count()).toBe(0);
+    await page.screenshot({ path: screenshotPath('basket-does-not-ship-390') });
+
+    await context.addCookies([{ name: 'af-shipping', value: 'GB', url: base }]);
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect.poll(() => page.locator('.basket-line [data-delivery]').textContent()).toMatch(/^Arrives \d/);
+    expect(await page.locator('.totals dd[data-shipping]').count()).toBe(1);
+    await context.close();
+  });
+});
+
 describe('paying in dollars', () => {
   it('from a phone: ships-to follows the currency, the buy bar and the mini-basket stay, the card is formatted as typed, and the button is the charge', async () => {
     // A little-viewed work that ships to the UK and, at a price, to the United States.
