@@ -11,6 +11,12 @@ import { SVGRenderer } from 'echarts/renderers';
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, SVGRenderer]);
 
 const WIDTH = 640;
+/**
+ * The room left of the bars for their labels, and the width ECharts cuts a label to: it measures
+ * with its own estimate of the font, which browsers' sans-serif fonts can exceed by a fifth.
+ */
+const LABEL_ROOM = 184;
+const LABEL_WIDTH = 148;
 const TEXT = '#6d675f';
 const LINE = '#e4dfd6';
 const COLOURS = ['#9b3b2b', '#2e5fa7'];
@@ -41,9 +47,10 @@ export function linesOverDays({ days, series }: { days: string[]; series: { name
 export function bars({ labels, values }: { labels: string[]; values: number[] }): string {
   const rows = Math.max(labels.length, 1);
   return render(24 + rows * 26, {
-    grid: { left: 160, right: 24, top: 8, bottom: 16 },
+    grid: { left: LABEL_ROOM, right: 24, top: 8, bottom: 16 },
     xAxis: { type: 'value', splitLine: { lineStyle: { color: LINE } }, axisLabel: FONT },
-    yAxis: { type: 'category', inverse: true, data: labels.map((l) => (l.length > 24 ? `${l.slice(0, 23)}…` : l)), axisLabel: FONT, axisLine: { lineStyle: { color: LINE } } },
+    // ECharts measures each label and cuts it with an ellipsis to fit the space left of the bars.
+    yAxis: { type: 'category', inverse: true, data: labels, axisLabel: { ...FONT, width: LABEL_WIDTH, overflow: 'truncate' }, axisLine: { lineStyle: { color: LINE } } },
     series: [{ type: 'bar', data: values, barMaxWidth: 16 }],
   });
 }

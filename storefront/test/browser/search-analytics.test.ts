@@ -57,6 +57,17 @@ describe('search analytics, as shoppers and staff use it', () => {
     expect(await report.locator('[data-section="zero"] .search-report__chart svg').count()).toBe(1);
     expect(await report.locator('[data-section="over-time"] .search-report__chart svg path').count()).toBeGreaterThan(0);
     expect(await seriousAccessibilityViolations(report)).toEqual([]);
+    // On a laptop every table fits beside its chart without scrolling sideways, and every bar's label lies inside its chart.
+    expect(await report.evaluate(() => ({
+      tables: [...document.querySelectorAll<HTMLElement>('.search-report__table')].filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.closest('section')?.dataset.section),
+      labels: [...document.querySelectorAll('.search-report__chart svg')].flatMap((svg) => {
+        const chart = svg.getBoundingClientRect();
+        return [...svg.querySelectorAll('text')].filter((text) => {
+          const box = text.getBoundingClientRect();
+          return box.left < chart.left || box.right > chart.right;
+        }).map((text) => text.textContent);
+      }),
+    }))).toEqual({ tables: [], labels: [] });
     await report.screenshot({ path: screenshotPath('staff-search-desktop'), fullPage: true });
     await report.setViewportSize({ width: 375, height: 800 });
     expect(await report.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
