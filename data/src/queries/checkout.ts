@@ -9,7 +9,7 @@ import {
 } from './basket';
 import { recordCatalogueChanges } from './change-log';
 import { queueMail, type Mail } from './outbox';
-import { getRateMatrix } from './search-source';
+import { getRateMatrix, shippingCostTo } from './search-source';
 
 /**
  * Checkout: reserving the basket's originals, placing the order once per idempotency key, the
@@ -89,9 +89,9 @@ export function shippingCosts(items: readonly BasketItem[], destination: string)
   for (const { artwork } of items) {
     if (seen.has(artwork.id)) continue;
     seen.add(artwork.id);
-    const rate = artwork.shipping.find((s) => s.destination === destination);
-    if (!rate) return { not_shipped: artwork.title };
-    costs.push(rate.cost_minor);
+    const cost = shippingCostTo(artwork, destination);
+    if (cost === undefined) return { not_shipped: artwork.title };
+    costs.push(cost);
   }
   return costs;
 }

@@ -24,6 +24,11 @@ export interface IndexableArtwork extends Omit<ArtworkRow, 'auto_tags' | 'framed
   prints: { size_label: string; price_minor: number; remaining: number }[];
 }
 
+/** What sending a work to `destination` costs, in GBP minor units; undefined when it does not ship there. */
+export function shippingCostTo(work: Pick<IndexableArtwork, 'shipping'>, destination: string): number | undefined {
+  return work.shipping.find((rate) => rate.destination === destination)?.cost_minor;
+}
+
 /**
  * Artworks with id above `afterId`, in id order, at most `limit`: page through the catalogue
  * with the last id of each page.

@@ -4,6 +4,7 @@ import type { PricedBasket } from '@easel/shared/pricing';
 import { priceBasket } from '@easel/shared/pricing';
 import { discountOf, type BasketContents } from '@easel/data/queries/basket';
 import { shippingCosts } from '@easel/data/queries/checkout';
+import { shippingCostTo } from '@easel/data/queries/search-source';
 import type { Currency } from '@easel/shared/vocabulary';
 import { imageSpecOf } from '@easel/indexer/documents';
 import { imageSource } from '../catalogue/cards';
@@ -55,7 +56,7 @@ export function toBasketView({ items, promo }: BasketContents, priced: PricedBas
       unit_price_minor: priced.lines[i]!.unit_minor,
       line_total_minor: priced.lines[i]!.total_minor,
       problem: item.problem,
-      ships: item.artwork.shipping.some((rate) => rate.destination === priced.destination),
+      ships: shippingCostTo(item.artwork, priced.destination) !== undefined,
       ships_from: item.artwork.ships_from,
       dispatch_days: item.artwork.dispatch_days,
     })),

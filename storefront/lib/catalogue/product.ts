@@ -3,7 +3,7 @@ import { printSlug } from '@easel/shared/derive';
 import type { ImageKind } from '@easel/shared/media';
 import type { Db } from '@easel/data/db';
 import { getSimilarAvailableArtworks, type Product } from '@easel/data/queries/product';
-import type { IndexableArtwork } from '@easel/data/queries/search-source';
+import { shippingCostTo, type IndexableArtwork } from '@easel/data/queries/search-source';
 import type { Currency } from '@easel/shared/vocabulary';
 import { DEFAULT_SHIP_TO, type ProductCard } from '@easel/search-service/contract';
 import { imageSpecOf } from '@easel/indexer/documents';
@@ -62,9 +62,9 @@ export async function getSimilarIfSold(db: Db, product: Product): Promise<Indexa
 
 /** Prints are sent from the artist on the original's shipping profile, so they share its quote. */
 function quoteTo(product: IndexableArtwork, shipsTo: string, rates: RateMatrix): ShippingQuote {
-  const rate = product.shipping.find((s) => s.destination === shipsTo);
-  if (!rate) return { ships: false };
-  return { ships: true, free: rate.cost_minor === 0, prices: pricesInAllCurrencies(rate.cost_minor, rates) };
+  const cost = shippingCostTo(product, shipsTo);
+  if (cost === undefined) return { ships: false };
+  return { ships: true, free: cost === 0, prices: pricesInAllCurrencies(cost, rates) };
 }
 
 /**
