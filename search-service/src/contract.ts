@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, CATEGORY_VALUES, CURRENCIES } from '@easel/shared/vocabulary';
-import { FILTERS, FILTER_PARAM_LABELS, distinct, filterParamsShape, wholeNumber } from './filters';
+import { FILTERS, FILTER_PARAM_LABELS, countryCode, distinct, filterParamsShape, wholeNumber } from './filters';
 
 /**
  * The gallery search contract (SPEC section 3): the query parameters of
@@ -24,7 +24,7 @@ export const MAX_QUERY_LENGTH = 200;
 export const MAX_SLUG_LENGTH = 100;
 /** Works a campaign may boost to the top at once: at most a page's worth. */
 export const MAX_BOOSTS = 24;
-/** free_shipping without ships_to means free shipping to the shopper's default country. */
+/** The shopper's country when a search names none (`country`): the United Kingdom. */
 export const DEFAULT_SHIP_TO = 'GB';
 
 /**
@@ -59,8 +59,22 @@ export function categoryAddress(def: Parameters<typeof categoryPathValues>[0]): 
 /** Every category address: 'painting', 'painting/oil', …, in vocabulary order. */
 export const CATEGORY_ADDRESSES: readonly string[] = CATEGORY_VALUES.flatMap((c) => [c, ...CATEGORIES[c].map((s) => `${c}/${s}`)]);
 
-/** The country free shipping is judged against: ({ ships_to: 'US' }) -> 'US', ({}) -> 'GB'. */
-export const freeShippingCountry = (def: { ships_to?: string | undefined }) => def.ships_to ?? DEFAULT_SHIP_TO;
+/**
+ * The country free shipping is judged against, the chosen ships-to or else the shopper's own:
+ * ({ ships_to: 'US', country: 'FR' }) -> 'US', ({ country: 'FR' }) -> 'FR', ({}) -> 'GB'.
+ */
+export const freeShippingCountry = (def: { ships_to?: string | undefined; country?: string | undefined }) => def.ships_to ?? def.country ?? DEFAULT_SHIP_TO;
+
+/**
+ * A definition with the shopper's country set back to the default, for a search kept apart from
+ * its shopper (an alert, a search record): the country only marks cards, except that free
+ * shipping without a ships-to is judged against it, so there it becomes the ships-to:
+ * ({ free_shipping: true, country: 'FR' }) -> { free_shipping: true, ships_to: 'FR', country: 'GB' }.
+ */
+export function withoutShopperCountry<T extends Pick<GallerySearchDefinition, 'free_shipping' | 'ships_to' | 'country'>>(def: T): T {
+  const ships_to = def.free_shipping ? freeShippingCountry(def) : def.ships_to;
+  return { ...def, ships_to, country: DEFAULT_SHIP_TO };
+}
 
 /**
  * A catalogue slug: lower-case words joined by hyphens, 'blue-harbour-ada-lovelace'. The storefront
@@ -92,6 +106,7 @@ export const galleryParamsSchema = z
     paginate: wholeNumber(1, MAX_PAGINATE).default(DEFAULT_PAGINATE),
     limit: wholeNumber(1, MAX_FACET_LIMIT).default(DEFAULT_FACET_LIMIT),
     currency: z.enum(CURRENCIES, { error: `must be one of ${CURRENCIES.join(', ')}` }).default('GBP'),
+    country: countryCode.default(DEFAULT_SHIP_TO),
     ...filterParamsShape,
     product_boost: slugSchema.optional(),
     multiple_product_boost: z.array(slugSchema).max(MAX_BOOSTS, `may name at most ${MAX_BOOSTS} works`).transform(distinct).default([]),
@@ -140,6 +155,7 @@ export const PARAM_LABELS: Readonly<Record<string, string>> = Object.assign(Obje
   paginate: 'Works per page',
   limit: 'Values per filter',
   currency: 'Currency',
+  country: 'Your country',
   ...FILTER_PARAM_LABELS,
   product_boost: 'Featured work',
   multiple_product_boost: 'Featured works',

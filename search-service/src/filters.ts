@@ -14,6 +14,8 @@ import {
  *
  * Kinds and their parameters:
  * - list: a repeatable parameter of vocabulary values, any of which may match (colours=red&colours=blue);
+ *   the panel lists them most matches first, or in their own order when they are steps of a
+ *   `scale` (small to oversized);
  * - country: one ISO country code (ships_to=FR);
  * - flag: absent or its one literal (in_sale=on, framed_or_ready_to_hang=true);
  * - range: `<name>_min` and `<name>_max`, inclusive, in whole units of the search's currency
@@ -46,7 +48,7 @@ const subcategories = <const C extends Category>(parent: C) =>
 
 /** What a row declares, by kind: a range filters a range attribute, every other kind a counted one. */
 type RowShape = { name: string; group: string; disjunctive: boolean; section: PanelSection | null; label: string } & (
-  | { kind: 'list'; attribute: CountedAttribute; values: readonly [string, ...string[]]; parent?: Category }
+  | { kind: 'list'; attribute: CountedAttribute; values: readonly [string, ...string[]]; parent?: Category; scale?: true }
   | { kind: 'flag'; attribute: CountedAttribute; on: 'true' | 'on' }
   | { kind: 'country'; attribute: CountedAttribute }
   | { kind: 'range'; attribute: RangeAttribute; unit: 'currency' | 'cm' }
@@ -61,7 +63,7 @@ type RowShape = { name: string; group: string; disjunctive: boolean; section: Pa
 export const FILTERS = [
   { name: 'price', kind: 'range', unit: 'currency', attribute: 'price', group: 'price', disjunctive: true, section: 'price', label: 'Price' },
   { name: 'in_sale', kind: 'flag', on: 'on', attribute: 'in_sale', group: 'in_sale', disjunctive: false, section: 'price', label: 'On sale' },
-  { name: 'size_', kind: 'list', values: SIZE_BUCKETS, attribute: 'size_bucket', group: 'size', disjunctive: true, section: 'size', label: 'Size' },
+  { name: 'size_', kind: 'list', values: SIZE_BUCKETS, scale: true, attribute: 'size_bucket', group: 'size', disjunctive: true, section: 'size', label: 'Size' },
   { name: 'width', kind: 'range', unit: 'cm', attribute: 'width_cm', group: 'size', disjunctive: true, section: 'size', label: 'Width' },
   { name: 'height', kind: 'range', unit: 'cm', attribute: 'height_cm', group: 'size', disjunctive: true, section: 'size', label: 'Height' },
   { name: 'product_category', kind: 'list', values: CATEGORY_LIST, attribute: 'category_path', group: 'category', disjunctive: true, section: 'category', label: 'Category' },

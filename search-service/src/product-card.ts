@@ -11,7 +11,7 @@ import { freeShippingCountry, type ProductCard } from './contract';
  *
  * `prices` is the list price, `sale_prices` what the shopper pays while on sale, and
  * `ships_free`, the one field that depends on the search (PER_SEARCH_FIELDS), is judged against
- * `ships_to` (GB without it):
+ * `ships_to`, else the shopper's `country` (GB without either):
  * ({ slug: 'sea', in_sale: true, prices: { GBP: 800, … }, original_prices: { GBP: 1000, … }, free_shipping_to: ['GB'], … }, {})
  * -> { url: '/product/sea/', prices: { GBP: 1000, … }, sale_prices: { GBP: 800, … }, in_sale: true, …, ships_free: true }.
  */
@@ -22,6 +22,7 @@ export function toProductCard(hit: SearchHit, search: CardSearch): ProductCard {
 /** What a card's per-search fields are judged against. */
 export interface CardSearch {
   ships_to?: string | undefined;
+  country?: string | undefined;
 }
 
 /**

@@ -43,7 +43,7 @@ export const productCardSchema = z.object({
   has_fine_art_prints: z.boolean(),
   ships_from: z.string(),
   free_shipping_to: z.array(z.string()),
-  ships_free: z.boolean().check(z.describe('ships free to ships_to (GB when ships_to is absent)')),
+  ships_free: z.boolean().check(z.describe('ships free to ships_to, or to country when ships_to is absent')),
   favourite_count: z.int(),
 });
 export type ProductCard = z.infer<typeof productCardSchema>;

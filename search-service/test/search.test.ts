@@ -42,6 +42,8 @@ const DEFINITIONS = [
   'ships_from=FR',
   'ships_to=DE&free_shipping=true',
   'free_shipping=true',
+  'country=US&free_shipping=true',
+  'country=FR&ships_to=US&free_shipping=true',
   'has_fine_art_prints=true',
   'framed_or_ready_to_hang=true',
   'style=abstract&style=pop-art',
@@ -292,6 +294,29 @@ describe('product cards', () => {
       expect(card.sale_prices!.GBP).toBeLessThan(card.prices.GBP);
       expect(card.ships_free).toBe(card.free_shipping_to.includes('GB'));
     }
+  });
+});
+
+describe('the shopper\'s country', () => {
+  it('is what free shipping, its count and each card\'s ships_free are judged against, unless a ships-to country is chosen', async () => {
+    const freeCounts: Record<string, number> = {};
+    for (const [qs, country] of [['country=US', 'US'], ['country=US&ships_to=FR', 'FR'], ['country=GB', 'GB'], ['', 'GB']] as const) {
+      const body = await search(`${qs}&paginate=120&sort=price_asc`);
+      for (const card of body.results) expect(card.ships_free, `${qs}: ${card.slug}`).toBe(card.free_shipping_to.includes(country));
+      expect(body.results.some((card) => card.ships_free), qs).toBe(true);
+      freeCounts[qs] = body.facets.free_shipping[0]!.count;
+      expect(freeCounts[qs], qs).toBe(await sqlCount(f.db, definitionOf(`${qs}&free_shipping=true`)));
+    }
+    // The same works, counted for another country.
+    expect(freeCounts['country=US']).not.toBe(freeCounts['']);
+    expect(freeCounts['country=GB']).toBe(freeCounts['']);
+    expect((await search('country=US')).count).toBe((await search('')).count);
+  });
+
+  it('is refused in words when it is not a country code', async () => {
+    const res = await f.app.request(`${S}?country=usa`);
+    expect(res.status).toBe(400);
+    expect((await res.json() as { error: { param: string; message: string } }).error).toMatchObject({ param: 'country', message: expect.stringContaining('country code') });
   });
 });
 

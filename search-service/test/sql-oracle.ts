@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '@easel/data/db';
 import { CATEGORY_VALUES, type Currency } from '@easel/shared/vocabulary';
-import { DEFAULT_SHIP_TO, type GallerySearchDefinition } from '../src/contract';
+import { freeShippingCountry, type GallerySearchDefinition } from '../src/contract';
 import { FILTERS, paramsOfRow, type FilterGroup, type FilterParam } from '../src/filters';
 
 /** A work's price in `currency`'s minor units as shown and charged: converted, then rounded to a whole unit. */
@@ -47,7 +47,7 @@ const CLAUSES = {
   ships_to: (def) => when(def.ships_to !== undefined, () =>
     sql`EXISTS (SELECT 1 FROM shipping_rates r WHERE r.profile_id = w.shipping_profile_id AND r.destination = ${def.ships_to})`),
   free_shipping: (def) => when(def.free_shipping, () =>
-    sql`EXISTS (SELECT 1 FROM shipping_rates r WHERE r.profile_id = w.shipping_profile_id AND r.destination = ${def.ships_to ?? DEFAULT_SHIP_TO} AND r.cost_minor = 0)`),
+    sql`EXISTS (SELECT 1 FROM shipping_rates r WHERE r.profile_id = w.shipping_profile_id AND r.destination = ${freeShippingCountry(def)} AND r.cost_minor = 0)`),
   ships_from: (def) => when(def.ships_from !== undefined, () => sql`p.ships_from = ${def.ships_from}`),
   has_fine_art_prints: (def) => when(def.has_fine_art_prints, () =>
     sql`EXISTS (SELECT 1 FROM print_editions e WHERE e.artwork_id = w.id AND e.remaining > 0)`),

@@ -8,3 +8,6 @@ export { slugSchema } from '@easel/search-service/contract';
 
 /** The country shipping is priced to; the contract's default (GB) when absent. */
 export const shipsToSchema = z.enum(COUNTRY_CODES, { error: 'must be an ISO 3166-1 alpha-2 country code such as GB' }).optional();
+
+/** A query that names only the country its cards mark free shipping to: '?ships_to=US'. */
+export const shipsToQuerySchema = z.object({ ships_to: shipsToSchema });

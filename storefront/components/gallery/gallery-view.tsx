@@ -28,6 +28,7 @@ import { GalleryContext, type GallerySettings, type GalleryState } from './galle
 import { GalleryPagination } from './gallery-pagination';
 import { GalleryToolbar } from './gallery-toolbar';
 import { NoResults } from './no-results';
+import { PastTheEnd } from './past-the-end';
 import { SearchBanner } from './search-banner';
 
 export interface GalleryViewProps {
@@ -126,14 +127,15 @@ export function GalleryView({ settings, limit, dropped, rates, replaceAddress }:
     [active, setIndexUiState, track],
   );
 
-  // A new currency in the settings (chosen in the header, or a signed-in shopper's own) shows the
-  // same search in it: every filter kept, the price range converted, page 1, in the same entry.
+  // New settings (chosen in the header, or a signed-in shopper's own) show the same search in
+  // them, in the same entry: a new currency with every filter kept, the price range converted,
+  // from page 1; a new ships-to country with free shipping judged for it, on the same page.
   useEffect(() => {
-    if (settings.currency === active.currency) return;
-    const next = inCurrency(active, settings.currency, rates);
+    if (settings.currency === active.currency && settings.country === active.country) return;
+    const next = { ...(settings.currency === active.currency ? active : inCurrency(active, settings.currency, rates)), country: settings.country };
     replaceAddress(next);
     setIndexUiState(toUiState(next));
-  }, [settings.currency]);
+  }, [settings.currency, settings.country]);
 
   const drafting = keyOf(draft) !== activeKey;
   const draftPreview = useDraftPreview(draft, drafting);
@@ -201,6 +203,8 @@ export function GalleryView({ settings, limit, dropped, rates, replaceAddress }:
                 <h2 className="notice__title">{t('gallery.searchUnavailable')}</h2>
                 <p className="notice__text">{t('gallery.searchUnavailableText')}</p>
               </div>
+            ) : loaded && cards.length === 0 && count > 0 ? (
+              <PastTheEnd count={count} pages={results!.nbPages} onPage={(page) => search({ ...active, page }, 'pagination')} />
             ) : loaded && cards.length === 0 ? (
               <NoResults onSearch={(def) => search(def, 'filter')} />
             ) : (

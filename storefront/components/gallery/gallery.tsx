@@ -39,11 +39,18 @@ function queryOf(search: string): Record<string, string[]> {
  * An address whose currency the shopper's own overrides (a signed-in user's, SPEC §4) is read
  * without it, as the server reads it.
  */
-function readLocation(location: Pick<Location, 'pathname' | 'search'>, { currency, address }: { currency: Currency; address: AddressSettings }): GallerySearchDefinition {
+function readLocation(location: Pick<Location, 'pathname' | 'search'>, { address, ...shopper }: ShopperSettings): GallerySearchDefinition {
   const segments = location.pathname.slice(GALLERY_PATH.length).split('/').filter(Boolean);
   const query = queryOf(location.search);
   if (address.currency !== undefined) delete query[SETTINGS_QUERY.currency];
-  return parseGalleryQuery(parseLandingPath(segments) ?? {}, query, currency).definition;
+  return parseGalleryQuery(parseLandingPath(segments) ?? {}, query, shopper).definition;
+}
+
+/** The shopper's settings an address is read in, and what its addresses are written with. */
+interface ShopperSettings {
+  currency: Currency;
+  country: string;
+  address: AddressSettings;
 }
 
 /** What the gallery's addresses are written with: the currency they leave out and the language they keep. */
@@ -104,11 +111,11 @@ function KeepSearchOnError() {
  * address as its state (each applied search is a history entry; back and forward walk them).
  */
 export function Gallery({ serverUrl, initialResults, definition, currencyInAddress, languageInAddress, ...view }: GalleryProps) {
-  const { currency } = view.settings;
+  const { currency, country } = view.settings;
   const limit = definition.limit;
   // The router is made once, so it reads the settings of the latest render (a settings change
   // re-renders the page on the server and brings new ones) through a ref.
-  const latest: { currency: Currency; address: AddressSettings } = { currency, address: { currency: currencyInAddress ? undefined : currency, language: languageInAddress } };
+  const latest: ShopperSettings = { currency, country, address: { currency: currencyInAddress ? undefined : currency, language: languageInAddress } };
   const settings = useRef(latest);
   settings.current = latest;
   // Set when the next address written stands for the same search in new settings: it replaces the entry.

@@ -61,12 +61,12 @@ function useOptionLabel(row: ListRow): (value: string) => string {
   };
 }
 
-/** Values with their counts, most matches first; checked and matching values only. */
-function optionsOf(values: readonly string[], counts: Map<string, number>, checked: readonly string[], label: (value: string) => string): FacetOption[] {
-  return values
+/** A list's values with their counts, most matches first or, on a scale, in its order; checked and matching values only. */
+function optionsOf(row: ListRow, counts: Map<string, number>, checked: readonly string[], label: (value: string) => string): FacetOption[] {
+  const options = row.values
     .filter((v) => counts.has(v) || checked.includes(v))
-    .map((value) => ({ value, label: label(value), count: counts.get(value) ?? 0 }))
-    .sort((a, b) => (b.count ?? 0) - (a.count ?? 0));
+    .map((value) => ({ value, label: label(value), count: counts.get(value) ?? 0 }));
+  return 'scale' in row ? options : options.sort((a, b) => (b.count ?? 0) - (a.count ?? 0));
 }
 
 function Section({ id }: { id: PanelSection }) {
@@ -101,7 +101,7 @@ function ListFacet({ row }: { row: ListRow }) {
   return (
     <FacetList
       name={row.name}
-      options={optionsOf(row.values, counts, checked, label)}
+      options={optionsOf(row, counts, checked, label)}
       checked={checked}
       onToggle={(v) => setDraft((d) => changeFilters(d, { [row.name]: toggleValue(d[row.name] as readonly string[], v) }))}
       visible={limit}
@@ -147,7 +147,7 @@ function Subcategories({ category, visible }: { category: Category; visible: num
   return (
     <FacetList
       name={`category-${category}`}
-      options={optionsOf(row.values, counts, draft[category], (value) => valueLabel(value, t))}
+      options={optionsOf(row, counts, draft[category], (value) => valueLabel(value, t))}
       checked={draft[category]}
       onToggle={(s) => setDraft((d) => changeFilters(d, { [category]: toggleValue(d[category] as readonly string[], s) }))}
       visible={visible}

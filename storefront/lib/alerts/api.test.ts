@@ -115,6 +115,13 @@ describe('/api/account/notifications/', () => {
     const listed = (await (await call(request('/api/account/notifications/'))).json()) as { notifications: { id: number; alert_id: number; work: { slug: string }; read: boolean }[]; unread_count: number };
     expect(listed.unread_count).toBe(2);
     expect(listed.notifications.map((n) => [n.work.slug, n.alert_id, n.read])).toEqual([[works[1]!.slug, alert!.id, false], [works[0]!.slug, alert!.id, false]]);
+    // Each card's free shipping is for ships_to, GB when absent.
+    type Shipping = { notifications: { work: { ships_free: boolean; free_shipping_to: string[] } }[] };
+    for (const [query, country] of [['', 'GB'], ['?ships_to=US', 'US'], ['?ships_to=FR', 'FR']]) {
+      const { notifications } = (await (await call(request(`/api/account/notifications/${query}`))).json()) as Shipping;
+      for (const { work } of notifications) expect(work.ships_free).toBe(work.free_shipping_to.includes(country!));
+    }
+    expect((await call(request('/api/account/notifications/?ships_to=ZZ'))).status).toBe(400);
     const read = await call(request('/api/account/notifications/read/', { method: 'POST', body: { ids: [listed.notifications[0]!.id] } }));
     expect(await read.json()).toEqual({ unread_count: 1 });
     expect(await (await call(request('/api/account/notifications/read/', { method: 'POST', body: {} }))).json()).toEqual({ unread_count: 0 });

@@ -10,8 +10,9 @@ import { alertKeys } from '@easel/search-service/alert-match';
 import { describeIssue, MAX_QUERY_LENGTH } from '@easel/search-service/contract';
 import { signedInUserId } from '../api/context';
 import { ApiError } from '../api/errors';
-import { json, jsonObject } from '../api/validate';
+import { json, jsonObject, query } from '../api/validate';
 import { artworkToProductCard } from '../catalogue/cards';
+import { shipsToQuerySchema } from '../request-params';
 import { requestLanguage } from '../settings/request-language';
 import { describeDefinition, MAX_ALERT_NAME_LENGTH, MAX_ALERTS, viewAlerts } from './alerts';
 import { parseAlertQuery } from './definition';
@@ -115,13 +116,17 @@ export const alertRoutes = ({ getDb }: Dependencies) => {
       if (!(await deleteAlert(await getDb(), userId, id))) throw new ApiError(404, 'not_found', { key: 'api.alertNotFound' }, 'id');
       return c.body(null, 204, PRIVATE);
     })
-    /** `{ notifications: [{ id, alert_id, work: <card>, created_at, read }], unread_count }`, newest first; works no longer in the catalogue left out. */
-    .get('/api/account/notifications/', async (c) => {
+    /**
+     * `[?ships_to=US]` -> `{ notifications: [{ id, alert_id, work: <card>, created_at, read }], unread_count }`, newest
+     * first, each card's `ships_free` for `ships_to` (GB when absent); works no longer in the catalogue left out.
+     */
+    .get('/api/account/notifications/', query(shipsToQuerySchema), async (c) => {
+      const { ships_to } = c.req.valid('query');
       const userId = await signedIn(c, getDb);
       const db = await getDb();
       const rows = await getNotifications(db, userId, NOTIFICATIONS_SHOWN);
       const [artworks, rates, unread] = await Promise.all([getIndexableArtworksByIds(db, [...new Set(rows.map((n) => n.artwork_id))]), getRateMatrix(db), countUnread(db, userId)]);
-      const cards = new Map(artworks.filter((w) => w.status !== 'hidden').map((w) => [w.id, artworkToProductCard(w, rates, {})]));
+      const cards = new Map(artworks.filter((w) => w.status !== 'hidden').map((w) => [w.id, artworkToProductCard(w, rates, { ships_to })]));
       const notifications = rows.flatMap(({ artwork_id, ...n }) => {
         const work = cards.get(artwork_id);
         return work ? [{ id: n.id, alert_id: n.alert_id, work, created_at: n.created_at, read: n.read }] : [];

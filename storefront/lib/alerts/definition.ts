@@ -1,5 +1,5 @@
 import {
-  DEFAULT_DEFINITION, parseGalleryParams, toQueryString, type GallerySearchDefinition, type ParamIssue,
+  DEFAULT_DEFINITION, parseGalleryParams, toQueryString, withoutShopperCountry, type GallerySearchDefinition, type ParamIssue,
 } from '@easel/search-service/contract';
 import { withParentCategories } from '../gallery/location';
 
@@ -10,11 +10,11 @@ import { withParentCategories } from '../gallery/location';
  * their strings are equal.
  */
 
-/** The parameters an alert ignores: they order or page results, and find no other works. */
+/** The parameters an alert ignores: they order or page results and find no other works. */
 const PAGE_ONLY: Partial<GallerySearchDefinition> = { sort: DEFAULT_DEFINITION.sort, page: 1, paginate: DEFAULT_DEFINITION.paginate, limit: DEFAULT_DEFINITION.limit, product_boost: undefined, multiple_product_boost: [] };
 
-/** A definition as an alert keeps it: its results' order and paging back to the defaults. */
-export const alertDefinition = (def: GallerySearchDefinition): GallerySearchDefinition => ({ ...def, ...PAGE_ONLY });
+/** A definition as an alert keeps it: its results' order and paging back to the defaults, and not the shopper's country. */
+export const alertDefinition = (def: GallerySearchDefinition): GallerySearchDefinition => withoutShopperCountry({ ...def, ...PAGE_ONLY });
 
 /** The canonical query string an alert is stored as; the currency always written, since prices are matched in it. */
 export function alertQuery(def: GallerySearchDefinition): string {

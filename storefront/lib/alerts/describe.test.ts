@@ -22,4 +22,10 @@ describe('an alert in words', () => {
     expect(words('width_max=50&height_min=20&ships_to=GB&ships_from=IT', 'en-gb')).toBe('Works under 50 cm wide over 20 cm high sent from Italy that ship to United Kingdom');
     expect(words('', 'en-us')).toBe('Works');
   });
+
+  it("keeps free shipping to the shopper's own country when no ships-to is chosen, and no other trace of that country", () => {
+    expect(parseAlertQuery('free_shipping=true&country=FR')).toMatchObject({ ok: true, query: 'ships_to=FR&free_shipping=true&currency=GBP' });
+    expect(words('free_shipping=true&country=FR', 'en-gb')).toBe('Works that ship free to France');
+    expect(parseAlertQuery('colours=red&country=FR')).toMatchObject({ ok: true, query: 'colours=red&currency=GBP' });
+  });
 });

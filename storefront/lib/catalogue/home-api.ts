@@ -7,7 +7,7 @@ import { CURRENCIES } from '@easel/shared/vocabulary';
 import { sessionCookie } from '../api/context';
 import { ApiError } from '../api/errors';
 import { query } from '../api/validate';
-import { shipsToSchema, slugSchema } from '../request-params';
+import { shipsToQuerySchema, slugSchema } from '../request-params';
 import { getViewer } from '../session';
 import { HOMEPAGE_CACHE, PAGE_DATA_CACHE } from './cache-control';
 import { loadBanner, loadEditorsPicks, loadFeaturedArt, loadRecommendations } from './home';
@@ -19,7 +19,6 @@ type Dependencies = { getDb: () => Promise<Db> };
 /** SPEC §9: editors' picks are cached for 2 hours. */
 const EDITORS_PICKS_CACHE = 'public, max-age=7200';
 
-const shipsToQuerySchema = z.object({ ships_to: shipsToSchema });
 
 const recommendationsQuerySchema = z.object({
   currency: z.enum(CURRENCIES, { error: `must be one of ${CURRENCIES.join(', ')}` }).default('GBP'),

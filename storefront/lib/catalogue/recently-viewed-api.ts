@@ -5,7 +5,7 @@ import { addRecentlyViewed } from '@easel/data/queries/recently-viewed';
 import { sessionCookie } from '../api/context';
 import { ApiError } from '../api/errors';
 import { json, jsonObject, query } from '../api/validate';
-import { shipsToSchema, slugSchema } from '../request-params';
+import { shipsToQuerySchema, slugSchema } from '../request-params';
 import { getViewer, keepVisitorSession, sessionHash, visitorSessionOf } from '../session';
 import { loadRecentlyViewed } from './home';
 
@@ -21,19 +21,18 @@ type Dependencies = { getDb: () => Promise<Db> };
 const MAX_BODY_BYTES = 1024;
 const PRIVATE = { 'Cache-Control': 'no-store' };
 
-const listQuerySchema = z.object({ ships_to: shipsToSchema });
 const bodySchema = z.object({ slug: slugSchema });
 
 export const recentlyViewedRoutes = ({ getDb }: Dependencies) =>
   new Hono()
     /** `{ results: (ProductCard & { status })[] }`; a visitor without a session has none, and the database is not touched. */
-    .get('/api/recently-viewed/', query(listQuerySchema), async (c) => {
+    .get('/api/recently-viewed/', query(shipsToQuerySchema), async (c) => {
       const viewer = await getViewer(sessionCookie(c), getDb);
       const body = viewer === null ? { results: [] } : await loadRecentlyViewed(await getDb(), viewer, c.req.valid('query').ships_to);
       return c.json(body, 200, PRIVATE);
     })
     /** Body `{ "slug": "…" }`: records the view and answers the updated list; 404 for a work no shopper can see. */
-    .post('/api/recently-viewed/', query(listQuerySchema), jsonObject(MAX_BODY_BYTES, '{ "slug": "…" }'), json(bodySchema), async (c) => {
+    .post('/api/recently-viewed/', query(shipsToQuerySchema), jsonObject(MAX_BODY_BYTES, '{ "slug": "…" }'), json(bodySchema), async (c) => {
       const { slug } = c.req.valid('json');
       const session = visitorSessionOf(c.req.raw);
       const viewer = session.fresh ? sessionHash(session.sessionId) : (await getViewer(session.sessionId, getDb))!;

@@ -221,6 +221,27 @@ describe('/api/v2/collection/', () => {
     expect(await malformed.json()).toMatchObject({ error: { param: 'slug' } });
   });
 
+  it("judges each work's free shipping for ships_to, GB when absent, and refuses an unknown country", async () => {
+    await create('Shipping');
+    const shelf = await temp.db.selectFrom('artworks').select('slug').where('status', '=', 'available').orderBy('id').limit(30).execute();
+    for (const work of shelf) expect((await item('POST', { collection: 'shipping', product: work.slug })).status).toBe(200);
+    type Card = { slug: string; ships_free: boolean; free_shipping_to: string[] };
+    const cardsFor = async (query: string) => ((await (await collection(request(`/api/v2/collection/?slug=shipping${query}`, { session: 'ada-session' }))).json()) as { results: Card[] }).results;
+    const asGiven = await cardsFor('');
+    expect(asGiven).toHaveLength(30);
+    for (const card of asGiven) expect(card.ships_free).toBe(card.free_shipping_to.includes('GB'));
+    // A country some of these works ship free to and others do not, and whose answer differs from GB's.
+    const country = [...new Set(asGiven.flatMap((c) => c.free_shipping_to))].find((code) =>
+      asGiven.some((c) => c.free_shipping_to.includes(code) !== c.free_shipping_to.includes('GB')))!;
+    expect(country).toBeDefined();
+    const there = await cardsFor(`&ships_to=${country}`);
+    expect(there.map((c) => c.slug)).toEqual(asGiven.map((c) => c.slug));
+    for (const card of there) expect(card.ships_free).toBe(card.free_shipping_to.includes(country));
+    const unknown = await collection(request('/api/v2/collection/?slug=shipping&ships_to=ZZ', { session: 'ada-session' }));
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ error: { param: 'ships_to' } });
+  });
+
   it('finds a collection created after its slug was asked for', async () => {
     expect((await view('later')).status).toBe(404);
     await create('Later');

@@ -7,7 +7,7 @@ import {
 import { signedInUserId } from '../api/context';
 import { ApiError } from '../api/errors';
 import { json, jsonObject, query } from '../api/validate';
-import { slugSchema } from '../request-params';
+import { shipsToSchema, slugSchema } from '../request-params';
 import { forgetCollectionView, loadCollectionView } from './collection-view';
 
 /**
@@ -46,7 +46,7 @@ const createSchema = z.strictObject({ name: nameSchema });
 const renameSchema = z.strictObject({ collection: slugSchema, name: nameSchema });
 const deleteSchema = z.strictObject({ collection: slugSchema });
 const itemSchema = z.strictObject({ collection: slugSchema, product: slugSchema });
-const collectionQuerySchema = z.object({ slug: slugSchema });
+const collectionQuerySchema = z.object({ slug: slugSchema, ships_to: shipsToSchema });
 
 export const collectionsRoutes = ({ getDb }: Dependencies) => {
   const body = (example: string) => jsonObject(MAX_BODY_BYTES, example);
@@ -116,12 +116,15 @@ export const collectionsRoutes = ({ getDb }: Dependencies) => {
     })
     .post('/collections/api/items/', itemBody, json(itemSchema), changeItem(true))
     .delete('/collections/api/items/', itemBody, json(itemSchema), changeItem(false))
-    /** GET /api/v2/collection/?slug=<slug>: the owner's collection and its works, `{ collection, results: ProductCard[] }`. */
+    /**
+     * GET /api/v2/collection/?slug=<slug>[&ships_to=US]: the owner's collection and its works,
+     * `{ collection, results: ProductCard[] }`, each card's `ships_free` for `ships_to` (GB when absent).
+     */
     .get('/api/v2/collection/', query(collectionQuerySchema), async (c) => {
-      const { slug } = c.req.valid('query');
+      const { slug, ships_to } = c.req.valid('query');
       const userId = await signedInUserId(c, getDb);
       if (userId === null) throw new ApiError(401, 'not_signed_in', 'Please log in to see your collections.');
-      const view = await loadCollectionView(await getDb(), userId, slug);
+      const view = await loadCollectionView(await getDb(), userId, slug, ships_to);
       if (!view) throw new ApiError(404, 'not_found', `You have no collection ${slug}.`, 'slug');
       return c.json(view, 200, PRIVATE);
     });

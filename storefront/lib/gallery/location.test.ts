@@ -3,10 +3,10 @@ import { toQueryString } from '@easel/search-service/contract';
 import { buildRateMatrix } from '@easel/shared/currency';
 import { galleryUrl, inCurrency, isIndexable, landingOf, parseGalleryQuery, parseLandingPath, readGalleryPage } from './location';
 
-const parse = (path: string[], query: Record<string, string | string[]>, currency: 'GBP' | 'EUR' = 'GBP') => {
+const parse = (path: string[], query: Record<string, string | string[]>, currency: 'GBP' | 'EUR' = 'GBP', country = 'GB') => {
   const landing = parseLandingPath(path);
   if (!landing) throw new Error(`no landing page at ${path.join('/')}`);
-  return parseGalleryQuery(landing, query, currency);
+  return parseGalleryQuery(landing, query, { currency, country });
 };
 
 describe('parseLandingPath', () => {
@@ -100,15 +100,24 @@ describe('one form for a search with subcategories', () => {
 describe('readGalleryPage', () => {
   it.each([
     // A visitor: the address's currency, when it parses, searches and stays in the address.
-    [{ currency: 'USD' }, { currency: 'EUR', authenticated: false }, 'USD', true],
-    [{ currency: 'xyz' }, { currency: 'EUR', authenticated: false }, 'EUR', false],
-    [{}, { currency: 'EUR', authenticated: false }, 'EUR', false],
+    [{ currency: 'USD' }, { currency: 'EUR', country: 'GB', authenticated: false }, 'USD', true],
+    [{ currency: 'xyz' }, { currency: 'EUR', country: 'GB', authenticated: false }, 'EUR', false],
+    [{}, { currency: 'EUR', country: 'GB', authenticated: false }, 'EUR', false],
     // A signed-in user's own currency wins over the address's (SPEC §4).
-    [{ currency: 'USD' }, { currency: 'EUR', authenticated: true }, 'EUR', false],
+    [{ currency: 'USD' }, { currency: 'EUR', country: 'GB', authenticated: true }, 'EUR', false],
   ] as const)('%j for %j searches in %s; the address keeps its currency: %s', (query, settings, currency, inAddress) => {
     const { location, currencyInAddress } = readGalleryPage({}, query, settings);
     expect(location.definition.currency).toBe(currency);
     expect(currencyInAddress).toBe(inAddress);
+  });
+});
+
+describe('the shopper\'s country', () => {
+  it('is searched with, free shipping being judged for it, and never read from or written to the address', () => {
+    const { definition, dropped } = parse(['painting'], { colours: 'blue', country: 'FR' }, 'GBP', 'US');
+    expect([definition.country, dropped]).toEqual(['US', []]);
+    expect(galleryUrl(definition, 'GBP')).toBe('/shop/painting/?colours=blue');
+    expect(isIndexable(parse(['painting'], {}, 'GBP', 'US').definition)).toBe(true);
   });
 });
 

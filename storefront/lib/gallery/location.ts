@@ -41,9 +41,10 @@ const isCategory = (value: string | undefined): value is Category => CATEGORY_VA
 /**
  * A landing page and query -> the search definition it asks for, dropping whatever does not
  * parse: ({ category: 'painting' }, { colours: 'blue', page: 'x' }) -> painting, blue, page 1,
- * dropped ['page']. `currency` is the shopper's; a currency in the query wins.
+ * dropped ['page']. `currency` is the shopper's; a currency in the query wins. `country` is the
+ * shopper's ships-to country, which the address never names: free shipping is judged against it.
  */
-export function parseGalleryQuery(landing: Landing, query: RawQuery, currency: Currency): GalleryLocation {
+export function parseGalleryQuery(landing: Landing, query: RawQuery, { currency, country }: { currency: Currency; country: string }): GalleryLocation {
   const raw: Record<string, string[]> = {};
   for (const [name, value] of Object.entries(query)) {
     if (value === undefined) continue;
@@ -52,6 +53,7 @@ export function parseGalleryQuery(landing: Landing, query: RawQuery, currency: C
   const dropped: string[] = [];
   if (raw.currency && (raw.currency.length !== 1 || !CURRENCIES.includes(raw.currency[0] as Currency))) dropped.push('currency');
   if (dropped.length > 0 || !raw.currency) raw.currency = [currency];
+  raw.country = [country];
   // The path's category joins whatever categories the query names.
   if (landing.category) {
     const key = landing.subcategory ? landing.category : 'product_category';
@@ -76,10 +78,10 @@ export function parseGalleryQuery(landing: Landing, query: RawQuery, currency: C
 export function readGalleryPage(
   landing: Landing,
   query: RawQuery,
-  settings: { currency: Currency; authenticated: boolean },
+  settings: { currency: Currency; country: string; authenticated: boolean },
 ): { location: GalleryLocation; currencyInAddress: boolean } {
   const { currency: urlCurrency, ...otherParams } = query;
-  const location = parseGalleryQuery(landing, settings.authenticated ? otherParams : query, settings.currency);
+  const location = parseGalleryQuery(landing, settings.authenticated ? otherParams : query, settings);
   const currencyInAddress = !settings.authenticated && urlCurrency !== undefined && !location.dropped.includes('currency');
   return { location, currencyInAddress };
 }
@@ -146,7 +148,7 @@ export function landingPath(landing: Landing): string {
  * A definition -> its canonical address, the category in the path where one landing page fits:
  * { painting: ['oil'], colours: ['blue'] } -> '/shop/painting/oil/?colours=blue'.
  * The currency is written only when it is not the shopper's own, or always when no shopper's
- * currency is given (an address that came with a currency keeps it).
+ * currency is given (an address that came with a currency keeps it); the shopper's country never.
  */
 export function galleryUrl(def: GallerySearchDefinition, shopperCurrency?: Currency): string {
   const landing = landingOf(def);
@@ -155,7 +157,7 @@ export function galleryUrl(def: GallerySearchDefinition, shopperCurrency?: Curre
     product_category: def.product_category.filter((c) => c !== landing.category),
     ...(landing.category ? { [landing.category]: def[landing.category].filter((s) => s !== landing.subcategory) } : {}),
   };
-  const query = toQueryString({ ...rest, currency: def.currency === shopperCurrency ? undefined : def.currency });
+  const query = toQueryString({ ...rest, currency: def.currency === shopperCurrency ? undefined : def.currency, country: undefined });
   return `${landingPath(landing)}${query ? `?${query}` : ''}`;
 }
 

@@ -34,9 +34,9 @@ export function resetSection(def: Def, section: PanelSection): Def {
   return withChanges(def, Object.fromEntries(sectionParams(section).map((param) => [param, defaultOf(param)])));
 }
 
-/** Reset all keeps only sort, paginate and limit (and the shopper's currency, which is a setting, not a filter). */
+/** Reset all keeps only sort, paginate and limit (and the shopper's currency and country, which are settings, not filters). */
 export function resetAll(def: Def): Def {
-  return { ...DEFAULT_DEFINITION, sort: def.sort, paginate: def.paginate, limit: def.limit, currency: def.currency };
+  return { ...DEFAULT_DEFINITION, sort: def.sort, paginate: def.paginate, limit: def.limit, currency: def.currency, country: def.country };
 }
 
 /** Choosing no ships-to country clears free shipping too: setShipsTo({ ships_to: 'FR', free_shipping: true }, undefined) -> neither. */

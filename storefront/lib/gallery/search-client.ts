@@ -39,6 +39,7 @@ export function contractParams(indexName: string, params: Params): Record<string
   add('paginate', params.hitsPerPage);
   add('limit', typeof params.maxValuesPerFacet === 'number' ? Math.min(params.maxValuesPerFacet, MAX_FACET_LIMIT) : undefined);
   add('currency', params.currency);
+  add('country', params.country);
   add('product_boost', params.product_boost);
   for (const slug of [params.multiple_product_boost ?? []].flat()) add('multiple_product_boost', slug);
   for (const filter of [params.facetFilters ?? []].flat(2)) {

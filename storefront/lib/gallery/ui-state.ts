@@ -59,7 +59,7 @@ export const WIDGETS = {
 export const searchedDefinition = (def: GallerySearchDefinition): GallerySearchDefinition => ({ ...def, limit: ALL_VALUES });
 
 /** The search parameters no widget holds, as the UI state's `configure` carries them. */
-const SETTINGS_PARAMS = ['hitsPerPage', 'currency', 'product_boost', 'multiple_product_boost'] as const;
+const SETTINGS_PARAMS = ['hitsPerPage', 'currency', 'country', 'product_boost', 'multiple_product_boost'] as const;
 
 /**
  * The widget for the search parameters no other widget holds (`configured`): it searches with
@@ -90,6 +90,7 @@ export function configured(def: GallerySearchDefinition): Record<string, unknown
   return {
     hitsPerPage: def.paginate,
     currency: def.currency,
+    country: def.country,
     ...(def.product_boost ? { product_boost: def.product_boost } : {}),
     ...(def.multiple_product_boost.length > 0 ? { multiple_product_boost: def.multiple_product_boost } : {}),
   };
@@ -149,6 +150,7 @@ function paramsOf(state: IndexUiState): Record<string, string[]> {
   add('page', state.page);
   add('paginate', configure.hitsPerPage);
   add('currency', configure.currency);
+  add('country', configure.country);
   add('product_boost', configure.product_boost);
   for (const slug of [configure.multiple_product_boost ?? []].flat()) add('multiple_product_boost', slug);
   for (const row of FILTERS) {

@@ -1,12 +1,12 @@
 import { normaliseSearchWords } from '@easel/shared/search-words';
 import { FILTERS } from '@easel/search-service/filters';
-import { parseGalleryParams, toQueryString, type GallerySearchDefinition } from '@easel/search-service/contract';
+import { parseGalleryParams, toQueryString, withoutShopperCountry, type GallerySearchDefinition } from '@easel/search-service/contract';
 
 /** What a search record keeps of a search's definition (docs/SEARCH-ANALYTICS.md). */
 export interface RecordedDefinition {
   /** The normalised words: 'cat asleep'; '' for none. */
   query: string;
-  /** The canonical query string of the words and filters, without page, sort or boosts, and the currency only with a price range. */
+  /** The canonical query string of the words and filters, without page, sort, boosts or the shopper's country, and the currency only with a price range. */
   definition: string;
   /** Each filter value used: [['colours', 'red'], ['price', '100–500 GBP']]. */
   filters: [string, string][];
@@ -30,7 +30,7 @@ export function recordedDefinition(queryString: string): RecordedDefinition | un
   // The currency only says what a price range is in.
   const priced = def.price_min !== undefined || def.price_max !== undefined;
   const searched: Partial<GallerySearchDefinition> = {
-    ...def, q: query || undefined, page: undefined, sort: undefined, paginate: undefined, limit: undefined, currency: priced ? def.currency : undefined, product_boost: undefined, multiple_product_boost: undefined,
+    ...withoutShopperCountry(def), q: query || undefined, page: undefined, sort: undefined, paginate: undefined, limit: undefined, currency: priced ? def.currency : undefined, product_boost: undefined, multiple_product_boost: undefined,
   };
   return { query, definition: toQueryString(searched), filters: filterValues(def), page: def.page };
 }

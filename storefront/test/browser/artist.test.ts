@@ -71,6 +71,24 @@ describe('the artist page', () => {
     await close();
   });
 
+  it('marks the works that ship free to the shopper\'s ships-to country', async () => {
+    // An artist with a work that ships free to the United States.
+    const ask = async (query: string) => ((await (await fetch(`${searchUrl}/api/v2/product/s/?${query}`)).json()) as SearchResponse).results;
+    const [sample] = await ask('ships_to=US&free_shipping=true&paginate=1');
+    const works = await ask(`artist=${sample!.artist_slug}&paginate=24`);
+    const freeTo = (country: string) => Object.fromEntries(works.map((work) => [work.slug, work.free_shipping_to.includes(country)]));
+    // A country where free shipping differs from the United Kingdom's for some of their works.
+    const country = [...new Set(works.flatMap((work) => work.free_shipping_to))].find((c) => JSON.stringify(freeTo(c)) !== JSON.stringify(freeTo('GB')));
+    expect(country).toBeDefined();
+    const { page, close } = await newPage();
+    await page.context().addCookies([{ name: 'af-shipping', value: country!, url: base }]);
+    await page.goto(`${base}/artist/${sample!.artist_slug}/`, { waitUntil: 'networkidle' });
+    const badged = await page.locator('section[aria-labelledby="available-works-title"] .card').evaluateAll((cards) => Object.fromEntries(
+      cards.map((card) => [card.getAttribute('data-slug'), card.querySelector('.card__badges')?.textContent?.includes('Free shipping') ?? false])));
+    expect(badged).toEqual(freeTo(country!));
+    await close();
+  });
+
   it('narrows to a category and sorts through plain links and a form, without JavaScript', async () => {
     const { page, close } = await newPage(1280, { javaScriptEnabled: false });
     await page.goto(`${base}${artist.url}`);

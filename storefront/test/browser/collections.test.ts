@@ -71,6 +71,28 @@ describe('making a collection', () => {
     await close();
   });
 
+  it("marks the works that ship free to the shopper's country", async () => {
+    const { page, errors, close } = await signedIn('user');
+    await page.goto(`${base}/account/collections/`, { waitUntil: 'networkidle' });
+    // Twelve works put in a collection, and the same cards as its owner's API gives them for GB.
+    const shelf = await productDb().selectFrom('artworks').select('slug').where('status', '=', 'available').orderBy('popularity', 'desc').orderBy('id').offset(60).limit(12).execute();
+    const send = (method: string, path: string, body: unknown) => page.evaluate(async ([m, p, b]) => (await fetch(p as string, { method: m as string, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) })).status, [method, path, body] as const);
+    expect(await send('POST', '/collections/api/', { name: 'Ships free' })).toBe(201);
+    for (const { slug } of shelf) expect(await send('POST', '/collections/api/items/', { collection: 'ships-free', product: slug })).toBe(200);
+    const cards = ((await (await page.request.get(`${base}/api/v2/collection/?slug=ships-free`)).json()) as { results: { slug: string; free_shipping_to: string[] }[] }).results;
+    const freeTo = (country: string) => Object.fromEntries(cards.map((card) => [card.slug, card.free_shipping_to.includes(country)]));
+    // A country where free shipping differs from the United Kingdom's for some of them, saved as the shopper's.
+    const country = [...new Set(cards.flatMap((card) => card.free_shipping_to))].find((c) => JSON.stringify(freeTo(c)) !== JSON.stringify(freeTo('GB')));
+    expect(country).toBeDefined();
+    expect(await send('PUT', '/api/u/', { currency: 'GBP', country, display_units: 'cm', language: 'en-gb' })).toBe(200);
+    await page.goto(`${base}/account/collections/ships-free/`, { waitUntil: 'networkidle' });
+    const badged = await page.locator('.card').evaluateAll((shown) => Object.fromEntries(
+      shown.map((card) => [card.getAttribute('data-slug'), card.querySelector('.card__badges')?.textContent?.includes('Free shipping') ?? false])));
+    expect(badged).toEqual(freeTo(country!));
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('lets staff put a work in a theme from its page, and shows the panel to nobody else', async () => {
     const work = await availableWork(41);
     const { page, errors, close } = await signedIn('staff');

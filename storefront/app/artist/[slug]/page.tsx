@@ -77,7 +77,8 @@ export default async function ArtistPage({ params, searchParams }: ArtistPagePro
   const definition = parseArtistWorksQuery(slug, query);
   const account = await getRequestAccount();
   const [works, following] = await Promise.all([
-    fetchGallery(definition, display),
+    // Each card's free shipping is for the shopper's country.
+    fetchGallery({ ...definition, country: settings.country }, display),
     account ? isFollowing(await getDb(), account.id, artist.id) : false,
   ]);
   const shipsFrom = artist.ships_from.length === 0 ? null

@@ -21,9 +21,10 @@ interface CollectionPageProps {
  * is not theirs (which answers 404 as if it did not exist).
  */
 const readCollection = cache(async (slug: string) => {
-  const account = await getRequestAccount();
+  const [account, settings] = await Promise.all([getRequestAccount(), getShopperSettings()]);
   if (!account || !slugSchema.safeParse(slug).success) return { account, view: null };
-  return { account, view: await loadCollectionView(await getDb(), account.id, slug) };
+  // Each card's free shipping is for the shopper's country.
+  return { account, view: await loadCollectionView(await getDb(), account.id, slug, settings.country) };
 });
 
 export async function generateMetadata({ params }: CollectionPageProps): Promise<Metadata> {
