@@ -107,9 +107,13 @@ export function answering<A extends Hono<any, Schema, string>>(routes: A): A {
   return routes;
 }
 
-/** The methods the routes take at `path`, `/*` routes taking every path below theirs. */
+/**
+ * The methods the routes take at `path`, `/*` routes taking every path below theirs. Middleware
+ * (`use`) is listed among the routes as method ALL and answers no address itself.
+ */
 function methodsAt(app: Hono<any, Schema, string>, path: string): Set<string> {
   return new Set(app.routes
+    .filter((route) => route.method !== 'ALL')
     .filter((route) => route.path === path || (route.path.endsWith('/*') && path.startsWith(route.path.slice(0, -1))))
     .map((route) => route.method));
 }

@@ -55,3 +55,25 @@ describe('the API\'s error handler', () => {
     expect(apiErrorBodySchema.parse(await service.json()).error.code).toBe('unavailable');
   });
 });
+
+describe('what no route takes', () => {
+  // Behind middleware, as the API's routes are (it speaks the shopper's language for all of them).
+  const routed = callable(new Hono<ApiEnv>()
+    .use(async (_c, next) => next())
+    .get('/api/works/', (c) => c.json({ works: [] }))
+    .post('/api/works/', (c) => c.json({ added: true })));
+
+  it('answers an address with no route 404 in the error shape, whatever the method', async () => {
+    for (const method of ['GET', 'POST', 'OPTIONS']) {
+      const response = await routed(new NextRequest('http://shop.test/api/nothing/', { method }));
+      expect(response.status, method).toBe(404);
+      expect(apiErrorBodySchema.parse(await response.json()).error).toEqual({ code: 'not_found', message: 'There is nothing at this address.' });
+    }
+  });
+
+  it('answers a method the address does not take 405, and OPTIONS with the methods it does', async () => {
+    expect((await routed(new NextRequest('http://shop.test/api/works/', { method: 'DELETE' }))).status).toBe(405);
+    const options = await routed(new NextRequest('http://shop.test/api/works/', { method: 'OPTIONS' }));
+    expect([options.status, options.headers.get('allow')]).toEqual([204, 'GET, HEAD, OPTIONS, POST']);
+  });
+});

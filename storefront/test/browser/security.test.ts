@@ -157,6 +157,16 @@ describe('headers on every kind of answer', () => {
     }
   });
 
+  it('an address under the API\'s paths that names nothing is 404 as JSON with the policy that allows nothing, not a page under it', async () => {
+    for (const target of ['/api/nothing/', '/api/v2/nothing/', '/t/', '/editors-picks/', '/dashboard/', '/collections/api/nothing/', '/interest/nothing/']) {
+      const answer = await raw('GET', target);
+      expect(answer.status, target).toBe(404);
+      expect(answer.headers['content-type'], target).toContain('application/json');
+      expect(JSON.parse(answer.body).error, target).toEqual({ code: 'not_found', message: 'There is nothing at this address.' });
+      expect(answer.headers['content-security-policy'], target).toContain("default-src 'none'");
+    }
+  });
+
   it('a page names the configured site in its canonical and og:url, whatever Host the request sends', async () => {
     const work = await anyWork();
     const page = await raw('GET', `/product/${work}/`, { host: 'evil.example' });
