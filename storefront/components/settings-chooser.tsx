@@ -60,11 +60,10 @@ export function SettingsChooser() {
     }
   }
 
-  const summary = t('settings.summary', {
-    country: settings.country_display,
-    currency: `${settings.currency_symbol} ${settings.currency}`,
-    units: settings.display_units,
-  });
+  const shown = { currency: `${settings.currency_symbol} ${settings.currency}`, units: settings.display_units };
+  const summary = t('settings.summary', { ...shown, country: settings.country_display });
+  // On a phone or a tablet the summary is the currency and the ships-to country's code, so the whole of it fits.
+  const shortSummary = t('settings.summaryShort', { currency: shown.currency, country: settings.country });
 
   return (
     <div className="settings" ref={root}>
@@ -78,8 +77,9 @@ export function SettingsChooser() {
         onPointerEnter={prepare}
         onFocus={prepare}
       >
-        <span className="visually-hidden">{t('settings.title')}: </span>
-        {summary}
+        <span className="visually-hidden">{t('settings.title')}: {summary}</span>
+        <span className="settings__summary" aria-hidden="true">{summary}</span>
+        <span className="settings__summary-short" aria-hidden="true">{shortSummary}</span>
       </button>
       <div id={panelId} className="settings__panel" role="group" aria-labelledby={titleId} hidden={!open}>
         <div className="settings__head">

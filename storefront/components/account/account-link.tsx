@@ -2,6 +2,7 @@
 
 import { useRef, useState } from 'react';
 import { answer, api } from '../../lib/api/client';
+import { initials } from '../../lib/account/initials';
 import { useT } from '../../lib/i18n/use-t';
 import { accountMessages } from '../../lib/i18n/messages/account';
 import { alertsMessages } from '../../lib/i18n/messages/alerts';
@@ -17,7 +18,9 @@ import './account.css';
 /**
  * The header's account corner: "Log in" for a visitor; for a signed-in user their name, opening
  * a small menu with the profile prompt and "Log out" (and, for staff, the search index page; for
- * an artist, their own page, its works and their profile form).
+ * an artist, their own page, its works and their profile form). On a phone the name is its
+ * initials in a circle, so the settings summary, the basket and the bell keep their room, and
+ * the whole name heads the menu.
  * Escape or a press outside closes the menu; Escape gives the focus back to the name.
  */
 export function AccountLink() {
@@ -68,9 +71,11 @@ export function AccountLink() {
           setOpen(!open);
         }}
       >
-        {user.name}
+        <span className="account-link__name">{user.name}</span>
+        <span className="account-link__initials" aria-hidden="true">{initials(user.name)}</span>
       </summary>
       <div className="account-menu__panel">
+        <p className="account-menu__name" aria-hidden="true">{user.name}</p>
         {artistSlug && (
           <>
             <a className="account-menu__item" href={`/artist/${artistSlug}/`}>{t('account.artistPage')}</a>

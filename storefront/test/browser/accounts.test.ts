@@ -4,7 +4,7 @@ import { product } from './worker-product';
 import { DEMO_PASSWORD } from '@easel/data';
 import { getMailTo } from '@easel/data/queries/outbox';
 import { addSession, addUser, mailedToken } from '../../../data/test/fixtures';
-import { screenshotPath, useChromium } from './chromium';
+import { accountMenu, screenshotPath, useChromium } from './chromium';
 import { useProductDatabase } from './product-database';
 
 const base = product.storefrontUrl;
@@ -44,6 +44,21 @@ async function logIn(page: Page, email: string, password: string) {
   await login.getByLabel('Password').fill(password);
   await login.getByRole('button', { name: 'Log in' }).click();
 }
+
+describe('the /login/ address', () => {
+  it('opens the login dialog at once and, once signed in, leads to the homepage; signed in, it goes straight there', async () => {
+    const { page, errors, close } = await openPage('/login/');
+    await dialog(page, 'Log in to Easel').waitFor();
+    expect(await page.locator('h1').textContent()).toBe('Log in to Easel');
+    await logIn(page, 'shopper@easel.test', DEMO_PASSWORD);
+    await page.waitForURL(`${base}/`);
+    await expect.poll(() => header(page).textContent()).toContain('Sam Shopper');
+    await page.goto(`${base}/login/`, { waitUntil: 'networkidle' });
+    expect(page.url()).toBe(`${base}/`);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
 
 describe('joining through the overlays', () => {
   it('loads the overlays only once one opens, then walks login -> join -> newsletter -> welcome -> yourself -> thanks', async () => {
@@ -197,7 +212,7 @@ describe('logging in and out', () => {
     // The slider goes by itself after its close event.
     await expect.poll(() => page.locator('.notification-slider').count(), { timeout: 10_000 }).toBe(0);
 
-    await header(page).getByText('Sam Shopper').click();
+    await accountMenu(page, 'Sam Shopper').click();
     await header(page).getByRole('button', { name: 'Log out' }).click();
     const confirmation = dialog(page, 'You have logged out. See you soon.');
     await confirmation.waitFor();
@@ -313,7 +328,7 @@ describe('an artist\'s account menu', () => {
     await database().updateTable('users').set({ role: 'provider', artist_id: artist.id, name: 'Ines' }).where('id', '=', userId).execute();
     await addSession(database(), `artist-menu-${width}`, userId);
     const { page, errors, close } = await openPage('/', { width, visitorCookie: `artist-menu-${width}` });
-    await header(page).getByText('Ines').click();
+    await accountMenu(page, 'Ines').click();
     const menu = header(page).locator('.account-menu__panel');
     await menu.getByRole('link', { name: 'Your artist page' }).waitFor();
     const links = await menu.getByRole('link').evaluateAll((all) => all.map((a) => [a.textContent, a.getAttribute('href')]));
@@ -330,7 +345,7 @@ describe('an artist\'s account menu', () => {
     await menu.getByRole('link', { name: 'Your works' }).click();
     await page.waitForURL(`${base}/artist/works/`);
     expect(await page.locator('h1').textContent()).toBe('Your works');
-    await header(page).getByText('Ines').click();
+    await accountMenu(page, 'Ines').click();
     await header(page).getByRole('link', { name: 'Edit your profile' }).click();
     await page.waitForURL(`${base}/artist/${artist.slug}/edit/`);
     expect(await page.locator('h1').textContent()).toContain(artist.name);
@@ -342,7 +357,7 @@ describe('an artist\'s account menu', () => {
     const userId = await addUser(database(), undefined, 'not-an-artist@example.com');
     await addSession(database(), 'not-an-artist', userId);
     const { page, close } = await openPage('/', { visitorCookie: 'not-an-artist' });
-    await header(page).getByText('not-an-artist').click();
+    await accountMenu(page, 'not-an-artist').click();
     await header(page).getByRole('link', { name: 'Your collections' }).waitFor();
     expect(await header(page).getByRole('link', { name: 'Your artist page' }).count()).toBe(0);
     await close();

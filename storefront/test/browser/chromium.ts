@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Locator } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { REPO_ROOT } from '@easel/shared/env';
 
@@ -52,3 +52,7 @@ export async function clickHydrated(locator: Locator, beforeClick?: () => Promis
   await locator.click();
 }
 
+/** The header's account menu of the signed-in user of this name: the name, or on a phone its initials, labelled with it. */
+export function accountMenu(page: Page, name: string): Locator {
+  return page.locator(`.site-header summary.account-link[aria-label$=": ${name}"]`);
+}

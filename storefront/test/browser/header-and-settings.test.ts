@@ -1,5 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { initials } from '../../lib/account/initials';
 import { product } from './worker-product';
 import { seriousAccessibilityViolations } from './axe';
 import { clickHydrated, hydrated, screenshotPath, useChromium } from './chromium';
@@ -55,6 +56,11 @@ const headerLayout = (page: Page) => page.evaluate(() => {
     oneRow: Math.max(...items.map((r) => r.top)) < Math.min(...items.map((r) => r.bottom)),
     offScreen: controls.filter((c) => c.left < 0 || c.right > window.innerWidth).map((c) => c.name),
     pageWidth: document.documentElement.scrollWidth,
+    // The settings summary is read whole, not cut short with an ellipsis.
+    settingsCut: (() => {
+      const toggle = document.querySelector<HTMLElement>('.settings__toggle')!;
+      return toggle.scrollWidth > toggle.clientWidth;
+    })(),
   };
 });
 
@@ -62,12 +68,19 @@ const headerLayout = (page: Page) => page.evaluate(() => {
 const firstPrice = (page: Page) => page.locator('.grid .card .card__now').first().textContent();
 
 describe.each(WIDTHS)('the header at %i px', (width) => {
-  it.each([false, true])('fits (signed in: %s): one row from laptops up, a search box that shows its placeholder, nothing off screen', async (signedIn) => {
+  it.each([false, true])('fits (signed in: %s): one row from laptops up, a search box that shows its placeholder, the settings summary whole, nothing off screen', async (signedIn) => {
     const { page, errors, close } = await openPage(width, signedIn);
     const layout = await headerLayout(page);
     expect(layout.placeholder).toBe('Search art and artists');
     expect(await placeholderFits(page.locator('.header-search__input'))).toBe(true);
     expect(layout.offScreen).toEqual([]);
+    expect(layout.settingsCut).toBe(false);
+    // On a phone a signed-in shopper's name shows as initials, beside the whole summary.
+    if (signedIn) {
+      const account = page.locator('summary.account-link');
+      const name = (await account.getAttribute('aria-label'))!.replace(/^[^:]*: /, '');
+      expect(await account.innerText()).toBe(width < 576 ? initials(name) : name);
+    }
     expect(layout.pageWidth).toBe(width);
     if (width >= ONE_ROW_FROM) expect(layout.oneRow).toBe(true);
     if (SCREENSHOT_WIDTHS.includes(width)) await page.locator('.site-header').screenshot({ path: screenshotPath(`header-${signedIn ? 'signed-in' : 'visitor'}-${width}`) });

@@ -46,6 +46,7 @@ export const PAGE_TYPES: PageType[] = [
   { name: 'product-prints', path: async (db) => `/product/${(await aWorkWithPrints(db)).slug}/#prints` },
   { name: 'artist', path: async (db) => `/artist/${(await aPopularArtist(db)).slug}/` },
   { name: 'basket', path: async () => '/basket/' },
+  { name: 'login', path: async () => '/login/' },
   { name: 'checkout', path: async () => '/checkout/', as: 'user', basket: 'a work' },
   { name: 'checkout-empty', path: async () => '/checkout/' },
   { name: 'favourites', path: async () => '/account/favourites/', as: 'user' },

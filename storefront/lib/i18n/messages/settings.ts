@@ -3,6 +3,7 @@ import { messageArea } from '../message-area';
 export const settingsMessages = messageArea('settings', {
   'settings.title': 'Your settings',
   'settings.summary': '{currency} · {units} · ships to {country}',
+  'settings.summaryShort': '{currency} · {country}',
   'settings.currency': 'Currency',
   'settings.country': 'Ships to',
   'settings.units': 'Sizes in',
