@@ -55,10 +55,9 @@ export function BasketContents({ lastAddressCountry }: { lastAddressCountry: Cou
             ))}
           </ul>
           <aside className="basket__summary">
-            <PromoForm basket={data} t={t} busy={promoStatus === 'updating'} error={promoError} onApply={basket.applyPromo} onRemove={basket.removePromo} />
+            <PromoForm basket={data} offer={settings.credit_data.display_text} t={t} busy={promoStatus === 'updating'} error={promoError} onApply={basket.applyPromo} onRemove={basket.removePromo} />
             <Totals basket={data} t={t} estimateTo={shipsTo} />
-            <p className="basket__note">{t('basket.shippingAtCheckout', { country: shipsTo })}</p>
-            <ShipsToOffer lastAddressCountry={lastAddressCountry} />
+            <ShipsToOffer lastAddressCountry={lastAddressCountry} lead={t('basket.shippingAtCheckout', { country: shipsTo })} className="basket__note" />
             {data.items.some((i) => i.problem) ? (
               <span className="button basket__checkout" aria-disabled="true">{t('basket.checkout')}</span>
             ) : (
@@ -110,8 +109,10 @@ function BasketLine({ item, currency, arrives, t, busy, onQuantity, onRemove }: 
   );
 }
 
-function PromoForm({ basket, t, busy, error, onApply, onRemove }: {
+function PromoForm({ basket, offer, t, busy, error, onApply, onRemove }: {
   basket: BasketView;
+  /** What the shopper has to spend (their settings' credit_data), shown while no code is applied; empty for nothing. */
+  offer: string;
   t: Translate<'basket'>;
   busy: boolean;
   error: string | null;
@@ -132,8 +133,10 @@ function PromoForm({ basket, t, busy, error, onApply, onRemove }: {
         </p>
       )}
       <label className="promo__label" htmlFor="promo-code">{t('basket.promo')}</label>
+      {offer && !basket.promo && <p className="promo__offer" id="promo-offer">{offer}</p>}
       <div className="promo__row">
-        <input id="promo-code" className="field" name="code" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" maxLength={40} />
+        <input id="promo-code" className="field" name="code" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" maxLength={40}
+          aria-describedby={offer && !basket.promo ? 'promo-offer' : undefined} />
         <button type="submit" className="button button--secondary" disabled={busy}>{t('basket.promoApply')}</button>
       </div>
       {error && <p className="promo__error" role="alert">{error}</p>}

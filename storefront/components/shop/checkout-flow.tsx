@@ -1,5 +1,6 @@
 'use client';
 
+import { useRouter } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { SavedAddress } from '@easel/data/queries/addresses';
 import { ecommerceEvent, pushDataLayer, type EcommerceItem } from '../../lib/analytics';
@@ -12,8 +13,9 @@ import { basketMessages } from '../../lib/i18n/messages/basket';
 import { checkoutMessages } from '../../lib/i18n/messages/checkout';
 import { deliveryMessages } from '../../lib/i18n/messages/delivery';
 import { productMessages } from '../../lib/i18n/messages/product';
+import { refusalMessages } from '../../lib/i18n/messages/refusal';
 import { formatPrice } from '../../lib/money';
-import { addressLines, needsPostcode, type ShippingAddressInput } from '../../lib/checkout/address';
+import { addressLines, needsPostcode, shippingAddressSchema, type ShippingAddressInput } from '../../lib/checkout/address';
 import { formatCardNumber, formatCvc, formatExpiry } from '../../lib/checkout/card';
 import { arrivalText } from '../../lib/delivery';
 import type { CountryCode } from '../../lib/settings/countries';
@@ -21,6 +23,10 @@ import { useAccount } from '../account/account-context';
 import { useSettings } from '../../lib/settings/settings-context';
 import { Totals } from './basket-contents';
 import './shop.css';
+
+/** The address's text fields, in the form's order. */
+const ADDRESS_FIELDS = ['name', 'line1', 'line2', 'city', 'postcode', 'region'] as const;
+type AddressField = (typeof ADDRESS_FIELDS)[number];
 
 type Step =
   | { name: 'address' }
@@ -63,6 +69,27 @@ function KeepAccount() {
   );
 }
 
+/** The address of an order's confirmation: 42 -> '/checkout/?order=42'. */
+const confirmationUrl = (id: number) => `/checkout/?order=${id}`;
+
+/** A placed order's confirmation: its number, what was charged, where the receipt went; then, after a guest's order, the offer to keep the account. */
+export function OrderConfirmed({ order }: { order: Pick<OrderViewData, 'id' | 'total_minor' | 'currency' | 'contact_email'> }) {
+  const t = useT(checkoutMessages);
+  return (
+    <>
+      <section className="notice" data-order={order.id}>
+        <h2 className="notice__title">{t('checkout.confirmed')}</h2>
+        <p className="notice__text">
+          {t('checkout.orderNumber', { id: order.id })} · {formatPrice(order.total_minor, order.currency)}
+        </p>
+        {order.contact_email && <p className="notice__text">{t('checkout.receiptTo', { email: order.contact_email })}</p>}
+        <a className="button" href="/account/orders/">{t('checkout.viewOrders')}</a>
+      </section>
+      <KeepAccount />
+    </>
+  );
+}
+
 /** Checkout with nothing in the basket: says so, and leads back to the gallery. */
 export function EmptyCheckout() {
   const t = useT(basketMessages);
@@ -86,8 +113,9 @@ export interface CheckoutFlowProps {
  * purchase), the confirmation.
  */
 export function CheckoutFlow({ countries }: CheckoutFlowProps) {
-  const t = useT(basketMessages, checkoutMessages, deliveryMessages, productMessages);
+  const t = useT(basketMessages, checkoutMessages, deliveryMessages, productMessages, refusalMessages);
   const { settings, setBasketCount } = useSettings();
+  const router = useRouter();
   const [step, setStep] = useState<Step>({ name: 'address' });
   const [address, setAddress] = useState<Required<ShippingAddressInput>>({ name: '', line1: '', line2: '', city: '', region: '', postcode: '', country: countries[0]?.code ?? settings.country });
   const countryNameOf = (code: string) => countries.find((c) => c.code === code)?.name ?? code;
@@ -100,12 +128,16 @@ export function CheckoutFlow({ countries }: CheckoutFlowProps) {
   }, []);
   const fillFrom = (a: SavedAddress) =>
     setAddress({ name: a.name, line1: a.line1, line2: a.line2 ?? '', city: a.city, region: a.region ?? '', postcode: a.postcode ?? '', country: a.country as CountryCode });
-  const field = (name: 'name' | 'line1' | 'line2' | 'city' | 'region' | 'postcode', label: string, options: { required?: boolean; maxLength: number; autoComplete: string }) => (
+  // What the address step refuses, beside each field, in the words the server would use.
+  const [refused, setRefused] = useState<Partial<Record<AddressField, string>>>({});
+  const field = (name: AddressField, label: string, options: { required?: boolean; maxLength: number; autoComplete: string }) => (
     <label className="checkout__field">{label}
       <input
         className="field" name={name} required={options.required ?? false} maxLength={options.maxLength} autoComplete={options.autoComplete}
+        aria-invalid={refused[name] ? true : undefined} aria-describedby={refused[name] ? `checkout-${name}-error` : undefined}
         value={address[name]} onChange={(e) => setAddress({ ...address, [name]: e.target.value })}
       />
+      {refused[name] && <span className="checkout__error" id={`checkout-${name}-error`}>{refused[name]}</span>}
     </label>
   );
   const [card, setCard] = useState({ number: '', expiry: '', cvc: '' });
@@ -129,8 +161,18 @@ export function CheckoutFlow({ countries }: CheckoutFlowProps) {
     }
   };
 
-  const toReview = (event: FormEvent) => {
+  const toReview = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // A field of spaces passes the browser's own check: the address is checked as the order will be.
+    const checked = shippingAddressSchema.safeParse(address);
+    const refusals: Partial<Record<AddressField, string>> = {};
+    for (const issue of checked.success ? [] : checked.error.issues) refusals[issue.path[0] as AddressField] ??= t(issue.message as Parameters<typeof t>[0]);
+    setRefused(refusals);
+    const first = ADDRESS_FIELDS.find((name) => name in refusals);
+    if (first) {
+      event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
     void run(async () => {
       const quote = await startCheckout(address.country, settings.currency);
       pushDataLayer(ecommerceEvent('begin_checkout', quote.currency, itemsOf(quote), { value_minor: quote.total_minor }));
@@ -147,6 +189,8 @@ export function CheckoutFlow({ countries }: CheckoutFlowProps) {
         pushDataLayer(ecommerceEvent('purchase', order.currency, itemsOf(step.quote), { value_minor: order.total_minor, transaction_id: String(order.id) }));
         setBasketCount(0);
         setStep({ name: 'confirmed', order });
+        // The confirmation's own address, rendered by the server from the order, so that a reload shows it again.
+        router.replace(confirmationUrl(order.id));
       } catch (failure) {
         // The key's answer is settled; another attempt (another card, say) is a new request.
         // A changed total is quoted afresh, for the shopper to read and confirm.
@@ -157,21 +201,7 @@ export function CheckoutFlow({ countries }: CheckoutFlowProps) {
     });
   };
 
-  if (step.name === 'confirmed') {
-    return (
-      <>
-        <section className="notice" data-order={step.order.id}>
-          <h2 className="notice__title">{t('checkout.confirmed')}</h2>
-          <p className="notice__text">
-            {t('checkout.orderNumber', { id: step.order.id })} · {formatPrice(step.order.total_minor, step.order.currency)}
-          </p>
-          {step.order.contact_email && <p className="notice__text">{t('checkout.receiptTo', { email: step.order.contact_email })}</p>}
-          <a className="button" href="/account/orders/">{t('checkout.viewOrders')}</a>
-        </section>
-        <KeepAccount />
-      </>
-    );
-  }
+  if (step.name === 'confirmed') return <OrderConfirmed order={step.order} />;
   // Before an order only: its confirmation stays on screen once the basket is empty.
   if (step.name === 'address' && settings.basket_count === 0) return <EmptyCheckout />;
 

@@ -9,6 +9,15 @@ describe('shippingAddressSchema', () => {
     // Hong Kong has no postcodes.
     [{ name: 'Ada', line1: '8 Finance Street', city: 'Central', country: 'HK' }, true],
     [{ name: 'Ada', line1: ' ', city: 'Bristol', postcode: 'BS1', country: 'GB' }, false],
+    // A postcode in its country's form, whatever its case; another country's, or half of one, is refused.
+    [{ name: 'Ada', line1: '1 Harbour Street', city: 'Bristol', postcode: 'bs1 4rn', country: 'GB' }, true],
+    [{ name: 'Ada', line1: '1 Harbour Street', city: 'Bristol', postcode: 'BS1', country: 'GB' }, false],
+    [{ name: 'Ada', line1: '1 Harbour Street', city: 'Dublin', postcode: 'd02 x285', country: 'IE' }, true],
+    [{ name: 'Ada', line1: '1 Harbour Street', city: 'Amsterdam', postcode: '1012 ab', country: 'NL' }, true],
+    [{ name: 'Ada', line1: '1 Harbour Street', city: 'Paris', postcode: 'BS1 4RN', country: 'FR' }, false],
+    [{ name: 'Ada', line1: '1 Harbour Street', city: 'New York', postcode: '10001-1234', country: 'US' }, true],
+    [{ name: 'Ada', line1: '1 Harbour Street', city: 'New York', postcode: '1000', country: 'US' }, false],
+    [{ name: 'Ada', line1: '24 Sussex Drive', city: 'Ottawa', postcode: 'K1A 0B1', country: 'CA' }, true],
   ])('%j valid: %s', (address, valid) => {
     expect(shippingAddressSchema.safeParse(address).success).toBe(valid);
   });

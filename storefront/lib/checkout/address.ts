@@ -1,3 +1,4 @@
+import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { z } from 'zod';
 import { COUNTRIES_WITHOUT_POSTCODES, COUNTRY_CODES, type CountryCode } from '../settings/countries';
 import { countryName } from '../settings/entity';
@@ -29,10 +30,21 @@ export const shippingAddressSchema = z
   .superRefine((address, ctx) => {
     if (!address.postcode && !COUNTRIES_WITHOUT_POSTCODES.has(address.country)) {
       ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'refusal.postcode' satisfies MessageKey });
+    } else if (address.postcode && !isPostcodeOf(address.postcode, address.country)) {
+      ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'refusal.postcodeFormat' satisfies MessageKey });
     }
   });
 export type ShippingAddress = z.output<typeof shippingAddressSchema>;
 export type ShippingAddressInput = z.input<typeof shippingAddressSchema>;
+
+/**
+ * Whether `postcode` has the form of `country`'s postcodes, in any case, as couriers check it (the
+ * postcode table of postcode-validator, some of whose forms are upper case only; a country it has
+ * no form for takes any): ('SW1Y 4JH', 'GB') -> true, ('75001', 'GB') -> false, ('d02 x285', 'IE') -> true.
+ */
+function isPostcodeOf(postcode: string, country: string): boolean {
+  return !postcodeValidatorExistsForCountry(country) || postcodeValidator(postcode.toUpperCase(), country);
+}
 
 /** Whether an address in `country` needs a postcode: 'GB' -> true, 'HK' -> false. */
 export const needsPostcode = (country: string) => !COUNTRIES_WITHOUT_POSTCODES.has(country as CountryCode);

@@ -242,6 +242,7 @@ describe('POST /api/checkout/order/', () => {
     ['no first line', { 'Idempotency-Key': randomUUID() }, { ...orderBody(), ship_to: { name: 'A', line1: ' ', city: 'London', postcode: 'N1', country: 'GB' } }, 'ship_to.line1'],
     ['no city', { 'Idempotency-Key': randomUUID() }, { ...orderBody(), ship_to: { name: 'A', line1: 'B', postcode: 'N1', country: 'GB' } }, 'ship_to.city'],
     ['no postcode where the country has them', { 'Idempotency-Key': randomUUID() }, { ...orderBody(), ship_to: { name: 'A', line1: 'B', city: 'Paris', country: 'FR' } }, 'ship_to.postcode'],
+    ['a postcode of another country', { 'Idempotency-Key': randomUUID() }, { ...orderBody(), ship_to: { name: 'A', line1: 'B', city: 'Paris', postcode: 'SW1Y 4JH', country: 'FR' } }, 'ship_to.postcode'],
     ['an unknown country', { 'Idempotency-Key': randomUUID() }, { ...orderBody(), ship_to: { name: 'A', line1: 'B', city: 'C', postcode: '1', country: 'XX' } }, 'ship_to.country'],
     ['an expiry without its slash', { 'Idempotency-Key': randomUUID() }, { ...orderBody(), card: { number: TEST_CARDS.accepted, expiry: '1230', cvc: '123' } }, 'card.expiry'],
     ['a card past its expiry', { 'Idempotency-Key': randomUUID() }, { ...orderBody(), card: { number: TEST_CARDS.accepted, expiry: '01/20', cvc: '123' } }, 'card.expiry'],

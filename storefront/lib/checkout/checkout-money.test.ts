@@ -32,6 +32,8 @@ const call = callable(new Hono()
   .route('/', checkoutRoutes({ getDb, payments: createSimulatedPayments(async () => ledger) })));
 
 const COUNTRIES = ['GB', 'US', 'FR', 'DE', 'IE', 'AU', 'CA', 'JP'] as const;
+/** A postcode of each, in its country's form. */
+const POSTCODES: Record<(typeof COUNTRIES)[number], string> = { GB: 'SW1Y 4JH', US: '10001', FR: '75001', DE: '10115', IE: 'D02 X285', AU: '2000', CA: 'K1A 0B1', JP: '100-0001' };
 /** Available works by country they ship to, each with a print edition of at least 3 copies when it has one. */
 const pools = new Map<string, { id: number; slug: string; print: string | null }[]>();
 const taken = new Set<number>();
@@ -135,7 +137,7 @@ describe('every amount shown is the amount charged', () => {
       const key = randomUUID();
       const paid = await post('/api/checkout/order/', session, {
         currency, quoted_total_minor: shownMinor(figures.total),
-        ship_to: { name: 'Ada Lovelace', line1: '1 Harbour Street', city: 'Port', postcode: '1000', country },
+        ship_to: { name: 'Ada Lovelace', line1: '1 Harbour Street', city: 'Port', postcode: POSTCODES[country], country },
         card: { number: TEST_CARDS.accepted, expiry: '12/30', cvc: '123' },
       }, { 'Idempotency-Key': key });
       expect(paid.status, await paid.clone().text()).toBe(201);
