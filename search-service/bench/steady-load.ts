@@ -4,8 +4,9 @@ import { startEmbeddedMeili, type RunningMeili } from '@easel/indexer';
 /**
  * An open-model load: requests go out at a fixed rate whatever happens to the earlier ones, as
  * shoppers' do, and each records its place in the sequence, the moment it was due to leave (so
- * a slow answer cannot hide the queue behind it), when it ended, and its status (0: no HTTP
- * answer); times are epoch milliseconds with fractions. Used by `npm run bench:search` for its
+ * a slow answer cannot hide the queue behind it), when it ended, its status (0: no HTTP
+ * answer) and, when it failed, the error code its answer gave; times are epoch milliseconds
+ * with fractions. Used by `npm run bench:search` for its
  * fixed-rate phase, and by `npm run bench:engine-restart` and the engine-restart test, which
  * classify the outcomes against the moments the engine was down.
  */
@@ -14,6 +15,8 @@ export interface Outcome {
   sentAt: number;
   endedAt: number;
   status: number;
+  /** A failure's `error.code` ('engine_unavailable', 'overloaded', …), when its answer had one. */
+  code?: string;
 }
 
 export interface LoadRequest {
@@ -58,8 +61,12 @@ export async function steadyLoad(options: {
 async function send(pool: Pool, index: number, request: LoadRequest, sentAt: number): Promise<Outcome> {
   try {
     const res = await pool.request({ ...request, signal: AbortSignal.timeout(10_000) });
-    await res.body.dump();
-    return { index, sentAt, endedAt: now(), status: res.statusCode };
+    if (res.statusCode < 400) {
+      await res.body.dump();
+      return { index, sentAt, endedAt: now(), status: res.statusCode };
+    }
+    const code = ((await res.body.json().catch(() => null)) as { error?: { code?: string } } | null)?.error?.code;
+    return { index, sentAt, endedAt: now(), status: res.statusCode, ...(code ? { code } : {}) };
   } catch {
     return { index, sentAt, endedAt: now(), status: 0 };
   }
@@ -107,7 +114,7 @@ export interface RestartSummary {
   failedBeforeWindow: number;
   /** Failures by the second they were sent in, counted from the kill (negative: before it). */
   failuresBySecond: Record<string, number>;
-  /** The answers the failures got, by status (0: no HTTP answer). */
+  /** The answers the failures got, by status and error code ('503 engine_unavailable'; 0: no HTTP answer). */
   failureStatuses: Record<string, number>;
   /** From the engine answering /health again to the first success among requests sent after it. */
   firstSuccessAfterMs: number | null;
@@ -132,7 +139,7 @@ export function summariseRestart(outcomes: readonly Outcome[], window: { downAt:
     failedOutsideWindow: failures.filter((f) => !overlaps(f)).length,
     failedBeforeWindow: failures.filter((f) => f.endedAt < window.downAt).length,
     failuresBySecond: countBy(failures, (f) => String(Math.floor((f.sentAt - window.downAt) / 1000))),
-    failureStatuses: countBy(failures, (f) => String(f.status)),
+    failureStatuses: countBy(failures, (f) => [f.status, f.code].filter(Boolean).join(' ')),
     firstSuccessAfterMs: firstSuccess ? firstSuccess.endedAt - window.upAt : null,
     lastFailureAfterMs: failures.length > 0 ? Math.max(...failures.map((f) => f.endedAt)) - window.upAt : null,
     sentAfter: after.length,

@@ -107,6 +107,9 @@ describe('when the engine misbehaves', () => {
   });
 });
 
+/** How long a restarted engine may answer slowly enough for admission control to refuse searches. */
+const WARM_UP_MS = 1000;
+
 describe('when the engine comes back', () => {
   let temp: TemporaryDatabase;
   beforeAll(async () => {
@@ -123,7 +126,7 @@ describe('when the engine comes back', () => {
     expect((await app.request('/api/v2/product/s/')).status).toBe(200);
   });
 
-  it('under a steady 50 searches a second, fails only requests that met the engine killed and restarted, with 503 or 504, and recovers by itself', async () => {
+  it('under a steady 50 searches a second, fails only requests that met the engine killed and restarted or its warm-up, with 503 or 504, and recovers by itself', async () => {
     const server = await new Promise<ServerType>((resolve) => {
       const listening: ServerType = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(listening));
     });
@@ -141,12 +144,16 @@ describe('when the engine comes back', () => {
       meili = run.meili;
       const summary = summariseRestart(outcomes, window);
       console.log(`engine down for ${window.upAt - window.downAt} ms:`, summary);
-      // The restart was felt, and only by requests that met it, each answered 503 or 504.
+      // The restart was felt, by requests that met it, each answered 503 or 504.
       expect(summary.failedInsideWindow).toBeGreaterThan(0);
-      expect(summary.failedOutsideWindow).toBe(0);
-      expect(Object.keys(summary.failureStatuses).filter((status) => status !== '503' && status !== '504')).toEqual([]);
+      expect(summary.failedBeforeWindow).toBe(0);
+      expect(Object.keys(summary.failureStatuses).filter((status) => !/^50[34]\b/.test(status))).toEqual([]);
+      // Once the engine answers again, a search fails only if admission control refused it
+      // ('overloaded', Retry-After) while the restarted engine warmed up; after that, none.
+      const after = outcomes.filter((o) => o.sentAt > window.upAt && (o.status < 200 || o.status >= 300));
+      expect(after.filter((o) => o.code !== 'overloaded' || o.sentAt - window.upAt > WARM_UP_MS)).toEqual([]);
       expect(summary.sentAfter).toBeGreaterThan(0);
-      expect(summary.succeededAfter).toBe(summary.sentAfter);
+      expect(summary.succeededAfter).toBeGreaterThan(0);
     } finally {
       server.close();
     }
