@@ -48,6 +48,17 @@ describe('createMediaCache', () => {
     expect(await readFile(cachedImagePath(dir, spec, 320))).toEqual(a);
   });
 
+  it('serves a picture another process on the same folder stored, without drawing it again', async () => {
+    const first = fakeRender();
+    const second = fakeRender();
+    const [a, b] = [createMediaCache({ dir, maxBytes: 1_000, render: first.render }), createMediaCache({ dir, maxBytes: 1_000, render: second.render })];
+    expect(await a.get(spec, 320)).toEqual(Buffer.alloc(9, 11));
+    expect(await b.get(spec, 320)).toEqual(Buffer.alloc(9, 11));
+    expect(await b.get(other(12), 320)).toEqual(Buffer.alloc(9, 12));
+    expect(await a.get(other(12), 320)).toEqual(Buffer.alloc(9, 12));
+    expect([first.calls, second.calls]).toEqual([[11], [12]]);
+  });
+
   it('leaves no temporary file behind when rendering fails', async () => {
     const cache = createMediaCache({ dir, maxBytes: 1_000, render: async () => { throw new Error('boom'); } });
     await expect(cache.get(spec, 480)).rejects.toThrow('boom');

@@ -10,8 +10,9 @@ import { renderArtworkImage } from './artwork-image';
  * within a cap on the bytes kept: past it, the least recently served pictures are deleted.
  * A picture is written to a temporary file and renamed into place, so a reader never sees a
  * half-written file; renders of the same picture running at once are shared. The cache counts
- * what is on disk when it opens (oldest written first) and what it writes after, so one server
- * process should own a folder.
+ * what is on disk when it opens (oldest written first), what it writes after and what it finds
+ * another process on the same folder wrote, so processes that share a folder (the storefront's
+ * workers) draw a picture once between them; each keeps the cap over what it counts.
  */
 
 /** Where a picture is cached: `<dir>/<category>/<kind>/<seed>/<palette>/<aspect>/<width>.webp`. */
@@ -65,14 +66,17 @@ export function createMediaCache({ dir, maxBytes, render = renderArtworkImage, r
     async get(spec, width) {
       await opened;
       const file = cachedImagePath(dir, spec, width);
-      if (files.get(file) !== undefined) {
-        try {
-          return await readFile(file);
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-          files.delete(file); // removed behind the cache's back: draw it again
-        }
+      // On disk: stored by this process, or by another on the same folder (the storefront's
+      // workers, a replica) since this one opened it, which it now counts too.
+      const stored = await readFile(file).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return undefined;
+        throw error;
+      });
+      if (stored) {
+        files.set(file, stored.byteLength);
+        return stored;
       }
+      files.delete(file); // removed behind the cache's back, if it was counted: draw it again
       let pending = inFlight.get(file);
       if (!pending) {
         pending = renderAndStore(file, spec, width).finally(() => inFlight.delete(file));

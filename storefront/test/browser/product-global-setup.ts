@@ -41,13 +41,17 @@ const ARTWORKS = 1500;
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const stops: (() => Promise<void>)[] = [];
+  // One picture folder for every product: their catalogues are seeded alike, so a picture one
+  // has drawn the others serve (media-cache.ts), as a storefront's workers do.
+  const mediaDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'easel-browser-media-'));
   const stop = async () => {
     await Promise.all(stops.map((s) => s()));
+    await fsp.rm(mediaDir, { recursive: true, force: true });
   };
   try {
     const products: ProductUnderTest[] = [];
     // One after another: the first builds the storefront when it is stale, the others reuse it.
-    for (let i = 0; i < project.config.maxWorkers; i++) products.push(await startProduct(`product-${i + 1}`, stops));
+    for (let i = 0; i < project.config.maxWorkers; i++) products.push(await startProduct(`product-${i + 1}`, mediaDir, stops));
     project.provide('products', products);
   } catch (error) {
     await stop();
@@ -57,7 +61,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 }
 
 /** One product and its shell storefront; `stops` gets what stops them and removes their data. */
-async function startProduct(name: string, stops: (() => Promise<void>)[]): Promise<ProductUnderTest> {
+async function startProduct(name: string, mediaDir: string, stops: (() => Promise<void>)[]): Promise<ProductUnderTest> {
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'easel-browser-'));
   const services: Service[] = [];
   stops.push(async () => {
@@ -76,7 +80,7 @@ async function startProduct(name: string, stops: (() => Promise<void>)[]): Promi
     STOREFRONT_PORT: String(storefrontPort),
     INDEXER_PORT: String(indexerPort),
     CATALOGUE_ARTWORKS: String(ARTWORKS),
-    MEDIA_CACHE_DIR: path.join(dataDir, 'media'),
+    MEDIA_CACHE_DIR: mediaDir,
     // The server renders whatever a busy test machine takes: the tests check what it renders,
     // not how fast. The second storefront below leaves everything to the browser instead.
     SSR_BUDGET_MS: '5000',
