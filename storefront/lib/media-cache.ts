@@ -66,8 +66,8 @@ export function createMediaCache({ dir, maxBytes, render = renderArtworkImage, r
     async get(spec, width) {
       await opened;
       const file = cachedImagePath(dir, spec, width);
-      // On disk: stored by this process, or by another on the same folder (the storefront's
-      // workers, a replica) since this one opened it, which it now counts too.
+      // On disk: stored by this process, or by another on the same folder (another of the
+      // storefront's workers) since this one opened it, which it now counts too.
       const stored = await readFile(file).catch((error: NodeJS.ErrnoException) => {
         if (error.code === 'ENOENT') return undefined;
         throw error;
