@@ -126,6 +126,9 @@ describe('buying an original', () => {
     await page.click('main form button[type="submit"]');
     await expect.poll(() => page.locator('.checkout__field .checkout__error').allTextContents()).toEqual(['Check the postcode: it is not one of this country’s.']);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('postcode');
+    // The refusal under the postcode leaves the town's box beside it as it was.
+    const heights = await Promise.all(['city', 'postcode'].map(async (name) => (await page.locator(`input[name="${name}"]`).boundingBox())!.height));
+    expect(heights[0]).toBe(heights[1]);
     await page.fill('input[name="postcode"]', 'SW1Y 4JH');
     await page.click('main form button[type="submit"]');
     await page.waitForSelector('input[name="card-number"]');
