@@ -4,7 +4,7 @@ import { errorBody } from '@easel/shared/api-error-body';
 import { clientAddress, createRateLimit, tooManyRequestsMessage } from '@easel/shared/rate-limit';
 import { HotCache, toAnswer, type CachedAnswer } from './cache';
 import type { CardStore } from './card-store';
-import { RESULT_COUNT_HEADER, englishOf, parseGalleryParams, toQueryString, type GallerySearchDefinition } from './contract';
+import { RESULT_COUNT_HEADER, englishOf, parseGalleryParams, toQueryString, withoutShopperCountry, type GallerySearchDefinition } from './contract';
 import type { SearchConfig } from './config';
 import { AdaptiveLimit, type AdmissionOptions } from './admission';
 import { EngineError, EngineTimeoutError, EngineUnavailableError, type Engine } from './engine';
@@ -104,9 +104,11 @@ export function createApp({ config, meili, cards, admission = DEFAULT_ADMISSION 
     }),
   );
 
+  // The count, the price bars and the suggestions depend on the shopper's country only through
+  // free shipping without a ships-to: shoppers of every country share each answer otherwise.
   app.get(
     `${BASE_PATH}/_count`,
-    cachedGet('count', (def) => toQueryString({ ...def, page: 1, paginate: undefined, limit: undefined, sort: undefined }), async (def, levers) => {
+    cachedGet('count', (def) => toQueryString({ ...withoutShopperCountry(def), page: 1, paginate: undefined, limit: undefined, sort: undefined }), async (def, levers) => {
       const [result] = await meili.multiSearch([buildCountQuery(def, indexUid, levers)]);
       return JSON.stringify({ count: result?.totalHits ?? 0 });
     }),
@@ -114,7 +116,7 @@ export function createApp({ config, meili, cards, admission = DEFAULT_ADMISSION 
 
   app.get(
     `${BASE_PATH}/_prices`,
-    cachedGet('prices', (def) => toQueryString({ ...def, page: 1, paginate: undefined, limit: undefined, sort: undefined, price_min: undefined, price_max: undefined }), async (def, levers) => {
+    cachedGet('prices', (def) => toQueryString({ ...withoutShopperCountry(def), page: 1, paginate: undefined, limit: undefined, sort: undefined, price_min: undefined, price_max: undefined }), async (def, levers) => {
       const plan = buildPriceBarPlan(def, indexUid, levers);
       return JSON.stringify({ currency: def.currency, results: toPriceBars(plan, await meili.multiSearch(plan.queries)) });
     }),
@@ -122,7 +124,7 @@ export function createApp({ config, meili, cards, admission = DEFAULT_ADMISSION 
 
   app.get(
     `${BASE_PATH}/_suggestions`,
-    cachedGet('suggestions', (def) => toQueryString({ ...def, page: 1, paginate: undefined, limit: undefined, sort: undefined }), async (def, levers) => {
+    cachedGet('suggestions', (def) => toQueryString({ ...withoutShopperCountry(def), page: 1, paginate: undefined, limit: undefined, sort: undefined }), async (def, levers) => {
       const plan = buildSuggestionsPlan(def, indexUid, levers);
       return JSON.stringify(toSuggestions(plan, await meili.multiSearch(plan.queries)));
     }),

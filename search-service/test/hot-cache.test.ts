@@ -41,6 +41,15 @@ describe('the hot-answer cache', () => {
     await expect.poll(() => count(url), { timeout: 5000, interval: 250 }).toBe(before + 1);
   });
 
+  it("answers shoppers of every country from one count, unless free shipping is judged for their country", async () => {
+    await cachedCount('/api/v2/product/s/_count/?colours=blue');
+    const calls = f.engineCalls();
+    expect(await count('/api/v2/product/s/_count/?colours=blue&country=US')).toBe(await count('/api/v2/product/s/_count/?colours=blue&country=FR'));
+    expect(f.engineCalls()).toBe(calls);
+    await count('/api/v2/product/s/_count/?colours=blue&free_shipping=true&country=US');
+    expect(f.engineCalls()).toBeGreaterThan(calls);
+  });
+
   it('drops every answer once a full rebuild swaps a new index in', async () => {
     const url = '/api/v2/product/s/_count/';
     const before = await cachedCount(url);
