@@ -112,7 +112,7 @@ describe('the site header', () => {
     expect(tagWithClass(renderHeader(DEFAULT_SETTINGS), 'account-link')).toMatchObject({ name: 'button', attributes: { type: 'button' }, text: 'Log in' });
     const ada: AccountUser = { id: 7, name: 'Ada Lovelace', email: 'ada@example.com', role: 'user', artist_id: null, about: null, guest: false, email_confirmed: true };
     const html = renderHeader(DEFAULT_SETTINGS, {}, ada);
-    expect(tagWithClass(html, 'account-link')).toMatchObject({ name: 'summary', attributes: { 'aria-label': 'Your account: Ada Lovelace' } });
+    expect(tagWithClass(html, 'account-link')).toMatchObject({ name: 'summary', attributes: { 'aria-label': 'Your account (AL): Ada Lovelace' } });
     expect(tagWithClass(html, 'account-link__name').text).toBe('Ada Lovelace');
     expect(tagWithClass(html, 'account-link__initials').text).toBe('AL');
     expect(html).toContain('>Log out</button>');

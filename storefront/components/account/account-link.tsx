@@ -64,7 +64,7 @@ export function AccountLink() {
       <summary
         ref={summary}
         className="account-link"
-        aria-label={`${t('account.menu')}: ${user.name}`}
+        aria-label={`${t('account.menu')} (${initials(user.name)}): ${user.name}`}
         data-overlay-return
         onClick={(event) => {
           event.preventDefault();

@@ -78,8 +78,12 @@ describe.each(WIDTHS)('the header at %i px', (width) => {
     // On a phone a signed-in shopper's name shows as initials, beside the whole summary.
     if (signedIn) {
       const account = page.locator('summary.account-link');
-      const name = (await account.getAttribute('aria-label'))!.replace(/^[^:]*: /, '');
-      expect(await account.innerText()).toBe(width < 576 ? initials(name) : name);
+      const label = (await account.getAttribute('aria-label'))!;
+      const name = label.replace(/^[^:]*: /, '');
+      const shown = await account.innerText();
+      expect(shown).toBe(width < 576 ? initials(name) : name);
+      // What it shows is in its name (WCAG 2.5.3), so a shopper can say it to their phone.
+      expect(label).toContain(shown);
     }
     expect(layout.pageWidth).toBe(width);
     if (width >= ONE_ROW_FROM) expect(layout.oneRow).toBe(true);
