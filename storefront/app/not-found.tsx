@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 
 /**
  * A 404 is not a page to index or to link in other languages: no canonical, no alternate
@@ -20,9 +19,9 @@ export default function NotFound() {
           We couldn’t find that page
         </h1>
         <p className="notice__text">It may have moved, or the artwork may have found a new home.</p>
-        <Link className="button" href="/shop/">
+        <a className="button" href="/shop/">
           Back to the gallery
-        </Link>
+        </a>
       </section>
     </div>
   );

@@ -1,6 +1,5 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
 import { SEARCH_WAITS_MS } from '@easel/search-service/budget';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { answer, api, ApiResponseError } from '../lib/api/client';
@@ -32,7 +31,6 @@ const NONE: SearchSuggestions = { queries: [], categories: [], artworks: [], art
 export function HeaderSearch() {
   const t = useT(categoriesMessages, searchMessages, vocabularyMessages);
   const { language } = useSettings().settings;
-  const router = useRouter();
   const id = useId();
   const [text, setText] = useState('');
   const [suggestions, setSuggestions] = useState<SearchSuggestions>(NONE);
@@ -74,7 +72,9 @@ export function HeaderSearch() {
     const url = options[index];
     if (!url) return;
     setOpen(false);
-    router.push(url);
+    // A whole page load, as every link of the site is: a gallery page reads its search from the
+    // address it is loaded at (the gallery's router would read the page it was pushed from).
+    window.location.assign(url);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -190,6 +190,36 @@ describe('the header search box', () => {
     await close();
   });
 
+  it.each(['/', '/shop/?colours=blue'])('opens a category suggestion from %s as that gallery search: address, heading, chips and results agree, and a reload keeps them', async (from) => {
+    const { page, errors, close } = await newPage();
+    await page.goto(`${base}${from}`, { waitUntil: 'networkidle' });
+    const box = page.getByRole('combobox', { name: 'Search artworks and artists' });
+    await box.pressSequentially(artist.name, { delay: 20 });
+    const option = page.getByRole('group', { name: 'Categories' }).getByRole('option').first();
+    await option.waitFor();
+    await option.click();
+    await page.waitForURL((url) => /^\/shop\/[a-z]+\/$/.test(url.pathname) && url.searchParams.get('q') === artist.name);
+    const category = new URL(page.url()).pathname.split('/')[2]!;
+    const agrees = async () => {
+      await hydrated(page.locator('.gallery__results'));
+      await page.waitForLoadState('networkidle');
+      const address = new URL(page.url());
+      expect(address.pathname).toBe(`/shop/${category}/`);
+      expect([...address.searchParams]).toEqual([['q', artist.name]]);
+      expect(await page.locator('.gallery__title').textContent()).toMatch(new RegExp(category, 'i'));
+      expect(await page.locator('.chip').allTextContents()).toContainEqual(expect.stringContaining(artist.name));
+      const search = (await (await fetch(`${searchUrl}/api/v2/product/s/?${new URLSearchParams({ product_category: category, q: artist.name })}`)).json()) as SearchResponse;
+      expect(search.count).toBeGreaterThan(0);
+      expect(Number((await page.locator('#gallery-count').textContent())!.replace(/\D/g, ''))).toBe(search.count);
+      expect(await page.locator('.grid .card').first().getAttribute('data-slug')).toBe(search.results[0]!.slug);
+    };
+    await agrees();
+    await page.reload({ waitUntil: 'networkidle' });
+    await agrees();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('keeps words typed before the page hydrated, suggests for them and searches them', async () => {
     const { page, errors, close } = await newPage();
     // The page's scripts wait until the shopper has typed, as on a slow phone.
