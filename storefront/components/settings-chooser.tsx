@@ -48,12 +48,15 @@ export function SettingsChooser() {
     // The confirmation speaks the language just chosen.
     const say = translatorOf(next.language, [settingsMessages]);
     if (outcome === 'saved') {
+      // One settings toast at a time: a second change replaces the first's, saying all of them.
       toast.show({
         title: say('settings.saved'),
         body: say('settings.savedText', {
           currency: `${CURRENCY_SYMBOLS[next.currency]} ${next.currency}`,
           units: say(`settings.units.${next.display_units}`).toLowerCase(),
+          country: options.data?.country.find((c) => c.value === next.country)?.display_name ?? next.country,
         }),
+        group: 'settings',
       });
     } else if (outcome === 'failed') {
       toast.show({ title: t('settings.saveFailed'), body: t('settings.saveFailedText'), tone: 'error' });

@@ -5,7 +5,7 @@ import { ToastView } from './toasts';
 const render = (tone: 'info' | 'error') =>
   renderToStaticMarkup(
     <ToastView
-      toast={{ title: 'Settings saved', body: 'Prices in $ USD, sizes in inches.', action: undefined, tone, phase: 'entering' }}
+      toast={{ title: 'Settings saved', body: 'Prices in $ USD, sizes in inches, shipping to United States.', action: undefined, tone, phase: 'entering' }}
       closeLabel="Close"
       timeText="just now"
       onClose={() => {}}

@@ -93,7 +93,7 @@ describe.each(WIDTHS)('the header at %i px', (width) => {
     await close();
   });
 
-  it('opens the settings panel inside the screen, and a currency chosen in it applies at once', async () => {
+  it('opens the settings panel inside the screen; a currency chosen in it applies at once, and one toast says what the settings now are', async () => {
     const { page, close } = await openPage(width, true);
     expect(await firstPrice(page)).toMatch(/^£/);
     await page.locator('.settings__toggle').click();
@@ -107,6 +107,11 @@ describe.each(WIDTHS)('the header at %i px', (width) => {
     await currency.selectOption('USD');
     await expect.poll(() => firstPrice(page)).toMatch(/^\$/);
     expect(await page.locator('.settings__toggle').textContent()).toContain('$ USD');
+    // One toast says what the settings now are; a second change takes its place.
+    const toasts = page.locator('.toast__body');
+    await expect.poll(() => toasts.allTextContents()).toEqual(['Prices in $ USD, sizes in centimetres, shipping to United Kingdom.']);
+    await panel.getByLabel('Ships to').selectOption('US');
+    await expect.poll(() => toasts.allTextContents()).toEqual(['Prices in $ USD, sizes in centimetres, shipping to United States.']);
     await close();
   });
 

@@ -12,7 +12,7 @@ export const settingsMessages = messageArea('settings', {
   'settings.units.in': 'Inches',
   'settings.saving': 'Saving…',
   'settings.saved': 'Settings saved',
-  'settings.savedText': 'Prices in {currency}, sizes in {units}.',
+  'settings.savedText': 'Prices in {currency}, sizes in {units}, shipping to {country}.',
   'settings.saveFailed': 'Your settings could not be saved',
   'settings.saveFailedText': 'Please try again in a moment.',
   'settings.credit': '10% off your order with the code {code}',
