@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { SavedAddress } from '@easel/data/queries/addresses';
 import { ecommerceEvent, pushDataLayer, type EcommerceItem } from '../../lib/analytics';
 import type { CheckoutQuoteView, OrderViewData } from '../../lib/basket/basket';
@@ -78,7 +78,7 @@ export function OrderConfirmed({ order }: { order: Pick<OrderViewData, 'id' | 't
   return (
     <>
       <section className="notice" data-order={order.id}>
-        <h2 className="notice__title">{t('checkout.confirmed')}</h2>
+        <h2 className="notice__title" data-step-heading tabIndex={-1}>{t('checkout.confirmed')}</h2>
         <p className="notice__text">
           {t('checkout.orderNumber', { id: order.id })} · {formatPrice(order.total_minor, order.currency)}
         </p>
@@ -201,6 +201,16 @@ export function CheckoutFlow({ countries }: CheckoutFlowProps) {
     });
   };
 
+  // A new step starts as a new page would: at the top, its heading taking the focus (and read
+  // out), not scrolled to where the last step's button was.
+  const shownStep = useRef(step.name);
+  useEffect(() => {
+    if (shownStep.current === step.name) return;
+    shownStep.current = step.name;
+    window.scrollTo(0, 0);
+    document.querySelector<HTMLElement>('[data-step-heading]')?.focus({ preventScroll: true });
+  }, [step.name]);
+
   if (step.name === 'confirmed') return <OrderConfirmed order={step.order} />;
   // Before an order only: its confirmation stays on screen once the basket is empty.
   if (step.name === 'address' && settings.basket_count === 0) return <EmptyCheckout />;
@@ -237,7 +247,7 @@ export function CheckoutFlow({ countries }: CheckoutFlowProps) {
       ) : (
         <div className="checkout__review">
           <section className="checkout__panel">
-            <h2 className="checkout__heading">{t('checkout.review')}</h2>
+            <h2 className="checkout__heading" data-step-heading tabIndex={-1}>{t('checkout.review')}</h2>
             <ul className="checkout__lines">
               {step.quote.items.map((item) => (
                 <li key={item.line_id} className="checkout__line">

@@ -132,6 +132,9 @@ describe('buying an original', () => {
     await page.fill('input[name="postcode"]', 'SW1Y 4JH');
     await page.click('main form button[type="submit"]');
     await page.waitForSelector('input[name="card-number"]');
+    // The review starts at the top of the page, its heading focused, as a new page would.
+    const atTopFocused = () => page.evaluate(() => ({ scrollY: window.scrollY, focused: document.activeElement?.textContent }));
+    await expect.poll(atTopFocused).toEqual({ scrollY: 0, focused: 'Review and pay' });
     expect(await page.locator('.checkout__line').textContent()).toContain(title);
     expect(await page.locator('.checkout__line [data-delivery]').textContent()).toMatch(/^Arrives \d/);
     expect(await page.locator('.checkout__review .totals').textContent()).toContain('Shipping');
@@ -150,6 +153,7 @@ describe('buying an original', () => {
     await page.click('.checkout__review form button[type="submit"]');
     await page.waitForSelector('[data-order]');
     expect(await page.locator('.notice__title').textContent()).toBe('Thank you: your order is placed');
+    await expect.poll(atTopFocused).toEqual({ scrollY: 0, focused: 'Thank you: your order is placed' });
     const events = await page.evaluate(() => (window.dataLayer ?? []).map((e) => e.event));
     expect(events).toEqual(expect.arrayContaining(['begin_checkout', 'purchase']));
     expect(await page.locator('.basket-link__count').textContent()).toBe('0');
