@@ -124,6 +124,8 @@ function PromoForm({ basket, offer, t, busy, error, onApply, onRemove }: {
     event.preventDefault();
     if (code.trim() && (await onApply(code.trim()))) setCode('');
   };
+  // A basket takes one code: while one takes something off, the field to enter another steps aside.
+  const applied = basket.promo !== null && !basket.promo.expired && !basket.promo.used;
   return (
     <form className="promo" onSubmit={submit}>
       {basket.promo && (
@@ -132,13 +134,17 @@ function PromoForm({ basket, offer, t, busy, error, onApply, onRemove }: {
           <button type="button" className="link-button" disabled={busy} onClick={() => void onRemove()}>{t('basket.promoRemove')}</button>
         </p>
       )}
-      <label className="promo__label" htmlFor="promo-code">{t('basket.promo')}</label>
-      {offer && !basket.promo && <p className="promo__offer" id="promo-offer">{offer}</p>}
-      <div className="promo__row">
-        <input id="promo-code" className="field" name="code" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" maxLength={40}
-          aria-describedby={offer && !basket.promo ? 'promo-offer' : undefined} />
-        <button type="submit" className="button button--secondary" disabled={busy}>{t('basket.promoApply')}</button>
-      </div>
+      {!applied && (
+        <>
+          <label className="promo__label" htmlFor="promo-code">{t('basket.promo')}</label>
+          {offer && !basket.promo && <p className="promo__offer" id="promo-offer">{offer}</p>}
+          <div className="promo__row">
+            <input id="promo-code" className="field" name="code" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" maxLength={40}
+              aria-describedby={offer && !basket.promo ? 'promo-offer' : undefined} />
+            <button type="submit" className="button button--secondary" disabled={busy}>{t('basket.promoApply')}</button>
+          </div>
+        </>
+      )}
       {error && <p className="promo__error" role="alert">{error}</p>}
     </form>
   );

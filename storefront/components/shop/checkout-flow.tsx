@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { SavedAddress } from '@easel/data/queries/addresses';
 import { ecommerceEvent, pushDataLayer, type EcommerceItem } from '../../lib/analytics';
 import type { CheckoutQuoteView, OrderViewData } from '../../lib/basket/basket';
@@ -78,7 +78,7 @@ export function OrderConfirmed({ order }: { order: Pick<OrderViewData, 'id' | 't
   return (
     <>
       <section className="notice" data-order={order.id}>
-        <h2 className="notice__title" data-step-heading tabIndex={-1}>{t('checkout.confirmed')}</h2>
+        <h2 className="notice__title">{t('checkout.confirmed')}</h2>
         <p className="notice__text">
           {t('checkout.orderNumber', { id: order.id })} · {formatPrice(order.total_minor, order.currency)}
         </p>
@@ -201,12 +201,10 @@ export function CheckoutFlow({ countries }: CheckoutFlowProps) {
     });
   };
 
-  // A new step starts as a new page would: at the top, its heading taking the focus (and read
-  // out), not scrolled to where the last step's button was.
-  const shownStep = useRef(step.name);
+  // The review opens as a new page would: at the top, its heading taking the focus (and read
+  // out), not scrolled to where the address's button was. The confirmation is a page of its own.
   useEffect(() => {
-    if (shownStep.current === step.name) return;
-    shownStep.current = step.name;
+    if (step.name !== 'review') return;
     window.scrollTo(0, 0);
     document.querySelector<HTMLElement>('[data-step-heading]')?.focus({ preventScroll: true });
   }, [step.name]);
