@@ -131,13 +131,16 @@ function startSearch(query: string, searchServiceUrl: string, pageBudgetMs: numb
   const startedAt = performance.now();
   const options = { origin: searchServiceUrl, timeoutMs: Math.max(SEARCH_WAITS_MS.storefront, pageBudgetMs) };
   const asked = revalidateSearch(query, keptEtag, options);
+  const etag = asked.then((found) => (found === 'unchanged' ? keptEtag : found.etag));
   let taken: Promise<TaggedAnswer> | undefined;
-  // The page reports a search of its own that failed; one it did not take is not worth a line.
+  // The page reports a search of its own that failed; one it did not take is not worth a line,
+  // nor is the ETag of a failed search that nothing asked for.
   asked.catch(() => {});
+  etag.catch(() => {});
   return {
     query,
     startedAt,
-    etag: asked.then((found) => (found === 'unchanged' ? keptEtag : found.etag)),
+    etag,
     taken: () => {
       taken ??= asked.then((found) => (found === 'unchanged' ? askedWhole(query, options) : found));
       taken.catch(() => {});

@@ -59,8 +59,9 @@ async function fillListing(page: Page, title: string) {
   await page.getByLabel('Style').selectOption('impressionist');
   await field(page, 'colours').getByLabel('Blue').check();
   await field(page, 'colours').getByLabel('Green').check();
-  await page.getByLabel('Width (cm)').fill('60');
-  await page.getByLabel('Height (cm)').fill('80');
+  // A landscape canvas, photographed as the phone was held, upright: the photo's shape is not the work's.
+  await page.getByLabel('Width (cm)').fill('80');
+  await page.getByLabel('Height (cm)').fill('60');
   await page.getByLabel('Depth (cm)').fill('2.5');
   await page.getByLabel('Ready to hang').check();
   await page.getByLabel('Price (£)', { exact: true }).fill('450');
@@ -139,6 +140,19 @@ describe('an artist lists a work from a phone', () => {
         await gallery.goto(`${base}/shop/?q=${encodeURIComponent(title)}`, { waitUntil: 'domcontentloaded' });
         return gallery.locator('.card__title').allTextContents();
       }, { timeout: 10_000, interval: 500 }).toContain(title);
+      // Its card draws the photo whole, in the photo's own shape, inside the card's frame.
+      const picture = gallery.locator(`.card[data-slug="${slug}"] .card__image`);
+      await picture.evaluate((img: HTMLImageElement) => img.decode());
+      const drawn = await picture.evaluate((img: HTMLImageElement) => {
+        const frame = img.closest('.card__frame')!.getBoundingClientRect();
+        const box = img.getBoundingClientRect();
+        const shapes = { box: box.width / box.height, photo: img.naturalWidth / img.naturalHeight };
+        return {
+          inside: box.top >= frame.top && box.bottom <= frame.bottom && box.left >= frame.left && box.right <= frame.right,
+          stretched: getComputedStyle(img).objectFit === 'fill' && Math.abs(shapes.box - shapes.photo) > 0.02,
+        };
+      });
+      expect(drawn).toEqual({ inside: true, stretched: false });
       await gallery.close();
 
       // Every picture the product page serves of it stands upright (portrait, as the phone held it) and carries no EXIF or GPS.
