@@ -114,7 +114,14 @@ export function ArtistCvForm({ slug, profileUrl, cv, countries }: ArtistCvFormPr
       }
     }
     setErrors(found);
-    if (Object.keys(found).length > 0) return setStatus({ kind: 'idle' });
+    const count = Object.keys(found).length;
+    if (count > 0) {
+      // Said beside the button, with the focus on the first field at fault, however far up it is.
+      setStatus({ kind: 'failed', message: t('edit.fixFields', { count }) });
+      const fields = Object.keys(found).flatMap((path) => document.getElementById(idOf(path)) ?? []);
+      fields.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0]?.focus();
+      return;
+    }
     if (Object.keys(edit).length === 0) return setStatus({ kind: 'failed', message: t('edit.nothingChanged') });
     setStatus({ kind: 'saving' });
     try {

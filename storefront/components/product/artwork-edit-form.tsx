@@ -113,7 +113,13 @@ export function ArtworkEditForm({ artwork, shippingProfiles }: ArtworkEditFormPr
       }
     }
     setErrors(found);
-    if (Object.keys(found).length > 0) return setStatus({ kind: 'idle' });
+    const count = Object.keys(found).length;
+    if (count > 0) {
+      // Said beside the button, with the focus on the first field at fault, however far up it is.
+      setStatus({ kind: 'failed', message: t('edit.fixFields', { count }) });
+      document.getElementById(`edit-${Object.keys(draft).find((name) => name in found)}`)?.focus();
+      return;
+    }
     if (Object.keys(edit).length === 0) return setStatus({ kind: 'failed', message: t('edit.nothingChanged') });
     setStatus({ kind: 'saving' });
     try {

@@ -67,7 +67,7 @@ export function ListingForm({ profiles, units }: ListingFormProps) {
     setErrors(found);
     const count = Object.keys(found).length;
     if (count > 0 || !checked.success) {
-      setStatus({ kind: 'failed', message: t('selling.fixFields', { count }) });
+      setStatus({ kind: 'failed', message: t('edit.fixFields', { count }) });
       document.getElementById(`listing-${Object.keys(draft).find((name) => name in found)}`)?.focus();
       return;
     }

@@ -117,6 +117,9 @@ describe('an artist’s profile', () => {
       await page.getByRole('button', { name: 'Save changes' }).click();
       expect(await page.locator('[data-field="exhibitions.0.title"] .artwork-edit__error').textContent()).toBe('Exhibition title must not be empty.');
       expect(await page.locator('#cv-exhibitions-0-title').getAttribute('aria-invalid')).toBe('true');
+      // Said beside the button too, and the focus goes to the field at fault, however far up it is.
+      expect(await page.locator('.artwork-edit__status').textContent()).toBe('One field needs a look: see the message beside it.');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('cv-exhibitions-0-title');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       await page.screenshot({ path: screenshotPath('artist-profile-edit-1366'), fullPage: true });
 

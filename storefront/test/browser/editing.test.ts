@@ -46,6 +46,9 @@ describe('editing a work', () => {
       await page.locator('.artwork-edit button[type="submit"]').click();
       expect(await page.locator('[data-field="price"] .artwork-edit__error').textContent()).toContain('must be an amount in pounds');
       expect(await page.locator('#edit-price').getAttribute('aria-invalid')).toBe('true');
+      // Said beside the button too, and the focus goes to the field at fault, however far up it is.
+      expect(await page.locator('.artwork-edit__status').textContent()).toBe('One field needs a look: see the message beside it.');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('edit-price');
       expect((await productDb().selectFrom('artworks').select('price_minor').where('slug', '=', work.slug).executeTakeFirstOrThrow()).price_minor).toBe(work.price_minor);
 
       await page.locator('#edit-price').fill(String(pounds));

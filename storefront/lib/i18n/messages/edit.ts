@@ -25,6 +25,7 @@ export const editMessages = messageArea('edit', {
   'edit.saving': 'Saving…',
   'edit.saved': 'Saved. The gallery shows the change within a few seconds.',
   'edit.nothingChanged': 'Nothing has changed yet.',
+  'edit.fixFields': { one: 'One field needs a look: see the message beside it.', other: '{count} fields need a look: see the messages beside them.' },
   'edit.failed': 'The changes were not saved: {message}',
   'edit.backToWork': 'Back to the work',
   'edit.badAmount': 'must be an amount in pounds, such as 450 or 450.50',

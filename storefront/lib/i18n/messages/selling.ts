@@ -55,7 +55,6 @@ export const sellingMessages = messageArea('selling', {
   'selling.saveDraft': 'Save draft',
   'selling.saving': 'Saving…',
   'selling.draftSaved': 'Draft saved. Now add its photos.',
-  'selling.fixFields': { one: 'One field needs a look: see the message beside it.', other: '{count} fields need a look: see the messages beside them.' },
   'selling.photos': 'Photos',
   'selling.photosHint': '1 to 6 photos, the first is the main image. JPEG, PNG, WebP or AVIF, at least 1,200 px on the longest side, at most 25 MB each.',
   'selling.addPhotos': 'Add photos',
