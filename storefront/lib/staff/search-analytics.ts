@@ -22,9 +22,9 @@ const daySchema = z.iso.date({ error: 'must be a day written YYYY-MM-DD, such as
 export const reportRangeSchema = z
   .object({ from: daySchema.optional(), to: daySchema.optional() })
   .superRefine((range, ctx) => {
-    if (range.from && range.to && range.from > range.to) ctx.addIssue({ code: 'custom', path: ['from'], message: `must be on or before to (${range.to})` });
+    if (range.from && range.to && range.from > range.to) ctx.addIssue({ code: 'custom', path: ['from'], message: `must be on or before the last day, ${range.to}` });
     else if (range.from && range.to && daysBetween(range.from, range.to) >= MAX_REPORT_DAYS) {
-      ctx.addIssue({ code: 'custom', path: ['from'], message: `must be less than ${MAX_REPORT_DAYS} days before to` });
+      ctx.addIssue({ code: 'custom', path: ['from'], message: `must be less than ${MAX_REPORT_DAYS} days before the last day` });
     }
   });
 

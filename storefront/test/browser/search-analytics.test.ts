@@ -102,6 +102,11 @@ describe('search analytics, as shoppers and staff use it', () => {
     expect(await report.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await report.screenshot({ path: screenshotPath('staff-search-phone'), fullPage: true });
 
+    // Days the wrong way round are said so in words, and the last 30 days shown instead.
+    await report.goto(`${base}/staff/search/?from=2026-12-02&to=2026-11-01`);
+    expect(await report.locator('.notice[role="alert"]').textContent()).toBe('Those days could not be shown: the first day must be on or before the last day, 2026-11-01. Here are the last 30 days instead.');
+    await report.goBack();
+
     await zero.getByRole('link', { name: word, exact: true }).click();
     await report.waitForURL(`${base}/shop/?q=${word}`);
     await report.getByRole('heading', { name: 'No artworks match this search' }).waitFor();

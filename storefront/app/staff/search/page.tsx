@@ -51,7 +51,11 @@ export default async function StaffSearchPage({ searchParams }: StaffSearchPageP
         </label>
         <button className="button button--secondary" type="submit">{t('staff.search.show')}</button>
       </form>
-      {!asked.success && <p className="notice" role="alert">{t('staff.search.badRange', { problem: asked.error.issues[0]!.message })}</p>}
+      {!asked.success && (
+        <p className="notice" role="alert">
+          {t('staff.search.badRange', { field: t(asked.error.issues[0]!.path[0] === 'to' ? 'staff.search.toField' : 'staff.search.fromField'), problem: asked.error.issues[0]!.message })}
+        </p>
+      )}
       <p className="search-report__hint" role="status">
         {t('staff.search.summary', { count: report.searches, from: report.from, to: report.to, searches: getNumberFormat(language)(report.searches) })}
       </p>
