@@ -111,8 +111,12 @@ describe('POST /api/artist/works/', () => {
     expect(await databaseDigest(db)).toBe(before);
   });
 
-  it('is for artists: 401 signed out, 403 for a shopper', async () => {
+  it('is for artists: 401 signed out, 403 for a shopper, whatever the body or query says', async () => {
     expect((await request('POST', '/api/artist/works/', { body: listing() })).status).toBe(401);
+    // Who asks is settled before what they sent is read: a bad body tells an outsider nothing.
+    expect((await request('POST', '/api/artist/works/', { body: { title: '' } })).status).toBe(401);
+    expect((await request('POST', '/api/artist/works/', { token: 'shopper', body: { title: '' } })).status).toBe(403);
+    expect((await request('GET', '/api/artist/works/?status=junk')).status).toBe(401);
     expect(await errorOf(await request('POST', '/api/artist/works/', { token: 'shopper', body: listing() }))).toMatchObject({ code: 'forbidden' });
     expect((await request('GET', '/api/artist/works/', { token: 'shopper' })).status).toBe(403);
   });

@@ -58,6 +58,13 @@ async function artistIdOf(c: Context, getDb: () => Promise<Db>): Promise<number>
   return artistId;
 }
 
+/** The signed-in artist, before anything of the request is read: 401 signed out, 403 for an account that is not an artist's. */
+const asArtist = (getDb: () => Promise<Db>) =>
+  createMiddleware<{ Variables: { artistId: number } }>(async (c, next) => {
+    c.set('artistId', await artistIdOf(c, getDb));
+    await next();
+  });
+
 /** A work the actor may act on, by the path's id: anyone else's, or none, is 404. */
 const ownWork = (getDb: () => Promise<Db>) =>
   createMiddleware<{ Variables: { actor: Actor; workId: number } }>(async (c, next) => {
@@ -93,13 +100,14 @@ async function uploadedFile(c: Context): Promise<File> {
 
 export const listingRoutes = ({ getDb, getPhotoStore }: ListingDeps) => {
   const own = ownWork(getDb);
+  const artist = asArtist(getDb);
   return new Hono()
-    .get('/api/artist/works/', query(worksQuerySchema), async (c) => {
-      const answer = await getArtistWorks(await getDb(), await artistIdOf(c, getDb), c.req.valid('query').status);
+    .get('/api/artist/works/', artist, query(worksQuerySchema), async (c) => {
+      const answer = await getArtistWorks(await getDb(), c.get('artistId'), c.req.valid('query').status);
       return c.json(answer, 200, NO_STORE);
     })
-    .post('/api/artist/works/', jsonObject(MAX_JSON_BYTES, '{ "title": "Tide", "category": "painting", … }'), json(listingSchema), async (c) => {
-      const work = await createWork(await getDb(), await artistIdOf(c, getDb), c.req.valid('json'), new Date().toISOString());
+    .post('/api/artist/works/', artist, jsonObject(MAX_JSON_BYTES, '{ "title": "Tide", "category": "painting", … }'), json(listingSchema), async (c) => {
+      const work = await createWork(await getDb(), c.get('artistId'), c.req.valid('json'), new Date().toISOString());
       return c.json({ work }, 201, NO_STORE);
     })
     .get('/api/artist/works/:id/', own, async (c) => {
