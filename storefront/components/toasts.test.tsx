@@ -17,7 +17,7 @@ describe('a toast (SPEC §8)', () => {
   it('shows its title, "just now" and a button labelled Close in the header, then the message', () => {
     const html = render('info');
     expect(html).toMatch(/<div class="toast__header"><strong class="toast__title">Settings saved<\/strong><small class="toast__time">just now<\/small><button type="button" class="toast__close" aria-label="Close">/);
-    expect(html).toContain('<p class="toast__body">Prices in $ USD, sizes in inches.</p>');
+    expect(html).toContain('<p class="toast__body">Prices in $ USD, sizes in inches, shipping to United States.</p>');
     expect(html).toContain('data-phase="entering"');
   });
 

@@ -45,8 +45,8 @@ describe('the two Englishes', () => {
   });
 
   it('fills named slots and leaves a missing one visible', () => {
-    expect(british('settings.savedText', { currency: '$ USD', units: 'inches' })).toBe('Prices in $ USD, sizes in inches.');
-    expect(british('settings.savedText', { currency: '$ USD' })).toBe('Prices in $ USD, sizes in {units}.');
+    expect(british('settings.savedText', { currency: '$ USD', units: 'inches', country: 'France' })).toBe('Prices in $ USD, sizes in inches, shipping to France.');
+    expect(british('settings.savedText', { currency: '$ USD', country: 'France' })).toBe('Prices in $ USD, sizes in {units}, shipping to France.');
   });
 });
 
