@@ -1,13 +1,11 @@
 'use client';
 
 import type { GallerySearchDefinition } from '@easel/search-service/contract';
-import { filterLabel, valueLabel } from '../../lib/gallery/labels';
-import type { Translate } from '../../lib/i18n/translator';
+import { chipText } from '../../lib/gallery/chip-text';
 import { useT } from '../../lib/i18n/use-t';
 import { filterMessages } from '../../lib/i18n/messages/filter';
 import { vocabularyMessages } from '../../lib/i18n/messages/vocabulary';
 import { changeFilters, filterChips, type FilterChip } from '../../lib/gallery/rules';
-import { formatLength, formatWholeUnits } from '../../lib/money';
 import { useCountryName, useGallery } from './gallery-context';
 
 export interface ActiveFiltersProps {
@@ -15,29 +13,12 @@ export interface ActiveFiltersProps {
   onClearAll: () => void;
 }
 
-/** A list chip's value as shoppers read it: 'Oil (painting)', 'Turquoise', 'Large'. */
-export function listValueText({ row, value }: FilterChip, t: Translate<'vocabulary'>): string {
-  return 'parent' in row ? `${valueLabel(value as string, t)} (${row.parent})` : valueLabel(value as string, t);
-}
-
-/** What a chip says, by its row's kind: 'Price from £100', 'Ships to France', 'Oil (painting)', 'Red', 'Large size'. */
+/** What a chip says in the gallery's search and the shopper's settings (lib/gallery/labels.ts chipText). */
 export function useChipText(): (chip: FilterChip) => string {
   const { active, settings } = useGallery();
   const t = useT(filterMessages, vocabularyMessages);
   const countryName = useCountryName();
-  return (chip) => {
-    const { row, param, value } = chip;
-    const label = filterLabel(row, t);
-    switch (row.kind) {
-      case 'range': {
-        const amount = row.unit === 'currency' ? formatWholeUnits(value as number, active.currency) : formatLength(value as number, settings.display_units);
-        return `${label} ${param.endsWith('_min') ? 'from' : 'up to'} ${amount}`;
-      }
-      case 'flag': return row.name === 'free_shipping' ? `${label} to ${countryName(active.ships_to ?? settings.country)}` : label;
-      case 'country': return `${label} ${countryName(value as string)}`;
-      case 'list': return row.name === 'size_' ? `${listValueText(chip, t)} size` : listValueText(chip, t);
-    }
-  };
+  return (chip) => chipText(chip, { currency: active.currency, units: settings.display_units, freeShippingTo: active.ships_to ?? settings.country, countryName, t });
 }
 
 /** The active search's filters as removable chips; removing one searches at once. */

@@ -5,6 +5,7 @@ import type { Category } from '@easel/shared/vocabulary';
 import type { GallerySearchDefinition, RemovalCount } from '@easel/search-service/contract';
 import { FILTERS } from '@easel/search-service/filters';
 import { widen } from '@easel/search-service/suggestions';
+import { listValueText } from '../../lib/gallery/chip-text';
 import { filterLabel, valueLabel } from '../../lib/gallery/labels';
 import { galleryUrl, landingPath } from '../../lib/gallery/location';
 import { answer, api } from '../../lib/api/client';
@@ -14,7 +15,7 @@ import { useFormatNumber, useT } from '../../lib/i18n/use-t';
 import { galleryMessages } from '../../lib/i18n/messages/gallery';
 import { filterMessages } from '../../lib/i18n/messages/filter';
 import { vocabularyMessages } from '../../lib/i18n/messages/vocabulary';
-import { listValueText, useChipText } from './active-filters';
+import { useChipText } from './active-filters';
 import { useGallery } from './gallery-context';
 
 export interface NoResultsProps {

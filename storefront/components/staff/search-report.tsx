@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react';
+import { DEFAULT_DEFINITION, parseGalleryParams } from '@easel/search-service/contract';
 import { FILTERS } from '@easel/search-service/filters';
-import { filterLabel } from '../../lib/gallery/labels';
+import { chipText } from '../../lib/gallery/chip-text';
+import { filterLabel, valueLabel } from '../../lib/gallery/labels';
+import { filterChips, type FilterChip } from '../../lib/gallery/rules';
+import type { CountryCode } from '../../lib/settings/countries';
+import { countryName, DEFAULT_CHOICE } from '../../lib/settings/entity';
 import { languageTag, type Language } from '../../lib/i18n/languages';
 import { getNumberFormat, getTranslator, type Translate } from '../../lib/i18n/translate';
 import { bars, linesOverDays } from '../../lib/staff/search-charts';
@@ -18,7 +23,7 @@ export function SearchReport({ report, language }: { report: SearchAnalytics; la
   const percent = new Intl.NumberFormat(languageTag(language), { style: 'percent', maximumFractionDigits: 1 });
   const ms = (value: number) => t('staff.search.milliseconds', { ms: number(value) });
   const searchLink = (row: { query: string; definition?: string; gallery_url: string }) => (
-    <a href={row.gallery_url}>{row.query || describeFilters(row.definition ?? '', t)}</a>
+    <a href={row.gallery_url}>{row.query || describeFilters(row.definition ?? '', t, language)}</a>
   );
 
   if (report.searches === 0) return <p className="search-report__none">{t('staff.search.none')}</p>;
@@ -47,17 +52,17 @@ export function SearchReport({ report, language }: { report: SearchAnalytics; la
       </Section>
 
       <Section id="zero" title={t('staff.search.zero')}
-        chart={bars({ labels: report.zero_result_queries.map((q) => q.query || describeFilters(q.definition, t)), values: report.zero_result_queries.map((q) => q.count) })}>
+        chart={bars({ labels: report.zero_result_queries.map((q) => q.query || describeFilters(q.definition, t, language)), values: report.zero_result_queries.map((q) => q.count) })}>
         <Table head={[t('staff.search.search'), t('staff.search.searches')]} numeric={[1]} rows={report.zero_result_queries.map((q) => [searchLink(q), number(q.count)])} />
       </Section>
 
       <Section id="unclicked" title={t('staff.search.unclicked')}
-        chart={bars({ labels: report.unclicked_queries.map((q) => q.query || describeFilters(q.definition, t)), values: report.unclicked_queries.map((q) => q.count) })}>
+        chart={bars({ labels: report.unclicked_queries.map((q) => q.query || describeFilters(q.definition, t, language)), values: report.unclicked_queries.map((q) => q.count) })}>
         <Table head={[t('staff.search.search'), t('staff.search.searches')]} numeric={[1]} rows={report.unclicked_queries.map((q) => [searchLink(q), number(q.count)])} />
       </Section>
 
       <Section id="slowest" title={t('staff.search.slowest')}
-        chart={bars({ labels: report.slowest.map((q) => q.query || describeFilters(q.definition, t)), values: report.slowest.map((q) => q.max_latency_ms) })}>
+        chart={bars({ labels: report.slowest.map((q) => q.query || describeFilters(q.definition, t, language)), values: report.slowest.map((q) => q.max_latency_ms) })}>
         <Table
           head={[t('staff.search.search'), t('staff.search.searches'), t('staff.search.meanTime'), t('staff.search.slowestTime')]}
           numeric={[1, 2, 3]}
@@ -71,7 +76,7 @@ export function SearchReport({ report, language }: { report: SearchAnalytics; la
           head={[t('staff.search.filter'), t('staff.search.searches'), t('staff.search.values')]}
           numeric={[1]}
           rows={report.filters.map((f) => [
-            labelOfFilter(f.filter, t), number(f.searches), f.values.map((v) => `${v.value} (${number(v.searches)})`).join(', '),
+            labelOfFilter(f.filter, t), number(f.searches), f.values.map((v) => `${valueOfFilter(f.filter, v.value, t)} (${number(v.searches)})`).join(', '),
           ])}
         />
       </Section>
@@ -84,11 +89,26 @@ function labelOfFilter(name: string, t: Translate): string {
   return row ? filterLabel(row, t) : name;
 }
 
-/** A search without words, named by its filters: 'colours=red&painting=oil' -> 'No words: Colour red, Type of painting oil'. */
-function describeFilters(definition: string, t: Translate): string {
-  const filters = [...new URLSearchParams(definition)].filter(([name]) => name !== 'currency');
-  if (filters.length === 0) return t('staff.search.everything');
-  return t('staff.search.noWords', { filters: filters.map(([name, value]) => `${labelOfFilter(name.replace(/_(min|max)$/, ''), t)} ${value}`).join(', ') });
+/** A value of a list filter in words ('mixed-media' -> 'Mixed media', 'giclee' -> 'Giclée'); any other as recorded. */
+function valueOfFilter(name: string, value: string, t: Translate): string {
+  return FILTERS.find((r) => r.name === name)?.kind === 'list' ? valueLabel(value, t) : value;
+}
+
+/**
+ * A search without words, named by its filters as the gallery's chips name them:
+ * 'colours=red&painting=oil&price_max=500&product_category=painting' -> 'No words: Price up to £500, Painting, Oil (painting), Red'.
+ */
+function describeFilters(definition: string, t: Translate, language: Language): string {
+  const params: Record<string, string[]> = {};
+  for (const [name, value] of new URLSearchParams(definition)) (params[name] ??= []).push(value);
+  const parsed = parseGalleryParams(params);
+  const chips = parsed.ok ? filterChips(parsed.definition) : [];
+  if (chips.length === 0) return t('staff.search.everything');
+  const { currency, ships_to: shipsTo } = parsed.ok ? parsed.definition : DEFAULT_DEFINITION;
+  const name = (code: string) => countryName(code as CountryCode, language);
+  // Recorded searches keep the ships-to free shipping was judged for (withoutShopperCountry).
+  const text = (chip: FilterChip) => chipText(chip, { currency, units: 'cm', freeShippingTo: shipsTo ?? DEFAULT_CHOICE.country, countryName: name, t });
+  return t('staff.search.noWords', { filters: chips.map(text).join(', ') });
 }
 
 function Section({ id, title, hint, chart, children }: { id: string; title: string; hint?: string; chart: string; children: ReactNode }) {
