@@ -17,8 +17,9 @@ import './account.css';
 
 /**
  * The header's account corner: "Log in" for a visitor; for a signed-in user their name, opening
- * a small menu with the profile prompt and "Log out" (and, for staff, the search index page; for
- * an artist, their own page, its works and their profile form). On a phone the name is its
+ * a small menu with the profile prompt and "Log out", led by the tools of their role, set apart
+ * by a rule (an artist's own page, its works and their profile form; staff's search index and
+ * search analytics). On a phone the name is its
  * initials in a circle, so the settings summary, the basket and the bell keep their room, and
  * the whole name heads the menu.
  * Escape or a press outside closes the menu; Escape gives the focus back to the name.
@@ -84,14 +85,19 @@ export function AccountLink() {
             <hr className="account-menu__rule" />
           </>
         )}
+        {user.role === 'staff' && (
+          <>
+            <a className="account-menu__item" href="/staff/index/">{t('account.staffIndex')}</a>
+            <a className="account-menu__item" href="/staff/search/">{t('account.staffSearch')}</a>
+            <hr className="account-menu__rule" />
+          </>
+        )}
         <a className="account-menu__item" href="/account/favourites/">{t('favourites.name')}</a>
         <a className="account-menu__item" href="/account/collections/">{t('account.collections')}</a>
         <a className="account-menu__item" href="/account/following/">{t('following.title')}</a>
         <a className="account-menu__item" href="/account/alerts/">{t('alerts.title')}</a>
         <a className="account-menu__item" href="/account/notifications/">{t('notifications.title')}</a>
         <a className="account-menu__item" href="/account/orders/">{t('orders.title')}</a>
-        {user.role === 'staff' && <a className="account-menu__item" href="/staff/index/">{t('account.staffIndex')}</a>}
-        {user.role === 'staff' && <a className="account-menu__item" href="/staff/search/">{t('account.staffSearch')}</a>}
         <button type="button" className="account-menu__item" onClick={choose(() => dispatch({ type: 'yourself/click' }))}>
           {t('account.tellUs')}
         </button>

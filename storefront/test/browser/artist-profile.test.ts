@@ -101,6 +101,8 @@ describe('an artist’s profile', () => {
       await page.waitForURL(`${base}/artist/${demo.slug}/edit/`);
       await page.waitForLoadState('networkidle');
       expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
+      // Named by the artist's name, not their address.
+      expect(await page.title()).toBe(`Edit the profile of ${demo.name} | Easel`);
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
       const bio = `Paints the estuary at first light. ${Date.now()}`;

@@ -19,8 +19,10 @@ interface EditProfilePageProps {
 
 export async function generateMetadata({ params }: EditProfilePageProps): Promise<Metadata> {
   const t = getTranslator((await getShopperSettings()).language);
-  const { slug } = await params;
-  return { title: t('artistEdit.title', { name: slug }), robots: { index: false, follow: false } };
+  const valid = slugSchema.safeParse((await params).slug);
+  // Named by the artist's name, not their address; an unknown artist's page is the not-found page.
+  const artist = valid.success ? await getArtistBySlug(await getDb(), valid.data) : undefined;
+  return { ...(artist && { title: t('artistEdit.title', { name: artist.name }) }), robots: { index: false, follow: false } };
 }
 
 /**
