@@ -8,6 +8,7 @@ import type { MessageKey } from '../../lib/i18n/messages';
 import { useT } from '../../lib/i18n/use-t';
 import { artistEditMessages } from '../../lib/i18n/messages/artist-edit';
 import { editMessages } from '../../lib/i18n/messages/edit';
+import { focusFirst } from '../../lib/focus-first';
 import '../product/artwork-edit.css';
 import './artist-cv-form.css';
 
@@ -118,8 +119,7 @@ export function ArtistCvForm({ slug, profileUrl, cv, countries }: ArtistCvFormPr
     if (count > 0) {
       // Said beside the button, with the focus on the first field at fault, however far up it is.
       setStatus({ kind: 'failed', message: t('edit.fixFields', { count }) });
-      const fields = Object.keys(found).flatMap((path) => document.getElementById(idOf(path)) ?? []);
-      fields.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0]?.focus();
+      focusFirst(Object.keys(found).map(idOf));
       return;
     }
     if (Object.keys(edit).length === 0) return setStatus({ kind: 'failed', message: t('edit.nothingChanged') });

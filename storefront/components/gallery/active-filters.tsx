@@ -13,7 +13,7 @@ export interface ActiveFiltersProps {
   onClearAll: () => void;
 }
 
-/** What a chip says in the gallery's search and the shopper's settings (lib/gallery/labels.ts chipText). */
+/** What a chip says in the gallery's search and the shopper's settings (lib/gallery/chip-text.ts). */
 export function useChipText(): (chip: FilterChip) => string {
   const { active, settings } = useGallery();
   const t = useT(filterMessages, vocabularyMessages);

@@ -13,6 +13,7 @@ import { sellingMessages } from '../../lib/i18n/messages/selling';
 import { vocabularyMessages } from '../../lib/i18n/messages/vocabulary';
 import { listingMessages } from '../../lib/i18n/messages/listing';
 import type { DisplayUnits } from '../../lib/money';
+import { focusFirst } from '../../lib/focus-first';
 import { ColourSwatches, UnitsChoice, workFormControls } from '../selling/listing-controls';
 import './artwork-edit.css';
 
@@ -117,7 +118,7 @@ export function ArtworkEditForm({ artwork, shippingProfiles }: ArtworkEditFormPr
     if (count > 0) {
       // Said beside the button, with the focus on the first field at fault, however far up it is.
       setStatus({ kind: 'failed', message: t('edit.fixFields', { count }) });
-      document.getElementById(`edit-${Object.keys(draft).find((name) => name in found)}`)?.focus();
+      focusFirst(Object.keys(found).map((name) => `edit-${name}`));
       return;
     }
     if (Object.keys(edit).length === 0) return setStatus({ kind: 'failed', message: t('edit.nothingChanged') });

@@ -14,6 +14,7 @@ import { vocabularyMessages } from '../../lib/i18n/messages/vocabulary';
 import { listingMessages } from '../../lib/i18n/messages/listing';
 import { listingSchema } from '../../lib/listing/listing';
 import type { DisplayUnits } from '../../lib/money';
+import { focusFirst } from '../../lib/focus-first';
 import '../product/artwork-edit.css';
 import { ColourSwatches, UnitsChoice, workFormControls } from './listing-controls';
 import './selling.css';
@@ -68,7 +69,7 @@ export function ListingForm({ profiles, units }: ListingFormProps) {
     const count = Object.keys(found).length;
     if (count > 0 || !checked.success) {
       setStatus({ kind: 'failed', message: t('edit.fixFields', { count }) });
-      document.getElementById(`listing-${Object.keys(draft).find((name) => name in found)}`)?.focus();
+      focusFirst(Object.keys(found).map((name) => `listing-${name}`));
       return;
     }
     setStatus({ kind: 'saving' });
