@@ -1,6 +1,6 @@
 import type { Currency } from '@easel/shared/vocabulary';
 import type { Translate } from '../i18n/translator';
-import { formatLength, formatWholeUnits } from '../money';
+import { formatLength, formatWholeUnits, type DisplayUnits } from '../money';
 import { filterLabel, valueLabel } from './labels';
 import type { FilterChip } from './rules';
 
@@ -19,7 +19,7 @@ export function listValueText({ row, value }: FilterChip, t: Translate<'vocabula
 export function chipText(chip: FilterChip, { currency, units, freeShippingTo, countryName, t }: {
   /** The search's currency and the shopper's units, which amounts and lengths are written in. */
   currency: Currency;
-  units: 'cm' | 'in';
+  units: DisplayUnits;
   /** The country free shipping is judged for: the search's ships-to, else the shopper's. */
   freeShippingTo: string;
   countryName: (code: string) => string;
