@@ -8,7 +8,7 @@ import type { MessageKey } from '../../lib/i18n/messages';
 import { useT } from '../../lib/i18n/use-t';
 import { artistEditMessages } from '../../lib/i18n/messages/artist-edit';
 import { editMessages } from '../../lib/i18n/messages/edit';
-import { focusFirst } from '../../lib/focus-first';
+import { showRefusals } from '../../lib/show-refusals';
 import '../product/artwork-edit.css';
 import './artist-cv-form.css';
 
@@ -114,14 +114,16 @@ export function ArtistCvForm({ slug, profileUrl, cv, countries }: ArtistCvFormPr
         if (path) found[path] ??= `${labelOf(path)} ${issue.message}.`;
       }
     }
-    setErrors(found);
     const count = Object.keys(found).length;
     if (count > 0) {
       // Said beside the button, with the focus on the first field at fault, however far up it is.
-      setStatus({ kind: 'failed', message: t('edit.fixFields', { count }) });
-      focusFirst(Object.keys(found).map(idOf));
+      showRefusals(() => {
+        setErrors(found);
+        setStatus({ kind: 'failed', message: t('edit.fixFields', { count }) });
+      }, Object.keys(found).map(idOf));
       return;
     }
+    setErrors({});
     if (Object.keys(edit).length === 0) return setStatus({ kind: 'failed', message: t('edit.nothingChanged') });
     setStatus({ kind: 'saving' });
     try {

@@ -13,7 +13,7 @@ import { sellingMessages } from '../../lib/i18n/messages/selling';
 import { vocabularyMessages } from '../../lib/i18n/messages/vocabulary';
 import { listingMessages } from '../../lib/i18n/messages/listing';
 import type { DisplayUnits } from '../../lib/money';
-import { focusFirst } from '../../lib/focus-first';
+import { showRefusals } from '../../lib/show-refusals';
 import { ColourSwatches, UnitsChoice, workFormControls } from '../selling/listing-controls';
 import './artwork-edit.css';
 
@@ -113,14 +113,16 @@ export function ArtworkEditForm({ artwork, shippingProfiles }: ArtworkEditFormPr
         if (name in draft) found[name] ??= isKeyIn(listingMessages, issue.message) ? t(issue.message) : `${label(name)} ${issue.message}.`;
       }
     }
-    setErrors(found);
     const count = Object.keys(found).length;
     if (count > 0) {
       // Said beside the button, with the focus on the first field at fault, however far up it is.
-      setStatus({ kind: 'failed', message: t('edit.fixFields', { count }) });
-      focusFirst(Object.keys(found).map((name) => `edit-${name}`));
+      showRefusals(() => {
+        setErrors(found);
+        setStatus({ kind: 'failed', message: t('edit.fixFields', { count }) });
+      }, Object.keys(found).map((name) => `edit-${name}`));
       return;
     }
+    setErrors({});
     if (Object.keys(edit).length === 0) return setStatus({ kind: 'failed', message: t('edit.nothingChanged') });
     setStatus({ kind: 'saving' });
     try {

@@ -14,7 +14,7 @@ import { vocabularyMessages } from '../../lib/i18n/messages/vocabulary';
 import { listingMessages } from '../../lib/i18n/messages/listing';
 import { listingSchema } from '../../lib/listing/listing';
 import type { DisplayUnits } from '../../lib/money';
-import { focusFirst } from '../../lib/focus-first';
+import { showRefusals } from '../../lib/show-refusals';
 import '../product/artwork-edit.css';
 import { ColourSwatches, UnitsChoice, workFormControls } from './listing-controls';
 import './selling.css';
@@ -65,13 +65,15 @@ export function ListingForm({ profiles, units }: ListingFormProps) {
         if (name in draft) found[name] ??= isKeyIn(listingMessages, issue.message) ? t(issue.message) : `${label(name)} ${issue.message}.`;
       }
     }
-    setErrors(found);
     const count = Object.keys(found).length;
     if (count > 0 || !checked.success) {
-      setStatus({ kind: 'failed', message: t('edit.fixFields', { count }) });
-      focusFirst(Object.keys(found).map((name) => `listing-${name}`));
+      showRefusals(() => {
+        setErrors(found);
+        setStatus({ kind: 'failed', message: t('edit.fixFields', { count }) });
+      }, Object.keys(found).map((name) => `listing-${name}`));
       return;
     }
+    setErrors({});
     setStatus({ kind: 'saving' });
     try {
       const { work } = await answer(api.api.artist.works.index.$post({ json: checked.data }));

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { BasketItemView, BasketView } from '../../lib/basket/basket';
 import type { Translate } from '../../lib/i18n/translator';
 import { useT } from '../../lib/i18n/use-t';
@@ -126,12 +126,20 @@ function PromoForm({ basket, offer, t, busy, error, onApply, onRemove }: {
   };
   // A basket takes one code: while one takes something off, the field to enter another steps aside.
   const applied = basket.promo !== null && !basket.promo.expired && !basket.promo.used;
+  // The field that had the focus steps aside as the code applies: "Remove code" takes it, described by what was applied.
+  const remove = useRef<HTMLButtonElement>(null);
+  const wasApplied = useRef(applied);
+  useEffect(() => {
+    if (applied && !wasApplied.current && document.activeElement === document.body) remove.current?.focus();
+    wasApplied.current = applied;
+  }, [applied]);
+  const appliedId = useId();
   return (
     <form className="promo" onSubmit={submit}>
       {basket.promo && (
         <p className="promo__applied">
-          {t(basket.promo.expired ? 'basket.promoExpired' : basket.promo.used ? 'basket.promoUsed' : 'basket.promoApplied', { code: basket.promo.code })}{' '}
-          <button type="button" className="link-button" disabled={busy} onClick={() => void onRemove()}>{t('basket.promoRemove')}</button>
+          <span id={appliedId}>{t(basket.promo.expired ? 'basket.promoExpired' : basket.promo.used ? 'basket.promoUsed' : 'basket.promoApplied', { code: basket.promo.code })}</span>{' '}
+          <button ref={remove} type="button" className="link-button" disabled={busy} aria-describedby={appliedId} onClick={() => void onRemove()}>{t('basket.promoRemove')}</button>
         </p>
       )}
       {!applied && (

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { SavedAddress } from '@easel/data/queries/addresses';
 import { ecommerceEvent, pushDataLayer, type EcommerceItem } from '../../lib/analytics';
 import type { CheckoutQuoteView, OrderViewData } from '../../lib/basket/basket';
@@ -75,10 +75,15 @@ const confirmationUrl = (id: number) => `/checkout/?order=${id}`;
 /** A placed order's confirmation: its number, what was charged, where the receipt went; then, after a guest's order, the offer to keep the account. */
 export function OrderConfirmed({ order }: { order: Pick<OrderViewData, 'id' | 'total_minor' | 'currency' | 'contact_email'> }) {
   const t = useT(checkoutMessages);
+  // Reached by paying, the button that had the focus is gone: the heading takes it (and is read out).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (document.activeElement === document.body) heading.current?.focus({ preventScroll: true });
+  }, []);
   return (
     <>
       <section className="notice" data-order={order.id}>
-        <h2 className="notice__title">{t('checkout.confirmed')}</h2>
+        <h2 className="notice__title" ref={heading} data-step-heading tabIndex={-1}>{t('checkout.confirmed')}</h2>
         <p className="notice__text">
           {t('checkout.orderNumber', { id: order.id })} · {formatPrice(order.total_minor, order.currency)}
         </p>

@@ -13,6 +13,7 @@ const report: SearchAnalytics = {
   zero_result_queries: [
     { query: '', definition: 'colours=red&currency=CAD&painting=oil&price_max=500&product_category=painting', count: 2, gallery_url: '/shop/painting/oil/?colours=red&price_max=500&currency=CAD' },
     { query: '', definition: 'free_shipping=true&framed_or_ready_to_hang=true&ships_to=FR&width_min=40', count: 1, gallery_url: '/shop/?ships_to=FR&free_shipping=true' },
+    { query: '', definition: 'colours=ultraviolet', count: 1, gallery_url: '/shop/' },
   ],
   unclicked_queries: [],
   slowest: [],
@@ -25,5 +26,7 @@ describe("the staff's search report", () => {
     expect(html).toContain('>No words: Price up to CA$500, Painting, Oil (painting), Red</a>');
     expect(html).toContain('>No words: Width from 40 cm, Ships to France, Free shipping to France, Framed or ready to hang</a>');
     expect(html).toContain('Mixed media (3), Oil (1)');
+    // A search the contract no longer reads (a value since retired) keeps its recorded parameters.
+    expect(html).toContain('>No words: colours ultraviolet</a>');
   });
 });

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { DEFAULT_DEFINITION, parseGalleryParams } from '@easel/search-service/contract';
 import { FILTERS } from '@easel/search-service/filters';
 import { chipText } from '../../lib/gallery/chip-text';
 import { filterLabel, valueLabel } from '../../lib/gallery/labels';
@@ -9,7 +8,7 @@ import { countryName, DEFAULT_CHOICE } from '../../lib/settings/entity';
 import { languageTag, type Language } from '../../lib/i18n/languages';
 import { getNumberFormat, getTranslator, type Translate } from '../../lib/i18n/translate';
 import { bars, linesOverDays } from '../../lib/staff/search-charts';
-import type { SearchAnalytics } from '../../lib/staff/search-analytics';
+import { recordedSearch, type SearchAnalytics } from '../../lib/staff/search-analytics';
 import './search-report.css';
 
 /**
@@ -99,15 +98,14 @@ function valueOfFilter(name: string, value: string, t: Translate): string {
  * 'colours=red&painting=oil&price_max=500&product_category=painting' -> 'No words: Price up to £500, Painting, Oil (painting), Red'.
  */
 function describeFilters(definition: string, t: Translate, language: Language): string {
-  const params: Record<string, string[]> = {};
-  for (const [name, value] of new URLSearchParams(definition)) (params[name] ??= []).push(value);
-  const parsed = parseGalleryParams(params);
-  const chips = parsed.ok ? filterChips(parsed.definition) : [];
+  const search = recordedSearch(definition);
+  // One the contract no longer reads (a value since retired) is named by its parameters as recorded.
+  if (!search) return t('staff.search.noWords', { filters: [...new URLSearchParams(definition)].map(([name, value]) => `${name} ${value}`).join(', ') });
+  const chips = filterChips(search);
   if (chips.length === 0) return t('staff.search.everything');
-  const { currency, ships_to: shipsTo } = parsed.ok ? parsed.definition : DEFAULT_DEFINITION;
   const name = (code: string) => countryName(code as CountryCode, language);
   // Recorded searches keep the ships-to free shipping was judged for (withoutShopperCountry).
-  const text = (chip: FilterChip) => chipText(chip, { currency, units: 'cm', freeShippingTo: shipsTo ?? DEFAULT_CHOICE.country, countryName: name, t });
+  const text = (chip: FilterChip) => chipText(chip, { currency: search.currency, units: 'cm', freeShippingTo: search.ships_to ?? DEFAULT_CHOICE.country, countryName: name, t });
   return t('staff.search.noWords', { filters: chips.map(text).join(', ') });
 }
 

@@ -117,6 +117,7 @@ describe('POST /api/artist/works/', () => {
     expect((await request('POST', '/api/artist/works/', { body: { title: '' } })).status).toBe(401);
     expect((await request('POST', '/api/artist/works/', { token: 'shopper', body: { title: '' } })).status).toBe(403);
     expect((await request('GET', '/api/artist/works/?status=junk')).status).toBe(401);
+    expect((await request('POST', '/api/artist/works/not-a-number/publish/')).status).toBe(401);
     expect(await errorOf(await request('POST', '/api/artist/works/', { token: 'shopper', body: listing() }))).toMatchObject({ code: 'forbidden' });
     expect((await request('GET', '/api/artist/works/', { token: 'shopper' })).status).toBe(403);
   });

@@ -68,9 +68,9 @@ const asArtist = (getDb: () => Promise<Db>) =>
 /** A work the actor may act on, by the path's id: anyone else's, or none, is 404. */
 const ownWork = (getDb: () => Promise<Db>) =>
   createMiddleware<{ Variables: { actor: Actor; workId: number } }>(async (c, next) => {
+    const actor = await actorOf(c, getDb);
     const id = Number(c.req.param('id'));
     if (!Number.isSafeInteger(id) || id <= 0) throw new ApiError(404, 'not_found', { key: 'listing.notFound' }, 'id');
-    const actor = await actorOf(c, getDb);
     const work = await getArtistWork(await getDb(), actor, id);
     if (!work) throw new ApiError(404, 'not_found', { key: 'listing.notFound' }, 'id');
     c.set('actor', actor);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '@easel/data/db';
 import { getSearchReport, type SearchReport } from '@easel/data/queries/search-analytics';
-import { parseGalleryParams } from '@easel/search-service/contract';
+import { parseGalleryParams, type GallerySearchDefinition } from '@easel/search-service/contract';
 import { galleryUrl } from '../gallery/location';
 
 /**
@@ -40,12 +40,18 @@ export function reportRange(range: { from?: string | undefined; to?: string | un
   return { from: range.from ?? dayOf(Date.parse(to) - (DEFAULT_REPORT_DAYS - 1) * DAY_MS), to };
 }
 
-/** The gallery address of a recorded definition: 'painting=oil&q=sea' -> '/shop/painting/oil/?q=sea'. */
-export function galleryAddressOf(definition: string): string {
+/** A recorded definition read as the gallery reads it; undefined when the contract no longer takes it (a value since retired). */
+export function recordedSearch(definition: string): GallerySearchDefinition | undefined {
   const params: Record<string, string[]> = {};
   for (const [name, value] of new URLSearchParams(definition)) (params[name] ??= []).push(value);
   const parsed = parseGalleryParams(params);
-  return parsed.ok ? galleryUrl(parsed.definition, parsed.definition.currency) : '/shop/';
+  return parsed.ok ? parsed.definition : undefined;
+}
+
+/** The gallery address of a recorded definition: 'painting=oil&q=sea' -> '/shop/painting/oil/?q=sea'. */
+export function galleryAddressOf(definition: string): string {
+  const search = recordedSearch(definition);
+  return search ? galleryUrl(search, search.currency) : '/shop/';
 }
 
 type WithGallery<T> = T & { gallery_url: string };

@@ -85,8 +85,10 @@ describe('buying an original', () => {
     await expect.poll(() => page.locator('.promo__applied').textContent()).toContain('WELCOME10 applied');
     expect(await page.locator('[data-discount]').count()).toBe(1);
     expect(await page.locator('#promo-offer').count()).toBe(0);
-    // One code a basket: the field for another steps aside while this one takes something off.
+    // One code a basket: the field for another steps aside while this one takes something off, and
+    // its "Remove code" takes the focus the field had.
     expect(await page.locator('#promo-code').count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Remove code');
     await page.screenshot({ path: screenshotPath('basket-desktop'), fullPage: true });
     await page.setViewportSize({ width: 375, height: 800 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -155,8 +157,8 @@ describe('buying an original', () => {
     await page.click('.checkout__review form button[type="submit"]');
     await page.waitForSelector('[data-order]');
     expect(await page.locator('.notice__title').textContent()).toBe('Thank you: your order is placed');
-    // The confirmation is a page of its own, seen from the top.
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    // The confirmation is a page of its own, seen from the top, its heading taking the focus from the vanished button.
+    await expect.poll(atTopFocused).toEqual({ scrollY: 0, focused: 'Thank you: your order is placed' });
     const events = await page.evaluate(() => (window.dataLayer ?? []).map((e) => e.event));
     expect(events).toEqual(expect.arrayContaining(['begin_checkout', 'purchase']));
     expect(await page.locator('.basket-link__count').textContent()).toBe('0');
