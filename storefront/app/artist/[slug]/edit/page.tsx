@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { cache } from 'react';
 import { notFound } from 'next/navigation';
 import { getArtistCv } from '@easel/data/queries/artist-cv';
 import { getArtistBySlug } from '@easel/data/queries/artists';
@@ -17,11 +18,19 @@ interface EditProfilePageProps {
   params: Promise<{ slug: string }>;
 }
 
+/**
+ * The artist from the catalogue, read once per request for the metadata and the page;
+ * undefined for a malformed or unknown slug, which the page answers with the not-found page.
+ */
+const readArtist = cache(async (slug: string) => {
+  const valid = slugSchema.safeParse(slug);
+  return valid.success ? getArtistBySlug(await getDb(), valid.data) : undefined;
+});
+
 export async function generateMetadata({ params }: EditProfilePageProps): Promise<Metadata> {
   const t = getTranslator((await getShopperSettings()).language);
-  const valid = slugSchema.safeParse((await params).slug);
-  // Named by the artist's name, not their address; an unknown artist's page is the not-found page.
-  const artist = valid.success ? await getArtistBySlug(await getDb(), valid.data) : undefined;
+  // Named by the artist's name, not their address.
+  const artist = await readArtist((await params).slug);
   return { ...(artist && { title: t('artistEdit.title', { name: artist.name }) }), robots: { index: false, follow: false } };
 }
 
@@ -30,10 +39,8 @@ export async function generateMetadata({ params }: EditProfilePageProps): Promis
  * endpoint the form saves through. Anyone else sees why they cannot edit it.
  */
 export default async function EditArtistProfilePage({ params }: EditProfilePageProps) {
-  const valid = slugSchema.safeParse((await params).slug);
-  if (!valid.success) notFound();
   const db = await getDb();
-  const [{ language }, account, artist] = await Promise.all([getShopperSettings(), getRequestAccount(), getArtistBySlug(db, valid.data)]);
+  const [{ language }, account, artist] = await Promise.all([getShopperSettings(), getRequestAccount(), readArtist((await params).slug)]);
   if (!artist) notFound();
   const t = getTranslator(language);
   const refusal = account === null ? t('artistEdit.signIn') : mayEditArtist(account, artist.id) ? null : t('artistEdit.notAllowed');
