@@ -4,12 +4,13 @@ import { chromium, type Page } from 'playwright-core';
 import { runCli } from '@easel/data';
 import { REPO_ROOT } from '@easel/shared/env';
 import { wholeNumber } from './args';
-import { firstLoadJs, GALLERY_ROUTE, kB } from './first-load-js';
+import { kB, pageJs } from './page-js';
 import { describeScores, launchChromium, scorePage } from './lighthouse-runs';
 
 /**
  * The browser's side of the pages, against a running `npm start`:
- * - the gallery's first-load JavaScript, gzipped, from the storefront's build (first-load-js.ts);
+ * - the JavaScript the gallery has the browser load before it hydrates, gzipped, from the build
+ *   the storefront serves (page-js.ts);
  * - Lighthouse's mobile performance score on `/`, `/shop/` and a product page (the median of
  *   `--runs` runs, lighthouse-runs.ts);
  * - Interaction to Next Paint for a filter tick: the phone Lighthouse emulates (412 × 823 px,
@@ -27,8 +28,8 @@ await runCli(async () => {
   const runs = wholeNumber('--runs', values.runs, 1, 20);
   const ticks = wholeNumber('--ticks', values.ticks, 1, 50);
 
-  const js = firstLoadJs(path.join(REPO_ROOT, 'storefront'), GALLERY_ROUTE);
-  console.log(`Gallery first-load JavaScript: ${kB(js.gzipBytes)} gzipped in ${js.files.length} files (storefront/.next, the last build).`);
+  const js = await pageJs(path.join(REPO_ROOT, 'storefront'), `${site}/shop/`);
+  console.log(`The gallery's JavaScript: ${kB(js.gzipBytes)} gzipped in ${js.files.length} files (storefront/.next, the build serving ${site}).`);
 
   const product = await firstProductPath(site);
   const chrome = await launchChromium();

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CATEGORIES, CATEGORY_VALUES, CURRENCIES } from '@easel/shared/vocabulary';
 import { FILTERS, FILTER_PARAM_LABELS, countryCode, distinct, filterParamsShape, wholeNumber } from './filters';
 
@@ -80,10 +80,10 @@ export function withoutShopperCountry<T extends Pick<GallerySearchDefinition, 'f
  * A catalogue slug: lower-case words joined by hyphens, 'blue-harbour-ada-lovelace'. The storefront
  * validates its page and API slugs with it too, so an artist slug it accepts the search accepts.
  */
-export const slugSchema = z
-  .string({ error: 'is required' })
-  .max(MAX_SLUG_LENGTH, `must be at most ${MAX_SLUG_LENGTH} characters`)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case letters, digits and hyphens');
+export const slugSchema = z.string({ error: 'is required' }).check(
+  z.maxLength(MAX_SLUG_LENGTH, `must be at most ${MAX_SLUG_LENGTH} characters`),
+  z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case letters, digits and hyphens'),
+);
 
 /** Characters with a meaning to the engine's query or filter syntax, or to no shopper. */
 const UNSAFE_QUERY = /["\\<>=`{}[\]\p{Cc}\p{Cs}\p{Co}\p{Cn}]/u;
@@ -95,33 +95,41 @@ const UNSAFE_QUERY = /["\\<>=`{}[\]\p{Cc}\p{Cs}\p{Co}\p{Cn}]/u;
  */
 export const galleryParamsSchema = z
   .strictObject({
-    q: z
-      .string()
-      .max(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`)
-      .refine((q) => !UNSAFE_QUERY.test(q), 'must not contain quotes, backslashes, brackets, =, < or > or control characters')
-      .optional()
-      .transform((q) => (q?.trim() ? q.trim().replace(/\s+/g, ' ') : undefined)),
-    sort: z.enum(SORTS, { error: `must be one of ${SORTS.join(', ')}` }).default('best_match'),
-    page: wholeNumber(1, MAX_PAGE).default(1),
-    paginate: wholeNumber(1, MAX_PAGINATE).default(DEFAULT_PAGINATE),
-    limit: wholeNumber(1, MAX_FACET_LIMIT).default(DEFAULT_FACET_LIMIT),
-    currency: z.enum(CURRENCIES, { error: `must be one of ${CURRENCIES.join(', ')}` }).default('GBP'),
-    country: countryCode.default(DEFAULT_SHIP_TO),
+    q: z.pipe(
+      z.optional(
+        z.string().check(
+          z.maxLength(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`),
+          z.refine((q) => !UNSAFE_QUERY.test(q), 'must not contain quotes, backslashes, brackets, =, < or > or control characters'),
+        ),
+      ),
+      z.transform((q) => (q?.trim() ? q.trim().replace(/\s+/g, ' ') : undefined)),
+    ),
+    sort: z._default(z.enum(SORTS, { error: `must be one of ${SORTS.join(', ')}` }), 'best_match'),
+    page: z._default(wholeNumber(1, MAX_PAGE), 1),
+    paginate: z._default(wholeNumber(1, MAX_PAGINATE), DEFAULT_PAGINATE),
+    limit: z._default(wholeNumber(1, MAX_FACET_LIMIT), DEFAULT_FACET_LIMIT),
+    currency: z._default(z.enum(CURRENCIES, { error: `must be one of ${CURRENCIES.join(', ')}` }), 'GBP'),
+    country: z._default(countryCode, DEFAULT_SHIP_TO),
     ...filterParamsShape,
-    product_boost: slugSchema.optional(),
-    multiple_product_boost: z.array(slugSchema).max(MAX_BOOSTS, `may name at most ${MAX_BOOSTS} works`).transform(distinct).default([]),
-    artist: slugSchema.optional(),
+    product_boost: z.optional(slugSchema),
+    multiple_product_boost: z._default(
+      z.pipe(z.array(slugSchema).check(z.maxLength(MAX_BOOSTS, `may name at most ${MAX_BOOSTS} works`)), z.transform(distinct)),
+      [],
+    ),
+    artist: z.optional(slugSchema),
   })
-  .superRefine((p, ctx) => {
-    for (const row of FILTERS) {
-      if (row.kind !== 'range') continue;
-      const lo = p[`${row.name}_min`];
-      const hi = p[`${row.name}_max`];
-      if (lo !== undefined && hi !== undefined && lo > hi) {
-        ctx.addIssue({ code: 'custom', path: [`${row.name}_max`], message: `must not be below the matching minimum (${lo})` });
+  .check(
+    z.superRefine((p, ctx) => {
+      for (const row of FILTERS) {
+        if (row.kind !== 'range') continue;
+        const lo = p[`${row.name}_min`];
+        const hi = p[`${row.name}_max`];
+        if (lo !== undefined && hi !== undefined && lo > hi) {
+          ctx.addIssue({ code: 'custom', path: [`${row.name}_max`], message: `must not be below the matching minimum (${lo})` });
+        }
       }
-    }
-  });
+    }),
+  );
 
 export type GalleryParams = z.output<typeof galleryParamsSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { CountedAttribute, RangeAttribute } from '@easel/shared/search-attributes';
 import {
   CATEGORIES, CATEGORY_VALUES, COLOUR_VALUES, ORIENTATIONS, SIZE_BUCKETS, STYLES, SUBJECTS, type Category,
@@ -105,44 +105,34 @@ export type AttributesWithoutRow = NoneLeft<Exclude<CountedAttribute, FilterRow[
 
 /** A whole number written in decimal digits only: '60' -> 60; '6e1', ' 60', '-1' are rejected. */
 export const wholeNumber = (min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+  z.pipe(
+    z.pipe(z.string().check(z.regex(/^\d{1,9}$/, 'must be a whole number')), z.transform(Number)),
+    z.int().check(z.minimum(min, `must be at least ${min}`), z.maximum(max, `must be at most ${max}`)),
+  );
 
 /** Centimetres, up to one decimal place: '40', '40.5'. */
-const centimetres = z
-  .string()
-  .regex(/^\d{1,4}(\.\d)?$/, 'must be a number of cm such as 40 or 40.5')
-  .transform(Number);
+const centimetres = z.pipe(z.string().check(z.regex(/^\d{1,4}(\.\d)?$/, 'must be a number of cm such as 40 or 40.5')), z.transform(Number));
 
 export const MAX_PRICE = 10_000_000;
 const wholeUnits = wholeNumber(0, MAX_PRICE);
 
 /** An ISO 3166-1 alpha-2 code in capitals; only letters reach a filter expression. */
-export const countryCode = z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code such as GB');
+export const countryCode = z.string().check(z.regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code such as GB'));
 
 /** Keeps the first of each value, in order: ['blue', 'red', 'blue'] -> ['blue', 'red']. */
 export const distinct = <T>(list: readonly T[]): T[] => [...new Set(list)];
 
 /** A repeatable enum parameter: a value given twice counts once. */
 const listOf = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z
-    .array(z.enum(values, { error: `must be one of ${values.join(', ')}` }))
-    .transform(distinct)
-    .default([]);
+  z._default(z.pipe(z.array(z.enum(values, { error: `must be one of ${values.join(', ')}` })), z.transform(distinct)), []);
 
 /** A flag that is either absent or the one accepted literal. */
 const flag = <const L extends 'true' | 'on'>(literal: L) =>
-  z
-    .literal(literal, { error: `must be '${literal}' or left out` })
-    .optional()
-    .transform((v) => v !== undefined);
+  z.pipe(z.optional(z.literal(literal, { error: `must be '${literal}' or left out` })), z.transform((v) => v !== undefined));
 
-const countryParam = countryCode.optional();
-const priceParam = wholeUnits.optional();
-const cmParam = centimetres.optional();
+const countryParam = z.optional(countryCode);
+const priceParam = z.optional(wholeUnits);
+const cmParam = z.optional(centimetres);
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 
@@ -161,7 +151,7 @@ export type FilterParamsShape = UnionToIntersection<ParamsOf<FilterRow>>;
  */
 export type FilterParam = keyof FilterParamsShape;
 
-function paramSchemas(row: FilterRow): [string, z.ZodType][] {
+function paramSchemas(row: FilterRow): [string, z.ZodMiniType][] {
   switch (row.kind) {
     case 'list': return [[row.name, listOf(row.values)]];
     case 'flag': return [[row.name, flag(row.on)]];

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiErrorBodySchema } from '@easel/shared/api-error-body';
 import {
   LIST_PARAMS, PARAM_LABELS, countResponseSchema, galleryParamsSchema, pricesResponseSchema, searchResponseSchema, suggestionsResponseSchema,
@@ -49,7 +49,7 @@ export function buildOpenApi(): Record<string, unknown> {
     required: false,
     ...(LIST_PARAMS.has(name) ? { style: 'form', explode: true } : {}),
     description: [PARAM_LABELS[name], PARAM_HELP[name]].filter(Boolean).join('. '),
-    schema: schemaOf(schema as z.ZodType, 'input'),
+    schema: schemaOf(schema, 'input'),
   }));
   const cached = { description: 'OK. Cache-Control public, max-age=1800, stale-while-revalidate=21600; ETag.' };
   const get = (summary: string, schema: z.core.$ZodType) => ({

@@ -24,7 +24,7 @@ const recommendationsQuerySchema = z.object({
   currency: z.enum(CURRENCIES, { error: `must be one of ${CURRENCIES.join(', ')}` }).default('GBP'),
   units: z.enum(['cm', 'in'], { error: 'must be cm or in' }).default('cm'),
   language: z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(', ')}` }).default('en-gb'),
-  product: slugSchema.optional(),
+  product: z.optional(slugSchema),
 });
 
 /**

@@ -24,7 +24,7 @@ const MAX_BODY_BYTES = 1024;
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
 
 
-const listQuerySchema = z.object({ product: slugSchema.optional() });
+const listQuerySchema = z.object({ product: z.optional(slugSchema) });
 /**
  * C0 and C1 control characters (NUL, line breaks, escapes) and the bidirectional embeddings,
  * overrides and isolates (U+202A–U+202E, U+2066–U+2069), which make a name read differently from
