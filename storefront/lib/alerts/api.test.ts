@@ -79,6 +79,18 @@ describe('/api/account/alerts/', () => {
     expect((await call(request('/api/account/notifications/', { session: null }))).status).toBe(401);
   });
 
+  it('settles who is asking before reading the request: a visitor with a bad body or query is asked to log in', async () => {
+    const visitor = [
+      await create({ query: 'colours=sky' }, null),
+      await create('not json', null),
+      await call(request('/api/account/alerts/1/', { method: 'PATCH', body: { frequency: 'hourly' }, session: null })),
+      await call(request('/api/account/alerts/x/', { method: 'DELETE', session: null })),
+      await call(request('/api/account/notifications/?ships_to=nowhere', { session: null })),
+      await call(request('/api/account/notifications/read/', { method: 'POST', body: { ids: 'all' }, session: null })),
+    ];
+    expect(visitor.map((answer) => answer.status)).toEqual([401, 401, 401, 401, 401, 401]);
+  });
+
   it(`keeps at most ${MAX_ALERTS} alerts an account`, async () => {
     const have = ((await (await call(request('/api/account/alerts/'))).json()) as { alerts: Alert[] }).alerts.length;
     for (let i = have; i < MAX_ALERTS; i++) expect((await create({ query: `width_min=${i + 1}` })).status).toBe(201);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import type { Db } from '@easel/data/db';
 import {
@@ -53,11 +54,14 @@ const idSchema = z.coerce.number().int().positive();
 export const unsubscribeTokenSchema = z.string({ error: 'is required' }).regex(/^[A-Za-z0-9_-]{16,64}$/, 'is not a link from our mail');
 const unsubscribeSchema = z.strictObject({ token: unsubscribeTokenSchema });
 
-async function signedIn(c: Context, getDb: () => Promise<Db>): Promise<number> {
-  const userId = await signedInUserId(c, getDb);
-  if (userId === null) throw new ApiError(401, 'not_signed_in', { key: 'api.alertsSignIn' });
-  return userId;
-}
+/** The signed-in account, settled before anything of the request is read: 401 signed out. */
+const signedIn = (getDb: () => Promise<Db>) =>
+  createMiddleware<{ Variables: { userId: number } }>(async (c, next) => {
+    const userId = await signedInUserId(c, getDb);
+    if (userId === null) throw new ApiError(401, 'not_signed_in', { key: 'api.alertsSignIn' });
+    c.set('userId', userId);
+    await next();
+  });
 
 function alertId(c: Context): number {
   const id = idSchema.safeParse(c.req.param('id'));
@@ -67,15 +71,16 @@ function alertId(c: Context): number {
 
 export const alertRoutes = ({ getDb }: Dependencies) => {
   const body = (example: string) => jsonObject(MAX_BODY_BYTES, example);
+  const account = signedIn(getDb);
   return new Hono()
     /** `{ alerts: [{ id, name, query, description, url, frequency, paused, created_at }], limit }`, newest first. */
-    .get('/api/account/alerts/', async (c) => {
-      const userId = await signedIn(c, getDb);
+    .get('/api/account/alerts/', account, async (c) => {
+      const userId = c.get('userId');
       const db = await getDb();
       return c.json({ alerts: await viewAlerts(db, await getAlerts(db, userId), await requestLanguage(c, getDb)), limit: MAX_ALERTS }, 200, PRIVATE);
     })
     /** `{ query, name?, frequency? }` -> 201 `{ alert }`; the same search saved again answers 200 with the alert already saved. */
-    .post('/api/account/alerts/', body('{ "query": "style=abstract&price_max=1000" }'), json(createSchema), async (c) => {
+    .post('/api/account/alerts/', account, body('{ "query": "style=abstract&price_max=1000" }'), json(createSchema), async (c) => {
       const input = c.req.valid('json');
       const parsed = parseAlertQuery(input.query);
       const language = await requestLanguage(c, getDb);
@@ -83,7 +88,7 @@ export const alertRoutes = ({ getDb }: Dependencies) => {
         const problem = describeIssue(parsed.issue.param, parsed.issue.message, language);
         throw new ApiError(400, 'invalid_parameter', { key: 'api.alertSearch', values: { problem } }, 'query');
       }
-      const userId = await signedIn(c, getDb);
+      const userId = c.get('userId');
       const db = await getDb();
       const result = await createAlert(db, {
         userId,
@@ -100,9 +105,9 @@ export const alertRoutes = ({ getDb }: Dependencies) => {
       return c.json({ alert: alert!, created: result.created }, result.created ? 201 : 200, PRIVATE);
     })
     /** `{ name?, frequency?, paused? }` -> `{ alert }`. */
-    .patch('/api/account/alerts/:id/', body('{ "name": "…", "frequency": "daily", "paused": true }'), json(changeSchema), async (c) => {
+    .patch('/api/account/alerts/:id/', account, body('{ "name": "…", "frequency": "daily", "paused": true }'), json(changeSchema), async (c) => {
       const id = alertId(c);
-      const userId = await signedIn(c, getDb);
+      const userId = c.get('userId');
       const db = await getDb();
       const alert = await updateAlert(db, userId, id, c.req.valid('json'));
       if (!alert) throw new ApiError(404, 'not_found', { key: 'api.alertNotFound' }, 'id');
@@ -110,9 +115,9 @@ export const alertRoutes = ({ getDb }: Dependencies) => {
       return c.json({ alert: view! }, 200, PRIVATE);
     })
     /** Deletes the alert and what it found; 204. */
-    .delete('/api/account/alerts/:id/', async (c) => {
+    .delete('/api/account/alerts/:id/', account, async (c) => {
       const id = alertId(c);
-      const userId = await signedIn(c, getDb);
+      const userId = c.get('userId');
       if (!(await deleteAlert(await getDb(), userId, id))) throw new ApiError(404, 'not_found', { key: 'api.alertNotFound' }, 'id');
       return c.body(null, 204, PRIVATE);
     })
@@ -120,9 +125,9 @@ export const alertRoutes = ({ getDb }: Dependencies) => {
      * `[?ships_to=US]` -> `{ notifications: [{ id, alert_id, work: <card>, created_at, read }], unread_count }`, newest
      * first, each card's `ships_free` for `ships_to` (GB when absent); works no longer in the catalogue left out.
      */
-    .get('/api/account/notifications/', query(shipsToQuerySchema), async (c) => {
+    .get('/api/account/notifications/', account, query(shipsToQuerySchema), async (c) => {
       const { ships_to } = c.req.valid('query');
-      const userId = await signedIn(c, getDb);
+      const userId = c.get('userId');
       const db = await getDb();
       const rows = await getNotifications(db, userId, NOTIFICATIONS_SHOWN);
       const [artworks, rates, unread] = await Promise.all([getIndexableArtworksByIds(db, [...new Set(rows.map((n) => n.artwork_id))]), getRateMatrix(db), countUnread(db, userId)]);
@@ -143,9 +148,9 @@ export const alertRoutes = ({ getDb }: Dependencies) => {
       return c.json({ alert }, 200, PRIVATE);
     })
     /** `{ ids? }`: marks those notifications read, or all without `ids`; `{ unread_count }`. */
-    .post('/api/account/notifications/read/', body('{ "ids": [1, 2] }'), json(readSchema), async (c) => {
+    .post('/api/account/notifications/read/', account, body('{ "ids": [1, 2] }'), json(readSchema), async (c) => {
       const { ids } = c.req.valid('json');
-      const userId = await signedIn(c, getDb);
+      const userId = c.get('userId');
       const db = await getDb();
       await markNotificationsRead(db, userId, ids, new Date().toISOString());
       return c.json({ unread_count: await countUnread(db, userId) }, 200, PRIVATE);
