@@ -14,6 +14,7 @@ import { vocabularyMessages } from '../../lib/i18n/messages/vocabulary';
 import { listingMessages } from '../../lib/i18n/messages/listing';
 import type { DisplayUnits } from '../../lib/money';
 import { showRefusals } from '../../lib/show-refusals';
+import { penceOf } from '../../lib/selling/listing-draft';
 import { ColourSwatches, UnitsChoice, workFormControls } from '../selling/listing-controls';
 import './artwork-edit.css';
 
@@ -50,7 +51,6 @@ function draftOf(artwork: EditableArtwork): Draft {
   };
 }
 
-const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
 const LENGTH = /^\d{1,4}(\.\d)?$/;
 
 /** A side typed in one unit, in the other, to one decimal: ('10', 'cm' -> 'in') -> '3.9'. */
@@ -72,9 +72,9 @@ function toEdit(draft: Draft, saved: Draft): { edit: Record<string, unknown>; un
     if (name === 'units' || (!side && String(value) === String(saved[name])) || (side && !sized)) continue;
     if (typeof value === 'boolean' || Array.isArray(value)) edit[name] = value;
     else if (name === 'price' || name === 'sale_price') {
-      const text = value.trim();
-      if (name === 'sale_price' && text === '') edit.sale_price_minor = null;
-      else if (AMOUNT.test(text)) edit[`${name}_minor`] = Math.round(Number(text) * 100);
+      const pence = penceOf(value);
+      if (name === 'sale_price' && value.trim() === '') edit.sale_price_minor = null;
+      else if (pence !== undefined) edit[`${name}_minor`] = pence;
       else unreadable.push(name);
     } else if (side) {
       if (LENGTH.test(value.trim())) edit[name] = Number(value);

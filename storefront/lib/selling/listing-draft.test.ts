@@ -29,6 +29,15 @@ describe('toListingBody', () => {
     expect(issues).toEqual(expect.arrayContaining([['width', 'listing.refusal.width'], ['height', 'listing.refusal.height'], ['price', 'listing.refusal.price']]));
   });
 
+  it('reads an amount of any length as one, for the schema to refuse by its range', () => {
+    for (const price of ['99999999999999', '10000001', '0.50']) {
+      const { body, unreadable } = toListingBody({ ...draft, price });
+      expect(unreadable).toEqual([]);
+      const issues = listingSchema.safeParse(body).error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+      expect(new Set(issues)).toEqual(new Set(['price_minor: listing.refusal.price']));
+    }
+  });
+
   it('finds the form field of a path the API names', () => {
     expect([fieldOf('price_minor'), fieldOf('sale_price_minor'), fieldOf('colours.2'), fieldOf('title')]).toEqual(['price', 'sale_price', 'colours', 'title']);
   });

@@ -13,7 +13,16 @@ export type ListingField = keyof ListingDraft;
 const FIELD_OF_PARAM: Record<string, ListingField> = { price_minor: 'price', sale_price_minor: 'sale_price' };
 export const fieldOf = (param: string): ListingField => FIELD_OF_PARAM[param] ?? (param.split('.')[0] as ListingField);
 
-const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
+/**
+ * An amount typed in pounds as pence, or undefined for text that is no amount: '450.50' -> 45050,
+ * '99999999999999' -> 9999999999999900 (which the listing's range then refuses in its own words),
+ * '4,50' -> undefined.
+ */
+export function penceOf(text: string): number | undefined {
+  const amount = text.trim();
+  return /^\d+(\.\d{1,2})?$/.test(amount) ? Math.round(Number(amount) * 100) : undefined;
+}
+
 const DECIMAL = /^\d{1,5}(\.\d+)?$/;
 
 /**
@@ -25,10 +34,9 @@ const DECIMAL = /^\d{1,5}(\.\d+)?$/;
 export function toListingBody(draft: ListingDraft): { body: Record<string, unknown>; unreadable: ListingField[] } {
   const unreadable: ListingField[] = [];
   const pence = (name: 'price' | 'sale_price') => {
-    const text = draft[name].trim();
-    if (AMOUNT.test(text)) return Math.round(Number(text) * 100);
-    unreadable.push(name);
-    return undefined;
+    const amount = penceOf(draft[name]);
+    if (amount === undefined) unreadable.push(name);
+    return amount;
   };
   const side = (text: string) => (DECIMAL.test(text.trim()) ? Number(text.trim()) : Number.NaN);
   const { price: _price, sale_price: salePrice, width, height, depth, shipping_profile_id: profile, medium, ...rest } = draft;
