@@ -34,7 +34,7 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Pro
         <h1 className="intro__title">{t('checkout.title')}</h1>
       </header>
       {placed ? (
-        <OrderConfirmed order={{ id: placed.id, total_minor: placed.total_minor, currency: placed.currency, contact_email: placed.contact_email }} />
+        <OrderConfirmed order={placed} />
       ) : userId !== null ? (
         <CheckoutFlow countries={countryChoices(settings.language, settings.country)} />
       ) : settings.basket_count === 0 ? (

@@ -15,6 +15,7 @@ import { useSettings } from '../../lib/settings/settings-context';
 import type { CountryCode } from '../../lib/settings/countries';
 import { countryName } from '../../lib/settings/entity';
 import { ShipsToOffer } from '../ships-to-offer';
+import { Totals } from './totals';
 import './shop.css';
 
 /**
@@ -155,32 +156,5 @@ function PromoForm({ basket, offer, t, busy, error, onApply, onRemove }: {
       )}
       {error && <p className="promo__error" role="alert">{error}</p>}
     </form>
-  );
-}
-
-/**
- * Subtotal, discount, shipping and total of a basket or a checkout quote. The basket's shipping
- * is an estimate to the ships-to country (`estimateTo`, its name), and says so; a checkout
- * quote's is for the address.
- */
-export function Totals({ basket, t, estimateTo }: { basket: BasketView; t: Translate<'basket' | 'checkout' | 'product'>; estimateTo?: string }) {
-  const { currency, shipping_minor: shipping } = basket;
-  return (
-    <dl className="totals">
-      <dt>{t('basket.subtotal')}</dt>
-      <dd>{formatPrice(basket.subtotal_minor, currency)}</dd>
-      {basket.discount_minor > 0 && (
-        <>
-          <dt>{t('basket.discount')}</dt>
-          <dd data-discount={basket.discount_minor}>−{formatPrice(basket.discount_minor, currency)}</dd>
-        </>
-      )}
-      <dt>{estimateTo === undefined ? t('checkout.shipping') : t('basket.shippingEstimate', { country: estimateTo })}</dt>
-      <dd data-shipping={shipping ?? undefined}>
-        {shipping === null ? t('product.noShipping', { country: estimateTo ?? basket.destination }) : shipping === 0 ? t('checkout.free') : formatPrice(shipping, currency)}
-      </dd>
-      <dt className="totals__total">{estimateTo === undefined ? t('basket.total') : t('basket.totalEstimate')}</dt>
-      <dd className="totals__total">{formatPrice(basket.total_minor, currency)}</dd>
-    </dl>
   );
 }

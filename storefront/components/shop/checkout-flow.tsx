@@ -4,8 +4,8 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { SavedAddress } from '@easel/data/queries/addresses';
 import { ecommerceEvent, pushDataLayer, type EcommerceItem } from '../../lib/analytics';
-import type { CheckoutQuoteView, OrderViewData } from '../../lib/basket/basket';
-import { placeOrder, startCheckout } from '../../lib/basket/client';
+import type { BasketItemView, BasketView, CheckoutQuoteView, OrderViewData } from '../../lib/basket/basket';
+import { basketApi, placeOrder, startCheckout } from '../../lib/basket/client';
 import { answer, api, ApiResponseError } from '../../lib/api/client';
 import { errorMessage } from '../../lib/store';
 import { useT } from '../../lib/i18n/use-t';
@@ -15,13 +15,15 @@ import { deliveryMessages } from '../../lib/i18n/messages/delivery';
 import { productMessages } from '../../lib/i18n/messages/product';
 import { refusalMessages } from '../../lib/i18n/messages/refusal';
 import { formatPrice } from '../../lib/money';
-import { addressLines, needsPostcode, shippingAddressSchema, type ShippingAddressInput } from '../../lib/checkout/address';
+import { addressLabels, addressLines, needsPostcode, shippingAddressSchema, type ShippingAddressInput } from '../../lib/checkout/address';
 import { formatCardNumber, formatCvc, formatExpiry } from '../../lib/checkout/card';
 import { arrivalText } from '../../lib/delivery';
 import type { CountryCode } from '../../lib/settings/countries';
 import { useAccount } from '../account/account-context';
 import { useSettings } from '../../lib/settings/settings-context';
-import { Totals } from './basket-contents';
+import { countryName } from '../../lib/settings/entity';
+import type { Translate } from '../../lib/i18n/translator';
+import { Totals } from './totals';
 import './shop.css';
 
 /** The address's text fields, in the form's order. */
@@ -72,9 +74,12 @@ function KeepAccount() {
 /** The address of an order's confirmation: 42 -> '/checkout/?order=42'. */
 const confirmationUrl = (id: number) => `/checkout/?order=${id}`;
 
-/** A placed order's confirmation: its number, what was charged, where the receipt went; then, after a guest's order, the offer to keep the account. */
-export function OrderConfirmed({ order }: { order: Pick<OrderViewData, 'id' | 'total_minor' | 'currency' | 'contact_email'> }) {
-  const t = useT(checkoutMessages);
+/**
+ * A placed order's confirmation: its number, what was charged and what for, where the receipt
+ * went; then, after a guest's order, the offer to keep the account.
+ */
+export function OrderConfirmed({ order }: { order: OrderViewData }) {
+  const t = useT(basketMessages, checkoutMessages, productMessages);
   // Reached by paying, the button that had the focus is gone: the heading takes it (and is read out).
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -87,6 +92,7 @@ export function OrderConfirmed({ order }: { order: Pick<OrderViewData, 'id' | 't
         <p className="notice__text">
           {t('checkout.orderNumber', { id: order.id })} · {formatPrice(order.total_minor, order.currency)}
         </p>
+        <Totals basket={{ ...order, destination: order.ship_to.country }} t={t} />
         {order.contact_email && <p className="notice__text">{t('checkout.receiptTo', { email: order.contact_email })}</p>}
         <a className="button" href="/account/orders/">{t('checkout.viewOrders')}</a>
       </section>
@@ -122,7 +128,9 @@ export function CheckoutFlow({ countries }: CheckoutFlowProps) {
   const { settings, setBasketCount } = useSettings();
   const router = useRouter();
   const [step, setStep] = useState<Step>({ name: 'address' });
-  const [address, setAddress] = useState<Required<ShippingAddressInput>>({ name: '', line1: '', line2: '', city: '', region: '', postcode: '', country: countries[0]?.code ?? settings.country });
+  // The parcel is for the account holder unless they say otherwise.
+  const { user } = useAccount();
+  const [address, setAddress] = useState<Required<ShippingAddressInput>>({ name: user?.name ?? '', line1: '', line2: '', city: '', region: '', postcode: '', country: countries[0]?.code ?? settings.country });
   const countryNameOf = (code: string) => countries.find((c) => c.code === code)?.name ?? code;
   const oneLine = (a: Parameters<typeof addressLines>[0] & { name: string; country: string }) =>
     [a.name, addressLines(a).replaceAll('\n', ', '), countryNameOf(a.country)].join(', ');
@@ -217,50 +225,48 @@ export function CheckoutFlow({ countries }: CheckoutFlowProps) {
   if (step.name === 'confirmed') return <OrderConfirmed order={step.order} />;
   // Before an order only: its confirmation stays on screen once the basket is empty.
   if (step.name === 'address' && settings.basket_count === 0) return <EmptyCheckout />;
+  const labels = addressLabels(address.country);
 
   return (
     <div className="checkout">
       {step.name === 'address' ? (
-        <form className="checkout__panel" onSubmit={toReview}>
-          <h2 className="checkout__heading">{t('checkout.address')}</h2>
-          {saved.length > 0 && (
-            <fieldset className="checkout__saved">
-              <legend className="checkout__field">{t('checkout.savedAddresses')}</legend>
-              {saved.map((a) => (
-                <button key={a.id} type="button" className="link-button checkout__saved-address" onClick={() => fillFrom(a)}>{oneLine(a)}</button>
-              ))}
-            </fieldset>
-          )}
-          {field('name', t('checkout.name'), { required: true, maxLength: 100, autoComplete: 'name' })}
-          <label className="checkout__field">{t('checkout.country')}
-            <select className="field" name="country" autoComplete="country" value={address.country} onChange={(e) => setAddress({ ...address, country: e.target.value as CountryCode })}>
-              {countries.map(({ code, name }) => <option key={code} value={code}>{name}</option>)}
-            </select>
-          </label>
-          {field('line1', t('checkout.line1'), { required: true, maxLength: 200, autoComplete: 'address-line1' })}
-          {field('line2', t('checkout.line2'), { maxLength: 200, autoComplete: 'address-line2' })}
-          <div className="checkout__pair">
-            {field('city', t('checkout.city'), { required: true, maxLength: 100, autoComplete: 'address-level2' })}
-            {field('postcode', t(needsPostcode(address.country) ? 'checkout.postcode' : 'checkout.postcodeOptional'), { required: needsPostcode(address.country), maxLength: 20, autoComplete: 'postal-code' })}
-          </div>
-          {field('region', t('checkout.region'), { maxLength: 100, autoComplete: 'address-level1' })}
-          {error && <p className="checkout__error" role="alert">{error}</p>}
-          <button type="submit" className="button" disabled={busy}>{t('checkout.toReview')}</button>
-        </form>
+        <div className="checkout__address">
+          <form className="checkout__panel" onSubmit={toReview}>
+            <h2 className="checkout__heading">{t('checkout.address')}</h2>
+            {saved.length > 0 && (
+              <fieldset className="checkout__saved">
+                <legend className="checkout__field">{t('checkout.savedAddresses')}</legend>
+                {saved.map((a) => (
+                  <button key={a.id} type="button" className="link-button checkout__saved-address" onClick={() => fillFrom(a)}>{oneLine(a)}</button>
+                ))}
+              </fieldset>
+            )}
+            {field('name', t('checkout.name'), { required: true, maxLength: 100, autoComplete: 'name' })}
+            <label className="checkout__field">{t('checkout.country')}
+              <select className="field" name="country" autoComplete="country" value={address.country} onChange={(e) => setAddress({ ...address, country: e.target.value as CountryCode })}>
+                {countries.map(({ code, name }) => <option key={code} value={code}>{name}</option>)}
+              </select>
+            </label>
+            {field('line1', t('checkout.line1'), { required: true, maxLength: 200, autoComplete: 'address-line1' })}
+            {field('line2', t('checkout.line2'), { maxLength: 200, autoComplete: 'address-line2' })}
+            <div className="checkout__pair">
+              {field('city', t('checkout.city'), { required: true, maxLength: 100, autoComplete: 'address-level2' })}
+              {field('postcode', t(labels.postcode), { required: needsPostcode(address.country), maxLength: 20, autoComplete: 'postal-code' })}
+            </div>
+            {field('region', t(labels.region), { maxLength: 100, autoComplete: 'address-level1' })}
+            {error && <p className="checkout__error" role="alert">{error}</p>}
+            <button type="submit" className="button" disabled={busy}>{t('checkout.toReview')}</button>
+          </form>
+          <BasketSummary country={address.country} t={t} />
+        </div>
       ) : (
         <div className="checkout__review">
           <section className="checkout__panel">
             <h2 className="checkout__heading" data-step-heading tabIndex={-1}>{t('checkout.review')}</h2>
             <ul className="checkout__lines">
               {step.quote.items.map((item) => (
-                <li key={item.line_id} className="checkout__line">
-                  <img src={item.image.src} srcSet={item.image.srcSet} sizes="64px" width={item.image.width} height={item.image.height} alt="" />
-                  <span>
-                    {item.title}{item.print ? ` · ${t('basket.print', { size: item.print.size_label })}` : ''}{item.quantity > 1 ? ` × ${item.quantity}` : ''}
-                    <span className="checkout__arrives" data-delivery>{t('delivery.arrives', { dates: arrivalText(item, address.country, settings.language, new Date()) })}</span>
-                  </span>
-                  <span>{formatPrice(item.line_total_minor, step.quote.currency)}</span>
-                </li>
+                <CheckoutLine key={item.line_id} item={item} currency={step.quote.currency} t={t}
+                  arrives={t('delivery.arrives', { dates: arrivalText(item, address.country, settings.language, new Date()) })} />
               ))}
             </ul>
             <Totals basket={step.quote} t={t} />
@@ -294,5 +300,47 @@ export function CheckoutFlow({ countries }: CheckoutFlowProps) {
         </div>
       )}
     </div>
+  );
+}
+
+/** A work in the checkout's lists: its picture, title, print size and number, price, and when given, when it arrives. */
+function CheckoutLine({ item, currency, t, arrives }: { item: BasketItemView; currency: CheckoutQuoteView['currency']; t: Translate<'basket'>; arrives?: string }) {
+  return (
+    <li className="checkout__line">
+      <img src={item.image.src} srcSet={item.image.srcSet} sizes="64px" width={item.image.width} height={item.image.height} alt="" />
+      <span>
+        {item.title}{item.print ? ` · ${t('basket.print', { size: item.print.size_label })}` : ''}{item.quantity > 1 ? ` × ${item.quantity}` : ''}
+        {arrives && <span className="checkout__arrives" data-delivery>{arrives}</span>}
+      </span>
+      <span>{formatPrice(item.line_total_minor, currency)}</span>
+    </li>
+  );
+}
+
+/**
+ * Beside the address: what is being bought, with its totals and shipping estimated to the
+ * address's country as it is chosen (the review quotes it exactly), and the way back to the basket.
+ */
+function BasketSummary({ country, t }: { country: CountryCode; t: Translate<'basket' | 'checkout' | 'product'> }) {
+  const { settings } = useSettings();
+  const [basket, setBasket] = useState<BasketView | null>(null);
+  useEffect(() => {
+    // An answer for a country since changed is dropped; one that fails leaves the last shown.
+    let current = true;
+    basketApi.load({ currency: settings.currency, country }).then((b) => current && setBasket(b), () => undefined);
+    return () => {
+      current = false;
+    };
+  }, [settings.currency, country]);
+  if (!basket || basket.items.length === 0) return null;
+  return (
+    <aside className="checkout__panel checkout__summary" aria-labelledby="checkout-summary">
+      <h2 className="checkout__heading" id="checkout-summary">{t('checkout.summary')}</h2>
+      <ul className="checkout__lines">
+        {basket.items.map((item) => <CheckoutLine key={item.line_id} item={item} currency={basket.currency} t={t} />)}
+      </ul>
+      <Totals basket={basket} t={t} estimateTo={countryName(country, settings.language)} />
+      <p className="checkout__note"><a href="/basket/">{t('checkout.editBasket')}</a></p>
+    </aside>
   );
 }

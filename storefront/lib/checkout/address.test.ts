@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLines, countryChoices, shippingAddressSchema } from './address';
+import { addressLabels, addressLines, countryChoices, shippingAddressSchema } from './address';
 
 describe('shippingAddressSchema', () => {
   it.each([
@@ -39,5 +39,15 @@ describe('countryChoices', () => {
     expect(choices.filter((c) => c.code === 'FR')).toHaveLength(1);
     // By name, not by code: the United Kingdom sorts under U, not G.
     expect(rest.indexOf('United Kingdom')).toBeGreaterThan(rest.indexOf('Spain'));
+  });
+});
+
+describe('addressLabels', () => {
+  it("names the postcode and region as the country's addresses do", () => {
+    expect(addressLabels('US')).toEqual({ postcode: 'checkout.zip', region: 'checkout.state' });
+    expect(addressLabels('CA')).toEqual({ postcode: 'checkout.postalCode', region: 'checkout.province' });
+    expect(addressLabels('GB')).toEqual({ postcode: 'checkout.postcode', region: 'checkout.region' });
+    // Hong Kong's addresses have no postcode: the field says it may be left out.
+    expect(addressLabels('HK')).toEqual({ postcode: 'checkout.postcodeOptional', region: 'checkout.region' });
   });
 });

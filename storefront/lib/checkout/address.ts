@@ -50,6 +50,17 @@ function isPostcodeOf(postcode: string, country: string): boolean {
 export const needsPostcode = (country: string) => !COUNTRIES_WITHOUT_POSTCODES.has(country as CountryCode);
 
 /**
+ * The labels of an address's postcode and region as its country's own addresses name them:
+ * 'US' -> ZIP code and State, 'CA' -> Postal code and Province or territory, elsewhere the
+ * shopper's English ('Postcode', optional where the country has none).
+ */
+export function addressLabels(country: string): { postcode: MessageKey<'checkout'>; region: MessageKey<'checkout'> } {
+  if (country === 'US') return { postcode: 'checkout.zip', region: 'checkout.state' };
+  if (country === 'CA') return { postcode: 'checkout.postalCode', region: 'checkout.province' };
+  return { postcode: needsPostcode(country) ? 'checkout.postcode' : 'checkout.postcodeOptional', region: 'checkout.region' };
+}
+
+/**
  * The address's lines below the name, as a parcel label shows them:
  * { line1: '12 St James’s Square', city: 'London', postcode: 'SW1Y 4JH', … } -> '12 St James’s Square\nLondon SW1Y 4JH'.
  * The country is kept apart, as a code.

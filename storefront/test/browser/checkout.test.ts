@@ -107,6 +107,20 @@ describe('buying an original', () => {
     const countries = await page.locator('select[name="country"] option').allTextContents();
     expect(countries[0]).toBe('United Kingdom');
     expect(countries.slice(1)).toEqual([...countries.slice(1)].sort((a, b) => a.localeCompare(b, 'en-GB')));
+    // The parcel is for the account holder unless they say otherwise, and what it holds is beside the address.
+    const holder = await page.evaluate(async () => ((await (await fetch('/api/account/')).json()) as { user: { name: string } }).user.name);
+    expect(await page.inputValue('input[name="name"]')).toBe(holder);
+    await expect.poll(() => page.locator('.checkout__summary .checkout__line').allTextContents()).toEqual([expect.stringContaining(title)]);
+    expect(await page.locator('.checkout__summary .totals').textContent()).toMatch(/Shipping to United Kingdom \(estimate\)/);
+    // An address's postcode and region are named as its country names them.
+    const labelOf = (name: string) => page.locator(`label:has(input[name="${name}"])`).evaluate((label) => label.firstChild?.textContent);
+    expect([await labelOf('postcode'), await labelOf('region')]).toEqual(['Postcode', 'County, state or region (optional)']);
+    await page.selectOption('select[name="country"]', 'US');
+    expect([await labelOf('postcode'), await labelOf('region')]).toEqual(['ZIP code', 'State (optional)']);
+    // The summary's shipping follows the address's country as it is chosen.
+    await expect.poll(() => page.locator('.checkout__summary .totals').textContent()).toMatch(/Shipping to United States \(estimate\)/);
+    await page.screenshot({ path: screenshotPath('checkout-address-us'), fullPage: true });
+    await page.selectOption('select[name="country"]', 'GB');
     // Spaces pass the browser's own check of a required field, not the address step's: each
     // field says what it needs, the first takes the focus, and the step stays.
     for (const name of ['name', 'line1', 'city', 'postcode']) await page.fill(`input[name="${name}"]`, '   ');
@@ -154,8 +168,14 @@ describe('buying an original', () => {
     await expect.poll(() => page.locator('.checkout__error').textContent()).toBe('Your card was declined. Please try another card.');
 
     await page.fill('input[name="card-number"]', '4242 4242 4242 4242');
+    // What the review itemised, and the amount on the button, are what the order says it charged.
+    const reviewTotals = await page.locator('.checkout__review .totals').textContent();
+    const paid = (await page.locator('.checkout__review form button[type="submit"]').textContent())!.replace(/^Pay /, '');
+    expect(reviewTotals).toMatch(/^Subtotal£[\d,.]+(Discount−£[\d,.]+)?Shipping(Free|£[\d,.]+)Total£[\d,.]+$/);
+    expect(reviewTotals!.endsWith(`Total${paid}`)).toBe(true);
     await page.click('.checkout__review form button[type="submit"]');
     await page.waitForSelector('[data-order]');
+    expect(await page.locator('[data-order] .totals').textContent()).toBe(reviewTotals);
     expect(await page.locator('.notice__title').textContent()).toBe('Thank you: your order is placed');
     // The confirmation is a page of its own, seen from the top, its heading taking the focus from the vanished button.
     await expect.poll(atTopFocused).toEqual({ scrollY: 0, focused: 'Thank you: your order is placed' });
@@ -180,7 +200,11 @@ describe('buying an original', () => {
 
     await page.click('text=See your orders');
     await page.waitForURL(`${base}/account/orders/`);
-    expect(await page.locator('.order__line a').first().textContent()).toBe(title);
+    const listed = page.locator(`.order[data-order="${orderId}"]`);
+    expect(await listed.locator('.order__line a').first().textContent()).toBe(title);
+    expect(await listed.locator('.totals').textContent()).toBe(reviewTotals);
+    expect(await listed.textContent()).toContain('Shipping to: Ada Lovelace, 12 St James’s Square, London SW1Y 4JH, United Kingdom');
+    expect(await listed.textContent()).toMatch(/Payment reference \S+/);
     await page.screenshot({ path: screenshotPath('orders-desktop'), fullPage: true });
     await context.close();
 

@@ -6,6 +6,9 @@ import { languageTag } from '../../../lib/i18n/languages';
 import { formatPrice } from '../../../lib/money';
 import { getRequestUserId } from '../../../lib/account/server';
 import { getShopperSettings } from '../../../lib/settings/server';
+import { countryName } from '../../../lib/settings/entity';
+import type { CountryCode } from '../../../lib/settings/countries';
+import { Totals } from '../../../components/shop/totals';
 import '../../../components/shop/shop.css';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -13,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('orders.title'), robots: { index: false, follow: false } };
 }
 
-/** The signed-in shopper's order history, newest first. */
+/** The signed-in shopper's order history, newest first: each order's works, what it cost line by line, where it goes and its payment. */
 export default async function OrdersPage() {
   const { language } = await getShopperSettings();
   const t = getTranslator(language);
@@ -43,7 +46,11 @@ export default async function OrdersPage() {
                 </li>
               ))}
             </ul>
-            <p className="order__total">{t('basket.total')} {formatPrice(order.total_minor, order.currency)}</p>
+            <Totals basket={{ ...order, destination: order.ship_to.country }} t={t} />
+            <p className="order__muted">
+              {t('checkout.shipTo')}: {[order.ship_to.name, order.ship_to.address.replaceAll('\n', ', '), countryName(order.ship_to.country as CountryCode, language)].join(', ')}
+            </p>
+            {order.payment_reference && <p className="order__muted">{t('orders.paymentReference', { reference: order.payment_reference })}</p>}
           </li>
         ))}
       </ol>

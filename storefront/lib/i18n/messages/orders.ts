@@ -9,6 +9,7 @@ export const ordersMessages = messageArea('orders', {
   'orders.status.placed': 'Placed',
   'orders.status.paid': 'Paid',
   'orders.status.cancelled': 'Cancelled',
+  'orders.paymentReference': 'Payment reference {reference}',
 }, {
   'orders.status.cancelled': 'Canceled',
 });
