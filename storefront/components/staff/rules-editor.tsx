@@ -3,7 +3,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { SearchRule, SearchRuleFields } from '@easel/data/queries/search-levers';
 import { CATEGORY_ADDRESSES } from '@easel/search-service/contract';
-import { answer, api } from '../../lib/api/client';
+import { answer, api, ApiResponseError } from '../../lib/api/client';
+import type { Translate } from '../../lib/i18n/translator';
 import { languageTag } from '../../lib/i18n/languages';
 import { useT } from '../../lib/i18n/use-t';
 import { staffMessages } from '../../lib/i18n/messages/staff';
@@ -67,8 +68,23 @@ export function fieldsOf(draft: Draft): SearchRuleFields | { badPinLine: number 
 }
 
 /**
+ * A refusal as staff read it: one about a line of the pinned or hidden works names the list and
+ * the line rather than the API's path ('pins.1.slug: there is no work x.' -> 'Pinned works,
+ * line 2: there is no work x.'); any other as the server words it.
+ */
+function refusalText(error: unknown, t: Translate<'staff'>): string {
+  if (!(error instanceof Error)) return String(error);
+  const param = error instanceof ApiResponseError ? error.param : undefined;
+  const at = param === undefined ? null : /^(pins|hides)\.(\d+)/.exec(param);
+  if (!param || !at) return error.message;
+  const problem = error.message.startsWith(param) ? error.message.slice(param.length).replace(/^:?\s*/, '') : error.message;
+  return t('staff.levers.atLine', { list: t(at[1] === 'pins' ? 'staff.levers.pins' : 'staff.levers.hides'), line: Number(at[2]) + 1, problem });
+}
+
+/**
  * The rules per search: each with what it does and when, Edit and Delete; and one form that adds
- * a rule, or saves the one being edited. The server's refusal is shown as it words it.
+ * a rule, or saves the one being edited. The server's refusal is shown as it words it, a line of
+ * the works named by its list and number.
  */
 export function RulesEditor({ initial }: { initial: SearchRule[] }) {
   const t = useT(staffMessages);
@@ -87,7 +103,7 @@ export function RulesEditor({ initial }: { initial: SearchRule[] }) {
     try {
       await work();
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(refusalText(e, t));
     } finally {
       setBusy(false);
     }

@@ -58,6 +58,10 @@ describe('the search levers', () => {
     await page.goto(`${base}/staff/search/`, { waitUntil: 'networkidle' });
     const rules = page.locator('[data-levers="rules"]');
     await rules.getByLabel('Search words').fill('cat');
+    // A work the catalogue does not have is refused by its list and line, not the API's path.
+    await rules.getByLabel('Pinned works').fill(`${base}/product/${pinned}/ 1\nno-such-work-here 2`);
+    await clickHydrated(rules.getByRole('button', { name: 'Add rule' }));
+    await expect.poll(() => rules.locator('.levers__error').textContent()).toBe('Pinned works, line 2: there is no work no-such-work-here.');
     await rules.getByLabel('Pinned works').fill(`${base}/product/${pinned}/ 1`);
     await clickHydrated(rules.getByRole('button', { name: 'Add rule' }));
     const rule = rules.locator('[data-rule]');

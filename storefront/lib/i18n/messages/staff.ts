@@ -64,6 +64,7 @@ export const staffMessages = messageArea('staff', {
   'staff.levers.banner': 'Banner “{title}” to {url}',
   'staff.levers.from': 'from {when}',
   'staff.levers.until': 'until {when}',
+  'staff.levers.atLine': '{list}, line {line}: {problem}',
   'staff.levers.badPin': 'Line {line} of the pinned works needs a work and a place, such as blue-harbour-ada-lovelace 1.',
   'staff.search.title': 'Search analytics',
   'staff.search.intro': 'What shoppers search for, what they find and what they do next. Each search opens the gallery as the shopper saw it.',
