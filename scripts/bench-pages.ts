@@ -10,12 +10,15 @@ import { ENDPOINT_PATHS, QUERY_MIX_FILE, queryMixSchema } from '../search-servic
 import { wholeNumber } from './args';
 import type { LoadFigures, PageLoadKind } from './bench-figures';
 
+/** The encodings Chromium accepts, sent with every request: each server answers in the best it makes. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
 /**
  * Server time to first byte of the storefront's pages on a running storefront, one request at
  * a time (a page's own time, not a queue's), `--requests` per page kind:
  * - gallery: the search entries of k6/query-mix.json, each opened as /shop/?<query>, weighted;
  * - searches: every entry of the mix as the gallery in the browser asks it, on the storefront's
- *   origin (its searches, counts and price bars, gzip accepted), weighted;
+ *   origin (its searches, counts and price bars), weighted;
  * - home: `/` for a new visitor, and for a returning one with recently viewed works;
  * - product: the product pages of works the gallery lists, spread over its pages;
  * - artist: the pages of those works' artists.
@@ -79,7 +82,7 @@ await runCli(async () => {
       return mix().filter((q) => q.endpoint === 'search').flatMap((q) => Array(q.weight).fill({ path: `/shop/${q.query ? `?${q.query}` : ''}` }));
     },
     async searches() {
-      const headers = { accept: 'application/json', 'accept-encoding': 'gzip' };
+      const headers = { accept: 'application/json', 'accept-encoding': BROWSER_ACCEPT_ENCODING };
       return mix().flatMap((q) => Array(q.weight).fill({ path: `${ENDPOINT_PATHS[q.endpoint]}${q.query ? `?${q.query}` : ''}`, headers }));
     },
     async home() {
@@ -183,7 +186,7 @@ async function closedLoop(target: { origin: string; path: () => string; cookie?:
       const p = target.path();
       const cookie = target.cookie?.();
       const t = performance.now();
-      const response = await request(`${target.origin}${p}`, { headers: { accept: 'text/html', 'accept-encoding': 'gzip', ...(cookie ? { cookie } : {}) } });
+      const response = await request(`${target.origin}${p}`, { headers: { accept: 'text/html', 'accept-encoding': BROWSER_ACCEPT_ENCODING, ...(cookie ? { cookie } : {}) } });
       await response.body.dump();
       if (response.statusCode !== 200) throw new Error(`${p} answered ${response.statusCode} under load.`);
       times.push(performance.now() - t);

@@ -11,6 +11,8 @@ const headerList = (headers: Record<string, string>) => Object.entries(headers).
 const nextConfig: NextConfig = {
   trailingSlash: true,
   poweredByHeader: false,
+  // server.ts compresses what Next.js answers, with Brotli for browsers that take it.
+  compress: false,
   reactStrictMode: true,
   // Workspace packages ship TypeScript source.
   transpilePackages: ['@easel/data', '@easel/indexer', '@easel/search-service', '@easel/shared'],

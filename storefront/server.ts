@@ -1,10 +1,12 @@
 import cluster from 'node:cluster';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { constants as zlibConstants } from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import compression from 'compression';
 import next from 'next';
 import { newestCatalogueChange } from '@easel/data/queries/change-log';
 import { errorBody } from '@easel/shared/api-error-body';
@@ -47,6 +49,8 @@ import { stopWhenTold, superviseWorkers } from './lib/workers';
  * A visitor without a session is served the gallery, homepage and product pages rendered for the
  * same address and settings while what they show is unchanged, each answer with its own nonce
  * (lib/page-cache.ts).
+ * What Next.js and the page cache answer is compressed here (`compression`; Next.js's own is
+ * off): Brotli (`BROTLI_PARAMS`) for browsers that take it, else gzip.
  * SIGTERM stops it without failing a request: /api/healthz/ answers 503 for SHUTDOWN_DRAIN_MS,
  * then the requests under way finish (@easel/shared/graceful-stop).
  * With STOREFRONT_WORKERS above 1 (one a processor by default), this process is the primary of
@@ -56,6 +60,16 @@ const { values } = parseArgs({ options: { port: { type: 'string', short: 'p' }, 
 const port = Number(values.port ?? 3000);
 const hostname = values.hostname ?? '127.0.0.1';
 const trusted = getConfig().TRUSTED_PROXIES;
+
+/**
+ * How pages, their scripts and JSON are compressed with Brotli: quality 3 in a 256 kB window
+ * (2^18 bytes, about a gallery page). Served from the page cache on this machine, a page so
+ * compressed cost 4.0 ms of the storefront's processor time an answer and came to 30 kB, against
+ * 5.7 to 6.8 ms and 38 kB with gzip at its default level, which Next.js used; 6 ms in Brotli's
+ * default 4 MB window. Quality 1 cost 2.5 ms, but a rendered page, written in pieces each
+ * flushed to the browser as it comes, came to 43 kB, as each flush ends its blocks.
+ */
+const BROTLI_PARAMS = { [zlibConstants.BROTLI_PARAM_QUALITY]: 3, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 };
 
 const { STOREFRONT_WORKERS } = getConfig();
 if (cluster.isPrimary && STOREFRONT_WORKERS > 1) superviseWorkers(STOREFRONT_WORKERS);
@@ -72,10 +86,32 @@ async function serve(): Promise<void> {
     .route('/', searchForwardRoutes({ searchServiceUrl: () => getConfig().SEARCH_SERVICE_URL, searchRecorder: getSearchRecorder }))
     .onError(answerError);
   const forwardSearch = getRequestListener(searchApi.fetch);
+  // Typed for Express, it takes Node's own request and response.
+  const compressed = compression({ brotli: { params: BROTLI_PARAMS } }) as unknown as
+    (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
   const { PAGE_CACHE_MB } = getConfig();
   const pageCache = PAGE_CACHE_MB > 0 ? new PageCache(PAGE_CACHE_MB * 1024 * 1024) : undefined;
   // Records a killed process left are stored from the start, not at the first search.
   getSearchRecorder();
+
+  /** A page, script or picture: from the page cache or Next.js. */
+  const answerPage = (req: IncomingMessage, res: ServerResponse) => {
+    const method = req.method ?? 'GET';
+    const { SEARCH_SERVICE_URL, SSR_BUDGET_MS } = getConfig();
+    const url = req.url ?? '/';
+    const query = SSR_BUDGET_MS > 0 ? gallerySearchOfRequest(method, url, req.headers) : undefined;
+    const kind = pageCache && keptPageKind(url);
+    const key = kind && pageCacheKey(method, url, req.headers);
+    // The page waits for it within its own budget, counted from when it asks.
+    const started: StartedSearch | undefined = query === undefined ? undefined : startSearch(query, SEARCH_SERVICE_URL, SSR_BUDGET_MS, key && pageCache?.keptValidator(key));
+    const render = () => (started ? withStartedSearch(started, () => handle(req, res)) : handle(req, res));
+    const kept = kind && key !== undefined ? keptPageRequest(kind, key, req.headers, started) : undefined;
+    if (!pageCache || !kept) {
+      void render();
+      return;
+    }
+    void pageCache.answer(kept, res, render);
+  };
 
   const server = createServer((req, res) => {
     const method = req.method ?? 'GET';
@@ -97,19 +133,7 @@ async function serve(): Promise<void> {
       void forwardSearch(req, res);
       return;
     }
-    const { SEARCH_SERVICE_URL, SSR_BUDGET_MS } = getConfig();
-    const query = SSR_BUDGET_MS > 0 ? gallerySearchOfRequest(method, req.url, req.headers) : undefined;
-    const kind = pageCache && keptPageKind(req.url);
-    const key = kind && pageCacheKey(method, req.url, req.headers);
-    // The page waits for it within its own budget, counted from when it asks.
-    const started: StartedSearch | undefined = query === undefined ? undefined : startSearch(query, SEARCH_SERVICE_URL, SSR_BUDGET_MS, key && pageCache?.keptValidator(key));
-    const render = () => (started ? withStartedSearch(started, () => handle(req, res)) : handle(req, res));
-    const kept = kind && key !== undefined ? keptPageRequest(kind, key, req.headers, started) : undefined;
-    if (!pageCache || !kept) {
-      void render();
-      return;
-    }
-    void pageCache.answer(kept, req.headers['accept-encoding'], res, render);
+    compressed(req, res, () => answerPage(req, res));
   });
   // A port it cannot take ends it (Next.js would log the error and carry on serving nothing).
   server.once('error', (error) => {

@@ -55,7 +55,7 @@ describe('a kept page', () => {
     const cache = new PageCache(1024 * 1024);
     let renders = 0;
     const server = createServer((_, res) => {
-      void cache.answer(request(), undefined, res, () => {
+      void cache.answer(request(), res, () => {
         renders += 1;
         // As Next.js answers: headers set one by one, which the cache reads back.
         res.setHeader('content-type', 'text/html');

@@ -1,6 +1,4 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import { gunzip, gzip } from 'node:zlib';
 import { parse as parseCookies } from 'hono/utils/cookie';
 import { LRUCache } from 'lru-cache';
 import { newNonce, pageContentSecurityPolicy } from './content-security-policy';
@@ -88,9 +86,6 @@ interface KeptPage {
   searchCount: number | undefined;
 }
 
-const gzipAsync = promisify(gzip);
-const gunzipAsync = promisify(gunzip);
-
 /** Response headers a kept page is not served with: they belong to the answer that carried it. */
 const ANSWER_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'date', 'connection', 'keep-alive', 'etag', 'content-security-policy']);
 
@@ -123,39 +118,40 @@ export class PageCache {
 
   /**
    * Answers `res` from the page kept for `request` while its validator reads the same; else
-   * `render` answers it, and what it renders is kept when the page was asked for before.
+   * `render` answers it, and what it renders is kept when the page was asked for before. Pages
+   * are kept and written as HTML: `res` compresses what is written to it (storefront/server.ts).
    */
-  async answer(request: KeptPageRequest, acceptEncoding: string | undefined, res: ServerResponse, render: () => unknown): Promise<void> {
+  async answer(request: KeptPageRequest, res: ServerResponse, render: () => unknown): Promise<void> {
     const kept = this.pages.get(request.key);
     // A validator that cannot be read (the database or the search unavailable) serves nothing and keeps nothing.
     const validator = kept || this.seen.has(request.key) ? request.validator() : undefined;
     validator?.catch(() => {});
-    if (kept && (await this.serve(kept, validator!, request, acceptEncoding, res).catch(() => false))) return;
+    if (kept && (await this.serve(kept, validator!, request, res).catch(() => false))) return;
     if (validator) this.keep(request, validator, res);
     else this.seen.set(request.key, true);
     await render();
   }
 
-  private async serve(kept: KeptPage, validator: Promise<string>, request: KeptPageRequest, acceptEncoding: string | undefined, res: ServerResponse): Promise<boolean> {
+  private async serve(kept: KeptPage, validator: Promise<string>, request: KeptPageRequest, res: ServerResponse): Promise<boolean> {
     if ((await validator) !== kept.validator) return false;
     const nonce = newNonce();
     const searchId = kept.searchCount === undefined ? undefined : await request.search!.record(kept.searchCount);
     const written = { nonce: Buffer.from(nonce), search: Buffer.from(searchId ?? '') };
     const html = Buffer.concat(kept.pieces.map((piece) => (typeof piece === 'string' ? written[piece] : piece)));
-    const zipped = /\bgzip\b/.test(acceptEncoding ?? '');
-    const body = zipped ? await gzipAsync(html) : html;
     res.writeHead(200, {
       ...kept.headers,
       'content-security-policy': pageContentSecurityPolicy(nonce),
-      'content-length': body.byteLength,
-      ...(zipped ? { 'content-encoding': 'gzip' } : {}),
+      'content-length': html.byteLength,
       'x-page-cache': 'hit',
     });
-    res.end(body);
+    res.end(html);
     return true;
   }
 
-  /** Watches Next.js answer `res` and keeps the page once it is whole, when it can serve others. */
+  /**
+   * Watches Next.js answer `res` and keeps the page once it is whole, when it can serve others:
+   * what Next.js writes, before `res` compresses it.
+   */
   private keep(request: KeptPageRequest, validator: Promise<string>, res: ServerResponse): void {
     const chunks: Buffer[] = [];
     const collect = (chunk: unknown, encoding?: unknown) => {
@@ -175,12 +171,10 @@ export class PageCache {
     res.once('finish', () => {
       const nonce = nonceOf(res.getHeader('content-security-policy'));
       const searchId = request.search?.renderedId();
-      const encoding = res.getHeader('content-encoding');
-      if (res.statusCode !== 200 || res.hasHeader('set-cookie') || !nonce || (request.search && !searchId) || (encoding !== undefined && encoding !== 'gzip')) return;
+      if (res.statusCode !== 200 || res.hasHeader('set-cookie') || !nonce || (request.search && !searchId)) return;
       const headers = Object.fromEntries(Object.entries(res.getHeaders()).filter(([name]) => !ANSWER_HEADERS.has(name)));
-      const whole = Buffer.concat(chunks);
-      void Promise.all([validator, encoding === 'gzip' ? gunzipAsync(whole) : whole, request.search?.shown()]).then(([read, bytes, search]) => {
-        const html = bytes.toString('utf8');
+      const html = Buffer.concat(chunks).toString('utf8');
+      void Promise.all([validator, request.search?.shown()]).then(([read, search]) => {
         if (!html.trimEnd().endsWith('</html>') || html.includes(DEFERRED_SECTION)) return;
         const pieces = cutAt(html, searchId === undefined ? [nonce] : [nonce, searchId]).map((piece, i) => (i % 2 === 0 ? Buffer.from(piece) : piece === nonce ? 'nonce' : 'search'));
         this.pages.set(request.key, { validator: search?.validator ?? read, pieces, headers, searchCount: search?.count });

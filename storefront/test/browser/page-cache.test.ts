@@ -65,6 +65,20 @@ describe('the page cache on the gallery', () => {
     await expect.poll(async () => (await productDb().selectFrom('search_records').select('search_id').where('search_id', 'in', [first.searchIds[0]!, later.searchIds[0]!]).execute()).length, { timeout: 20_000 }).toBe(2);
   });
 
+  it('compresses a page as the browser asks, rendered or kept: Brotli when it takes it, else gzip', async () => {
+    const address = ownAddress();
+    const answer = async (acceptEncoding: string) => {
+      const response = await fetch(`${base}${address}`, { headers: { 'accept-encoding': acceptEncoding } });
+      const html = await response.text();
+      return { encoding: response.headers.get('content-encoding'), kept: response.headers.get('x-page-cache') === 'hit', whole: html.trimEnd().endsWith('</html>') };
+    };
+    // Chromium's own header, then one without Brotli; the first answer is rendered, the later ones kept.
+    expect(await answer('gzip, deflate, br, zstd')).toEqual({ encoding: 'br', kept: false, whole: true });
+    await renderedThenKept(address);
+    expect(await answer('gzip, deflate, br, zstd')).toEqual({ encoding: 'br', kept: true, whole: true });
+    expect(await answer('gzip, deflate')).toEqual({ encoding: 'gzip', kept: true, whole: true });
+  });
+
   it('keeps pages apart by the settings a visitor’s cookies name', async () => {
     const address = ownAddress();
     await renderedThenKept(address);
