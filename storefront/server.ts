@@ -5,7 +5,6 @@ import { parseArgs } from 'node:util';
 import { constants as zlibConstants } from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import compression from 'compression';
 import next from 'next';
 import { newestCatalogueChange } from '@easel/data/queries/change-log';
@@ -41,16 +40,16 @@ import { stopWhenTold, superviseWorkers } from './lib/workers';
  * (lib/rate-limits.ts settleForwardedHeaders).
  * The gallery's searches from the browser (GET /api/v2/product/s/…, every filter applied, sort
  * and page turned) are forwarded to the search service here, by the same routes the API mounts
- * in Next.js (lib/gallery/search-forward-api.ts), with the security headers and the compression
- * Next.js and proxy.ts give every JSON answer: through Next.js a search cost the storefront twice
- * the processor time (docs/PERFORMANCE.md, "Pages").
+ * in Next.js (lib/gallery/search-forward-api.ts), with the security headers proxy.ts gives every
+ * JSON answer: through Next.js a search cost the storefront twice the processor time
+ * (docs/PERFORMANCE.md, "Pages").
  * A gallery page's own search is asked for as its request arrives, so the engine searches while
  * Next.js routes the request and renders the layout (lib/gallery/early-search.ts).
  * A visitor without a session is served the gallery, homepage and product pages rendered for the
  * same address and settings while what they show is unchanged, each answer with its own nonce
  * (lib/page-cache.ts).
- * What Next.js and the page cache answer is compressed here (`compression`; Next.js's own is
- * off): Brotli (`BROTLI_PARAMS`) for browsers that take it, else gzip.
+ * What Next.js, the page cache and the search forward answer is compressed here (`compression`;
+ * Next.js's own is off): Brotli (`BROTLI_PARAMS`) for browsers that take it, else gzip.
  * SIGTERM stops it without failing a request: /api/healthz/ answers 503 for SHUTDOWN_DRAIN_MS,
  * then the requests under way finish (@easel/shared/graceful-stop).
  * With STOREFRONT_WORKERS above 1 (one a processor by default), this process is the primary of
@@ -82,7 +81,6 @@ async function serve(): Promise<void> {
   await app.prepare();
   const handle = app.getRequestHandler();
   const searchApi = new Hono<ApiEnv>()
-    .use(compress())
     .route('/', searchForwardRoutes({ searchServiceUrl: () => getConfig().SEARCH_SERVICE_URL, searchRecorder: getSearchRecorder }))
     .onError(answerError);
   const forwardSearch = getRequestListener(searchApi.fetch);
@@ -128,12 +126,11 @@ async function serve(): Promise<void> {
       return;
     }
     settleForwardedHeaders(req.headers, req.socket.remoteAddress, trusted);
-    if (isSearchApiRequest(method, req.url)) {
+    compressed(req, res, () => {
+      if (!isSearchApiRequest(method, line.target)) return answerPage(req, res);
       for (const [name, value] of Object.entries(apiSecurityHeaders(req.headers.host))) res.setHeader(name, value);
       void forwardSearch(req, res);
-      return;
-    }
-    compressed(req, res, () => answerPage(req, res));
+    });
   });
   // A port it cannot take ends it (Next.js would log the error and carry on serving nothing).
   server.once('error', (error) => {
