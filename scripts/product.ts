@@ -4,7 +4,7 @@ import { REPO_ROOT } from '@easel/shared/env';
 import type { MeiliConnection } from '@easel/indexer';
 import { completion, startService, type Service } from './processes';
 import { serverArgs } from './server-builds';
-import { recordStorefrontBuild, storefrontBuildIsStale } from './storefront-build';
+import { precompressBuildAssets, recordStorefrontBuild, storefrontBuildIsStale } from './storefront-build';
 
 /**
  * The steps and processes that `npm start` (scripts/start.ts) and the local cluster
@@ -66,8 +66,8 @@ export function siteAddress(env: NodeJS.ProcessEnv): string {
 
 /**
  * Runs `next build` when the storefront's sources changed since the last build (or there is
- * none), then records the build. The build is in `services` while it runs, so that stopping
- * everything meanwhile stops it too.
+ * none), compresses its scripts and stylesheets with Brotli, then records the build. The build
+ * is in `services` while it runs, so that stopping everything meanwhile stops it too.
  */
 export async function buildStorefrontIfStale(env: NodeJS.ProcessEnv, services: Service[]): Promise<void> {
   if (!storefrontBuildIsStale(REPO_ROOT)) return;
@@ -77,6 +77,7 @@ export async function buildStorefrontIfStale(env: NodeJS.ProcessEnv, services: S
   services.push(build);
   await completion(build);
   services.splice(services.indexOf(build), 1);
+  await precompressBuildAssets(path.join(REPO_ROOT, 'storefront/.next/static'));
   recordStorefrontBuild(REPO_ROOT);
 }
 

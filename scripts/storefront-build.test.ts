@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '@easel/shared/env';
-import { recordStorefrontBuild, storefrontBuildIsStale, storefrontSources } from './storefront-build';
+import { precompressBuildAssets, recordStorefrontBuild, storefrontBuildIsStale, storefrontSources } from './storefront-build';
 
 const temporary: string[] = [];
 afterEach(() => {
@@ -56,5 +57,23 @@ describe('the storefront build', () => {
 
     fs.writeFileSync(path.join(root, 'common/src/index.ts'), 'export const changed = 1;\n');
     expect(storefrontBuildIsStale(root)).toBe(true);
+  });
+});
+
+describe('precompressBuildAssets', () => {
+  it("writes each script and stylesheet beside itself in Brotli, in every folder, and nothing else", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-static-'));
+    temporary.push(dir);
+    const files = { 'chunks/app.js': 'export const works = ['.concat('"a painting", '.repeat(500), '];\n'), 'css/site.css': 'body { margin: 0 }\n', 'media/logo.png': 'not text' };
+    for (const [name, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      fs.writeFileSync(path.join(dir, name), text);
+    }
+    await precompressBuildAssets(dir);
+    for (const name of ['chunks/app.js', 'css/site.css']) {
+      expect(brotliDecompressSync(fs.readFileSync(path.join(dir, `${name}.br`))).toString()).toBe(files[name as keyof typeof files]);
+    }
+    expect(fs.statSync(path.join(dir, 'chunks/app.js.br')).size).toBeLessThan(files['chunks/app.js'].length / 10);
+    expect(fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => /\.(br|tmp)$/.test(name)).sort()).toEqual(['chunks/app.js.br', 'css/site.css.br']);
   });
 });

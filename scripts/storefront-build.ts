@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants } from 'node:zlib';
 
 /** The storefront's own files that go into its build. */
 const STOREFRONT_SOURCES = ['app', 'components', 'lib', 'proxy.ts', 'instrumentation-client.ts', 'next.config.ts', 'tsconfig.json', 'package.json'];
@@ -73,4 +75,23 @@ function newestSourceMs(repoRoot: string): number {
   };
   for (const root of storefrontSources(repoRoot)) visit(path.join(repoRoot, root));
   return newest;
+}
+
+const brotliAsync = promisify(brotliCompress);
+
+/**
+ * Writes each script and stylesheet of a build (`storefront/.next/static/`) beside itself
+ * compressed with Brotli at its best (quality 11), as `<file>.br`, which the storefront's server
+ * sends a browser that takes Brotli (storefront/server.ts). Compressed as each is sent instead,
+ * the gallery's scripts would come to 4% more than with gzip; so, 13% less, once a build (about
+ * 2 s of processor time). Each file is written whole or not at all (a temporary file renamed).
+ */
+export async function precompressBuildAssets(staticDir: string): Promise<void> {
+  const assets = fs.readdirSync(staticDir, { recursive: true, encoding: 'utf8' }).filter((name) => /\.(js|css)$/.test(name));
+  await Promise.all(assets.map(async (name) => {
+    const file = path.join(staticDir, name);
+    const compressed = await brotliAsync(fs.readFileSync(file), { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
+    fs.writeFileSync(`${file}.br.tmp`, compressed);
+    fs.renameSync(`${file}.br.tmp`, `${file}.br`);
+  }));
 }

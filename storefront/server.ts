@@ -7,6 +7,7 @@ import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import compression from 'compression';
 import next from 'next';
+import sirv from 'sirv';
 import { newestCatalogueChange } from '@easel/data/queries/change-log';
 import { errorBody } from '@easel/shared/api-error-body';
 import { SEARCH_WAITS_MS } from '@easel/search-service/budget';
@@ -22,7 +23,7 @@ import { isSearchApiRequest, searchForwardRoutes } from './lib/gallery/search-fo
 import { settleForwardedHeaders } from './lib/rate-limits';
 import { revalidateSearch, type SearchOptions, type TaggedAnswer } from './lib/search/fetch-search';
 import { getSearchRecorder, recordPageSearch } from './lib/search-analytics/process-recorder';
-import { judgeRequestLine, originForm } from './lib/request-target';
+import { BUILD_ASSETS, judgeRequestLine, originForm } from './lib/request-target';
 import { stopWhenTold, superviseWorkers } from './lib/workers';
 
 /**
@@ -49,7 +50,8 @@ import { stopWhenTold, superviseWorkers } from './lib/workers';
  * same address and settings while what they show is unchanged, each answer with its own nonce
  * (lib/page-cache.ts).
  * What Next.js, the page cache and the search forward answer is compressed here (`compression`;
- * Next.js's own is off): Brotli (`BROTLI_PARAMS`) for browsers that take it, else gzip.
+ * Next.js's own is off): Brotli (`BROTLI_PARAMS`) for browsers that take it, else gzip. The
+ * build's scripts and stylesheets are sent from its folder (`sirv`), compressed when it was built.
  * SIGTERM stops it without failing a request: /api/healthz/ answers 503 for SHUTDOWN_DRAIN_MS,
  * then the requests under way finish (@easel/shared/graceful-stop).
  * With STOREFRONT_WORKERS above 1 (one a processor by default), this process is the primary of
@@ -61,7 +63,7 @@ const hostname = values.hostname ?? '127.0.0.1';
 const trusted = getConfig().TRUSTED_PROXIES;
 
 /**
- * How pages, their scripts and JSON are compressed with Brotli: quality 3 in a 256 kB window
+ * How pages and JSON are compressed with Brotli: quality 3 in a 256 kB window
  * (2^18 bytes, about a gallery page). Served from the page cache on this machine, a page so
  * compressed cost 4.0 ms of the storefront's processor time an answer and came to 30 kB, against
  * 5.7 to 6.8 ms and 38 kB with gzip at its default level, which Next.js used; 6 ms in Brotli's
@@ -87,6 +89,9 @@ async function serve(): Promise<void> {
   // Typed for Express, it takes Node's own request and response.
   const compressed = compression({ brotli: { params: BROTLI_PARAMS } }) as unknown as
     (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  // The build's scripts and stylesheets, each sent as the build compressed it with Brotli to a
+  // browser that takes it (scripts/storefront-build.ts), else as it is, for `compressed` to gzip.
+  const buildAssets = sirv(path.join(REPO_ROOT, 'storefront/.next/static'), { brotli: true, extensions: [], maxAge: 31_536_000, immutable: true });
   const { PAGE_CACHE_MB } = getConfig();
   const pageCache = PAGE_CACHE_MB > 0 ? new PageCache(PAGE_CACHE_MB * 1024 * 1024) : undefined;
   // Records a killed process left are stored from the start, not at the first search.
@@ -127,9 +132,17 @@ async function serve(): Promise<void> {
     }
     settleForwardedHeaders(req.headers, req.socket.remoteAddress, trusted);
     compressed(req, res, () => {
-      if (!isSearchApiRequest(method, line.target)) return answerPage(req, res);
+      const search = isSearchApiRequest(method, line.target);
+      const asset = !search && line.target.startsWith(BUILD_ASSETS);
+      if (!search && !asset) return answerPage(req, res);
       for (const [name, value] of Object.entries(apiSecurityHeaders(req.headers.host))) res.setHeader(name, value);
-      void forwardSearch(req, res);
+      if (search) return void forwardSearch(req, res);
+      // The build's own file, addressed within its folder; one it does not have is Next.js's to answer.
+      req.url = line.target.slice(BUILD_ASSETS.length - 1);
+      buildAssets(req, res, () => {
+        req.url = line.target;
+        answerPage(req, res);
+      });
     });
   });
   // A port it cannot take ends it (Next.js would log the error and carry on serving nothing).

@@ -80,6 +80,17 @@ describe('judgeRequestLine (server.ts, before Next.js)', () => {
     }
   });
 
+  it("refuses anything but reading a build's script or stylesheet with 405 and Allow, however the path is written", () => {
+    for (const [method, target] of [['POST', '/_next/static/chunks/app.js'], ['DELETE', '/_next/%73tatic/css/site.css'], ['PUT', '/_next//static/x.js?v=1']] as const) {
+      const { refusal } = judgeRequestLine(method, target);
+      expect(refusal?.status).toBe(405);
+      expect(refusal?.headers.Allow).toBe('GET, HEAD');
+      expect(JSON.parse(refusal!.body).error).toMatchObject({ code: 'read_only' });
+    }
+    expect(judgeRequestLine('HEAD', '/_next/static/chunks/app.js')).toEqual({ target: '/_next/static/chunks/app.js' });
+    expect(judgeRequestLine('POST', '/_next/image/')).toEqual({ target: '/_next/image/' });
+  });
+
   it('refuses a path that names something else with a 400 naming the path', () => {
     for (const target of ['/api/%ff/', '/api/account/login/.', '/api/account%2flogin/?a=1']) {
       const { refusal } = judgeRequestLine('GET', target);

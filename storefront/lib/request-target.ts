@@ -61,10 +61,14 @@ export function canonicalPath(path: string): string {
 /** The methods the storefront answers; any other (TRACE, PROPFIND, made-up ones) is 405 before Next.js sees it. */
 export const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
+/** Where Next.js's build addresses its scripts and stylesheets, named for their content: read only. */
+export const BUILD_ASSETS = '/_next/static/';
+
 /**
  * server.ts's judgement of a request line before Next.js sees it: the target to hand on (its path
  * in canonical form, the query as sent), or the refusal to answer: 405 for a method the site does
- * not take, 400 for a path routePath refuses. A refusal is JSON in the API's error shape.
+ * not take, or one other than GET and HEAD for a build's file (which Next.js answered 500), 400
+ * for a path routePath refuses. A refusal is JSON in the API's error shape.
  */
 export function judgeRequestLine(method: string, target: string): { target: string; refusal?: never } | { target?: never; refusal: { status: 400 | 405; headers: Record<string, string>; body: string } } {
   const refuse = (status: 400 | 405, headers: Record<string, string>, code: ApiErrorCode, message: string, param?: string) => ({
@@ -77,5 +81,9 @@ export function judgeRequestLine(method: string, target: string): { target: stri
   const pathname = query === -1 ? target : target.slice(0, query);
   const route = routePath(pathname);
   if (route.refusal !== undefined) return refuse(400, {}, 'invalid_parameter', `This address ${route.refusal}.`, 'path');
-  return { target: canonicalPath(route.path) + (query === -1 ? '' : target.slice(query)) };
+  const path = canonicalPath(route.path);
+  if (path.startsWith(BUILD_ASSETS) && method !== 'GET' && method !== 'HEAD') {
+    return refuse(405, { Allow: 'GET, HEAD' }, 'read_only', `The site's scripts and stylesheets are only read, not sent ${method} requests.`);
+  }
+  return { target: path + (query === -1 ? '' : target.slice(query)) };
 }

@@ -1,4 +1,6 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Response } from 'playwright-core';
+import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { postToBasket } from './basket';
 import { product } from './worker-product';
@@ -143,6 +145,38 @@ describe('the page shell', () => {
     expect([...gallery]).toEqual(expect.arrayContaining(['gallery', 'basket', 'settings', 'vocabulary']));
     for (const area of ['staff', 'selling', 'listing', 'checkout', 'edit', 'api']) expect(gallery.has(area), area).toBe(false);
     expect(areasIn(await scriptsOf('/basket/')).has('gallery')).toBe(false);
+  });
+
+  it("sends the page's scripts in the Brotli the build made, gzip to a client without it, the same script either way, and takes nothing sent to them", async () => {
+    const { page, close } = await newPage();
+    const scripts: Promise<{ url: string; encoding: string | undefined }>[] = [];
+    page.on('response', (r) => void (r.request().resourceType() === 'script' && scripts.push(r.allHeaders().then((headers) => ({ url: r.url(), encoding: headers['content-encoding'] })))));
+    await page.goto(`${base}/shop/`, { waitUntil: 'networkidle' });
+    const received = await Promise.all(scripts);
+    await close();
+    expect(received.length).toBeGreaterThan(3);
+    for (const { url, encoding } of received) expect(encoding, url).toBe('br');
+
+    const address = received[0]!.url;
+    // Undici's request leaves the body as sent, so its sizes are the ones on the wire.
+    const sent = async (acceptEncoding: string) => {
+      const answer = await request(address, { headers: { 'accept-encoding': acceptEncoding } });
+      const body = Buffer.from(await answer.body.arrayBuffer());
+      const encoding = answer.headers['content-encoding'];
+      const text = (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body).toString();
+      return { encoding, bytes: body.byteLength, text, cacheControl: answer.headers['cache-control'], nosniff: answer.headers['x-content-type-options'] };
+    };
+    const [brotli, gzip, plain] = [await sent('gzip, deflate, br, zstd'), await sent('gzip, deflate'), await sent('identity')];
+    expect([brotli.encoding, gzip.encoding, plain.encoding]).toEqual(['br', 'gzip', undefined]);
+    expect(brotli.text).toBe(plain.text);
+    expect(gzip.text).toBe(plain.text);
+    expect(brotli.bytes).toBeLessThan(gzip.bytes);
+    expect(brotli).toMatchObject({ cacheControl: expect.stringContaining('immutable'), nosniff: 'nosniff' });
+
+    const written = await fetch(address, { method: 'POST', body: 'x' });
+    expect(written.status).toBe(405);
+    expect(written.headers.get('allow')).toBe('GET, HEAD');
+    expect(((await written.json()) as { error: { code: string } }).error.code).toBe('read_only');
   });
 
   it('treats /home as /', async () => {
