@@ -97,7 +97,7 @@ async function serve(): Promise<void> {
   // Records a killed process left are stored from the start, not at the first search.
   getSearchRecorder();
 
-  /** A page, script or picture: from the page cache or Next.js. */
+  /** A page, a picture or anything else Next.js answers: from the page cache or Next.js. */
   const answerPage = (req: IncomingMessage, res: ServerResponse) => {
     const method = req.method ?? 'GET';
     const { SEARCH_SERVICE_URL, SSR_BUDGET_MS } = getConfig();
