@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { InitialResults } from 'instantsearch.js';
 import { history } from 'instantsearch.js/es/lib/routers';
 import { InstantSearch, InstantSearchSSRProvider, useInstantSearch } from 'react-instantsearch';
@@ -132,7 +133,8 @@ export function Gallery({ serverUrl, initialResults, definition, currencyInAddre
   }, []);
   // Built once per mount: a new client or router would make InstantSearch search again. The
   // server never searches through this client (it renders from `initialResults` or not at all).
-  const searchClient = useMemo(() => createSearchClient(typeof window === 'undefined' ? 'http://localhost' : window.location.origin, SEARCH_WAITS_MS.browser), []);
+  const queries = useQueryClient();
+  const searchClient = useMemo(() => createSearchClient(queries, typeof window === 'undefined' ? 'http://localhost' : window.location.origin, SEARCH_WAITS_MS.browser), [queries]);
   const routing = useMemo(
     () => ({
       router: history<GallerySearchDefinition>({

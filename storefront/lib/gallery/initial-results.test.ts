@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query';
 import instantsearch from 'instantsearch.js/es';
 import { getInitialResults } from 'instantsearch.js/es/lib/server';
 import { describe, expect, it, vi } from 'vitest';
@@ -14,7 +15,7 @@ import { CONTRACT_ANSWER } from './answer.fixture';
  */
 async function instantSearchPass(d: GallerySearchDefinition) {
   vi.stubGlobal('fetch', async () => new Response(JSON.stringify(CONTRACT_ANSWER), { headers: { 'content-type': 'application/json' } }));
-  const search = instantsearch({ indexName: INDEX_NAME, searchClient: createSearchClient('http://search.test', 1000), initialUiState: { [INDEX_NAME]: toUiState(d) } });
+  const search = instantsearch({ indexName: INDEX_NAME, searchClient: createSearchClient(new QueryClient(), 'http://search.test', 1000), initialUiState: { [INDEX_NAME]: toUiState(d) } });
   search.addWidgets(galleryWidgets());
   const results = await new Promise<ReturnType<typeof getInitialResults>>((resolve) => {
     search.start();

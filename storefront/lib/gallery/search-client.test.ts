@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query';
 import instantsearch from 'instantsearch.js/es';
 import type { SearchClient } from 'instantsearch.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -117,7 +118,7 @@ describe('createSearchClient', () => {
       asked++;
       return new Response(JSON.stringify({ ...CONTRACT_ANSWER, count, search_id: asked.toString(16).padStart(32, '0') }), { headers: { 'content-type': 'application/json' } });
     });
-    const client = createSearchClient('http://search.test', 1000);
+    const client = createSearchClient(new QueryClient(), 'http://search.test', 1000);
     let changes = 0;
     const stop = client.onChanged(() => changes++);
     const request = { indexName: INDEX_NAME, params: { hitsPerPage: 60 } };
@@ -146,5 +147,20 @@ describe('createSearchClient', () => {
     await countShown();
     await settled();
     expect(changes).toBe(1);
+  });
+
+  it('asks a failed search again the next time, and keeps no failure', async () => {
+    let asked = 0;
+    vi.stubGlobal('fetch', async () => {
+      asked++;
+      return asked === 1
+        ? new Response(JSON.stringify({ error: { code: 'unavailable', message: 'The search is not available.' } }), { status: 503, headers: { 'content-type': 'application/json' } })
+        : new Response(JSON.stringify(CONTRACT_ANSWER), { headers: { 'content-type': 'application/json' } });
+    });
+    const client = createSearchClient(new QueryClient(), 'http://search.test', 1000);
+    const request = { indexName: INDEX_NAME, params: { hitsPerPage: 60 } };
+    await expect(client.search([request])).rejects.toMatchObject({ reason: 'unavailable' });
+    const answer = (await client.search([request])) as unknown as { results: { nbHits: number }[] };
+    expect([asked, answer.results[0]!.nbHits]).toEqual([2, CONTRACT_ANSWER.count]);
   });
 });

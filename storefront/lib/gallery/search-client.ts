@@ -1,5 +1,5 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { SearchClient } from 'instantsearch.js';
-import { LRUCache } from 'lru-cache';
 import { FILTERS } from '@easel/search-service/filters';
 import {
   MAX_FACET_LIMIT, parseGalleryParams, toQueryString, type GallerySearchDefinition, type SearchResponse,
@@ -133,40 +133,35 @@ export interface GallerySearchClient extends SearchClient {
   onChanged(listener: () => void): () => void;
 }
 
+/** How long the page keeps a search's answer after it was last asked. */
+const KEPT_MS = 60_000;
+
 /**
- * A search client on `origin`'s contract endpoint, each request bounded by `timeoutMs`. The
+ * A search client on `origin`'s contract endpoint, each request bounded by `timeoutMs`, keeping
+ * its answers in the page's one cache of the API's answers (`queries`, the QueryProvider's). The
  * first request of each index is the search; the rest are InstantSearch's per-section facet
  * requests, which the same answer already holds. A search asked while the same one is on its
  * way shares its answer. Answers are kept for a minute, so Back and Forward through the
  * gallery's history show their results at once; a kept answer shown again is asked again behind
  * it, and when the new answer differs (an edit, a sale since) the `onChanged` listeners hear it
- * and search again, which shows the new one.
+ * and search again, which shows the new one. A failed search is asked again next time.
  */
-export function createSearchClient(origin: string, timeoutMs: number): GallerySearchClient {
-  const answers = new LRUCache<string, { answer: Promise<SearchResponse>; answered: boolean }>({ max: 50, ttl: 60_000 });
+export function createSearchClient(queries: QueryClient, origin: string, timeoutMs: number): GallerySearchClient {
   const listeners = new Set<() => void>();
-  const ask = (query: string) => {
-    const kept = { answer: fetchSearch('', query, { origin, timeoutMs }), answered: false };
-    answers.set(query, kept);
-    kept.answer.then(() => {
-      kept.answered = true;
-    }, () => {
-      // A failed search is asked again next time.
-      if (answers.get(query) === kept) answers.delete(query);
-    });
-    return kept;
-  };
   const searchOf = (def: GallerySearchDefinition): Promise<SearchResponse> => {
     const query = toQueryString(def);
-    const kept = answers.get(query);
-    if (!kept) return ask(query).answer;
-    if (kept.answered) {
-      const fresh = ask(query);
-      Promise.all([kept.answer, fresh.answer]).then(([shown, latest]) => {
-        if (!sameAnswer(shown, latest)) for (const listener of listeners) listener();
-      }, () => {});
-    }
-    return kept.answer;
+    const queryKey = ['gallery-search', query];
+    // Asks, or joins the same search on its way.
+    const ask = () => queries.fetchQuery({
+      queryKey, queryFn: () => fetchSearch('', query, { origin, timeoutMs }), staleTime: 0, gcTime: KEPT_MS, retry: false,
+    });
+    const kept = queries.getQueryState<SearchResponse>(queryKey);
+    const shown = kept?.data;
+    if (shown === undefined || kept?.fetchStatus === 'fetching') return ask();
+    ask().then((latest) => {
+      if (!sameAnswer(shown, latest)) for (const listener of listeners) listener();
+    }, () => {});
+    return Promise.resolve(shown);
   };
   return {
     async search(requests) {
