@@ -132,9 +132,18 @@ export function Gallery({ serverUrl, initialResults, definition, currencyInAddre
     };
   }, []);
   // Built once per mount: a new client or router would make InstantSearch search again. The
-  // server never searches through this client (it renders from `initialResults` or not at all).
+  // server never searches through this client (it renders from `initialResults` or not at all);
+  // the client keeps those as their search's answer, so Back to the first view shows them at once.
   const queries = useQueryClient();
-  const searchClient = useMemo(() => createSearchClient(queries, typeof window === 'undefined' ? 'http://localhost' : window.location.origin, SEARCH_WAITS_MS.browser), [queries]);
+  const searchClient = useMemo(
+    () => createSearchClient(
+      queries,
+      typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
+      SEARCH_WAITS_MS.browser,
+      initialResults ? { definition, initialResults } : undefined,
+    ),
+    [queries],
+  );
   const routing = useMemo(
     () => ({
       router: history<GallerySearchDefinition>({

@@ -4,7 +4,7 @@ import type { SearchClient } from 'instantsearch.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_DEFINITION, toQueryString, type GallerySearchDefinition, type SearchResponse } from '@easel/search-service/contract';
 import { GALLERY_QUERIES, definitionOf as def } from './definition.fixture';
-import { galleryWidgets } from './initial-results';
+import { galleryWidgets, initialResultsOf } from './initial-results';
 import { CONTRACT_ANSWER } from './answer.fixture';
 import { contractParams, createSearchClient, didYouMean, requestDefinition, toInstantSearchResult } from './search-client';
 import { INDEX_NAME, searchedDefinition, toUiState } from './ui-state';
@@ -147,6 +147,30 @@ describe('createSearchClient', () => {
     await countShown();
     await settled();
     expect(changes).toBe(1);
+  });
+
+  it("keeps the results the page was rendered with as their search's answer: shown at once when InstantSearch asks it again, and asked behind", async () => {
+    const d = def('colours=red&price_max=900');
+    const answered: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      answered.push(new URL(url).search.slice(1));
+      return new Response(JSON.stringify({ ...CONTRACT_ANSWER, count: CONTRACT_ANSWER.count + 1 }), { headers: { 'content-type': 'application/json' } });
+    });
+    const rendered = initialResultsOf(d, CONTRACT_ANSWER);
+    const queries = new QueryClient();
+    const client = createSearchClient(queries, 'http://search.test', 1000, { definition: d, initialResults: rendered });
+    let changes = 0;
+    client.onChanged(() => changes++);
+    const answer = (await client.search(await requestsFor(d))) as unknown as { results: unknown[] };
+    expect(answer.results[0]).toEqual(rendered[INDEX_NAME]!.results[0]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Asked behind the shown results; the answer has changed since the render, so the gallery searches again.
+    expect([answered, changes]).toEqual([[toQueryString(searchedDefinition(d))], 1]);
+
+    // A page that already keeps an answer for that search (a newer one) keeps it.
+    const again = createSearchClient(queries, 'http://search.test', 1000, { definition: d, initialResults: rendered });
+    const kept = (await again.search(await requestsFor(d))) as unknown as { results: { nbHits: number }[] };
+    expect(kept.results[0]!.nbHits).toBe(CONTRACT_ANSWER.count + 1);
   });
 
   it('asks a failed search again the next time, and keeps no failure', async () => {

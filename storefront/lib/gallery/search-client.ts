@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { SearchClient } from 'instantsearch.js';
+import type { InitialResults, SearchClient } from 'instantsearch.js';
 import { FILTERS } from '@easel/search-service/filters';
 import {
   MAX_FACET_LIMIT, parseGalleryParams, toQueryString, type GallerySearchDefinition, type SearchResponse,
 } from '@easel/search-service/contract';
 import { shownCard } from '../cards';
 import { fetchSearch, SearchError } from '../search/fetch-search';
-import { sortOfIndex } from './ui-state';
+import { INDEX_NAME, searchedDefinition, sortOfIndex } from './ui-state';
 
 /**
  * The gallery's InstantSearch client: InstantSearch's `search(requests)` answered through the
@@ -124,8 +124,11 @@ export function searchOfResults(results: unknown): { id: string; firstPosition: 
   return { id: found.queryID, firstPosition: page * perPage + 1 };
 }
 
+/** InstantSearch's result for an index, as the gallery's search client answers it. */
+type GalleryResult = ReturnType<typeof toInstantSearchResult>;
+
 /** Two answers to one search show the same, whatever search id each was recorded under. */
-const sameAnswer = (a: SearchResponse, b: SearchResponse) => JSON.stringify({ ...a, search_id: null }) === JSON.stringify({ ...b, search_id: null });
+const sameAnswer = (a: GalleryResult, b: GalleryResult) => JSON.stringify({ ...a, queryID: null }) === JSON.stringify({ ...b, queryID: null });
 
 /** The gallery's search client, which also says when a kept answer it showed has changed since. */
 export interface GallerySearchClient extends SearchClient {
@@ -136,6 +139,8 @@ export interface GallerySearchClient extends SearchClient {
 /** How long the page keeps a search's answer after it was last asked. */
 const KEPT_MS = 60_000;
 
+const queryKeyOf = (def: GallerySearchDefinition) => ['gallery-search', toQueryString(def)];
+
 /**
  * A search client on `origin`'s contract endpoint, each request bounded by `timeoutMs`, keeping
  * its answers in the page's one cache of the API's answers (`queries`, the QueryProvider's). The
@@ -145,17 +150,29 @@ const KEPT_MS = 60_000;
  * gallery's history show their results at once; a kept answer shown again is asked again behind
  * it, and when the new answer differs (an edit, a sale since) the `onChanged` listeners hear it
  * and search again, which shows the new one. A failed search is asked again next time.
+ * The results the server rendered the page with (`rendered`: its definition and the initial
+ * results `initialResultsOf` made) are kept as that search's answer, unless the page already
+ * keeps one: Back to the page's first view shows them at once, as it shows any search since.
  */
-export function createSearchClient(queries: QueryClient, origin: string, timeoutMs: number): GallerySearchClient {
+export function createSearchClient(
+  queries: QueryClient, origin: string, timeoutMs: number, rendered?: { definition: GallerySearchDefinition; initialResults: InitialResults },
+): GallerySearchClient {
   const listeners = new Set<() => void>();
-  const searchOf = (def: GallerySearchDefinition): Promise<SearchResponse> => {
-    const query = toQueryString(def);
-    const queryKey = ['gallery-search', query];
+  const renderedResult = rendered?.initialResults[INDEX_NAME]?.results?.[0] as unknown as GalleryResult | undefined;
+  if (rendered && renderedResult && queries.getQueryData(queryKeyOf(searchedDefinition(rendered.definition))) === undefined) {
+    queries.setQueryData(queryKeyOf(searchedDefinition(rendered.definition)), renderedResult);
+  }
+  const searchOf = (indexName: string, def: GallerySearchDefinition): Promise<GalleryResult> => {
+    const queryKey = queryKeyOf(def);
     // Asks, or joins the same search on its way.
     const ask = () => queries.fetchQuery({
-      queryKey, queryFn: () => fetchSearch('', query, { origin, timeoutMs }), staleTime: 0, gcTime: KEPT_MS, retry: false,
+      queryKey,
+      queryFn: async () => toInstantSearchResult(indexName, def, await fetchSearch('', toQueryString(def), { origin, timeoutMs })),
+      staleTime: 0,
+      gcTime: KEPT_MS,
+      retry: false,
     });
-    const kept = queries.getQueryState<SearchResponse>(queryKey);
+    const kept = queries.getQueryState<GalleryResult>(queryKey);
     const shown = kept?.data;
     if (shown === undefined || kept?.fetchStatus === 'fetching') return ask();
     ask().then((latest) => {
@@ -165,12 +182,10 @@ export function createSearchClient(queries: QueryClient, origin: string, timeout
   };
   return {
     async search(requests) {
-      // One answer per index, made into InstantSearch's result once and given to each of its requests.
-      const searches = new Map<string, Promise<ReturnType<typeof toInstantSearchResult>>>();
+      // One answer per index, given to each of its requests.
+      const searches = new Map<string, Promise<GalleryResult>>();
       for (const request of requests) {
-        if (searches.has(request.indexName)) continue;
-        const def = requestDefinition(request);
-        searches.set(request.indexName, searchOf(def).then((answer) => toInstantSearchResult(request.indexName, def, answer)));
+        if (!searches.has(request.indexName)) searches.set(request.indexName, searchOf(request.indexName, requestDefinition(request)));
       }
       const results = await Promise.all(requests.map((request) => searches.get(request.indexName)!));
       return { results } as unknown as Awaited<ReturnType<SearchClient['search']>>;

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '@easel/shared/random';
 import type { Db } from '@easel/data/db';
@@ -257,16 +257,25 @@ describe('sort, pages and history', () => {
     await expect.poll(() => page.url()).toBe(`${base}/shop/?page=2`);
     await expect.poll(() => cardSlugs(page)).not.toEqual(first);
     const second = await cardSlugs(page);
+    // Back shows page 1 at once from the results the page was rendered with, before the search
+    // asked behind them answers (held here until then).
+    const held: Route[] = [];
+    const hold = (route: Route) => void held.push(route);
+    const searchUrl = (url: URL) => isSearch(url.href);
+    await page.route(searchUrl, hold);
     await page.goBack();
     await expect.poll(() => cardSlugs(page)).toEqual(first);
+    await expect.poll(() => held.length).toBe(1);
+    await held[0]!.continue();
+    await page.unroute(searchUrl, hold);
     // Forward shows the kept page 2 and asks for it again behind it; the reload waits for that answer.
     await searching(page, () => page.goForward());
     await expect.poll(() => cardSlugs(page)).toEqual(second);
     await page.reload({ waitUntil: 'networkidle' });
     expect(await cardSlugs(page)).toEqual(second);
-    // Page 2, then page 1 again (the browser never fetched it: the server did); forward to
-    // page 2 shows the client's copy and asks again behind it, and the reload hydrates. Nothing
-    // repeats or loops.
+    // Page 2, then page 1 again (shown from the server's results, asked again behind them);
+    // forward to page 2 shows the client's copy and asks again behind it, and the reload
+    // hydrates. Nothing repeats or loops.
     expect(searches.map((url) => new URL(url).searchParams.get('page'))).toEqual(['2', null, '2']);
     await close();
   });
