@@ -162,7 +162,7 @@ describe('createSearchClient', () => {
     let changes = 0;
     client.onChanged(() => changes++);
     const answer = (await client.search(await requestsFor(d))) as unknown as { results: unknown[] };
-    expect(answer.results[0]).toEqual(rendered[INDEX_NAME]!.results[0]);
+    expect(answer.results[0]).toEqual(rendered[INDEX_NAME]!.results![0]);
     await new Promise((resolve) => setTimeout(resolve, 20));
     // Asked behind the shown results; the answer has changed since the render, so the gallery searches again.
     expect([answered, changes]).toEqual([[toQueryString(searchedDefinition(d))], 1]);
