@@ -7,6 +7,7 @@ import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import compression from 'compression';
 import next from 'next';
+import { RequestCookies } from 'next/dist/server/web/spec-extension/cookies.js';
 import sirv from 'sirv';
 import { newestCatalogueChange } from '@easel/data/queries/change-log';
 import { errorBody } from '@easel/shared/api-error-body';
@@ -17,12 +18,13 @@ import { stopGracefullyOnSignal } from '@easel/shared/graceful-stop';
 import { answerError, type ApiEnv } from './lib/api/errors';
 import { getConfig } from './lib/config';
 import { getDb } from './lib/db';
-import { keptPageKind, pageCacheKey, PageCache, type KeptPageRequest } from './lib/page-cache';
+import { keptPageKind, namesSession, pageCacheKey, PageCache, type KeptPageRequest } from './lib/page-cache';
 import { gallerySearchOfRequest, withStartedSearch, type StartedSearch } from './lib/gallery/early-search';
 import { isSearchApiRequest, searchForwardRoutes } from './lib/gallery/search-forward-api';
 import { settleForwardedHeaders } from './lib/rate-limits';
 import { revalidateSearch, type SearchOptions, type TaggedAnswer } from './lib/search/fetch-search';
 import { getSearchRecorder, recordPageSearch } from './lib/search-analytics/process-recorder';
+import { pagesShowSession, SESSION_COOKIE } from './lib/session';
 import { BUILD_ASSETS, judgeRequestLine, originForm } from './lib/request-target';
 import { stopWhenTold, superviseWorkers } from './lib/workers';
 
@@ -198,12 +200,18 @@ function validatorOf(etag: string | undefined): string {
 
 /**
  * The page cache's view of a request for a page of `kind` kept under `key`: the page's
- * validator. A gallery page is kept only when its search was started here, whose ETag is its
+ * validator, and for a homepage asked with a session whether the page shows anything of it. A gallery page is kept only when its search was started here, whose ETag is its
  * validator: the one it answered first, compared with the kept page's, and that of the answer
  * a render showed, kept with it (a page whose answer came without one is not kept).
  */
 function keptPageRequest(kind: 'home' | 'product' | 'gallery', key: string, headers: IncomingHttpHeaders, started: StartedSearch | undefined): KeptPageRequest | undefined {
-  if (kind !== 'gallery') return { key, validator: async () => String(await newestCatalogueChange(await getDb())) };
+  const newestChange = async () => String(await newestCatalogueChange(await getDb()));
+  if (kind === 'home' && namesSession(headers)) {
+    // The session as the page reads it (Next.js's cookie parsing); one it does not find shows nothing.
+    const sessionId = new RequestCookies(new Headers({ cookie: headers.cookie ?? '' })).get(SESSION_COOKIE)?.value;
+    return { key, validator: newestChange, showsSession: async () => (sessionId ? pagesShowSession(sessionId, getDb) : false) };
+  }
+  if (kind !== 'gallery') return { key, validator: newestChange };
   if (!started) return undefined;
   const traits = { session: undefined, address: String(headers['x-forwarded-for']), userAgent: headers['user-agent'] ?? '' };
   return {

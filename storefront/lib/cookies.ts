@@ -1,4 +1,4 @@
-import { ResponseCookies } from 'next/dist/server/web/spec-extension/cookies';
+import { ResponseCookies } from 'next/dist/server/web/spec-extension/cookies.js';
 
 /** Cookie attributes the storefront writes with; `domain` is left out for host-only cookies. */
 export interface CookieAttributes {

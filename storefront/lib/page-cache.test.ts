@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { keptPageKind, pageCacheKey, PageCache, type KeptPageRequest } from './page-cache';
+import { keptPageKind, namesSession, pageCacheKey, PageCache, type KeptPageRequest } from './page-cache';
 
 const IPHONE_IOS_16 = 'Mozilla/5.0 (iPhone; CPU iPhone OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1';
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -38,9 +38,20 @@ describe("a request's key in the page cache", () => {
     expect(pageCacheKey('GET', '/shop/', { ...visitor })).toBe(keys[0]);
   });
 
+  it("leaves out the session of a homepage's request: the page is every visitor's with those settings", () => {
+    const inDollars = pageCacheKey('GET', '/', { ...visitor, cookie: 'af-currency=USD' });
+    expect(pageCacheKey('GET', '/', { ...visitor, cookie: 'sessionid=abc; af-currency=USD' })).toBe(inDollars);
+    expect(pageCacheKey('GET', '/', { ...visitor, cookie: 'af-currency=USD;  sessionid =xyz' })).toBe(inDollars);
+    expect(pageCacheKey('GET', '/', { ...visitor, cookie: 'sessionid=abc' })).toBe(pageCacheKey('GET', '/', visitor));
+    // Two sessions named: the page might read either.
+    expect(pageCacheKey('GET', '/', { ...visitor, cookie: 'sessionid=abc; sessionid=def' })).toBeUndefined();
+    expect([namesSession({ cookie: 'af-currency=USD; sessionid=abc' }), namesSession({ cookie: 'af-currency=USD' }), namesSession({})]).toEqual([true, false, false]);
+  });
+
   it.each([
     ['a session', 'GET', { cookie: 'af-currency=USD; sessionid=abc' }],
     ['a session alone', 'GET', { cookie: 'sessionid=abc' }],
+    ['a session, spaced', 'GET', { cookie: 'af-currency=USD; sessionid =abc' }],
     ['a HEAD', 'HEAD', {}],
     ["Next.js's RSC request", 'GET', { rsc: '1' }],
     ["Next.js's prefetch", 'GET', { 'next-router-prefetch': '1' }],
@@ -94,6 +105,27 @@ describe('a kept page', () => {
     expect(nonce).not.toBe('N0n/ce==');
     expect(kept.html).toBe(`<html><script nonce="${nonce}"></script><li data-search-id="s1">a</li><li data-search-id="s1">b</li></html>`);
     expect(recorded).toEqual([7]);
+  });
+
+  it('is served to a session the page shows nothing of, and never kept from a render for a session', async () => {
+    let session: { shows: boolean } | undefined;
+    const pages = await pageServer(() => ({
+      key: 'k', validator: async () => '"A"', ...(session ? { showsSession: async () => session!.shows } : {}),
+    }), '<html><script nonce="N0n/ce=="></script><p>home</p></html>');
+    // Rendered for sessions only: nothing is kept.
+    session = { shows: false };
+    for (let i = 0; i < 3; i++) expect((await pages.visit()).hit).toBe(false);
+    // Kept from visitors' renders, it is served to a session that shows nothing, not to one that shows something.
+    session = undefined;
+    await pages.visit();
+    await pages.visit();
+    expect((await pages.visit()).hit).toBe(true);
+    session = { shows: false };
+    expect((await pages.visit()).hit).toBe(true);
+    session = { shows: true };
+    expect((await pages.visit()).hit).toBe(false);
+    expect(pages.renders()).toBe(6);
+    await pages.close();
   });
 
   it('is kept under the validator of the answer its render showed, not the one read before the render', async () => {

@@ -1,5 +1,4 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { parse as parseCookies } from 'hono/utils/cookie';
 import { LRUCache } from 'lru-cache';
 import { newNonce, pageContentSecurityPolicy } from './content-security-policy';
 import { GALLERY_PATH } from './gallery/location';
@@ -15,9 +14,12 @@ import { locksZoom } from './viewport';
  *   whole document (not Next.js's RSC requests) by a visitor with no session cookie. Such a page
  *   holds nothing of the visitor but the settings their cookies name and whether their browser
  *   zooms, and its headers name the host it was asked of (HSTS off a local one): the key is the
- *   Host, the address, the whole Cookie header and whether the browser zooms (`pageCacheKey`). A
+ *   Host, the address, the Cookie header and whether the browser zooms (`pageCacheKey`). A
  *   signed-in shopper, or a visitor with a basket or recently viewed works, has a session and is
- *   always rendered.
+ *   rendered, but for the homepage: its own sections (recently viewed, recommendations) load in
+ *   the browser, so a session that the pages show nothing of (no account, an empty basket:
+ *   `KeptPageRequest.showsSession`) is served the homepage kept for visitors with the same
+ *   settings, its key the Cookie header without the session. Its own render is never kept.
  * - **As fresh as what it shows:** every request reads its page's validator, and a kept page is
  *   served only while that reads as it did for the render: for a gallery page the ETag of its
  *   own search's answer (the early search, asked for every request anyway, with the kept page's
@@ -30,7 +32,7 @@ import { locksZoom } from './viewport';
  *   page's. Those are the only parts of a visitor's page that differ between two renders of it.
  * - **What is kept:** a page asked for a second time within `PAGE_TTL_MS` (a page of the long
  *   tail, asked once, costs nothing to watch), that Next.js answered 200, whole, without setting
- *   a cookie, with no homepage section left to the browser (`data-deferred`), and a gallery page
+ *   a cookie, with no homepage section the server missed (`data-missed`), and a gallery page
  *   only with its search's results.
  */
 
@@ -48,15 +50,32 @@ export function keptPageKind(target: string): 'home' | 'product' | 'gallery' | u
 
 /**
  * The key a request's page is kept under; undefined when the page is the visitor's alone (a
- * session) or the request is not a GET of a whole document:
+ * session, but for the homepage) or the request is not a GET of a whole document:
  * ('GET', '/shop/?colours=red', { host: 'easel.example', cookie: 'af-currency=USD', 'user-agent': '…' })
- * -> 'easel.example\n/shop/?colours=red\naf-currency=USD\nzooms'.
+ * -> 'easel.example\n/shop/?colours=red\naf-currency=USD\nzooms';
+ * ('GET', '/', { host: 'easel.example', cookie: 'sessionid=abc; af-currency=USD' }) -> 'easel.example\n/\naf-currency=USD\nzooms'.
+ * A Cookie header naming the session twice has no key: the page might read either.
  */
 export function pageCacheKey(method: string, target: string, headers: IncomingHttpHeaders): string | undefined {
   if (method !== 'GET' || headers.rsc !== undefined || Object.keys(headers).some((name) => name.startsWith('next-router-'))) return undefined;
-  const cookie = headers.cookie ?? '';
-  if (cookie !== '' && parseCookies(cookie, SESSION_COOKIE)[SESSION_COOKIE] !== undefined) return undefined;
-  return `${headers.host ?? ''}\n${target}\n${cookie}\n${locksZoom(headers['user-agent'] ?? null) ? 'locked' : 'zooms'}`;
+  const { sessions, others } = cookieParts(headers);
+  if (sessions > 1 || (sessions === 1 && keptPageKind(target) !== 'home')) return undefined;
+  return `${headers.host ?? ''}\n${target}\n${others.join('; ')}\n${locksZoom(headers['user-agent'] ?? null) ? 'locked' : 'zooms'}`;
+}
+
+/** Whether a request's Cookie header names the session: its page may show something of it. */
+export function namesSession(headers: IncomingHttpHeaders): boolean {
+  return cookieParts(headers).sessions > 0;
+}
+
+/**
+ * A Cookie header's parts: how many name the session (however spaced, so never fewer than any
+ * reader finds) and the others: 'a=1; sessionid=x' -> { sessions: 1, others: ['a=1'] }.
+ */
+function cookieParts(headers: IncomingHttpHeaders): { sessions: number; others: string[] } {
+  const parts = (headers.cookie ?? '').split(';').map((part) => part.trim()).filter((part) => part !== '');
+  const others = parts.filter((part) => part.split('=', 1)[0]!.trim() !== SESSION_COOKIE);
+  return { sessions: parts.length - others.length, others };
 }
 
 /** A request for a page the cache may answer or keep. */
@@ -71,6 +90,11 @@ export interface KeptPageRequest {
    * answer from the cache.
    */
   search?: { renderedId: () => string | undefined; shown: () => Promise<{ count: number; validator: string }>; record: (count: number) => Promise<string> };
+  /**
+   * A homepage asked with a session: whether the page shows anything of it. One that shows
+   * nothing is served the page kept for visitors; its own render is never kept.
+   */
+  showsSession?: () => Promise<boolean>;
 }
 
 /** A page as Next.js answered it, and what each of its answers writes anew. */
@@ -92,8 +116,8 @@ const ANSWER_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-
 /** The nonce a page's Content-Security-Policy names: "script-src 'self' 'nonce-abc=='" -> 'abc=='. */
 const nonceOf = (policy: unknown) => /'nonce-([^']+)'/.exec(String(policy ?? ''))?.[1];
 
-/** A homepage section the server left to the browser (components/home/deferred-section.tsx). */
-const DEFERRED_SECTION = ' data-deferred="';
+/** A homepage section the server missed, left to the browser (components/home/deferred-section.tsx). */
+const MISSED_SECTION = ' data-missed=';
 
 /** How many keys asked for once are remembered, to keep their pages if they are asked again. */
 const SEEN_KEYS = 20_000;
@@ -123,6 +147,11 @@ export class PageCache {
    */
   async answer(request: KeptPageRequest, res: ServerResponse, render: () => unknown): Promise<void> {
     const kept = this.pages.get(request.key);
+    if (request.showsSession) {
+      const served = kept !== undefined && !(await request.showsSession().catch(() => true)) && (await this.serve(kept, request.validator(), request, res).catch(() => false));
+      if (!served) await render();
+      return;
+    }
     // A validator that cannot be read (the database or the search unavailable) serves nothing and keeps nothing.
     const validator = kept || this.seen.has(request.key) ? request.validator() : undefined;
     validator?.catch(() => {});
@@ -175,7 +204,7 @@ export class PageCache {
       const headers = Object.fromEntries(Object.entries(res.getHeaders()).filter(([name]) => !ANSWER_HEADERS.has(name)));
       const html = Buffer.concat(chunks).toString('utf8');
       void Promise.all([validator, request.search?.shown()]).then(([read, search]) => {
-        if (!html.trimEnd().endsWith('</html>') || html.includes(DEFERRED_SECTION)) return;
+        if (!html.trimEnd().endsWith('</html>') || html.includes(MISSED_SECTION)) return;
         const pieces = cutAt(html, searchId === undefined ? [nonce] : [nonce, searchId]).map((piece, i) => (i % 2 === 0 ? Buffer.from(piece) : piece === nonce ? 'nonce' : 'search'));
         this.pages.set(request.key, { validator: search?.validator ?? read, pieces, headers, searchCount: search?.count });
       }, () => {});

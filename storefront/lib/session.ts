@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { RequestCookies } from 'next/dist/server/web/spec-extension/cookies';
+import { RequestCookies } from 'next/dist/server/web/spec-extension/cookies.js';
 import type { Db } from '@easel/data/db';
+import { getBasketCount } from '@easel/data/queries/basket';
 import { getSessionUserId, SESSION_MAX_AGE_MS, sessionHash } from '@easel/data/queries/sessions';
 import { setCookies } from './cookies';
 import { SESSION_COOKIE } from './session-cookie';
@@ -14,6 +15,16 @@ export { SESSION_COOKIE };
 export async function getSignedInUserId(sessionId: string | undefined, getDb: () => Promise<Db>): Promise<number | null> {
   if (!sessionId) return null;
   return getSessionUserId(await getDb(), sessionHash(sessionId), new Date().toISOString());
+}
+
+/**
+ * Whether the site's pages show anything of a session: a signed-in account (its name, its
+ * settings) or a basket with something in it (the header's count). A session of neither gets
+ * the pages a visitor without one gets.
+ */
+export async function pagesShowSession(sessionId: string, getDb: () => Promise<Db>): Promise<boolean> {
+  if ((await getSignedInUserId(sessionId, getDb)) !== null) return true;
+  return (await getBasketCount(await getDb(), { sessionHash: sessionHash(sessionId) })) > 0;
 }
 
 /** A request's cookie `name`, as the browser sent it. */

@@ -17,9 +17,12 @@ import {
 } from './home-views';
 
 /**
- * A homepage section the server could not render in time (or failed to): it loads from its
- * endpoint in the browser and shows the same view the server would have. Meanwhile its frame
- * holds the place, so the page never blanks and nothing jumps when it arrives.
+ * A homepage section loaded from its endpoint in the browser, showing the same view the server
+ * would have: one the server could not render in time (or failed to), or one of the shopper's
+ * own (recently viewed, recommendations), which is always the browser's, so the page around it
+ * is every visitor's and the page cache can serve it. Meanwhile its frame holds the place, so the
+ * page never blanks; recently viewed, which most visitors have none of, shows nothing until it
+ * has works.
  */
 
 export interface DeferredSectionProps {
@@ -27,8 +30,8 @@ export interface DeferredSectionProps {
   section: SectionQuery;
   /** The heading its frame shows while it loads. */
   title: string;
-  /** Why the server sent it without data: null when it ran out of time. */
-  ssrError: Extract<SsrOutcome<unknown>, { ok: false }>['error'];
+  /** Why the server sent it without data: null when it ran out of time; left out for a section of the shopper's own. */
+  ssrError?: Extract<SsrOutcome<unknown>, { ok: false }>['error'];
   display: CardDisplay;
 }
 
@@ -60,15 +63,17 @@ async function loadSection(section: SectionQuery) {
 type Loaded = Awaited<ReturnType<typeof loadSection>>;
 
 export function DeferredSection({ section, title, ssrError, display }: DeferredSectionProps) {
-  const loading = useQuery({ queryKey: ['home-section', section], queryFn: () => loadSection(section) });
+  const own = ssrError === undefined;
+  // The shopper's own sections are asked again each time the page is shown: a work viewed since counts.
+  const loading = useQuery({ queryKey: ['home-section', section], queryFn: () => loadSection(section), ...(own ? { staleTime: 0 } : {}) });
   const status = loadStatusOf(loading);
   // A failure on the server stays recorded until the browser's load succeeds.
   const error = loading.error ? errorMessage(loading.error) : loading.data ? null : ssrError;
   return (
-    <div className="deferred" data-deferred={section.kind} data-status={status} {...(error ? { 'data-error': error } : {})}>
+    <div className="deferred" data-deferred={section.kind} data-status={status} {...(own ? {} : { 'data-missed': '' })} {...(error ? { 'data-error': error } : {})}>
       {loading.data ? (
         <SectionView loaded={loading.data} title={title} display={display} />
-      ) : section.kind === 'banner' ? (
+      ) : section.kind === 'recently-viewed' && status !== 'failed' ? null : section.kind === 'banner' ? (
         <div className="hero hero--placeholder" aria-busy="true" />
       ) : (
         <HomeSectionFrame id={section.kind} title={title}>

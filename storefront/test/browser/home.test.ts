@@ -14,8 +14,11 @@ async function newPage(width = 1280) {
   return { page: await context.newPage(), context, close: () => context.close() };
 }
 
-const CARD_SECTIONS = ['editors-picks', 'featured-art', 'recommendations'];
+/** The sections every visitor sees alike, which the server renders. */
+const CARD_SECTIONS = ['editors-picks', 'featured-art'];
 const ARTIST_SECTIONS = ['popular-artists', 'discovered-artists'];
+/** The shopper's own sections, always loaded in the browser. */
+const OWN_SECTIONS = ['recently-viewed', 'recommendations'];
 
 /** Every card links to a product the catalogue answers for, with the title the card shows. */
 async function expectRealArtworks(cards: { title: string; href: string }[]) {
@@ -36,16 +39,20 @@ async function sectionCards(page: import('playwright-core').Page, section: strin
 }
 
 describe('the homepage', () => {
-  it('shows every section with real artworks and artists, rendered on the server', async () => {
+  it("shows every section with real artworks and artists: every visitor's rendered on the server, the shopper's own loaded in the browser", async () => {
     const html = await (await fetch(`${base}/`)).text();
     for (const section of ['banner', ...CARD_SECTIONS, ...ARTIST_SECTIONS]) expect(html).toContain(`data-section="${section}"`);
-    expect(html).not.toContain('data-deferred=');
+    expect(html).not.toContain('data-missed=');
+    expect([...html.matchAll(/data-deferred="([a-z-]+)"/g)].map((m) => m[1])).toEqual(OWN_SECTIONS);
 
     const { page, close } = await newPage();
     await page.goto(`${base}/`, { waitUntil: 'networkidle' });
     const hero = page.locator('[data-section="banner"] img');
     expect(await hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    for (const section of CARD_SECTIONS) await expectRealArtworks(await sectionCards(page, section));
+    await expect.poll(() => page.locator('[data-deferred="recommendations"]').getAttribute('data-status')).toBe('succeeded');
+    for (const section of [...CARD_SECTIONS, 'recommendations']) await expectRealArtworks(await sectionCards(page, section));
+    // A new visitor has viewed nothing: no recently viewed section.
+    expect(await page.locator('[data-section="recently-viewed"]').count()).toBe(0);
     expect(await page.locator('[data-section="editors-picks"] .pick__title').count()).toBeGreaterThan(1);
     for (const section of ARTIST_SECTIONS) {
       const artists = await page.locator(`[data-section="${section}"] .artist-tile`).evaluateAll((tiles) => tiles.map((a) => a.getAttribute('href')!));
@@ -86,7 +93,7 @@ describe('the homepage', () => {
 
     const { page, close } = await newPage();
     await page.goto(`${deferredBase}/`, { waitUntil: 'networkidle' });
-    for (const section of [...CARD_SECTIONS, ...ARTIST_SECTIONS, 'banner']) {
+    for (const section of [...CARD_SECTIONS, ...ARTIST_SECTIONS, 'banner', 'recommendations']) {
       await expect.poll(() => page.locator(`[data-deferred="${section}"]`).getAttribute('data-status')).toBe('succeeded');
     }
     for (const section of CARD_SECTIONS) await expectRealArtworks(await sectionCards(page, section));
@@ -103,10 +110,14 @@ describe('the homepage', () => {
       await page.goto(`${base}${card.href}`, { waitUntil: 'networkidle' });
     }
     await page.goto(`${base}/`, { waitUntil: 'networkidle' });
-    const recent = await sectionCards(page, 'recently-viewed');
-    expect(recent.map((c) => c.href)).toEqual([featured[1]!.href, featured[0]!.href]);
+    await expect.poll(async () => (await sectionCards(page, 'recently-viewed')).map((c) => c.href)).toEqual([featured[1]!.href, featured[0]!.href]);
+    await expect.poll(() => page.locator('[data-deferred="recommendations"]').getAttribute('data-status')).toBe('succeeded');
     const recommended = await sectionCards(page, 'recommendations');
     expect(recommended.map((c) => c.href)).not.toContain(featured[0]!.href);
+    // Back from a product page viewed since, recently viewed has it first.
+    await page.goto(`${base}${featured[2]!.href}`, { waitUntil: 'networkidle' });
+    await page.goBack({ waitUntil: 'networkidle' });
+    await expect.poll(async () => (await sectionCards(page, 'recently-viewed')).map((c) => c.href)).toEqual([featured[2]!.href, featured[1]!.href, featured[0]!.href]);
     await close();
   });
 });

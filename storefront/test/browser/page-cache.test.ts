@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { product } from './worker-product';
+import { sessionHash } from '@easel/data/queries/sessions';
 import { sessionFor, useProductDatabase, workOnASmallArtistPage } from './product-database';
 
 /**
@@ -130,6 +131,35 @@ describe('the page cache on the homepage and product pages', () => {
   });
 });
 
+describe('the page cache on the homepage for a returning visitor', () => {
+  it('serves the visitors\' homepage to a session with no account and an empty basket, and renders it for one with a basket', async () => {
+    const db = productDb();
+    const address = ownVisit('/');
+    const work = await workOnASmallArtistPage(db);
+    const viewed = await fetch(`${base}/api/recently-viewed/`, { method: 'POST', body: JSON.stringify({ slug: work.slug }), headers: { 'content-type': 'application/json', origin: base } });
+    expect(viewed.status).toBe(200);
+    const token = /sessionid=([^;]+)/.exec(viewed.headers.get('set-cookie') ?? '')![1]!;
+    const cookie = `sessionid=${token}`;
+    // Rendered for this session alone, the homepage is not kept.
+    for (let i = 0; i < 3; i++) expect((await visit(address, cookie)).kept).toBe(false);
+    const { kept } = await renderedThenKept(address);
+    const returning = await visit(address, cookie);
+    expect(returning.kept).toBe(true);
+    expect(returning.html.replaceAll(returning.nonce, '<nonce>')).toBe(kept.html.replaceAll(kept.nonce, '<nonce>'));
+    // Its recently viewed works are the browser's to load.
+    expect(returning.html).toContain('data-deferred="recently-viewed"');
+
+    // With something in the basket, the page is the session's own: rendered, with its count.
+    const { id } = await db.selectFrom('artworks').select('id').where('slug', '=', work.slug).executeTakeFirstOrThrow();
+    const basket = await db.insertInto('baskets').values({ user_id: null, session_hash: sessionHash(token), promo_code: null, updated_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('basket_lines').values({ basket_id: basket.id, artwork_id: id, print_edition_id: null, quantity: 1, added_at: new Date().toISOString() }).execute();
+    const withBasket = await visit(address, cookie);
+    expect(withBasket.kept).toBe(false);
+    expect(withBasket.html).toMatch(/basket_count\\?":1\b/);
+    expect((await visit(address)).html).toMatch(/basket_count\\?":0\b/);
+  });
+});
+
 describe('pages the cache never keeps', () => {
   it('a homepage with sections left to the browser, and a gallery page without its results (a storefront with no server budget)', async () => {
     for (const path of ['/', '/shop/']) {
@@ -138,7 +168,7 @@ describe('pages the cache never keeps', () => {
         const response = await fetch(address);
         const html = await response.text();
         expect(response.status).toBe(200);
-        if (path === '/') expect(html, 'the sections are the browser\'s to load').toContain(' data-deferred="');
+        if (path === '/') expect(html, 'the sections are the browser\'s to load').toContain(' data-missed=');
         expect(response.headers.get('x-page-cache'), `${path}, visit ${i + 1}`).toBeNull();
         // A page would be kept a moment after its answer.
         await new Promise((resolve) => setTimeout(resolve, 100));

@@ -54,6 +54,13 @@ async function visitorWithBasket(db: Db): Promise<Shopper> {
   return { label: 'visitor with a basket', cookie: `sessionid=${token}`, currency: 'GBP', language: 'en-GB', basket: await getBasketCount(db, { sessionHash: sessionHash(token) }) };
 }
 
+/** A visitor who is not signed in, whose session keeps a recently viewed work and an empty basket. */
+async function returningVisitor(slug: string): Promise<Shopper> {
+  const viewed = await fetch(`${base}/api/recently-viewed/`, { method: 'POST', body: JSON.stringify({ slug }), headers: { 'content-type': 'application/json', origin: base } });
+  expect(viewed.status).toBe(200);
+  return { label: 'returning visitor', cookie: viewed.headers.get('set-cookie')!.split(';')[0]!, currency: 'GBP', language: 'en-GB', basket: 0 };
+}
+
 /** Every value a pattern's first group takes in the page. */
 const all = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]);
 
@@ -64,11 +71,12 @@ describe('the same pages for different shoppers at the same time', () => {
     const shoppers: Shopper[] = [
       { label: 'visitor', cookie: '', currency: 'GBP', language: 'en-GB', basket: 0 },
       { label: 'American visitor', cookie: `${SETTINGS_COOKIES.currency}=USD; ${SETTINGS_COOKIES.shipping}=US; ${SETTINGS_COOKIES.locale}=en-us:in`, currency: 'USD', language: 'en-US', basket: 0 },
+      await returningVisitor(slug),
       await visitorWithBasket(db),
       await signedIn(db, 'ines', { currency: 'EUR', country: 'FR', display_units: 'cm', language: 'en-gb' }, 1),
       await signedIn(db, 'otto', { currency: 'USD', country: 'US', display_units: 'in', language: 'en-us' }, 2),
     ];
-    expect(shoppers.map((s) => s.basket)).toEqual([0, 0, 1, 1, 2]);
+    expect(shoppers.map((s) => s.basket)).toEqual([0, 0, 0, 1, 1, 2]);
     const addresses = ['/', '/shop/', '/shop/painting/?colours=blue', `/product/${slug}/`];
     const names = shoppers.flatMap((s) => (s.name ? [s.name] : []));
 
