@@ -50,7 +50,7 @@ import { stopWhenTold, superviseWorkers } from './lib/workers';
  * Next.js routes the request and renders the layout (lib/gallery/early-search.ts).
  * A visitor without a session is served the gallery, homepage and product pages rendered for the
  * same address and settings while what they show is unchanged, each answer with its own nonce
- * (lib/page-cache.ts).
+ * (lib/page-cache.ts); so is a session the homepage and product pages show nothing of.
  * What Next.js, the page cache and the search forward answer is compressed here (`compression`;
  * Next.js's own is off): Brotli (`BROTLI_PARAMS`) for browsers that take it, else gzip. The
  * build's scripts and stylesheets are sent from its folder (`sirv`), compressed when it was built.
@@ -200,13 +200,13 @@ function validatorOf(etag: string | undefined): string {
 
 /**
  * The page cache's view of a request for a page of `kind` kept under `key`: the page's
- * validator, and for a homepage asked with a session whether the page shows anything of it. A gallery page is kept only when its search was started here, whose ETag is its
+ * validator, and for a homepage or product page asked with a session whether the page shows anything of it. A gallery page is kept only when its search was started here, whose ETag is its
  * validator: the one it answered first, compared with the kept page's, and that of the answer
  * a render showed, kept with it (a page whose answer came without one is not kept).
  */
 function keptPageRequest(kind: 'home' | 'product' | 'gallery', key: string, headers: IncomingHttpHeaders, started: StartedSearch | undefined): KeptPageRequest | undefined {
   const newestChange = async () => String(await newestCatalogueChange(await getDb()));
-  if (kind === 'home' && namesSession(headers)) {
+  if (kind !== 'gallery' && namesSession(headers)) {
     // The session as the page reads it (Next.js's cookie parsing); one it does not find shows nothing.
     const sessionId = new RequestCookies(new Headers({ cookie: headers.cookie ?? '' })).get(SESSION_COOKIE)?.value;
     return { key, validator: newestChange, showsSession: async () => (sessionId ? pagesShowSession(sessionId, getDb) : false) };

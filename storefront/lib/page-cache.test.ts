@@ -38,11 +38,12 @@ describe("a request's key in the page cache", () => {
     expect(pageCacheKey('GET', '/shop/', { ...visitor })).toBe(keys[0]);
   });
 
-  it("leaves out the session of a homepage's request: the page is every visitor's with those settings", () => {
+  it("leaves out the session of a homepage's or product page's request: the page is every visitor's with those settings", () => {
     const inDollars = pageCacheKey('GET', '/', { ...visitor, cookie: 'af-currency=USD' });
     expect(pageCacheKey('GET', '/', { ...visitor, cookie: 'sessionid=abc; af-currency=USD' })).toBe(inDollars);
     expect(pageCacheKey('GET', '/', { ...visitor, cookie: 'af-currency=USD;  sessionid =xyz' })).toBe(inDollars);
     expect(pageCacheKey('GET', '/', { ...visitor, cookie: 'sessionid=abc' })).toBe(pageCacheKey('GET', '/', visitor));
+    expect(pageCacheKey('GET', '/product/sea/', { ...visitor, cookie: 'sessionid=abc' })).toBe(pageCacheKey('GET', '/product/sea/', visitor));
     // Two sessions named: the page might read either.
     expect(pageCacheKey('GET', '/', { ...visitor, cookie: 'sessionid=abc; sessionid=def' })).toBeUndefined();
     expect([namesSession({ cookie: 'af-currency=USD; sessionid=abc' }), namesSession({ cookie: 'af-currency=USD' }), namesSession({})]).toEqual([true, false, false]);

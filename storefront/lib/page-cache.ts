@@ -15,11 +15,13 @@ import { locksZoom } from './viewport';
  *   holds nothing of the visitor but the settings their cookies name and whether their browser
  *   zooms, and its headers name the host it was asked of (HSTS off a local one): the key is the
  *   Host, the address, the Cookie header and whether the browser zooms (`pageCacheKey`). A
- *   signed-in shopper, or a visitor with a basket or recently viewed works, has a session and is
- *   rendered, but for the homepage: its own sections (recently viewed, recommendations) load in
- *   the browser, so a session that the pages show nothing of (no account, an empty basket:
- *   `KeptPageRequest.showsSession`) is served the homepage kept for visitors with the same
- *   settings, its key the Cookie header without the session. Its own render is never kept.
+ *   signed-in shopper, or a visitor with a basket or recently viewed works, has a session. The
+ *   homepage and product pages show nothing of a session but in the layout (the homepage's own
+ *   sections, recently viewed and recommendations, load in the browser), so a session the pages
+ *   show nothing of (no account, an empty basket: `KeptPageRequest.showsSession`) is served the
+ *   page kept for visitors with the same settings, its key the Cookie header without the
+ *   session; a render for a session is never kept. A gallery page records its search for the
+ *   session, so a session's is always rendered.
  * - **As fresh as what it shows:** every request reads its page's validator, and a kept page is
  *   served only while that reads as it did for the render: for a gallery page the ETag of its
  *   own search's answer (the early search, asked for every request anyway, with the kept page's
@@ -50,7 +52,7 @@ export function keptPageKind(target: string): 'home' | 'product' | 'gallery' | u
 
 /**
  * The key a request's page is kept under; undefined when the page is the visitor's alone (a
- * session, but for the homepage) or the request is not a GET of a whole document:
+ * session, on a gallery page) or the request is not a GET of a whole document:
  * ('GET', '/shop/?colours=red', { host: 'easel.example', cookie: 'af-currency=USD', 'user-agent': '…' })
  * -> 'easel.example\n/shop/?colours=red\naf-currency=USD\nzooms';
  * ('GET', '/', { host: 'easel.example', cookie: 'sessionid=abc; af-currency=USD' }) -> 'easel.example\n/\naf-currency=USD\nzooms'.
@@ -59,7 +61,7 @@ export function keptPageKind(target: string): 'home' | 'product' | 'gallery' | u
 export function pageCacheKey(method: string, target: string, headers: IncomingHttpHeaders): string | undefined {
   if (method !== 'GET' || headers.rsc !== undefined || Object.keys(headers).some((name) => name.startsWith('next-router-'))) return undefined;
   const { sessions, others } = cookieParts(headers);
-  if (sessions > 1 || (sessions === 1 && keptPageKind(target) !== 'home')) return undefined;
+  if (sessions > 1 || (sessions === 1 && keptPageKind(target) === 'gallery')) return undefined;
   return `${headers.host ?? ''}\n${target}\n${others.join('; ')}\n${locksZoom(headers['user-agent'] ?? null) ? 'locked' : 'zooms'}`;
 }
 
@@ -91,7 +93,7 @@ export interface KeptPageRequest {
    */
   search?: { renderedId: () => string | undefined; shown: () => Promise<{ count: number; validator: string }>; record: (count: number) => Promise<string> };
   /**
-   * A homepage asked with a session: whether the page shows anything of it. One that shows
+   * A homepage or product page asked with a session: whether the page shows anything of it. One that shows
    * nothing is served the page kept for visitors; its own render is never kept.
    */
   showsSession?: () => Promise<boolean>;

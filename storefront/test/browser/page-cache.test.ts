@@ -131,32 +131,36 @@ describe('the page cache on the homepage and product pages', () => {
   });
 });
 
-describe('the page cache on the homepage for a returning visitor', () => {
-  it('serves the visitors\' homepage to a session with no account and an empty basket, and renders it for one with a basket', async () => {
+describe('the page cache for a returning visitor', () => {
+  it("serves the visitors' homepage and product page to a session with no account and an empty basket, and renders them for one with a basket", async () => {
     const db = productDb();
-    const address = ownVisit('/');
     const work = await workOnASmallArtistPage(db);
+    const addresses = [ownVisit('/'), ownVisit(`/product/${work.slug}/`)];
     const viewed = await fetch(`${base}/api/recently-viewed/`, { method: 'POST', body: JSON.stringify({ slug: work.slug }), headers: { 'content-type': 'application/json', origin: base } });
     expect(viewed.status).toBe(200);
     const token = /sessionid=([^;]+)/.exec(viewed.headers.get('set-cookie') ?? '')![1]!;
     const cookie = `sessionid=${token}`;
-    // Rendered for this session alone, the homepage is not kept.
-    for (let i = 0; i < 3; i++) expect((await visit(address, cookie)).kept).toBe(false);
-    const { kept } = await renderedThenKept(address);
-    const returning = await visit(address, cookie);
-    expect(returning.kept).toBe(true);
-    expect(returning.html.replaceAll(returning.nonce, '<nonce>')).toBe(kept.html.replaceAll(kept.nonce, '<nonce>'));
-    // Its recently viewed works are the browser's to load.
-    expect(returning.html).toContain('data-deferred="recently-viewed"');
+    for (const address of addresses) {
+      // Rendered for this session alone, the page is not kept.
+      for (let i = 0; i < 3; i++) expect((await visit(address, cookie)).kept, address).toBe(false);
+      const { kept } = await renderedThenKept(address);
+      const returning = await visit(address, cookie);
+      expect(returning.kept, address).toBe(true);
+      expect(returning.html.replaceAll(returning.nonce, '<nonce>')).toBe(kept.html.replaceAll(kept.nonce, '<nonce>'));
+    }
+    // The homepage's recently viewed works are the browser's to load.
+    expect((await visit(addresses[0]!, cookie)).html).toContain('data-deferred="recently-viewed"');
 
-    // With something in the basket, the page is the session's own: rendered, with its count.
+    // With something in the basket, the pages are the session's own: rendered, with its count.
     const { id } = await db.selectFrom('artworks').select('id').where('slug', '=', work.slug).executeTakeFirstOrThrow();
     const basket = await db.insertInto('baskets').values({ user_id: null, session_hash: sessionHash(token), promo_code: null, updated_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow();
     await db.insertInto('basket_lines').values({ basket_id: basket.id, artwork_id: id, print_edition_id: null, quantity: 1, added_at: new Date().toISOString() }).execute();
-    const withBasket = await visit(address, cookie);
-    expect(withBasket.kept).toBe(false);
-    expect(withBasket.html).toMatch(/basket_count\\?":1\b/);
-    expect((await visit(address)).html).toMatch(/basket_count\\?":0\b/);
+    for (const address of addresses) {
+      const withBasket = await visit(address, cookie);
+      expect(withBasket.kept, address).toBe(false);
+      expect(withBasket.html).toMatch(/basket_count\\?":1\b/);
+      expect((await visit(address)).html).toMatch(/basket_count\\?":0\b/);
+    }
   });
 });
 
