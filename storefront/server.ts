@@ -7,7 +7,6 @@ import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import compression from 'compression';
 import next from 'next';
-import { RequestCookies } from 'next/dist/server/web/spec-extension/cookies.js';
 import sirv from 'sirv';
 import { newestCatalogueChange } from '@easel/data/queries/change-log';
 import { errorBody } from '@easel/shared/api-error-body';
@@ -24,7 +23,7 @@ import { isSearchApiRequest, searchForwardRoutes } from './lib/gallery/search-fo
 import { settleForwardedHeaders } from './lib/rate-limits';
 import { revalidateSearch, type SearchOptions, type TaggedAnswer } from './lib/search/fetch-search';
 import { getSearchRecorder, recordPageSearch } from './lib/search-analytics/process-recorder';
-import { pagesShowSession, SESSION_COOKIE } from './lib/session';
+import { pagesShowSession } from './lib/session';
 import { BUILD_ASSETS, judgeRequestLine, originForm } from './lib/request-target';
 import { stopWhenTold, superviseWorkers } from './lib/workers';
 
@@ -200,18 +199,16 @@ function validatorOf(etag: string | undefined): string {
 
 /**
  * The page cache's view of a request for a page of `kind` kept under `key`: the page's
- * validator, and for a homepage or product page asked with a session whether the page shows anything of it. A gallery page is kept only when its search was started here, whose ETag is its
+ * validator, and for a homepage or product page asked with a session whether the page shows
+ * anything of it. A gallery page is kept only when its search was started here, whose ETag is its
  * validator: the one it answered first, compared with the kept page's, and that of the answer
  * a render showed, kept with it (a page whose answer came without one is not kept).
  */
 function keptPageRequest(kind: 'home' | 'product' | 'gallery', key: string, headers: IncomingHttpHeaders, started: StartedSearch | undefined): KeptPageRequest | undefined {
-  const newestChange = async () => String(await newestCatalogueChange(await getDb()));
-  if (kind !== 'gallery' && namesSession(headers)) {
-    // The session as the page reads it (Next.js's cookie parsing); one it does not find shows nothing.
-    const sessionId = new RequestCookies(new Headers({ cookie: headers.cookie ?? '' })).get(SESSION_COOKIE)?.value;
-    return { key, validator: newestChange, showsSession: async () => (sessionId ? pagesShowSession(sessionId, getDb) : false) };
+  if (kind !== 'gallery') {
+    const validator = async () => String(await newestCatalogueChange(await getDb()));
+    return namesSession(headers) ? { key, validator, showsSession: () => pagesShowSession(headers.cookie ?? '', getDb) } : { key, validator };
   }
-  if (kind !== 'gallery') return { key, validator: newestChange };
   if (!started) return undefined;
   const traits = { session: undefined, address: String(headers['x-forwarded-for']), userAgent: headers['user-agent'] ?? '' };
   return {

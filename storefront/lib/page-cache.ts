@@ -93,8 +93,8 @@ export interface KeptPageRequest {
    */
   search?: { renderedId: () => string | undefined; shown: () => Promise<{ count: number; validator: string }>; record: (count: number) => Promise<string> };
   /**
-   * A homepage or product page asked with a session: whether the page shows anything of it. One that shows
-   * nothing is served the page kept for visitors; its own render is never kept.
+   * A homepage or product page asked with a session: whether the page shows anything of it. One
+   * that shows nothing is served the page kept for visitors; its own render is never kept.
    */
   showsSession?: () => Promise<boolean>;
 }

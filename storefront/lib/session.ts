@@ -18,11 +18,14 @@ export async function getSignedInUserId(sessionId: string | undefined, getDb: ()
 }
 
 /**
- * Whether the site's pages show anything of a session: a signed-in account (its name, its
- * settings) or a basket with something in it (the header's count). A session of neither gets
- * the pages a visitor without one gets.
+ * Whether the site's pages show anything of the session a Cookie header names, read as the pages
+ * read it: a signed-in account (its name, its settings) or a basket with something in it (the
+ * header's count). A session of neither, or a header naming none, gets the pages a visitor
+ * without a session gets.
  */
-export async function pagesShowSession(sessionId: string, getDb: () => Promise<Db>): Promise<boolean> {
+export async function pagesShowSession(cookieHeader: string, getDb: () => Promise<Db>): Promise<boolean> {
+  const sessionId = new RequestCookies(new Headers({ cookie: cookieHeader })).get(SESSION_COOKIE)?.value;
+  if (!sessionId) return false;
   if ((await getSignedInUserId(sessionId, getDb)) !== null) return true;
   return (await getBasketCount(await getDb(), { sessionHash: sessionHash(sessionId) })) > 0;
 }

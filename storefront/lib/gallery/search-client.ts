@@ -159,8 +159,9 @@ export function createSearchClient(
 ): GallerySearchClient {
   const listeners = new Set<() => void>();
   const renderedResult = rendered?.initialResults[INDEX_NAME]?.results?.[0] as unknown as GalleryResult | undefined;
-  if (rendered && renderedResult && queries.getQueryData(queryKeyOf(searchedDefinition(rendered.definition))) === undefined) {
-    queries.setQueryData(queryKeyOf(searchedDefinition(rendered.definition)), renderedResult);
+  if (renderedResult) {
+    const renderedKey = queryKeyOf(searchedDefinition(rendered!.definition));
+    if (queries.getQueryData(renderedKey) === undefined) queries.setQueryData(renderedKey, renderedResult);
   }
   const searchOf = (indexName: string, def: GallerySearchDefinition): Promise<GalleryResult> => {
     const queryKey = queryKeyOf(def);
