@@ -15,10 +15,10 @@ const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'easel-bench-report-'));
 afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
 /** Opens the report in Chromium from a file, as a person would: the page, and every console error and page error. */
-async function open(html: string) {
+async function open(html: string, width = 1280) {
   const file = path.join(fs.mkdtempSync(path.join(folder, 'report-')), 'report.html');
   fs.writeFileSync(file, html);
-  const page = await browser().newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await browser().newPage({ viewport: { width, height: 900 } });
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
@@ -61,6 +61,17 @@ describe('the bench report', () => {
     expect(await page.locator('.growth').locator('..').textContent()).toContain('10,000 works from 2026-11-28 11:18 UTC; 1,000,000 works from 2026-11-28 11:40 UTC');
     expect(errors).toEqual([]);
     expect(requests()).toEqual([]);
+  });
+
+  it('fits a 320 px phone: the page never scrolls sideways, and the table against the targets stays within it', async () => {
+    const { page, errors } = await open(buildBenchReport(fixture), 320);
+    await page.screenshot({ path: screenshotPath('bench-report-phone'), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+    for (const chart of await page.locator('figure .chart svg').all()) expect((await chart.boundingBox())!.width).toBeLessThanOrEqual(320);
+    const table = page.getByRole('region', { name: 'Against the targets, 100,000 works' });
+    const box = (await table.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(320);
+    expect(errors).toEqual([]);
   });
 
   it('says when there is no previous run, and leaves its column empty', async () => {

@@ -27,6 +27,8 @@ const SERVICE = '#9b3b2b';
 const PAGES = '#3d7a4a';
 const PREVIOUS = '#a39d93';
 const FONT = { color: TEXT, fontFamily: 'system-ui, sans-serif', fontSize: 12 };
+/** Where a chart's plot starts when its legend, beside the previous run's series, takes two lines. */
+const LEGEND_TWO_LINES = 84;
 
 function chart(width: number, height: number, option: Record<string, unknown>): string {
   const instance = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
@@ -74,8 +76,8 @@ const LOAD_NAMES: Record<PageLoadKind, string> = { search_service: 'search servi
 
 function latencyChart(size: SizeResult, previous: SizeResult | undefined, fixedRate: number, previousRate: number): string {
   const pages = Object.entries(size.pages).filter(([, p]) => p.rps !== undefined);
-  return chart(720, 380, {
-    grid: { left: 64, right: 24, top: 56, bottom: 48 },
+  return chart(720, 408, {
+    grid: { left: 64, right: 24, top: LEGEND_TWO_LINES, bottom: 48 },
     xAxis: axis('offered, requests/s', { type: 'value' }),
     yAxis: axis('latency, ms (log)', { type: 'log', nameGap: 44 }),
     series: [
@@ -96,8 +98,8 @@ function latencyChart(size: SizeResult, previous: SizeResult | undefined, fixedR
 function ladderChart(size: SizeResult, previous: SizeResult | undefined): string {
   const steps = (s: SizeResult | undefined, target: string): Point[] => (s?.search.capacity.find((c) => c.target === target)?.steps ?? []).map((x) => [x.offered_rps, x.within_budget_rps]);
   const offered = steps(size, 'raw').map(([x]): Point => [x, x]);
-  return chart(720, 340, {
-    grid: { left: 64, right: 24, top: 56, bottom: 48 },
+  return chart(720, 368, {
+    grid: { left: 64, right: 24, top: LEGEND_TWO_LINES, bottom: 48 },
     xAxis: axis('offered, searches/s', { type: 'value', scale: true }),
     yAxis: axis('answered within 1 s, searches/s', { type: 'value', nameGap: 44 }),
     series: [
@@ -204,8 +206,8 @@ function budgetTable(size: SizeResult, previous: SizeResult | undefined, previou
   const before = new Map((previous?.table ?? []).map((row) => [row.measure, row.value]));
   const rows = size.table.map((row) => `<tr class="${row.met === 'NO' ? 'missed' : ''}"><th scope="row">${escape(row.measure)}</th><td>${escape(row.value)}</td>`
     + `<td class="previous">${escape(before.get(row.measure) ?? '—')}</td><td>${escape(row.target)}</td><td>${row.met === 'NO' ? 'missed' : escape(row.met)}</td></tr>`).join('\n');
-  return `<table><thead><tr><th scope="col">Measure</th><th scope="col">This run</th><th scope="col" class="previous">Previous run${previousAt ? ` (${escape(when(previousAt))})` : ''}</th>`
-    + `<th scope="col">Target</th><th scope="col">Met</th></tr></thead><tbody>\n${rows}\n</tbody></table>`;
+  return `<div class="table-scroll" tabindex="0" role="region" aria-label="Against the targets, ${works(size.artworks)}"><table><thead><tr><th scope="col">Measure</th><th scope="col">This run</th><th scope="col" class="previous">Previous run${previousAt ? ` (${escape(when(previousAt))})` : ''}</th>`
+    + `<th scope="col">Target</th><th scope="col">Met</th></tr></thead><tbody>\n${rows}\n</tbody></table></div>`;
 }
 
 const figure = (title: string, svg: string, note = '') => `<figure><figcaption>${escape(title)}</figcaption><div class="chart" aria-hidden="true">${svg}</div>${note ? `<p class="note">${escape(note)}</p>` : ''}</figure>`;
@@ -246,8 +248,8 @@ ${budgetTable(size, before, previous?.measured_at)}
 body { margin: 0 auto; max-width: 1120px; padding: 24px; font: 15px/1.5 system-ui, sans-serif; color: ${TEXT}; background: #fbfaf7; }
 h1 { font-weight: 500; margin: 0 0 4px; } h2 { font-weight: 500; margin-top: 40px; border-top: 1px solid ${LINE}; padding-top: 24px; } .sub { font-size: 15px; color: #7a746b; }
 figure { margin: 24px 0; } figcaption { font-weight: 600; margin-bottom: 8px; } .chart svg { max-width: 100%; height: auto; } .note { font-size: 13px; color: #7a746b; margin: 4px 0 0; }
-.growth { display: grid; grid-template-columns: repeat(auto-fill, minmax(340px, 1fr)); gap: 8px 24px; } .growth figure { margin: 8px 0; }
-table { border-collapse: collapse; width: 100%; font-size: 13px; } th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid ${LINE}; vertical-align: top; }
+.growth { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(340px, 100%), 1fr)); gap: 8px 24px; } .growth figure { margin: 8px 0; }
+.table-scroll { overflow-x: auto; } table { border-collapse: collapse; width: 100%; font-size: 13px; } th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid ${LINE}; vertical-align: top; }
 td.previous, th.previous { color: #7a746b; } tr.missed td { color: #9b3b2b; font-weight: 600; }
 </style>
 </head>
