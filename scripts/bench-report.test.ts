@@ -66,7 +66,7 @@ describe('the bench report', () => {
   it('fits a 320 px phone: the page never scrolls sideways, and the table against the targets stays within it', async () => {
     const { page, errors } = await open(buildBenchReport(fixture), 320);
     await page.screenshot({ path: screenshotPath('bench-report-phone'), fullPage: true });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(320);
     for (const chart of await page.locator('figure .chart svg').all()) expect((await chart.boundingBox())!.width).toBeLessThanOrEqual(320);
     const table = page.getByRole('region', { name: 'Against the targets, 100,000 works' });
     const box = (await table.boundingBox())!;
