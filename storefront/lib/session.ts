@@ -24,14 +24,14 @@ export async function getSignedInUserId(sessionId: string | undefined, getDb: ()
  * without a session gets.
  */
 export async function pagesShowSession(cookieHeader: string, getDb: () => Promise<Db>): Promise<boolean> {
-  const sessionId = new RequestCookies(new Headers({ cookie: cookieHeader })).get(SESSION_COOKIE)?.value;
+  const sessionId = requestCookie({ headers: new Headers({ cookie: cookieHeader }) }, SESSION_COOKIE);
   if (!sessionId) return false;
   if ((await getSignedInUserId(sessionId, getDb)) !== null) return true;
   return (await getBasketCount(await getDb(), { sessionHash: sessionHash(sessionId) })) > 0;
 }
 
-/** A request's cookie `name`, as the browser sent it. */
-export function requestCookie(request: Request, name: string): string | undefined {
+/** A request's cookie `name`, as the browser sent it (Next.js's parsing, as the pages read it). */
+export function requestCookie(request: Pick<Request, 'headers'>, name: string): string | undefined {
   return new RequestCookies(request.headers).get(name)?.value;
 }
 

@@ -159,8 +159,8 @@ export function createSearchClient(
 ): GallerySearchClient {
   const listeners = new Set<() => void>();
   const renderedResult = rendered?.initialResults[INDEX_NAME]?.results?.[0] as unknown as GalleryResult | undefined;
-  if (renderedResult) {
-    const renderedKey = queryKeyOf(searchedDefinition(rendered!.definition));
+  if (rendered && renderedResult) {
+    const renderedKey = queryKeyOf(searchedDefinition(rendered.definition));
     if (queries.getQueryData(renderedKey) === undefined) queries.setQueryData(renderedKey, renderedResult);
   }
   const searchOf = (indexName: string, def: GallerySearchDefinition): Promise<GalleryResult> => {
